@@ -1,0 +1,146 @@
+/*
+ * codegen.h: internal interface of the LLVM emitter (codegen/*.c).
+ *
+ * Input: a module after the buffers pass. In each function that is an entry,
+ * every Value has a Storage (ir.h): ST_NONE values are computed inside their
+ * consumers ("fused"), the others live in a buffer. Every op of a block that
+ * is not fused and not a constant is one of:
+ *  - a kernel root: one LLVM function `void kN(ptr frame, i64 begin, i64 end)`
+ *    that loops over the root's result index space (the outermost dimension
+ *    restricted to [begin, end), so the entry can split it across threads
+ *    with shlort_parallel_for) and stores the value computed by the elemental
+ *    generator of the root, which pulls in its fused producers recursively;
+ *  - control flow (while/if/case), a check op, a return: emitted directly in
+ *    the entry function (codegen/entry.c).
+ *
+ * The frame is an array of pointers built by the entry function:
+ *   frame[0 .. nargs-1]            argument buffers
+ *   frame[nargs .. nargs+nres-1]   result buffers
+ *   frame[nargs+nres]              the temp arena
+ * so a kernel finds every buffer from the frame and the value's Storage.
+ *
+ * Elemental generators: for an op and an index (one i64 LLVM value per
+ * dimension of the result), emit the scalar value(s) of its result(s) at
+ * that index into the current insertion block. Scalars use the compute type
+ * of cg_scalar_type (i1 for booleans, iN, half, bfloat, float, double).
+ * Generators may emit loops (reduce, dot_general, convolution,
+ * reduce_window): they leave the builder at the end of the code they
+ * emitted.
+ */
+#ifndef SHLOC_CODEGEN_H
+#define SHLOC_CODEGEN_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "../ir/ir.h"
+#include "codegen_api.h"
+
+typedef struct CG {
+  Module *m;
+  const CompileOptions *o;
+  Func *fn;                 /* the function being compiled */
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMTargetMachineRef tm;
+  LLVMTargetDataRef td;
+  LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_ptr;
+  LLVMTypeRef t_f16, t_bf16, t_f32, t_f64;
+  /* The LLVM function being emitted (a kernel or the entry) and its frame
+   * pointer argument. */
+  LLVMValueRef llfn;
+  LLVMValueRef frame;
+  /* Indexed by Value.id of fn; reset for each LLVM function:
+   * buf: buffer pointer loaded from the frame (NULL until first use);
+   * scalar: the SSA scalar bound to a value inside a scalar region (reduce
+   * body block arguments and results), or NULL. */
+  LLVMValueRef *buf;
+  LLVMValueRef *scalar;
+  int nkernels;
+  int errors;
+} CG;
+
+/* codegen/codegen.c: types, buffers, loops, and the dispatch of elemental
+ * generators. */
+LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
+LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
+/* Pointer to the buffer of a materialized value (from the frame, a
+ * constant global, or the arena plus its offset). */
+LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* Linear element offset of idx in a row-major tensor of type t. */
+LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
+/* Loads / stores one element of a buffer at linear offset `lin`, converting
+ * between storage and compute type. */
+LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
+void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
+              LLVMValueRef val);
+/* The value of v at idx: a load if v is materialized, the bound scalar
+ * inside a scalar region, else the elemental generator of v->def. */
+LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
+/* Runs the elemental generator of op at idx, writing op->nresults scalars. */
+void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+LLVMValueRef cg_i64(CG *cg, int64_t v);
+/* Counted loops: `for (iv = lo; iv < hi; iv++)`. cg_loop_begin positions
+ * the builder in the body and returns the induction variable;
+ * cg_loop_end closes the loop and positions the builder after it. */
+typedef struct CgLoop {
+  LLVMBasicBlockRef header, body, exit;
+  LLVMValueRef iv, next;
+} CgLoop;
+LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
+void cg_loop_end(CG *cg, CgLoop *l);
+/* Reports an unsupported op/type at the op's location; counts an error. */
+void cg_unsupported(CG *cg, Op *op, const char *what);
+
+/* codegen/elementwise.c: scalar semantics of elementwise ops (spec
+ * sections of each op), also used for the ops of scalar regions. args are
+ * the operands' scalars in compute type. */
+LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
+
+/* codegen/movement.c: elemental generators of data movement ops:
+ * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
+ * iota, constant, bitcast_convert, convert... (see cg_gen's dispatch). */
+void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+
+/* codegen/reduce.c: reduce and reduce_window; scalar regions. */
+void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* Emits the single-block region `r` on scalars: binds its block arguments
+ * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
+void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);
+
+/* codegen/dot.c: dot_general. The elemental generator (inner loop over the
+ * contracting dimensions) and a blocked, vectorized kernel used when a
+ * dot_general is a kernel root over f32/f64 operands in buffers; returns
+ * false when it does not apply (the generic kernel is then used). */
+void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+bool cg_kernel_dot(CG *cg, Op *op);
+
+/* codegen/conv.c: convolution (elemental). */
+void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+
+/* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
+void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+
+/* codegen/kernel.c: emits the kernel function of a root op and the call to
+ * it from the entry (directly, or through shlort_parallel_for when
+ * o->threads > 1 and the kernel is large). */
+void cg_kernel(CG *cg, Op *root);
+
+/* codegen/entry.c: the entry function of a public function, its packed
+ * wrapper, control flow, checks and result copies. */
+void cg_entry(CG *cg, Func *f);
+
+/* codegen/target.c: the target machine (host unless o->triple/cpu/features
+ * say otherwise), function attributes, the LLVM pass pipeline, and writing
+ * objects/assembly/IR to memory. */
+LLVMTargetMachineRef cg_target_machine(const CompileOptions *o);
+void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
+int cg_optimize(CG *cg);
+int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
+
+#endif

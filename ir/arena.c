@@ -1,0 +1,69 @@
+/* arena.c: bump allocation for the IR. Nodes are never freed one by one;
+ * the whole arena goes with its module. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+struct ArenaChunk {
+  ArenaChunk *next;
+  size_t used, cap;
+  _Alignas(16) unsigned char data[];
+};
+
+enum { CHUNK_MIN = 64 * 1024 };
+
+void *arena_alloc(Arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  ArenaChunk *c = a->head;
+  if (!c || c->cap - c->used < n) {
+    size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
+    c = malloc(sizeof(ArenaChunk) + cap);
+    if (!c) {
+      fprintf(stderr, "shloc: out of memory\n");
+      abort();
+    }
+    c->next = a->head;
+    c->used = 0;
+    c->cap = cap;
+    a->head = c;
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+  char *p = arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *arena_strdup(Arena *a, const char *s) {
+  return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(Arena *a, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = arena_alloc(a, (size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+void arena_free(Arena *a) {
+  ArenaChunk *c = a->head;
+  while (c) {
+    ArenaChunk *next = c->next;
+    free(c);
+    c = next;
+  }
+  a->head = NULL;
+}

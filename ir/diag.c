@@ -1,0 +1,98 @@
+/* diag.c: diagnostics in the `file:line:col: error: msg` form, followed by
+ * the source line and a caret under the column. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+static int error_count;
+static DiagSink sink;
+static void *sink_ctx;
+
+void diag_set_sink(DiagSink s, void *ctx) {
+  sink = s;
+  sink_ctx = ctx;
+}
+
+int diag_error_count(void) { return error_count; }
+void diag_reset(void) { error_count = 0; }
+
+/* Appends the source line of `loc` and a caret line to buf. */
+static size_t put_source_line(char *buf, size_t cap, Loc loc) {
+  if (!loc.file || loc.line <= 0) return 0;
+  const char *p = loc.file->text, *end = p + loc.file->len;
+  for (int line = 1; line < loc.line && p < end; p++)
+    if (*p == '\n') line++;
+  const char *eol = memchr(p, '\n', (size_t)(end - p));
+  if (!eol) eol = end;
+  int len = (int)(eol - p);
+  if (len > 400) len = 400;
+  int col = loc.col > 0 ? loc.col - 1 : 0;
+  if (col > len) col = len;
+  int n = snprintf(buf, cap, "%.*s\n%*s^\n", len, p, col, "");
+  return n < 0 ? 0 : ((size_t)n < cap ? (size_t)n : cap - 1);
+}
+
+void diag_verror(Loc loc, const char *kind, const char *fmt, va_list ap) {
+  char buf[2048];
+  size_t n = 0;
+  int k;
+  if (loc.file)
+    k = snprintf(buf, sizeof buf, "%s:%d:%d: %s: ", loc.file->name, loc.line,
+                 loc.col, kind);
+  else
+    k = snprintf(buf, sizeof buf, "shloc: %s: ", kind);
+  n = (size_t)k;
+  k = vsnprintf(buf + n, sizeof buf - n, fmt, ap);
+  n += (size_t)k;
+  if (n > sizeof buf - 2) n = sizeof buf - 2;
+  buf[n++] = '\n';
+  buf[n] = 0;
+  n += put_source_line(buf + n, sizeof buf - n, loc);
+  if (!strcmp(kind, "error")) error_count++;
+  if (sink)
+    sink(sink_ctx, buf);
+  else
+    fputs(buf, stderr);
+}
+
+void diag_error(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_verror(loc, "error", fmt, ap);
+  va_end(ap);
+}
+
+void diag_warning(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_verror(loc, "warning", fmt, ap);
+  va_end(ap);
+}
+
+SrcFile *srcfile_read(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "shloc: error: cannot open '%s'\n", path);
+    return NULL;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap);
+  size_t got;
+  while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (cap - len - 1 == 0) text = realloc(text, cap *= 2);
+  }
+  fclose(f);
+  SrcFile *s = malloc(sizeof *s);
+  if (!text || !s) {
+    fprintf(stderr, "shloc: out of memory\n");
+    abort();
+  }
+  text[len] = 0;
+  s->name = path;
+  s->text = text;
+  s->len = len;
+  return s;
+}

@@ -1,0 +1,290 @@
+/* ir.c: constructing and querying the IR. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+static const struct {
+  const char *name;
+  unsigned flags;
+} op_table[] = {
+#define X(e, name, flags) {name, flags},
+    OPS(X)
+#undef X
+};
+
+const char *op_name(OpCode c) { return op_table[c].name; }
+unsigned op_flags(OpCode c) { return op_table[c].flags; }
+
+OpCode op_lookup(const char *name, size_t n) {
+  if (n == 4 && !memcmp(name, "call", 4)) return OP_FUNC_CALL;
+  if (n == 6 && !memcmp(name, "return", 6)) return OP_FUNC_RETURN;
+  for (int c = 0; c < OP_COUNT; c++)
+    if (strlen(op_table[c].name) == n && !memcmp(op_table[c].name, name, n))
+      return (OpCode)c;
+  return OP_COUNT;
+}
+
+bool ir_is_elementwise(OpCode c) {
+  return (op_table[c].flags & (OPF_UNARY | OPF_BINARY | OPF_TERNARY)) != 0;
+}
+
+Module *ir_module_new(void) {
+  Arena a = {0};
+  Module *m = ARENA_NEW(&a, Module);
+  m->arena = a;
+  m->types = type_table_new(&m->arena);
+  return m;
+}
+
+void ir_module_free(Module *m) {
+  if (!m) return;
+  type_table_free(m->types);
+  Arena a = m->arena; /* the module itself lives in its arena */
+  arena_free(&a);
+}
+
+Func *ir_func_new(Module *m, const char *name, Loc loc) {
+  Func *f = ARENA_NEW(&m->arena, Func);
+  f->name = arena_strdup(&m->arena, name);
+  f->loc = loc;
+  return f;
+}
+
+void ir_module_add_func(Module *m, Func *f) {
+  Func **funcs = ARENA_ARRAY(&m->arena, Func *, m->nfuncs + 1);
+  if (m->nfuncs) memcpy(funcs, m->funcs, sizeof(Func *) * (size_t)m->nfuncs);
+  funcs[m->nfuncs++] = f;
+  m->funcs = funcs;
+}
+
+Func *ir_module_find_func(Module *m, const char *name) {
+  for (int i = 0; i < m->nfuncs; i++)
+    if (!strcmp(m->funcs[i]->name, name)) return m->funcs[i];
+  return NULL;
+}
+
+void ir_module_remove_func(Module *m, Func *f) {
+  int j = 0;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i] != f) m->funcs[j++] = m->funcs[i];
+  m->nfuncs = j;
+}
+
+Value *ir_value_new(Module *m, Type *t) {
+  Value *v = ARENA_NEW(&m->arena, Value);
+  v->type = t;
+  v->id = -1;
+  return v;
+}
+
+Block *ir_block_new(Module *m, int nargs, Type *const *argtypes) {
+  Block *b = ARENA_NEW(&m->arena, Block);
+  b->nargs = nargs;
+  b->args = ARENA_ARRAY(&m->arena, Value *, nargs);
+  for (int i = 0; i < nargs; i++) {
+    Value *v = ir_value_new(m, argtypes[i]);
+    v->block = b;
+    v->index = i;
+    b->args[i] = v;
+  }
+  return b;
+}
+
+Region *ir_region_new(Module *m, int nblocks) {
+  Region *r = ARENA_NEW(&m->arena, Region);
+  r->nblocks = nblocks;
+  r->blocks = ARENA_ARRAY(&m->arena, Block *, nblocks);
+  return r;
+}
+
+Op *ir_op_new(Module *m, OpCode code, Loc loc, int nopnds, Value *const *opnds,
+              int nresults, Type *const *result_types, int nregions) {
+  Op *op = ARENA_NEW(&m->arena, Op);
+  op->code = code;
+  op->loc = loc;
+  op->nopnds = nopnds;
+  op->opnds = ARENA_ARRAY(&m->arena, Value *, nopnds);
+  if (opnds) memcpy(op->opnds, opnds, sizeof(Value *) * (size_t)nopnds);
+  op->nresults = nresults;
+  op->results = ARENA_ARRAY(&m->arena, Value *, nresults);
+  for (int i = 0; i < nresults; i++) {
+    Value *v = ir_value_new(m, result_types[i]);
+    v->def = op;
+    v->index = i;
+    op->results[i] = v;
+  }
+  op->nregions = nregions;
+  op->regions = ARENA_ARRAY(&m->arena, Region *, nregions);
+  return op;
+}
+
+void ir_block_append(Block *b, Op *op) {
+  op->parent = b;
+  op->next = NULL;
+  op->prev = b->last;
+  if (b->last) b->last->next = op;
+  else b->first = op;
+  b->last = op;
+}
+
+void ir_block_insert_before(Block *b, Op *before, Op *op) {
+  if (!before) {
+    ir_block_append(b, op);
+    return;
+  }
+  op->parent = b;
+  op->next = before;
+  op->prev = before->prev;
+  if (before->prev) before->prev->next = op;
+  else b->first = op;
+  before->prev = op;
+}
+
+void ir_block_remove(Block *b, Op *op) {
+  if (op->prev) op->prev->next = op->next;
+  else b->first = op->next;
+  if (op->next) op->next->prev = op->prev;
+  else b->last = op->prev;
+  op->prev = op->next = NULL;
+  op->parent = NULL;
+}
+
+Op *ir_block_terminator(Block *b) { return b->last; }
+
+/* Calls fn on every op of the block, nested regions included, in order. */
+static void walk_block(Block *b, void (*fn)(Op *, void *), void *ctx) {
+  for (Op *op = b->first; op; op = op->next) {
+    fn(op, ctx);
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        walk_block(op->regions[r]->blocks[k], fn, ctx);
+  }
+}
+
+void ir_walk(Func *f, void (*fn)(Op *, void *), void *ctx) {
+  walk_block(f->body, fn, ctx);
+}
+
+typedef struct Replace {
+  Value *from, *to;
+} Replace;
+
+static void replace_in_op(Op *op, void *ctx) {
+  Replace *r = ctx;
+  for (int i = 0; i < op->nopnds; i++)
+    if (op->opnds[i] == r->from) op->opnds[i] = r->to;
+}
+
+void ir_replace_uses(Func *f, Value *from, Value *to) {
+  Replace r = {from, to};
+  ir_walk(f, replace_in_op, &r);
+}
+
+static void reset_uses_block(Block *b) {
+  for (int i = 0; i < b->nargs; i++) b->args[i]->nuses = 0;
+  for (Op *op = b->first; op; op = op->next) {
+    for (int i = 0; i < op->nresults; i++) op->results[i]->nuses = 0;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        reset_uses_block(op->regions[r]->blocks[k]);
+  }
+}
+
+static void count_uses(Op *op, void *ctx) {
+  (void)ctx;
+  for (int i = 0; i < op->nopnds; i++) op->opnds[i]->nuses++;
+}
+
+void ir_recount_uses(Func *f) {
+  reset_uses_block(f->body);
+  ir_walk(f, count_uses, NULL);
+}
+
+static void number_block(Block *b, int *next) {
+  for (int i = 0; i < b->nargs; i++) b->args[i]->id = (*next)++;
+  for (Op *op = b->first; op; op = op->next) {
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        number_block(op->regions[r]->blocks[k], next);
+    for (int i = 0; i < op->nresults; i++) op->results[i]->id = (*next)++;
+  }
+}
+
+void ir_number_values(Func *f) {
+  int next = 0;
+  number_block(f->body, &next);
+  f->next_value_id = next;
+}
+
+Attr *ir_attr(const Op *op, const char *name) {
+  for (int i = 0; i < op->nattrs; i++)
+    if (!strcmp(op->attrs[i].name, name)) return op->attrs[i].value;
+  return NULL;
+}
+
+void ir_set_attr(Module *m, Op *op, const char *name, Attr *value) {
+  for (int i = 0; i < op->nattrs; i++)
+    if (!strcmp(op->attrs[i].name, name)) {
+      op->attrs[i].value = value;
+      return;
+    }
+  NamedAttr *attrs = ARENA_ARRAY(&m->arena, NamedAttr, op->nattrs + 1);
+  if (op->nattrs) memcpy(attrs, op->attrs, sizeof(NamedAttr) * (size_t)op->nattrs);
+  attrs[op->nattrs].name = arena_strdup(&m->arena, name);
+  attrs[op->nattrs].value = value;
+  op->attrs = attrs;
+  op->nattrs++;
+}
+
+void ir_strides(const Type *t, int64_t *strides) {
+  int64_t s = 1;
+  for (int i = t->rank - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= t->dims[i];
+  }
+}
+
+static int64_t load_int(const uint8_t *p, ElemType e) {
+  switch (elem_bytes(e)) {
+  case 1: return elem_class(e) == 'u' || e == ET_I1 ? (int64_t)*p : (int64_t)(int8_t)*p;
+  case 2: { uint16_t v; memcpy(&v, p, 2); return elem_class(e) == 'u' ? (int64_t)v : (int64_t)(int16_t)v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return elem_class(e) == 'u' ? (int64_t)v : (int64_t)(int32_t)v; }
+  default: { int64_t v; memcpy(&v, p, 8); return v; }
+  }
+}
+
+/* f16 and bf16 bit patterns widened to double (exact). */
+static double half_to_double(uint16_t h) {
+  int s = h >> 15, e = (h >> 10) & 31, f = h & 1023;
+  double v;
+  if (e == 0) v = f * (1.0 / 16777216.0);
+  else if (e == 31) v = f ? __builtin_nan("") : __builtin_inf();
+  else {
+    v = (1024 + f) / 1024.0;
+    for (; e > 15; e--) v *= 2;
+    for (; e < 15; e++) v /= 2;
+  }
+  return s ? -v : v;
+}
+
+double dense_get_f64(const DenseData *d, int64_t i) {
+  ElemType e = d->type->elem;
+  int nb = elem_bytes(e);
+  const uint8_t *p = d->bytes + (d->splat ? 0 : i * nb);
+  switch (e) {
+  case ET_F32: { float v; memcpy(&v, p, 4); return v; }
+  case ET_F64: { double v; memcpy(&v, p, 8); return v; }
+  case ET_F16: { uint16_t v; memcpy(&v, p, 2); return half_to_double(v); }
+  case ET_BF16: { uint16_t v; memcpy(&v, p, 2); uint32_t w = (uint32_t)v << 16; float f; memcpy(&f, &w, 4); return f; }
+  default:
+    if (elem_class(e) == 'u' && nb == 8) { uint64_t v; memcpy(&v, p, 8); return (double)v; }
+    return (double)load_int(p, e);
+  }
+}
+
+int64_t dense_get_i64(const DenseData *d, int64_t i) {
+  ElemType e = d->type->elem;
+  if (elem_is_float(e)) return (int64_t)dense_get_f64(d, i);
+  return load_int(d->bytes + (d->splat ? 0 : i * elem_bytes(e)), e);
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Differential test: each real model gives the same results at -O0 (no
+fusion) and -O3, within floating-point tolerance.
+
+usage: differential.py SHLOC SHARED
+Inputs are seeded random data shaped after @main's signature; outputs are
+compared with numpy. Closes with `N passed, N failed`.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+MODELS = ["jax_resnet_50.mlir", "searchless_chess_9m.mlir"]
+DTYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32,
+          "i64": np.int64, "i8": np.int8, "i16": np.int16, "ui8": np.uint8,
+          "ui32": np.uint32, "i1": np.bool_}
+
+
+def main_arg_types(text):
+    m = re.search(r"func\.func public @main\((.*?)\)\s*->", text, re.S)
+    if not m:
+        return []
+    return re.findall(r"%[\w]+: tensor<([^>]*)>", m.group(1))
+
+
+def random_input(spec, rng):
+    parts = spec.split("x")
+    dims, elem = [int(p) for p in parts[:-1]], parts[-1]
+    dt = DTYPES[elem]
+    if np.issubdtype(dt, np.floating):
+        return (rng.random(dims, dtype=np.float64) * 2 - 1).astype(dt)
+    if dt == np.bool_:
+        return rng.random(dims) < 0.5
+    return rng.integers(0, 8, size=dims).astype(dt)
+
+
+def run_model(shloc, model, inputs, opt, tmp):
+    outs = [os.path.join(tmp, f"out{opt}_{i}.npy") for i in range(8)]
+    cmd = [shloc, "run", model, f"-O{opt}", "--elided=pattern"] + [f"--input=@{p}" for p in inputs]
+    r = subprocess.run(cmd + [f"--output=@{o}" for o in outs[:count_results(model)]],
+                       capture_output=True, text=True, timeout=900)
+    if r.returncode:
+        raise RuntimeError(f"-O{opt}: {r.stderr[-1500:]}")
+    return [np.load(o) for o in outs[:count_results(model)]]
+
+
+def count_results(model):
+    text = open(model).read()
+    m = re.search(r"func\.func public @main\(.*?\)\s*->\s*(\(.*?\)|tensor<[^>]*>)\s*(attributes|\{)",
+                  text, re.S)
+    return len(re.findall(r"tensor<", m.group(1))) if m else 1
+
+
+def main():
+    shloc, shared = sys.argv[1], sys.argv[2]
+    passed = failed = 0
+    for name in MODELS:
+        model = os.path.join(shared, "models", name)
+        if not os.path.exists(model):
+            print(f"NOTICE {model} absent; skipped")
+            continue
+        rng = np.random.default_rng(1234)
+        with tempfile.TemporaryDirectory() as tmp:
+            inputs = []
+            for i, spec in enumerate(main_arg_types(open(model).read())):
+                p = os.path.join(tmp, f"in{i}.npy")
+                np.save(p, random_input(spec, rng))
+                inputs.append(p)
+            try:
+                a = run_model(shloc, model, inputs, 0, tmp)
+                b = run_model(shloc, model, inputs, 3, tmp)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                print(f"FAIL differential/{name}: {e}")
+                failed += 1
+                continue
+            bad = [i for i, (x, y) in enumerate(zip(a, b))
+                   if x.shape != y.shape or not np.allclose(x, y, rtol=1e-4, atol=1e-4)]
+            if bad or not a:
+                worst = max((float(np.max(np.abs(x - y))) for x, y in zip(a, b) if x.shape == y.shape),
+                            default=float("nan"))
+                print(f"FAIL differential/{name}: results {bad} differ (max abs diff {worst:g})")
+                failed += 1
+            else:
+                print(f"PASS differential/{name} ({len(a)} results agree)")
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Runs every test of shloc and closes with one `N passed, N failed` line.
+
+Stages (each prints its own failures):
+  unit         tests/unit/test_*.c, built against the compiler's objects
+  frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
+  run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
+  header       tests/header: the generated header compiles as C99 and C++,
+               and a C program linked with the object gets the right answer
+  examples     the example programs build and print what they should
+  differential the real models agree at -O0 and -O3
+  verify       verifier agreement on the upstream verifier cases (ratchet)
+  conformance  the conformance scoreboard (ratchet on the passing list)
+Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
+SHARED = os.path.abspath(os.path.join(ROOT, os.environ.get("SHARED", "../shared")))
+SHLOC = os.path.join(BUILD, "shloc")
+LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
+
+passed = 0
+failed = 0
+
+
+def ok(name):
+    global passed
+    passed += 1
+    print(f"PASS {name}", flush=True)
+
+
+def fail(name, why):
+    global failed
+    failed += 1
+    print(f"FAIL {name}: {why}", flush=True)
+
+
+def run(cmd, timeout=600, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def closing_counts(text):
+    """The last `N passed, N failed` line of a sub-runner's output."""
+    m = re.findall(r"^(\d+) passed, (\d+) failed", text, re.M)
+    return (int(m[-1][0]), int(m[-1][1])) if m else None
+
+
+def stage_unit():
+    llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
+    libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
+                "passes", "target", "mc", "analysis"]).stdout.split()
+    libs += run([LLVM_CONFIG, "--system-libs"]).stdout.split()
+    objs = []
+    for d in ("ir", "frontend", "passes", "codegen"):
+        od = os.path.join(BUILD, d)
+        if os.path.isdir(od):
+            objs += [os.path.join(od, f) for f in sorted(os.listdir(od)) if f.endswith(".o")]
+    objs.append(os.path.join(BUILD, "libshlort.a"))
+    udir = os.path.join(ROOT, "tests", "unit")
+    for src in sorted(os.listdir(udir)):
+        if not (src.startswith("test_") and src.endswith(".c")):
+            continue
+        name = f"unit/{src}"
+        exe = os.path.join(BUILD, "tests", src[:-2])
+        os.makedirs(os.path.dirname(exe), exist_ok=True)
+        cmd = (["cc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + llvm +
+               ["-I" + ROOT, os.path.join(udir, src), "-o", exe] + objs + libs +
+               ["-fopenmp", "-lm"])
+        r = run(cmd)
+        if r.returncode:
+            fail(name, "build failed\n" + r.stderr[-2000:])
+            continue
+        r = run([exe])
+        counts = closing_counts(r.stdout)
+        if r.returncode or not counts or counts[1]:
+            fail(name, (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"{name} ({counts[0]} checks)")
+
+
+def stage_frontend():
+    d = os.path.join(ROOT, "tests", "frontend")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".mlir"):
+            continue
+        path = os.path.join(d, f)
+        want = [l.split("ERROR:", 1)[1].strip() for l in open(path) if "// ERROR:" in l]
+        r = run([SHLOC, "--emit=mlir", "-o", "/dev/null", path], timeout=60)
+        name = f"frontend/{f}"
+        if not want:
+            if r.returncode == 0:
+                ok(name)
+            else:
+                fail(name, "expected success:\n" + r.stderr[-1500:])
+            continue
+        if r.returncode != 1:
+            fail(name, f"exit status {r.returncode}, want 1\n{r.stderr[-1500:]}")
+            continue
+        missing = [w for w in want if w not in r.stderr]
+        if missing:
+            fail(name, f"missing {missing!r} in:\n{r.stderr[-1500:]}")
+        else:
+            ok(name)
+
+
+def stage_run():
+    """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines)."""
+    d = os.path.join(ROOT, "tests", "run")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".mlir"):
+            continue
+        path = os.path.join(d, f)
+        text = open(path).read()
+        args = []
+        for a in re.findall(r"^// RUN-ARGS: (.*)$", text, re.M):
+            args += eval_args(a)
+        want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
+        r = run([SHLOC, "run", path] + args, timeout=120)
+        name = f"run/{f}"
+        got = r.stdout.strip().splitlines()
+        if r.returncode:
+            fail(name, r.stderr[-1500:])
+        elif got != want:
+            fail(name, f"got {got!r}, want {want!r}")
+        else:
+            ok(name)
+
+
+def eval_args(s):
+    import shlex
+    return shlex.split(s)
+
+
+def stage_header():
+    d = os.path.join(ROOT, "tests", "header")
+    script = os.path.join(d, "run_header_test.sh")
+    if not os.path.exists(script):
+        fail("header", "tests/header/run_header_test.sh missing")
+        return
+    r = run(["sh", script, SHLOC, BUILD], timeout=300)
+    if r.returncode:
+        fail("header", (r.stdout + r.stderr)[-2000:])
+    else:
+        ok("header (C99, C++, link and run)")
+
+
+def stage_examples():
+    for ex in ("mnist", "threads"):
+        d = os.path.join(ROOT, "examples", ex)
+        r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}",
+                 f"SHLORT={os.path.join(BUILD, 'libshlort.a')}"], timeout=300)
+        if r.returncode:
+            fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"examples/{ex}")
+
+
+def stage_differential():
+    r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
+            timeout=1500)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("differential", (r.stdout + r.stderr)[-2000:])
+        return
+    add(counts)
+
+
+def stage_verify():
+    cases = os.path.join(SHARED, "conformance", "verify", "ops_stablehlo.mlir")
+    if not os.path.exists(cases):
+        print(f"NOTICE verify: {cases} absent, skipped")
+        return
+    r = run([sys.executable, os.path.join(ROOT, "tests", "verify", "run_verify.py"),
+             SHLOC, cases, "--ratchet", os.path.join(ROOT, "tests", "verify", "passing.txt")],
+            timeout=900)
+    tail = r.stdout.strip().splitlines()[-3:]
+    print("\n".join(tail))
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("verify ratchet", (r.stdout + r.stderr)[-3000:])
+    else:
+        ok(f"verify ratchet ({counts[0]} agreeing cases held)")
+
+
+def stage_conformance():
+    r = run(["sh", os.path.join(ROOT, "tests", "conformance.sh"), "--ratchet"], timeout=2400,
+            env=dict(os.environ, BUILD=BUILD, SHARED=SHARED))
+    sys.stdout.write(r.stdout[-3000:])
+    if r.returncode:
+        fail("conformance ratchet", (r.stdout + r.stderr)[-3000:])
+    else:
+        ok("conformance ratchet")
+
+
+def add(counts):
+    global passed, failed
+    passed += counts[0]
+    failed += counts[1]
+
+
+STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run),
+          ("header", stage_header), ("examples", stage_examples),
+          ("differential", stage_differential), ("verify", stage_verify),
+          ("conformance", stage_conformance)]
+
+
+def main():
+    only = set(filter(None, os.environ.get("ONLY", "").split(",")))
+    if not os.path.exists(SHLOC):
+        print(f"{SHLOC} not built")
+        print("0 passed, 1 failed")
+        return 1
+    for name, fn in STAGES:
+        if only and name not in only:
+            continue
+        print(f"== {name}", flush=True)
+        try:
+            fn()
+        except subprocess.TimeoutExpired as e:
+            fail(name, f"timeout: {e}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
