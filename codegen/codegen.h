@@ -1,5 +1,5 @@
 /*
- * codegen.h: internal interface of the LLVM emitter (codegen/*.c).
+ * codegen.h: internal interface of the LLVM emitter (the files of codegen/).
  *
  * Input: a module after the buffers pass. In each function that is an entry,
  * every Value has a Storage (ir.h): ST_NONE values are computed inside their
@@ -60,6 +60,10 @@ typedef struct CG {
   LLVMValueRef *scalar;
   int nkernels;
   int errors;
+  /* Distinct buffers the current LLVM function uses, one per storage
+   * location (codegen.c), from which kernel.c builds alias scopes. */
+  struct CgBase *bases;
+  int nbases;
 } CG;
 
 /* codegen/codegen.c: types, buffers, loops, and the dispatch of elemental
@@ -93,11 +97,32 @@ LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
 void cg_loop_end(CG *cg, CgLoop *l);
 /* Reports an unsupported op/type at the op's location; counts an error. */
 void cg_unsupported(CG *cg, Op *op, const char *what);
+/* Shared by codegen.c, kernel.c, entry.c and movement.c. */
+typedef struct CgBase {
+  Storage st;
+  int64_t off;
+  LLVMValueRef ptr;
+} CgBase;
+/* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
+ * pointers) and a body block where the builder is left; fresh buf, scalar
+ * and bases tables. cg_fn_end closes the entry block. */
+void cg_fn_begin(CG *cg, LLVMValueRef fn);
+void cg_fn_end(CG *cg);
+/* A private constant global holding the elements of d (splats expanded). */
+LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name);
+/* Element i of d as a compute-type scalar (floats from their bits). */
+LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i);
+/* Reports unsupported element types or dynamic shapes among op's operands
+ * and results; returns false if it did. */
+bool cg_check_types(CG *cg, Op *op);
 
 /* codegen/elementwise.c: scalar semantics of elementwise ops (spec
  * sections of each op), also used for the ops of scalar regions. args are
  * the operands' scalars in compute type. */
 LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
+/* convert (spec "convert") of a compute-type scalar between element types;
+ * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
+LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 
 /* codegen/movement.c: elemental generators of data movement ops:
  * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
@@ -110,13 +135,39 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);
+/* A reduce kept along its last input dimension, as a kernel root: the
+ * loops over the reduced dimensions go outside a contiguous inner loop,
+ * accumulating in the result buffers. Same contract as cg_kernel_conv
+ * ([begin, end) of the first result dimension of extent > 1); false when it
+ * does not apply (inner reductions are best elemental). */
+bool cg_kernel_reduce(CG *cg, Op *op);
+/* An alloca at the top of the entry block of cg->llfn (accumulators of
+ * generators with loops; SROA turns them into phis). */
+LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
 
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
  * contracting dimensions) and a blocked, vectorized kernel used when a
  * dot_general is a kernel root over f32/f64 operands in buffers; returns
- * false when it does not apply (the generic kernel is then used). */
+ * false when it does not apply (the generic kernel is then used).
+ * cg_kernel_dot is called by cg_kernel with the builder in the body block
+ * of the kernel function cg->llfn (params: frame, begin, end, the range of
+ * result dimension 0 to compute); it emits the code for that range and
+ * leaves the builder at its end (cg_kernel adds `ret void`), or emits
+ * nothing and returns false. */
 void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 bool cg_kernel_dot(CG *cg, Op *op);
+/* The accumulation type of a dot/convolution with result type e (f32 for
+ * f16/bf16, else e) and acc + a * b in it (or/and for i1). */
+ElemType cg_dot_acc_type(ElemType e);
+LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
+                        LLVMValueRef b);
+
+/* codegen/dot.c: convolution as an implicit GEMM on the same blocked
+ * kernel, for f32/f64 with the feature dimensions last (NHWC x HWIO ->
+ * NHWC), no groups, no lhs dilation, no reversal; false otherwise. Same
+ * contract as cg_kernel_dot except that [begin, end) is a range of the
+ * first result dimension of extent > 1. */
+bool cg_kernel_conv(CG *cg, Op *op);
 
 /* codegen/conv.c: convolution (elemental). */
 void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
@@ -130,6 +181,10 @@ void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */
 void cg_kernel(CG *cg, Op *root);
+/* Emits code that copies the value src into the buffer of dst (a memcpy,
+ * or a kernel for constants and unmaterialized values); nothing when they
+ * share storage. */
+void cg_kernel_copy(CG *cg, Value *src, Value *dst);
 
 /* codegen/entry.c: the entry function of a public function, its packed
  * wrapper, control flow, checks and result copies. */

@@ -391,6 +391,7 @@ enum {
   X(OP_CONVOLUTION, "stablehlo.convolution", OPF_IMPL)                        \
   X(OP_COSINE, "stablehlo.cosine", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)      \
   X(OP_COUNT_LEADING_ZEROS, "stablehlo.count_leading_zeros", OPF_UNARY | OPF_IMPL) \
+  X(OP_CREATE_TOKEN, "stablehlo.create_token", 0)                             \
   X(OP_CUSTOM_CALL, "stablehlo.custom_call", 0)                               \
   X(OP_DIVIDE, "stablehlo.divide", OPF_BINARY | OPF_IMPL)                     \
   X(OP_DOT, "stablehlo.dot", OPF_IMPL)                                        \
@@ -433,6 +434,7 @@ enum {
   X(OP_POPCNT, "stablehlo.popcnt", OPF_UNARY | OPF_IMPL)                      \
   X(OP_POWER, "stablehlo.power", OPF_BINARY | OPF_IMPL | OPF_EXPENSIVE)       \
   X(OP_REAL, "stablehlo.real", OPF_UNARY)                                     \
+  X(OP_REAL_DYNAMIC_SLICE, "stablehlo.real_dynamic_slice", 0)                 \
   X(OP_RECV, "stablehlo.recv", 0)                                             \
   X(OP_REDUCE, "stablehlo.reduce", OPF_IMPL)                                  \
   X(OP_REDUCE_PRECISION, "stablehlo.reduce_precision", OPF_UNARY)             \
@@ -452,6 +454,7 @@ enum {
   X(OP_SELECT, "stablehlo.select", OPF_TERNARY | OPF_IMPL)                    \
   X(OP_SELECT_AND_SCATTER, "stablehlo.select_and_scatter", 0)                 \
   X(OP_SEND, "stablehlo.send", 0)                                             \
+  X(OP_SET_DIMENSION_SIZE, "stablehlo.set_dimension_size", 0)                 \
   X(OP_SHIFT_LEFT, "stablehlo.shift_left", OPF_BINARY | OPF_IMPL)             \
   X(OP_SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic", OPF_BINARY | OPF_IMPL) \
   X(OP_SHIFT_RIGHT_LOGICAL, "stablehlo.shift_right_logical", OPF_BINARY | OPF_IMPL) \
@@ -658,12 +661,13 @@ typedef struct CompileOptions {
   bool packed_entry;    /* also emit `int P_F__packed(void **args)` for run/check/bench */
   bool allow_checks;    /* check.* ops and custom_call @check.* allowed (shloc check) */
   const char *dump_after; /* pass name or NULL */
+  const char *stop_after; /* pass name or NULL: end the pipeline there */
   bool time_passes;
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
 int pass_inline(Module *m);                         /* passes/inline.c */
-int pass_legalize(Module *m);                       /* passes/legalize.c */
+int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Runs the benchmarks and their anchors in the same run and prints ratios.
+# Threads: OMP_NUM_THREADS / OPENBLAS_NUM_THREADS pinned to 1 so that the
+# anchors and shloc's single-threaded code are compared like for like.
+set -e
+BUILD=${BUILD:-build}
+here=$(dirname "$0")
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 DNNL_NUM_THREADS=1
+cc -O3 -march=native "$here/anchors.c" -o "$BUILD/bench_anchors" \
+  -I/usr/include/x86_64-linux-gnu/openblas-pthread -lopenblas -ldnnl -lm
+"$BUILD/bench_anchors" | tee "$BUILD/bench_anchors.txt"
+for f in "$here"/*.mlir; do
+  echo "== $(basename "$f")"
+  "$BUILD/shloc" bench "$f" | tee "$BUILD/bench_$(basename "$f" .mlir).txt"
+done
+python3 "$here/ratios.py" "$BUILD"

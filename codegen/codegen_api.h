@@ -1,0 +1,35 @@
+/*
+ * codegen_api.h: the public interface of codegen/, used by the tool
+ * (tools/). Input is a module after driver_compile (the buffers pass has
+ * run, so Func.temp_bytes and every Value's Storage are known).
+ */
+#ifndef SHLOC_CODEGEN_API_H
+#define SHLOC_CODEGEN_API_H
+
+#include "../ir/ir.h"
+
+typedef enum EmitKind { EMIT_OBJ, EMIT_ASM, EMIT_LLVM, EMIT_HEADER, EMIT_MLIR } EmitKind;
+
+/* codegen/codegen.c: builds the LLVM module for m and writes the requested
+ * artifact into a malloc'ed buffer (*out, *out_len; the caller frees it).
+ * Returns 0, or non-zero after diagnosing. */
+int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
+                 size_t *out_len);
+
+/* codegen/header.c: writes the C header that declares the entry points of
+ * the object (every public function, or only o->entry): prototypes, size
+ * macros and a descriptor table. Returns 0, or non-zero after diagnosing
+ * an entry signature it cannot express (non-tensor or dynamic types). */
+int header_write(FILE *f, Module *m, const CompileOptions *o);
+
+/* codegen/header.c: the names the header and the object must agree on.
+ * cg_c_ident: s with every character that cannot appear in a C identifier
+ * replaced by '_', and '_' put before a leading digit.
+ * cg_entry_name: the C name of entry point f, "<prefix>_<f>" (just "<f>"
+ * when the prefix is NULL or empty), made a C identifier. The object
+ * defines this symbol and, with o->packed_entry, "<entry name>__packed"
+ * (`int32_t (void **args)`, args = inputs, results, temp). */
+char *cg_c_ident(Arena *a, const char *s);
+char *cg_entry_name(Arena *a, const CompileOptions *o, const Func *f);
+
+#endif

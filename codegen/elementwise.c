@@ -1,0 +1,589 @@
+/*
+ * elementwise.c: the scalar semantics of every elementwise op, for each
+ * supported element type (spec section of each op).
+ *
+ * Integers wrap around. Division and remainder by zero, and INT_MIN / -1,
+ * which the spec leaves undefined, follow XLA: x / 0 = -1 (all ones),
+ * x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0; no trap, no poison.
+ * Shift amounts are unsigned; amounts >= the bit width give 0 (shift_left,
+ * shift_right_logical) or the sign fill (shift_right_arithmetic), as
+ * LLVM's APInt shifts of the reference interpreter do.
+ *
+ * f16 and bf16 are computed in f32 and rounded back once per op: for
+ * + - * / sqrt the f32 result rounded to 16 bits is the correctly rounded
+ * result (f32 has more than 2p + 2 bits for both). bf16 rounding is done
+ * with integer ops here so that no soft-float library call is needed.
+ * Transcendentals come from math.h (inline polynomials, no libm).
+ */
+#include <string.h>
+
+#include "codegen.h"
+#include "math.h"
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                   */
+
+static LLVMValueRef intrinsic(CG *cg, const char *name, LLVMTypeRef *tys, int ntys,
+                              LLVMValueRef *args, int nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, tys, (size_t)ntys);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(cg->ctx, id, tys, (size_t)ntys);
+  return LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)nargs, "");
+}
+
+/* An intrinsic overloaded on the type of its first argument. */
+static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  return intrinsic(cg, name, &t, 1, &x, 1);
+}
+
+static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef args[2] = {x, y};
+  return intrinsic(cg, name, &t, 1, args, 2);
+}
+
+static LLVMValueRef iconst(LLVMValueRef like, unsigned long long v) {
+  return LLVMConstInt(LLVMTypeOf(like), v, 0);
+}
+
+static LLVMValueRef fconst(LLVMValueRef like, double v) {
+  return LLVMConstReal(LLVMTypeOf(like), v);
+}
+
+static int int_bits(LLVMValueRef v) { return (int)LLVMGetIntTypeWidth(LLVMTypeOf(v)); }
+
+static bool is_signed(ElemType e) { return elem_class(e) == 's'; }
+
+/* ------------------------------------------------------------------------ */
+/* Float widening and rounding                                               */
+
+/* bf16 -> f32 is exact: the bf16 bits are the high half of the f32. */
+static LLVMValueRef bf16_to_f32(CG *cg, LLVMValueRef v) {
+  LLVMValueRef i = LLVMBuildBitCast(cg->b, v, cg->t_i16, "");
+  i = LLVMBuildShl(cg->b, LLVMBuildZExt(cg->b, i, cg->t_i32, ""),
+                   LLVMConstInt(cg->t_i32, 16, 0), "");
+  return LLVMBuildBitCast(cg->b, i, cg->t_f32, "");
+}
+
+/* f32 -> bf16, round to nearest even; NaN stays a quiet NaN of its sign. */
+static LLVMValueRef f32_to_bf16(CG *cg, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef bits = LLVMBuildBitCast(b, v, cg->t_i32, "");
+  LLVMValueRef hi = LLVMBuildLShr(b, bits, iconst(bits, 16), "");
+  LLVMValueRef lsb = LLVMBuildAnd(b, hi, iconst(bits, 1), "");
+  LLVMValueRef r = LLVMBuildAdd(b, bits, LLVMBuildAdd(b, lsb, iconst(bits, 0x7fff), ""), "");
+  r = LLVMBuildLShr(b, r, iconst(bits, 16), "");
+  LLVMValueRef qnan = LLVMBuildOr(b, hi, iconst(bits, 0x40), "");
+  LLVMValueRef nan = LLVMBuildFCmp(b, LLVMRealUNO, v, v, "");
+  r = LLVMBuildTrunc(b, LLVMBuildSelect(b, nan, qnan, r, ""), cg->t_i16, "");
+  return LLVMBuildBitCast(b, r, cg->t_bf16, "");
+}
+
+/* f64 -> f32 rounded to odd: truncate toward zero and set the last bit
+ * when inexact. Rounding that once more to a format with at least two bits
+ * less precision (f16, bf16) gives the correctly rounded result, which
+ * rounding twice to nearest does not. */
+static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef f = LLVMBuildFPTrunc(b, d, cg->t_f32, "");
+  LLVMValueRef back = LLVMBuildFPExt(b, f, cg->t_f64, "");
+  LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealONE, back, d, "");
+  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, intr1(cg, "llvm.fabs", back),
+                                    intr1(cg, "llvm.fabs", d), "");
+  LLVMValueRef bits = LLVMBuildBitCast(b, f, cg->t_i32, "");
+  bits = LLVMBuildSub(b, bits, LLVMBuildZExt(b, away, cg->t_i32, ""), "");
+  bits = LLVMBuildOr(b, bits, LLVMBuildZExt(b, inexact, cg->t_i32, ""), "");
+  return LLVMBuildBitCast(b, bits, cg->t_f32, "");
+}
+
+/* A float of type e (compute type) widened to f32 (16-bit types) or kept. */
+static LLVMValueRef fwiden(CG *cg, LLVMValueRef v, ElemType e) {
+  if (e == ET_BF16) return bf16_to_f32(cg, v);
+  if (e == ET_F16) return LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
+  return v;
+}
+
+/* An f32 or f64 value rounded to float type e. */
+static LLVMValueRef fnarrow(CG *cg, LLVMValueRef v, ElemType e) {
+  bool from64 = LLVMTypeOf(v) == cg->t_f64;
+  switch (e) {
+  case ET_F64: return from64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
+  case ET_F32: return from64 ? LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "") : v;
+  case ET_F16:
+    if (from64) v = f64_to_f32_odd(cg, v);
+    return LLVMBuildFPTrunc(cg->b, v, cg->t_f16, "");
+  default: /* ET_BF16 */
+    if (from64) v = f64_to_f32_odd(cg, v);
+    return f32_to_bf16(cg, v);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* convert (spec "convert")                                                  */
+
+static LLVMValueRef to_bool(CG *cg, LLVMValueRef v, ElemType from) {
+  if (elem_is_float(from)) {
+    v = fwiden(cg, v, from);
+    return LLVMBuildFCmp(cg->b, LLVMRealUNE, v, fconst(v, 0.0), "");
+  }
+  return LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
+}
+
+/* Integer (i1 as unsigned) to float type `to`. 16-bit results go through
+ * f64, which holds every integer up to 2^53 exactly. */
+static LLVMValueRef int_to_float(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
+  bool sgn = is_signed(from);
+  LLVMTypeRef t = to == ET_F32 ? cg->t_f32 : cg->t_f64;
+  v = sgn ? LLVMBuildSIToFP(cg->b, v, t, "") : LLVMBuildUIToFP(cg->b, v, t, "");
+  return fnarrow(cg, v, to);
+}
+
+/* Truncates toward zero (spec); out of range saturates, NaN gives 0. */
+static LLVMValueRef float_to_int(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
+  v = fwiden(cg, v, from);
+  LLVMTypeRef tys[2] = {cg_scalar_type(cg, to), LLVMTypeOf(v)};
+  const char *name = is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat";
+  return intrinsic(cg, name, tys, 2, &v, 1);
+}
+
+LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
+  if (from == to) return v;
+  if (to == ET_I1) return to_bool(cg, v, from);
+  bool ff = elem_is_float(from), ft = elem_is_float(to);
+  if (!ff && !ft)
+    return LLVMBuildIntCast2(cg->b, v, cg_scalar_type(cg, to), is_signed(from), "");
+  if (!ff) return int_to_float(cg, v, from, to);
+  if (!ft) return float_to_int(cg, v, from, to);
+  return fnarrow(cg, fwiden(cg, v, from), to);
+}
+
+/* ------------------------------------------------------------------------ */
+/* compare (spec "compare")                                                  */
+
+static const LLVMRealPredicate fpreds[] = {
+    [CMP_EQ] = LLVMRealOEQ, [CMP_NE] = LLVMRealUNE, [CMP_GE] = LLVMRealOGE,
+    [CMP_GT] = LLVMRealOGT, [CMP_LE] = LLVMRealOLE, [CMP_LT] = LLVMRealOLT};
+static const LLVMIntPredicate spreds[] = {
+    [CMP_EQ] = LLVMIntEQ,  [CMP_NE] = LLVMIntNE,  [CMP_GE] = LLVMIntSGE,
+    [CMP_GT] = LLVMIntSGT, [CMP_LE] = LLVMIntSLE, [CMP_LT] = LLVMIntSLT};
+static const LLVMIntPredicate upreds[] = {
+    [CMP_EQ] = LLVMIntEQ,  [CMP_NE] = LLVMIntNE,  [CMP_GE] = LLVMIntUGE,
+    [CMP_GT] = LLVMIntUGT, [CMP_LE] = LLVMIntULE, [CMP_LT] = LLVMIntULT};
+
+/* IEEE totalOrder as a signed integer key: negative floats get their
+ * magnitude bits flipped, so -NaN < -inf < ... < -0 < +0 < ... < +NaN. */
+static LLVMValueRef total_order_key(CG *cg, LLVMValueRef v, ElemType e) {
+  LLVMValueRef i = LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
+  LLVMValueRef sign = LLVMBuildAShr(cg->b, i, iconst(i, (unsigned)elem_bits(e) - 1), "");
+  LLVMValueRef mask = LLVMBuildLShr(cg->b, sign, iconst(i, 1), "");
+  return LLVMBuildXor(cg->b, i, mask, "");
+}
+
+static LLVMValueRef compare(CG *cg, Op *op, LLVMValueRef x, LLVMValueRef y, ElemType e) {
+  CmpDir d = op->a.cmp;
+  CmpType ct = op->a.cmp_type;
+  if (elem_is_float(e)) {
+    if (ct == CMPT_TOTALORDER)
+      return LLVMBuildICmp(cg->b, spreds[d], total_order_key(cg, x, e),
+                           total_order_key(cg, y, e), "");
+    return LLVMBuildFCmp(cg->b, fpreds[d], fwiden(cg, x, e), fwiden(cg, y, e), "");
+  }
+  bool sgn = ct == CMPT_SIGNED || (ct == CMPT_NOTYPE && is_signed(e));
+  return LLVMBuildICmp(cg->b, sgn ? spreds[d] : upreds[d], x, y, "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Integer ops                                                               */
+
+/* spec "divide"/"remainder" with XLA's values where the spec has none. */
+static LLVMValueRef int_div(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn, bool rem) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x)), one = iconst(x, 1);
+  LLVMValueRef yz = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "");
+  LLVMValueRef bad = yz;
+  if (sgn) {
+    LLVMValueRef minus1 = LLVMConstAllOnes(LLVMTypeOf(x));
+    LLVMValueRef intmin = iconst(x, 1ull << (int_bits(x) - 1));
+    LLVMValueRef ovf = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, x, intmin, ""),
+                                    LLVMBuildICmp(b, LLVMIntEQ, y, minus1, ""), "");
+    bad = LLVMBuildOr(b, yz, ovf, "");
+  }
+  /* x / 1 = x is INT_MIN / -1's result, x % 1 = 0 its remainder. */
+  LLVMValueRef ys = LLVMBuildSelect(b, bad, one, y, "");
+  LLVMValueRef r;
+  if (rem)
+    r = sgn ? LLVMBuildSRem(b, x, ys, "") : LLVMBuildURem(b, x, ys, "");
+  else
+    r = sgn ? LLVMBuildSDiv(b, x, ys, "") : LLVMBuildUDiv(b, x, ys, "");
+  LLVMValueRef byzero = rem ? x : LLVMConstAllOnes(LLVMTypeOf(x));
+  return LLVMBuildSelect(b, yz, byzero, r, "");
+}
+
+static LLVMValueRef int_shift(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) {
+  LLVMBuilderRef b = cg->b;
+  unsigned bits = (unsigned)int_bits(x);
+  LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGE, y, iconst(y, bits), "");
+  if (c == OP_SHIFT_RIGHT_ARITHMETIC) {
+    LLVMValueRef amt = LLVMBuildSelect(b, big, iconst(y, bits - 1), y, "");
+    return LLVMBuildAShr(b, x, amt, "");
+  }
+  LLVMValueRef amt = LLVMBuildSelect(b, big, LLVMConstNull(LLVMTypeOf(y)), y, "");
+  LLVMValueRef r = c == OP_SHIFT_LEFT ? LLVMBuildShl(b, x, amt, "")
+                                      : LLVMBuildLShr(b, x, amt, "");
+  return LLVMBuildSelect(b, big, LLVMConstNull(LLVMTypeOf(x)), r, "");
+}
+
+/* spec "power" on integers, as the reference interpreter: exponentiation
+ * by squaring (wrapping); a negative exponent gives 0 unless |x| = 1.
+ * Unrolled over every exponent bit: straight-line code, vectorizable. */
+static LLVMValueRef int_pow(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x)), one = iconst(x, 1);
+  LLVMValueRef e = y, zero_res = NULL;
+  if (sgn) {
+    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, y, zero, "");
+    LLVMValueRef unit = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, x, one, ""),
+                                    LLVMBuildICmp(b, LLVMIntEQ, x, LLVMConstAllOnes(LLVMTypeOf(x)), ""), "");
+    zero_res = LLVMBuildAnd(b, neg, LLVMBuildNot(b, unit, ""), "");
+    e = LLVMBuildSelect(b, neg, LLVMBuildSub(b, zero, y, ""), y, "");
+  }
+  LLVMValueRef res = one, base = x;
+  int bits = int_bits(x);
+  for (int i = 0; i < bits; i++) {
+    LLVMValueRef bit = LLVMBuildTrunc(b, LLVMBuildLShr(b, e, iconst(e, (unsigned)i), ""), cg->t_i1, "");
+    res = LLVMBuildSelect(b, bit, LLVMBuildMul(b, res, base, ""), res, "");
+    if (i + 1 < bits) base = LLVMBuildMul(b, base, base, "");
+  }
+  return zero_res ? LLVMBuildSelect(b, zero_res, zero, res, "") : res;
+}
+
+static LLVMValueRef int_sign(CG *cg, LLVMValueRef x, bool sgn) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x));
+  LLVMValueRef pos = LLVMBuildZExt(b, LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntNE, x, zero, ""),
+                                   LLVMTypeOf(x), "");
+  if (!sgn) return pos;
+  LLVMValueRef neg = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), LLVMTypeOf(x), "");
+  return LLVMBuildSub(b, pos, neg, "");
+}
+
+/* Booleans (spec "add", "multiply", "maximum", "minimum": logical or/and). */
+static LLVMValueRef bool_op(CG *cg, Op *op, LLVMValueRef *a) {
+  switch (op->code) {
+  case OP_ADD: case OP_OR: case OP_MAXIMUM: return LLVMBuildOr(cg->b, a[0], a[1], "");
+  case OP_MULTIPLY: case OP_AND: case OP_MINIMUM: return LLVMBuildAnd(cg->b, a[0], a[1], "");
+  case OP_XOR: case OP_SUBTRACT: return LLVMBuildXor(cg->b, a[0], a[1], "");
+  case OP_NOT: return LLVMBuildNot(cg->b, a[0], "");
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef int_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
+  LLVMBuilderRef b = cg->b;
+  bool sgn = is_signed(e);
+  LLVMValueRef x = a[0], y = a[1];
+  switch (op->code) {
+  case OP_ADD: return LLVMBuildAdd(b, x, y, "");
+  case OP_SUBTRACT: return LLVMBuildSub(b, x, y, "");
+  case OP_MULTIPLY: return LLVMBuildMul(b, x, y, "");
+  case OP_DIVIDE: return int_div(cg, x, y, sgn, false);
+  case OP_REMAINDER: return int_div(cg, x, y, sgn, true);
+  case OP_AND: return LLVMBuildAnd(b, x, y, "");
+  case OP_OR: return LLVMBuildOr(b, x, y, "");
+  case OP_XOR: return LLVMBuildXor(b, x, y, "");
+  case OP_NOT: return LLVMBuildNot(b, x, "");
+  case OP_NEGATE: return LLVMBuildSub(b, LLVMConstNull(LLVMTypeOf(x)), x, "");
+  case OP_ABS: /* spec "abs": |INT_MIN| wraps to INT_MIN */
+    return sgn ? intr2(cg, "llvm.abs", x, LLVMConstInt(cg->t_i1, 0, 0)) : x;
+  case OP_MAXIMUM: return intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, y);
+  case OP_MINIMUM: return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", x, y);
+  case OP_SHIFT_LEFT: case OP_SHIFT_RIGHT_ARITHMETIC: case OP_SHIFT_RIGHT_LOGICAL:
+    return int_shift(cg, op->code, x, y);
+  case OP_POPCNT: return intr1(cg, "llvm.ctpop", x);
+  case OP_COUNT_LEADING_ZEROS: return intr2(cg, "llvm.ctlz", x, LLVMConstInt(cg->t_i1, 0, 0));
+  case OP_SIGN: return int_sign(cg, x, sgn);
+  case OP_POWER: return int_pow(cg, x, y, sgn);
+  default: return NULL;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Float ops (on f32 or f64)                                                 */
+
+/* 2^s as a double for -1074 <= s <= 1023. */
+static LLVMValueRef pow2_f64(CG *cg, LLVMValueRef s) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef normal = LLVMBuildICmp(b, LLVMIntSGE, s, cg_i64(cg, -1022), "");
+  LLVMValueRef nbits = LLVMBuildShl(b, LLVMBuildAdd(b, s, cg_i64(cg, 1023), ""), cg_i64(cg, 52), "");
+  LLVMValueRef sub = LLVMBuildAdd(b, s, cg_i64(cg, 1074), "");
+  sub = LLVMBuildSelect(b, normal, cg_i64(cg, 0), sub, "");
+  LLVMValueRef dbits = LLVMBuildShl(b, cg_i64(cg, 1), sub, "");
+  return LLVMBuildBitCast(b, LLVMBuildSelect(b, normal, nbits, dbits, ""), cg->t_f64, "");
+}
+
+/* Significand and exponent of a finite |x| (as f64 bits): x = m * 2^(e - 1075)
+ * with m < 2^53, e >= 1 (subnormals have e = 1 and no implicit bit). */
+static void f64_parts(CG *cg, LLVMValueRef bits, LLVMValueRef *m, LLVMValueRef *e) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef ef = LLVMBuildLShr(b, bits, cg_i64(cg, 52), "");
+  LLVMValueRef frac = LLVMBuildAnd(b, bits, cg_i64(cg, (1ll << 52) - 1), "");
+  LLVMValueRef normal = LLVMBuildICmp(b, LLVMIntNE, ef, cg_i64(cg, 0), "");
+  *m = LLVMBuildOr(b, frac, LLVMBuildSelect(b, normal, cg_i64(cg, 1ll << 52), cg_i64(cg, 0), ""), "");
+  *e = LLVMBuildSelect(b, normal, ef, cg_i64(cg, 1), "");
+}
+
+/* while (e > ey) { k = min(e - ey, 11); r = (r << k) mod my; e -= k; }
+ * from (r0, e0); returns the final r with the builder after the loop. */
+static LLVMValueRef fmod_loop(CG *cg, LLVMValueRef r0, LLVMValueRef e0,
+                              LLVMValueRef ey, LLVMValueRef my) {
+  LLVMBuilderRef b = cg->b;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "fmod.loop");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "fmod.step");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "fmod.done");
+  LLVMBuildBr(b, head);
+  LLVMPositionBuilderAtEnd(b, head);
+  LLVMValueRef r = LLVMBuildPhi(b, cg->t_i64, "r"), e = LLVMBuildPhi(b, cg->t_i64, "e");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSGT, e, ey, ""), body, done);
+  LLVMPositionBuilderAtEnd(b, body);
+  LLVMValueRef k = intr2(cg, "llvm.smin", LLVMBuildSub(b, e, ey, ""), cg_i64(cg, 11));
+  LLVMValueRef r1 = LLVMBuildURem(b, LLVMBuildShl(b, r, k, ""), my, "");
+  LLVMValueRef e1 = LLVMBuildSub(b, e, k, "");
+  LLVMBuildBr(b, head);
+  LLVMValueRef rin[2] = {r0, r1}, ein[2] = {e0, e1};
+  LLVMBasicBlockRef from[2] = {pre, body};
+  LLVMAddIncoming(r, rin, from, 2);
+  LLVMAddIncoming(e, ein, from, 2);
+  LLVMPositionBuilderAtEnd(b, done);
+  return r;
+}
+
+/* spec "remainder" on f64, exactly: the result lhs - d * rhs with d the
+ * quotient truncated toward zero is always representable (it is fmod).
+ * With x = mx 2^ex, y = my 2^ey (ex >= ey when |x| >= |y|), the remainder's
+ * significand is (mx 2^(ex-ey)) mod my, computed 11 exponent steps at a
+ * time in 64-bit integers: r = (r << k) mod my keeps r < my < 2^53. */
+static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), ay = intr1(cg, "llvm.fabs", y);
+  LLVMValueRef inf = fconst(x, __builtin_inf());
+  LLVMValueRef special = LLVMBuildOr(
+      b, LLVMBuildFCmp(b, LLVMRealUNO, x, y, ""),
+      LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealOEQ, ax, inf, ""),
+                  LLVMBuildFCmp(b, LLVMRealOEQ, ay, fconst(y, 0.0), ""), ""), "");
+  LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, ay, "");
+  LLVMValueRef mx, ex, my, ey;
+  f64_parts(cg, LLVMBuildBitCast(b, ax, cg->t_i64, ""), &mx, &ex);
+  f64_parts(cg, LLVMBuildBitCast(b, ay, cg->t_i64, ""), &my, &ey);
+  my = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, my, cg_i64(cg, 0), ""), cg_i64(cg, 1), my, "");
+  /* Special and small cases skip the loop; their result is chosen below. */
+  LLVMValueRef e0 = LLVMBuildSelect(b, LLVMBuildOr(b, special, small, ""), ey, ex, "");
+  LLVMValueRef r = fmod_loop(cg, LLVMBuildURem(b, mx, my, ""), e0, ey, my);
+  LLVMValueRef scale = pow2_f64(cg, LLVMBuildSub(b, ey, cg_i64(cg, 1075), ""));
+  LLVMValueRef mag = LLVMBuildFMul(b, LLVMBuildUIToFP(b, r, cg->t_f64, ""), scale, "");
+  LLVMValueRef res = intr2(cg, "llvm.copysign", mag, x);
+  res = LLVMBuildSelect(b, small, x, res, "");
+  return LLVMBuildSelect(b, special, fconst(x, __builtin_nan("")), res, "");
+}
+
+static LLVMValueRef float_rem(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  if (LLVMTypeOf(x) == cg->t_f64) return fmod_f64(cg, x, y);
+  LLVMValueRef r = fmod_f64(cg, LLVMBuildFPExt(cg->b, x, cg->t_f64, ""),
+                            LLVMBuildFPExt(cg->b, y, cg->t_f64, ""));
+  return LLVMBuildFPTrunc(cg->b, r, LLVMTypeOf(x), ""); /* exact */
+}
+
+/* Whether the target rounds to integral values in hardware; otherwise
+ * llvm.floor and friends become libm calls, which objects must not need
+ * (x86 before SSE4.1: the baseline x86-64 CPU). */
+static bool has_round_insn(CG *cg) {
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  char *features = LLVMGetTargetMachineFeatureString(cg->tm);
+  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && strstr(triple, "86-"));
+  bool ok = !x86 || strstr(features, "+sse4.1") || strstr(features, "+avx");
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(features);
+  return ok;
+}
+
+/* Round to integral without rounding instructions: for |x| < 2^p (p the
+ * mantissa width) (|x| + 2^p) - 2^p is |x| rounded to nearest even, and
+ * the floating-point add does the rounding; larger values, infinities and
+ * NaN are integral already. floor, ceil and ties-away adjust that by one
+ * where it went the wrong way (the differences are exact, Sterbenz). */
+static LLVMValueRef round_soft(CG *cg, OpCode c, LLVMValueRef x) {
+  LLVMBuilderRef b = cg->b;
+  double big = LLVMTypeOf(x) == cg->t_f64 ? 4503599627370496.0 : 8388608.0;
+  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), one = fconst(x, 1.0);
+  LLVMValueRef r = LLVMBuildFSub(b, LLVMBuildFAdd(b, ax, fconst(x, big), ""), fconst(x, big), "");
+  if (c == OP_ROUND_NEAREST_AFZ) {
+    LLVMValueRef tie = LLVMBuildFCmp(b, LLVMRealOEQ, LLVMBuildFSub(b, ax, r, ""), fconst(x, 0.5), "");
+    r = LLVMBuildSelect(b, tie, LLVMBuildFAdd(b, r, one, ""), r, "");
+  }
+  r = intr2(cg, "llvm.copysign", r, x);
+  if (c == OP_FLOOR)
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, x, ""), LLVMBuildFSub(b, r, one, ""), r, "");
+  if (c == OP_CEIL)
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, x, ""), LLVMBuildFAdd(b, r, one, ""), r, "");
+  r = intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
+  LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, fconst(x, big), "");
+  return LLVMBuildSelect(b, small, r, x, "");
+}
+
+static LLVMValueRef round_integral(CG *cg, OpCode c, LLVMValueRef x) {
+  if (!has_round_insn(cg)) return round_soft(cg, c, x);
+  const char *name = c == OP_FLOOR ? "llvm.floor" : c == OP_CEIL ? "llvm.ceil"
+                   : c == OP_ROUND_NEAREST_AFZ ? "llvm.round" : "llvm.roundeven";
+  return intr1(cg, name, x);
+}
+
+/* spec "sign": NaN and +-0 are returned as they are, else +-1. */
+static LLVMValueRef float_sign(CG *cg, LLVMValueRef x) {
+  LLVMValueRef keep = LLVMBuildFCmp(cg->b, LLVMRealUEQ, x, fconst(x, 0.0), "");
+  LLVMValueRef one = intr2(cg, "llvm.copysign", fconst(x, 1.0), x);
+  return LLVMBuildSelect(cg->b, keep, x, one, "");
+}
+
+static LLVMValueRef float_unary(CG *cg, OpCode c, LLVMValueRef x) {
+  LLVMBuilderRef b = cg->b;
+  switch (c) {
+  case OP_ABS: return intr1(cg, "llvm.fabs", x);
+  case OP_NEGATE: return LLVMBuildFNeg(b, x, "");
+  case OP_SQRT: return intr1(cg, "llvm.sqrt", x);
+  case OP_RSQRT: return math_rsqrt(b, x);
+  case OP_CBRT: return math_cbrt(b, x);
+  case OP_EXPONENTIAL: return math_exp(b, x);
+  case OP_EXPONENTIAL_MINUS_ONE: return math_expm1(b, x);
+  case OP_LOG: return math_log(b, x);
+  case OP_LOG_PLUS_ONE: return math_log1p(b, x);
+  case OP_LOGISTIC: return math_logistic(b, x);
+  case OP_SINE: return math_sin(b, x);
+  case OP_COSINE: return math_cos(b, x);
+  case OP_TAN: return math_tan(b, x);
+  case OP_TANH: return math_tanh(b, x);
+  case OP_FLOOR: case OP_CEIL: case OP_ROUND_NEAREST_AFZ: case OP_ROUND_NEAREST_EVEN:
+    return round_integral(cg, c, x);
+  case OP_SIGN: return float_sign(cg, x);
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef float_binary(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) {
+  LLVMBuilderRef b = cg->b;
+  switch (c) {
+  case OP_ADD: return LLVMBuildFAdd(b, x, y, "");
+  case OP_SUBTRACT: return LLVMBuildFSub(b, x, y, "");
+  case OP_MULTIPLY: return LLVMBuildFMul(b, x, y, "");
+  case OP_DIVIDE: return LLVMBuildFDiv(b, x, y, "");
+  case OP_REMAINDER: return float_rem(cg, x, y);
+  /* spec "maximum"/"minimum": IEEE maximum/minimum, NaN propagating. */
+  case OP_MAXIMUM: return intr2(cg, "llvm.maximum", x, y);
+  case OP_MINIMUM: return intr2(cg, "llvm.minimum", x, y);
+  case OP_POWER: return math_pow(b, x, y);
+  case OP_ATAN2: return math_atan2(b, x, y); /* atan2(lhs, rhs) */
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef float_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
+  LLVMValueRef x = fwiden(cg, a[0], e), r;
+  if (op->nopnds == 1)
+    r = float_unary(cg, op->code, x);
+  else
+    r = float_binary(cg, op->code, x, fwiden(cg, a[1], e));
+  return r ? fnarrow(cg, r, e) : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Ops with their own rules                                                  */
+
+/* spec "clamp": minimum(maximum(operand, min), max). */
+static LLVMValueRef clamp(CG *cg, LLVMValueRef *a, ElemType e) {
+  LLVMValueRef lo = a[0], x = a[1], hi = a[2];
+  if (elem_is_float(e)) {
+    LLVMValueRef r = intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
+    r = intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
+    return fnarrow(cg, r, e);
+  }
+  if (e == ET_I1) return LLVMBuildAnd(cg->b, LLVMBuildOr(cg->b, x, lo, ""), hi, "");
+  bool sgn = is_signed(e);
+  LLVMValueRef r = intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, lo);
+  return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", r, hi);
+}
+
+/* spec "is_finite". */
+static LLVMValueRef is_finite(CG *cg, LLVMValueRef x, ElemType e) {
+  x = fwiden(cg, x, e);
+  return LLVMBuildFCmp(cg->b, LLVMRealOLT, intr1(cg, "llvm.fabs", x),
+                       fconst(x, __builtin_inf()), "");
+}
+
+/* spec "reduce_precision", on the bits of the value's own format, as XLA
+ * does: with the sign set aside, round the mantissa to nearest even, then
+ * flush exponents out of range to inf or 0. A NaN stays the same NaN, or
+ * becomes an infinity when no mantissa bit remains to hold it. */
+static LLVMValueRef reduce_precision(CG *cg, Op *op, LLVMValueRef x, ElemType e) {
+  LLVMBuilderRef b = cg->b;
+  int nbits = elem_bits(e);
+  int src_m = e == ET_F64 ? 52 : e == ET_F32 ? 23 : e == ET_F16 ? 10 : 7;
+  int src_e = nbits - 1 - src_m;
+  int64_t dm = op->a.mantissa_bits, de = op->a.exponent_bits;
+  LLVMValueRef bits = LLVMBuildBitCast(b, x, LLVMIntTypeInContext(cg->ctx, (unsigned)nbits), "");
+  LLVMValueRef sign = LLVMBuildAnd(b, bits, iconst(bits, 1ull << (nbits - 1)), "");
+  LLVMValueRef v = LLVMBuildXor(b, bits, sign, "");
+  unsigned long long expmask = ((1ull << src_e) - 1) << src_m;
+  LLVMValueRef nan = LLVMBuildICmp(b, LLVMIntUGT, v, iconst(v, expmask), "");
+  if (dm < src_m) {
+    unsigned long long last = 1ull << (src_m - dm);
+    LLVMValueRef lastbit = LLVMBuildLShr(b, LLVMBuildAnd(b, v, iconst(v, last), ""),
+                                         iconst(v, (unsigned)(src_m - dm)), "");
+    v = LLVMBuildAdd(b, v, LLVMBuildAdd(b, lastbit, iconst(v, (last >> 1) - 1), ""), "");
+    v = LLVMBuildAnd(b, v, iconst(v, ~(last - 1)), "");
+  }
+  if (de < src_e) {
+    unsigned long long bias = (1ull << (src_e - 1)) - 1, rbias = (1ull << (de - 1)) - 1;
+    LLVMValueRef xe = LLVMBuildAnd(b, v, iconst(v, expmask), "");
+    LLVMValueRef over = LLVMBuildICmp(b, LLVMIntUGT, xe, iconst(v, (bias + rbias) << src_m), "");
+    LLVMValueRef under = LLVMBuildICmp(b, LLVMIntULE, xe, iconst(v, (bias - rbias) << src_m), "");
+    v = LLVMBuildSelect(b, over, iconst(v, expmask), v, "");
+    v = LLVMBuildSelect(b, under, LLVMConstNull(LLVMTypeOf(v)), v, "");
+  }
+  v = LLVMBuildOr(b, v, sign, "");
+  LLVMValueRef nanv = dm > 0 ? bits : LLVMBuildOr(b, sign, iconst(v, expmask), "");
+  v = LLVMBuildSelect(b, nan, nanv, v, "");
+  return LLVMBuildBitCast(b, v, LLVMTypeOf(x), "");
+}
+
+LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args) {
+  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
+  LLVMValueRef v = NULL;
+  switch (op->code) {
+  case OP_CONVERT: return cg_convert(cg, args[0], e, r);
+  case OP_COMPARE: return compare(cg, op, args[0], args[1], e);
+  case OP_SELECT: return LLVMBuildSelect(cg->b, args[0], args[1], args[2], "");
+  case OP_CLAMP: return clamp(cg, args, r);
+  case OP_IS_FINITE:
+    if (elem_is_float(e)) return is_finite(cg, args[0], e);
+    break;
+  /* spec "real", "imag" on a non-complex operand: x and 0. */
+  case OP_REAL: return args[0];
+  case OP_IMAG: return LLVMConstNull(cg_scalar_type(cg, r));
+  case OP_REDUCE_PRECISION:
+    if (elem_is_float(e)) return reduce_precision(cg, op, args[0], e);
+    break;
+  default:
+    if (elem_is_float(r))
+      v = float_op(cg, op, args, r);
+    else if (r == ET_I1)
+      v = bool_op(cg, op, args);
+    else if (elem_is_int(r))
+      v = int_op(cg, op, args, r);
+    break;
+  }
+  if (v) return v;
+  char msg[96];
+  snprintf(msg, sizeof msg, "not supported for element type '%s'", elem_name(r));
+  cg_unsupported(cg, op, msg);
+  return LLVMGetPoison(cg_scalar_type(cg, r));
+}

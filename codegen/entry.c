@@ -1,0 +1,308 @@
+/*
+ * entry.c: the entry function of a public function,
+ *
+ *   int32_t P_F(ptr arg..., ptr result..., ptr temp)
+ *
+ * which builds the frame (codegen.h), then walks the function body in
+ * order: kernel roots become kernel calls, control flow (while, if, case)
+ * becomes branches around the kernels of its regions, check ops call the
+ * runtime, and func.return copies results that were not computed in place.
+ * It returns 0, or 1 as soon as a check fails. With packed_entry, also
+ *
+ *   int32_t P_F__packed(ptr args)   (args: arg..., result..., temp)
+ *
+ * for callers that hold the pointers in an array (shloc run/check/bench).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+
+static Op *emit_block(CG *cg, Block *blk);
+
+/* ------------------------------------------------------------------------ */
+/* Runtime calls                                                             */
+
+static LLVMValueRef runtime_fn(CG *cg, const char *name, LLVMTypeRef ret,
+                               LLVMTypeRef *params, int n, LLVMTypeRef *fty) {
+  *fty = LLVMFunctionType(ret, params, (unsigned)n, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  return f ? f : LLVMAddFunction(cg->mod, name, *fty);
+}
+
+/* Returns 1 from the entry when status (i32) is non-zero. */
+static void fail_if(CG *cg, LLVMValueRef status) {
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "check.fail");
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "check.ok");
+  LLVMValueRef bad = LLVMBuildICmp(cg->b, LLVMIntNE, status, LLVMConstNull(cg->t_i32), "");
+  LLVMBuildCondBr(cg->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(cg->b, fail);
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 1, 0));
+  LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+/* The expected buffer of a check: the second operand or the literal. */
+static LLVMValueRef expected_buffer(CG *cg, Op *op) {
+  if (op->nopnds > 1) return cg_buffer(cg, op->opnds[1]);
+  char name[96];
+  for (int k = 0;; k++) {
+    snprintf(name, sizeof name, "%s.expected%d", cg->fn->name, k);
+    if (!LLVMGetNamedGlobal(cg->mod, name)) break;
+  }
+  return cg_dense_global(cg, op->a.value, name);
+}
+
+/* check.* ops of the conformance protocol (conformance README): the
+ * runtime compares the buffers. check.eq (custom_call @check.eq) returns
+ * the comparison as an i1 tensor instead of failing. */
+static void emit_check(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  Value *a = op->opnds[0];
+  const DenseData *lit = op->a.value;
+  if (op->nopnds == 1 && (!lit || lit->type->elem != a->type->elem ||
+                          type_num_elems(lit->type) != type_num_elems(a->type))) {
+    cg_unsupported(cg, op, "expected literal missing or of another type");
+    return;
+  }
+  LLVMValueRef args[6] = {LLVMConstInt(cg->t_i32, (unsigned)a->type->elem, 0),
+                          cg_buffer(cg, a), expected_buffer(cg, op),
+                          cg_i64(cg, type_num_elems(a->type))};
+  LLVMTypeRef params[6] = {cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
+  const char *name;
+  int n = 4;
+  switch (op->code) {
+  case OP_CHECK_EXPECT_ALMOST_EQ: case OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+    name = "shlort_check_almost_eq";
+    params[4] = cg->t_f64;
+    args[n++] = LLVMConstReal(cg->t_f64, op->a.tolerance);
+    break;
+  case OP_CHECK_EXPECT_CLOSE:
+    name = "shlort_check_close";
+    args[n++] = cg_i64(cg, op->a.max_ulp);
+    args[n++] = cg_i64(cg, op->a.min_ulp);
+    break;
+  case OP_CHECK_EQ: name = "shlort_equal"; break;
+  default: name = "shlort_check_eq"; break;
+  }
+  LLVMTypeRef fty;
+  LLVMValueRef f = runtime_fn(cg, name, cg->t_i32, params, n, &fty);
+  LLVMValueRef status = LLVMBuildCall2(cg->b, fty, f, args, (unsigned)n, "");
+  if (op->code != OP_CHECK_EQ) {
+    fail_if(cg, status);
+    return;
+  }
+  Value *res = op->results[0];
+  LLVMValueRef eq = LLVMBuildICmp(cg->b, LLVMIntNE, status, LLVMConstNull(cg->t_i32), "");
+  cg_store(cg, cg_buffer(cg, res), ET_I1, cg_i64(cg, 0), eq);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Control flow                                                              */
+
+/* The copy of each region result into the op's result buffers. */
+static void copy_results(CG *cg, Op *term, Value **dsts) {
+  for (int i = 0; i < term->nopnds; i++) cg_kernel_copy(cg, term->opnds[i], dsts[i]);
+}
+
+static LLVMBasicBlockRef new_block(CG *cg, const char *name) {
+  return LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, name);
+}
+
+/* spec "while": the carried values live in the results' buffers, which the
+ * cond and body block arguments share (buffers pass). */
+static void emit_while(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  copy_results(cg, op, op->results); /* operands are the initial values */
+  LLVMBasicBlockRef cond = new_block(cg, "while.cond");
+  LLVMBasicBlockRef body = new_block(cg, "while.body");
+  LLVMBasicBlockRef exit = new_block(cg, "while.exit");
+  LLVMBuildBr(cg->b, cond);
+  LLVMPositionBuilderAtEnd(cg->b, cond);
+  Op *t = emit_block(cg, op->regions[0]->blocks[0]);
+  LLVMValueRef pred = cg_value_at(cg, t->opnds[0], NULL);
+  LLVMBuildCondBr(cg->b, pred, body, exit);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+  Block *bb = op->regions[1]->blocks[0];
+  t = emit_block(cg, bb);
+  for (int i = 0; i < t->nopnds; i++)
+    if (t->opnds[i] != bb->args[i]) cg_kernel_copy(cg, t->opnds[i], op->results[i]);
+  LLVMBuildBr(cg->b, cond);
+  LLVMPositionBuilderAtEnd(cg->b, exit);
+}
+
+/* Emits region r's block, copies its results into op's, jumps to merge. */
+static void emit_branch(CG *cg, Op *op, Region *r, LLVMBasicBlockRef bb,
+                        LLVMBasicBlockRef merge) {
+  LLVMPositionBuilderAtEnd(cg->b, bb);
+  Op *t = emit_block(cg, r->blocks[0]);
+  copy_results(cg, t, op->results);
+  LLVMBuildBr(cg->b, merge);
+}
+
+/* spec "if". */
+static void emit_if(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  LLVMValueRef pred = cg_value_at(cg, op->opnds[0], NULL);
+  LLVMBasicBlockRef then = new_block(cg, "if.then"), els = new_block(cg, "if.else");
+  LLVMBasicBlockRef merge = new_block(cg, "if.end");
+  LLVMBuildCondBr(cg->b, pred, then, els);
+  emit_branch(cg, op, op->regions[0], then, merge);
+  emit_branch(cg, op, op->regions[1], els, merge);
+  LLVMPositionBuilderAtEnd(cg->b, merge);
+}
+
+/* spec "case": branches[index], or the last branch when index is out of
+ * range. */
+static void emit_case(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  int n = op->nregions;
+  LLVMValueRef index = cg_value_at(cg, op->opnds[0], NULL);
+  LLVMBasicBlockRef merge = new_block(cg, "case.end");
+  LLVMBasicBlockRef bbs[n];
+  for (int k = 0; k < n; k++) bbs[k] = new_block(cg, "case.branch");
+  LLVMValueRef sw = LLVMBuildSwitch(cg->b, index, bbs[n - 1], (unsigned)(n - 1));
+  for (int k = 0; k < n - 1; k++)
+    LLVMAddCase(sw, LLVMConstInt(LLVMTypeOf(index), (unsigned)k, 0), bbs[k]);
+  for (int k = 0; k < n; k++) emit_branch(cg, op, op->regions[k], bbs[k], merge);
+  LLVMPositionBuilderAtEnd(cg->b, merge);
+}
+
+/* spec "optimization_barrier": the identity; results have their buffers. */
+static void emit_barrier(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  for (int i = 0; i < op->nopnds; i++) cg_kernel_copy(cg, op->opnds[i], op->results[i]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocks                                                                    */
+
+/* Whether some result of op has a buffer to compute into. */
+static bool has_buffer(Op *op) {
+  for (int i = 0; i < op->nresults; i++) {
+    Storage s = op->results[i]->storage;
+    if (s == ST_TEMP || s == ST_RESULT) return true;
+  }
+  return false;
+}
+
+static void emit_op(CG *cg, Op *op) {
+  if (op->fused) return;
+  if (op_flags(op->code) & OPF_CHECK) {
+    if (op->code == OP_CHECK_EXPECT_SERIALIZED_EQ)
+      cg_unsupported(cg, op, NULL);
+    else
+      emit_check(cg, op);
+    return;
+  }
+  switch (op->code) {
+  case OP_WHILE: emit_while(cg, op); return;
+  case OP_IF: emit_if(cg, op); return;
+  case OP_CASE: emit_case(cg, op); return;
+  case OP_OPTIMIZATION_BARRIER: emit_barrier(cg, op); return;
+  case OP_AFTER_ALL: return; /* tokens carry no data (spec "after_all") */
+  case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_FUNC_CALL: case OP_CUSTOM_CALL:
+    cg_unsupported(cg, op, NULL);
+    return;
+  default: break;
+  }
+  /* Constants live in the object; values nobody reads need no kernel. */
+  if (!has_buffer(op)) return;
+  cg_kernel(cg, op);
+}
+
+/* Emits every op of blk but its terminator, which it returns. */
+static Op *emit_block(CG *cg, Block *blk) {
+  for (Op *op = blk->first; op; op = op->next) {
+    if (op_flags(op->code) & OPF_TERMINATOR) return op;
+    emit_op(cg, op);
+  }
+  fprintf(stderr, "shloc: internal error: block without terminator\n");
+  abort();
+}
+
+/* func.return: results not already computed in place are copied. */
+static void emit_return(CG *cg, Op *ret) {
+  if (cg_check_types(cg, ret))
+    for (int i = 0; i < ret->nopnds; i++) {
+      Value *v = ret->opnds[i];
+      Value dst = {.type = v->type, .storage = ST_RESULT, .offset = i, .id = -1};
+      if (type_is_tensor(v->type)) cg_kernel_copy(cg, v, &dst); /* tokens: no data */
+    }
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The entry function                                                        */
+
+static void add_param_attrs(CG *cg, LLVMValueRef fn, unsigned i, bool nonnull) {
+  const char *names[2] = {"noalias", "nonnull"};
+  for (int k = 0; k < (nonnull ? 2 : 1); k++) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(names[k], strlen(names[k]));
+    LLVMAddAttributeAtIndex(fn, i + 1, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
+  }
+}
+
+static int64_t param_bytes(Func *f, int i) {
+  int nargs = f->body->nargs;
+  if (i < nargs) return type_byte_size(f->body->args[i]->type);
+  if (i < nargs + f->nresults) return type_byte_size(f->result_types[i - nargs]);
+  return f->temp_bytes;
+}
+
+static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams,
+                             LLVMTypeRef *fty) {
+  LLVMTypeRef params[nparams];
+  for (int i = 0; i < nparams; i++) params[i] = cg->t_ptr;
+  *fty = LLVMFunctionType(cg->t_i32, params, (unsigned)nparams, 0);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, *fty);
+  cg_set_fn_attrs(cg, fn);
+  /* Empty buffers may be NULL; others point at caller memory. */
+  for (int i = 0; i < nparams; i++) add_param_attrs(cg, fn, (unsigned)i, param_bytes(f, i) > 0);
+  return fn;
+}
+
+/* frame[i] = param i (codegen.h: args, results, temp arena). */
+static void build_frame(CG *cg, LLVMValueRef fn, int nparams) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMGetEntryBasicBlock(fn));
+  LLVMTypeRef at = LLVMArrayType2(cg->t_ptr, (uint64_t)nparams);
+  cg->frame = LLVMBuildAlloca(b, at, "frame");
+  for (int i = 0; i < nparams; i++) {
+    LLVMValueRef idx = cg_i64(cg, i);
+    LLVMValueRef slot = LLVMBuildInBoundsGEP2(b, cg->t_ptr, cg->frame, &idx, 1, "");
+    LLVMBuildStore(b, LLVMGetParam(fn, (unsigned)i), slot);
+  }
+  LLVMDisposeBuilder(b);
+}
+
+static void emit_packed(CG *cg, const char *name, LLVMValueRef entry,
+                        LLVMTypeRef fty, int nparams) {
+  char pname[strlen(name) + 16];
+  snprintf(pname, sizeof pname, "%s__packed", name);
+  LLVMTypeRef pty = LLVMFunctionType(cg->t_i32, &cg->t_ptr, 1, 0);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, pname, pty);
+  cg_set_fn_attrs(cg, fn);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef args[nparams];
+  for (int i = 0; i < nparams; i++) {
+    LLVMValueRef idx = cg_i64(cg, i);
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg->t_ptr, LLVMGetParam(fn, 0), &idx, 1, "");
+    args[i] = LLVMBuildLoad2(cg->b, cg->t_ptr, p, "");
+  }
+  LLVMBuildRet(cg->b, LLVMBuildCall2(cg->b, fty, entry, args, (unsigned)nparams, ""));
+}
+
+void cg_entry(CG *cg, Func *f) {
+  cg->fn = f;
+  ir_number_values(f);
+  const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
+  int nparams = f->body->nargs + f->nresults + 1;
+  LLVMTypeRef fty;
+  LLVMValueRef fn = entry_fn(cg, f, name, nparams, &fty);
+  cg_fn_begin(cg, fn);
+  build_frame(cg, fn, nparams);
+  Op *ret = emit_block(cg, f->body);
+  emit_return(cg, ret);
+  cg_fn_end(cg);
+  if (cg->o->packed_entry) emit_packed(cg, name, fn, fty, nparams);
+}

@@ -1,0 +1,150 @@
+/*
+ * gather.c: elemental generators of gather, dynamic_slice and
+ * dynamic_update_slice. Each maps a result index to an operand index
+ * computed from runtime start indices, clamped as the spec says so that
+ * every read stays inside the operand.
+ */
+#include "codegen.h"
+
+/* clamp(0, v, hi) of a start index scalar of element type e, as i64
+ * (hi >= 0 is guaranteed by the callers' constraints). Unsigned indices
+ * compare unsigned, so ui64 values above INT64_MAX clamp to hi. */
+static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) {
+  bool sgn = elem_class(e) == 's';
+  v = LLVMBuildIntCast2(cg->b, v, cg->t_i64, sgn, "idx");
+  LLVMValueRef h = cg_i64(cg, hi);
+  if (sgn) {
+    LLVMValueRef z = cg_i64(cg, 0);
+    v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, z, ""), z,
+                        v, "");
+  }
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, v, h, ""), h,
+                         v, "clamp");
+}
+
+static bool in_list(const I64List *l, int64_t d) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] == d) return true;
+  return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* gather (spec "gather")                                                    */
+
+/* start_indices[bi0, ..., d_start, ..., biN] with d_start inserted at
+ * index_vector_dim (or start_indices[batch_index] when index_vector_dim is
+ * rank(start_indices)), clamped to [0, hi]. */
+static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
+                                 int d_start, int64_t hi) {
+  const GatherDims *g = &op->a.gather;
+  Value *si = op->opnds[1];
+  int rank = si->type->rank;
+  LLVMValueRef sidx[rank > 0 ? rank : 1];
+  int j = 0;
+  for (int d = 0; d < rank; d++)
+    sidx[d] = d == g->index_vector_dim ? cg_i64(cg, d_start) : batch[j++];
+  return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
+}
+
+void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+  const GatherDims *g = &op->a.gather;
+  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
+  int orank = ot->rank;
+
+  /* batch_index = result_index[batch_dims...] */
+  LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
+  int nb = 0;
+  for (int d = 0; d < rt->rank; d++)
+    if (!in_list(&g->offset_dims, d)) batch[nb++] = idx[d];
+
+  LLVMValueRef oidx[orank > 0 ? orank : 1];
+  /* full_offset_index: offset_index with 0 at collapsed and batching dims */
+  int k = 0;
+  for (int d = 0; d < orank; d++) {
+    if (in_list(&g->collapsed_slice_dims, d) ||
+        in_list(&g->operand_batching_dims, d))
+      oidx[d] = cg_i64(cg, 0);
+    else
+      oidx[d] = idx[g->offset_dims.v[k++]];
+  }
+  /* + full_start_index, clamped to [0, dim - slice_size] */
+  for (int ds = 0; ds < g->start_index_map.n; ds++) {
+    int d = (int)g->start_index_map.v[ds];
+    LLVMValueRef s =
+        gather_start(cg, op, batch, ds, ot->dims[d] - g->slice_sizes.v[d]);
+    oidx[d] = LLVMBuildAdd(cg->b, oidx[d], s, "");
+  }
+  /* + full_batching_index */
+  for (int i = 0; i < g->operand_batching_dims.n; i++) {
+    int d = (int)g->operand_batching_dims.v[i];
+    int64_t ds = g->start_indices_batching_dims.v[i];
+    int64_t bi = ds - (ds < g->index_vector_dim ? 0 : 1);
+    oidx[d] = LLVMBuildAdd(cg->b, oidx[d], batch[bi], "");
+  }
+  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* dynamic_slice (spec "dynamic_slice")                                      */
+
+/* adjusted_start_indices = clamp(0, start_indices, shape(operand) - sizes) */
+static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
+                                   int64_t size) {
+  return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem,
+                     dim - size);
+}
+
+void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx,
+                          LLVMValueRef *out) {
+  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
+  int rank = ot->rank;
+  LLVMValueRef oidx[rank > 0 ? rank : 1];
+  for (int d = 0; d < rank; d++) {
+    LLVMValueRef s =
+        adjusted_start(cg, op->opnds[1 + d], ot->dims[d], rt->dims[d]);
+    oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
+  }
+  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* dynamic_update_slice (spec "dynamic_update_slice")                       */
+
+void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
+                                 LLVMValueRef *out) {
+  Value *operand = op->opnds[0], *update = op->opnds[1];
+  const Type *ot = operand->type, *ut = update->type;
+  int rank = ot->rank;
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef uidx[rank > 0 ? rank : 1];
+  LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(ut) > 0, 0);
+  for (int d = 0; d < rank; d++) {
+    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], ot->dims[d],
+                                    ut->dims[d]);
+    uidx[d] = LLVMBuildSub(b, idx[d], s, "uidx");
+    /* 0 <= u < dim as one unsigned compare */
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d],
+                                    cg_i64(cg, ut->dims[d]), "");
+    inside = LLVMBuildAnd(b, inside, ok, "inside");
+  }
+  /* Branch rather than select so a fused producer of either side is only
+   * computed where its value is used. */
+  LLVMBasicBlockRef bu = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.upd");
+  LLVMBasicBlockRef bo = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.op");
+  LLVMBasicBlockRef bj = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.join");
+  LLVMBuildCondBr(b, inside, bu, bo);
+  LLVMPositionBuilderAtEnd(b, bu);
+  LLVMValueRef vu = cg_value_at(cg, update, uidx);
+  LLVMBasicBlockRef bu_end = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, bj);
+  LLVMPositionBuilderAtEnd(b, bo);
+  LLVMValueRef vo = cg_value_at(cg, operand, idx);
+  LLVMBasicBlockRef bo_end = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, bj);
+  LLVMPositionBuilderAtEnd(b, bj);
+  LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(vu), "dus");
+  LLVMValueRef vals[2] = {vu, vo};
+  LLVMBasicBlockRef blocks[2] = {bu_end, bo_end};
+  LLVMAddIncoming(phi, vals, blocks, 2);
+  out[0] = phi;
+}

@@ -1,0 +1,259 @@
+/* header.c: the C header that goes with the object.
+ *
+ * For each entry point F (every public function, or only o->entry) with
+ * prefix P it declares
+ *     int P_F(const T *arg..., T *result0, ..., void *temp);
+ * with shapes, dtypes and byte sizes in a comment, the macros
+ * P_F_TEMP_BYTES, P_F_NUM_ARGS, P_F_NUM_RESULTS, P_F_ARGi_BYTES,
+ * P_F_RESULTi_BYTES (upper case), and a static descriptor table
+ * P_F_tensors[] for generic callers. The header includes only <stddef.h>
+ * and <stdint.h> and needs no symbol from the object beyond the entry
+ * points, and it compiles as C99 and as C++. */
+#include <ctype.h>
+#include <string.h>
+
+#include "codegen_api.h"
+
+char *cg_c_ident(Arena *a, const char *s) {
+  size_t n = strlen(s);
+  char *out = arena_alloc(a, n + 2), *p = out;
+  if (n == 0 || isdigit((unsigned char)s[0])) *p++ = '_';
+  for (size_t i = 0; i < n; i++)
+    *p++ = isalnum((unsigned char)s[i]) ? s[i] : '_';
+  return out;
+}
+
+char *cg_entry_name(Arena *a, const CompileOptions *o, const Func *f) {
+  if (!o->prefix || !o->prefix[0]) return cg_c_ident(a, f->name);
+  return cg_c_ident(a, arena_printf(a, "%s_%s", o->prefix, f->name));
+}
+
+static char *upper(Arena *a, const char *s) {
+  char *u = arena_strdup(a, s);
+  for (char *p = u; *p; p++) *p = (char)toupper((unsigned char)*p);
+  return u;
+}
+
+/* Identifiers an argument may not be called: C and C++ keywords, and the
+ * names the prototype itself uses. */
+static bool reserved_name(const char *s) {
+  static const char *const words[] = {
+      "auto", "break", "case", "char", "const", "continue", "default", "do",
+      "double", "else", "enum", "extern", "float", "for", "goto", "if",
+      "inline", "int", "long", "register", "restrict", "return", "short",
+      "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+      "unsigned", "void", "volatile", "while", "_Bool", "_Complex",
+      "_Imaginary", "alignas", "alignof", "and", "and_eq", "asm", "bitand",
+      "bitor", "bool", "catch", "char16_t", "char32_t", "char8_t", "class",
+      "compl", "concept", "consteval", "constexpr", "constinit", "const_cast",
+      "co_await", "co_return", "co_yield", "decltype", "delete",
+      "dynamic_cast", "explicit", "export", "false", "friend", "mutable",
+      "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator",
+      "or", "or_eq", "private", "protected", "public", "reinterpret_cast",
+      "requires", "static_assert", "static_cast", "template", "this",
+      "thread_local", "throw", "true", "try", "typeid", "typename", "using",
+      "virtual", "wchar_t", "xor", "xor_eq", "temp", "NULL"};
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (!strcmp(s, words[i])) return true;
+  /* `result<digits>` is how results are named. */
+  if (!strncmp(s, "result", 6) && s[6] && strspn(s + 6, "0123456789") == strlen(s + 6))
+    return true;
+  /* Names with two leading underscores or _Upper are the implementation's. */
+  return s[0] == '_' && (s[1] == '_' || isupper((unsigned char)s[1]));
+}
+
+/* Parameter names for the arguments of f: the source names (`%x` -> x)
+ * where they make a usable C identifier, else argN; made unique. */
+static char **arg_names(Arena *a, const Func *f) {
+  int n = f->body->nargs;
+  char **names = ARENA_ARRAY(a, char *, n > 0 ? n : 1);
+  for (int i = 0; i < n; i++) {
+    const char *src = f->body->args[i]->name;
+    char *c = src && src[0] && !isdigit((unsigned char)src[0]) ? cg_c_ident(a, src) : NULL;
+    if (!c || reserved_name(c)) c = arena_printf(a, "arg%d", i);
+    for (int j = 0; j < i; j++)
+      if (!strcmp(names[j], c)) {
+        c = arena_printf(a, "%s_%d", c, i);
+        j = -1; /* recheck against all earlier names */
+      }
+    names[i] = c;
+  }
+  return names;
+}
+
+/* An entry signature is expressible in C when every argument and result is
+ * a statically shaped tensor of an element type codegen implements. */
+static int check_entry_type(Module *m, const Func *f, const Type *t, const char *what,
+                            int i) {
+  if (type_is_tensor(t) && type_is_static(t) && elem_supported(t->elem)) return 0;
+  diag_error(f->loc, "@%s: %s %d has type %s; entry points take statically shaped "
+             "tensors of supported element types", f->name, what, i, type_str(&m->arena, t));
+  return 1;
+}
+
+static int check_entry(Module *m, const Func *f) {
+  int errors = 0;
+  for (int i = 0; i < f->body->nargs; i++)
+    errors += check_entry_type(m, f, f->body->args[i]->type, "argument", i);
+  for (int i = 0; i < f->nresults; i++)
+    errors += check_entry_type(m, f, f->result_types[i], "result", i);
+  return errors;
+}
+
+static void write_dims(FILE *out, const Type *t) {
+  for (int d = 0; d < t->rank; d++) fprintf(out, "%s%lld", d ? ", " : "", (long long)t->dims[d]);
+}
+
+/* One line of the comment above the prototype: "  x  tensor<2x3xf32>  24 bytes". */
+static void write_tensor_comment(FILE *out, const char *name, const Type *t) {
+  fprintf(out, " *   %-12s ", name);
+  type_print(out, t);
+  fprintf(out, ", %lld bytes\n", (long long)type_byte_size(t));
+}
+
+static void write_prototype(FILE *out, const char *entry, const Func *f, char **args) {
+  fprintf(out, "int %s(", entry);
+  for (int i = 0; i < f->body->nargs; i++)
+    fprintf(out, "const %s *%s, ", elem_ctype(f->body->args[i]->type->elem), args[i]);
+  for (int i = 0; i < f->nresults; i++)
+    fprintf(out, "%s *result%d, ", elem_ctype(f->result_types[i]->elem), i);
+  fprintf(out, "void *temp);\n");
+}
+
+static void write_macros(FILE *out, const char *up, const Func *f) {
+  fprintf(out, "#define %s_TEMP_BYTES ((size_t)%lld)\n", up, (long long)f->temp_bytes);
+  fprintf(out, "#define %s_NUM_ARGS %d\n", up, f->body->nargs);
+  fprintf(out, "#define %s_NUM_RESULTS %d\n", up, f->nresults);
+  for (int i = 0; i < f->body->nargs; i++)
+    fprintf(out, "#define %s_ARG%d_BYTES ((size_t)%lld)\n", up, i,
+            (long long)type_byte_size(f->body->args[i]->type));
+  for (int i = 0; i < f->nresults; i++)
+    fprintf(out, "#define %s_RESULT%d_BYTES ((size_t)%lld)\n", up, i,
+            (long long)type_byte_size(f->result_types[i]));
+}
+
+static void write_desc(FILE *out, const char *entry, const char *kind, int i,
+                       const char *name, const Type *t) {
+  fprintf(out, "  {\"%s\", \"%s\", %d, ", name, elem_name(t->elem), t->rank);
+  if (t->rank) fprintf(out, "%s_%s%d_dims, ", entry, kind, i);
+  else fprintf(out, "NULL, ");
+  fprintf(out, "%lld},\n", (long long)type_byte_size(t));
+}
+
+/* The dims arrays (rank 0 has none: C has no empty arrays) and the table:
+ * arguments, then results, then an entry whose name is NULL. */
+static void write_descriptors(FILE *out, const char *entry, const char *up, const Func *f,
+                              char **args) {
+  for (int i = 0; i < f->body->nargs; i++) {
+    const Type *t = f->body->args[i]->type;
+    if (!t->rank) continue;
+    fprintf(out, "static const int64_t %s_arg%d_dims[] = {", entry, i);
+    write_dims(out, t);
+    fprintf(out, "};\n");
+  }
+  for (int i = 0; i < f->nresults; i++) {
+    const Type *t = f->result_types[i];
+    if (!t->rank) continue;
+    fprintf(out, "static const int64_t %s_result%d_dims[] = {", entry, i);
+    write_dims(out, t);
+    fprintf(out, "};\n");
+  }
+  fprintf(out, "/* %s_NUM_ARGS arguments, then %s_NUM_RESULTS results, then an entry\n"
+               " * whose name is NULL. */\n", up, up);
+  fprintf(out, "static const shloc_tensor_desc SHLOC_UNUSED %s_tensors[] = {\n", entry);
+  for (int i = 0; i < f->body->nargs; i++)
+    write_desc(out, entry, "arg", i, args[i], f->body->args[i]->type);
+  for (int i = 0; i < f->nresults; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "result%d", i);
+    write_desc(out, entry, "result", i, name, f->result_types[i]);
+  }
+  fprintf(out, "  {NULL, NULL, 0, NULL, 0}};\n");
+}
+
+static void write_entry(FILE *out, Arena *a, const CompileOptions *o, const Func *f) {
+  const char *entry = cg_entry_name(a, o, f);
+  const char *up = upper(a, entry);
+  char **args = arg_names(a, f);
+  fprintf(out, "/* @%s\n", f->name);
+  for (int i = 0; i < f->body->nargs; i++)
+    write_tensor_comment(out, args[i], f->body->args[i]->type);
+  for (int i = 0; i < f->nresults; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "result%d", i);
+    write_tensor_comment(out, name, f->result_types[i]);
+  }
+  fprintf(out, " *   %-12s %s_TEMP_BYTES bytes of scratch, 64-byte aligned\n", "temp", up);
+  fprintf(out, " * Returns 0 on success. */\n");
+  write_prototype(out, entry, f, args);
+  write_macros(out, up, f);
+  write_descriptors(out, entry, up, f, args);
+  fprintf(out, "\n");
+}
+
+static const char preamble[] =
+    "#include <stddef.h>\n"
+    "#include <stdint.h>\n"
+    "\n"
+    "#ifdef __cplusplus\n"
+    "extern \"C\" {\n"
+    "#endif\n"
+    "\n"
+    "/* Buffers are row-major and hold the element type's C type: i1 as uint8_t\n"
+    " * 0/1, f16 and bf16 as uint16_t bit patterns. Results and temp must not\n"
+    " * overlap the arguments. Calls are reentrant: two threads may run an entry\n"
+    " * at once with different result and temp buffers. */\n"
+    "\n"
+    "#ifndef SHLOC_TENSOR_DESC_DEFINED\n"
+    "#define SHLOC_TENSOR_DESC_DEFINED\n"
+    "/* One argument or result of an entry point, for generic callers. */\n"
+    "typedef struct shloc_tensor_desc {\n"
+    "  const char *name;     /* parameter name */\n"
+    "  const char *dtype;    /* MLIR element type: \"f32\", \"i1\", \"bf16\", ... */\n"
+    "  int32_t rank;\n"
+    "  const int64_t *dims;  /* rank sizes; NULL when rank is 0 */\n"
+    "  size_t bytes;         /* buffer size */\n"
+    "} shloc_tensor_desc;\n"
+    "/* The tables are static in every file that includes a header: a file\n"
+    " * that does not use them should not be warned about them. */\n"
+    "#if defined(__GNUC__) || defined(__clang__)\n"
+    "#define SHLOC_UNUSED __attribute__((unused))\n"
+    "#else\n"
+    "#define SHLOC_UNUSED\n"
+    "#endif\n"
+    "#endif\n"
+    "\n";
+
+static const char postamble[] =
+    "#ifdef __cplusplus\n"
+    "}\n"
+    "#endif\n"
+    "\n";
+
+/* The functions the header declares, in module order. */
+static bool is_entry(const Func *f, const CompileOptions *o) {
+  return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
+}
+
+int header_write(FILE *f, Module *m, const CompileOptions *o) {
+  int errors = 0, found = 0;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (is_entry(m->funcs[i], o)) {
+      errors += check_entry(m, m->funcs[i]);
+      found++;
+    }
+  if (o->entry && !found) {
+    diag_error(m->loc, "no function @%s in the module", o->entry);
+    return 1;
+  }
+  if (errors) return errors;
+  const char *guard = upper(&m->arena, cg_c_ident(&m->arena, arena_printf(
+      &m->arena, "SHLOC_%s_H", o->prefix && o->prefix[0] ? o->prefix : "MODULE")));
+  fprintf(f, "/* Generated by shloc: the entry points of the object compiled with\n"
+             " * prefix %s. Do not edit. */\n", o->prefix ? o->prefix : "(none)");
+  fprintf(f, "#ifndef %s\n#define %s\n\n%s", guard, guard, preamble);
+  for (int i = 0; i < m->nfuncs; i++)
+    if (is_entry(m->funcs[i], o)) write_entry(f, &m->arena, o, m->funcs[i]);
+  fprintf(f, "%s#endif\n", postamble);
+  return 0;
+}

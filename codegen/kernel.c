@@ -1,0 +1,415 @@
+/*
+ * kernel.c: one LLVM function per kernel root, and its call.
+ *
+ *   void F.kN(ptr frame, i64 begin, i64 end)
+ *
+ * loops over the root's result and stores what the root's elemental
+ * generator computes (codegen.h). [begin, end) is a range of the outermost
+ * non-unit dimension, or of the linear index for a "flat" kernel: one made
+ * only of elementwise ops over operands of the root's shape, which runs a
+ * single unit-stride loop the loop vectorizer turns into full-width vector
+ * code whatever the shape. The entry calls the kernel directly, or through
+ * shlort_parallel_for when threads are allowed and the kernel is large.
+ *
+ * Buffers of distinct values never overlap, and a kernel never reads the
+ * buffer it writes (the buffers pass guarantees both), so each buffer gets
+ * its own alias scope: the vectorizer needs no runtime overlap checks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+
+/* Kernels smaller than this run on the calling thread. */
+enum { PARALLEL_MIN_ELEMS = 32768 };
+/* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
+ * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
+ * 32 and 128 on a 4096 x 4096 transpose). */
+enum { TILE_LOG2 = 6, TILE = 1 << TILE_LOG2 };
+
+/* The state of the LLVM function being emitted, saved while a kernel is. */
+typedef struct FnState {
+  LLVMValueRef llfn, frame;
+  LLVMValueRef *buf, *scalar;
+  CgBase *bases;
+  int nbases;
+  LLVMBasicBlockRef block;
+} FnState;
+
+static void save_state(CG *cg, FnState *s) {
+  *s = (FnState){cg->llfn, cg->frame, cg->buf, cg->scalar,
+                 cg->bases, cg->nbases, LLVMGetInsertBlock(cg->b)};
+}
+
+static void restore_state(CG *cg, const FnState *s) {
+  cg->llfn = s->llfn;
+  cg->frame = s->frame;
+  cg->buf = s->buf;
+  cg->scalar = s->scalar;
+  cg->bases = s->bases;
+  cg->nbases = s->nbases;
+  LLVMPositionBuilderAtEnd(cg->b, s->block);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The fused tree of a root                                                  */
+
+static bool fused(Value *v) { return v->storage == ST_NONE && v->def; }
+
+/* Reports unsupported element types anywhere in the tree (scalar regions
+ * included) before any code is built from them. */
+static bool check_tree(CG *cg, Op *op, char *seen) {
+  if (seen[op->results[0]->id]) return true;
+  seen[op->results[0]->id] = 1;
+  if (!cg_check_types(cg, op)) return false;
+  for (int r = 0; r < op->nregions; r++)
+    for (int k = 0; k < op->regions[r]->nblocks; k++)
+      for (Op *o = op->regions[r]->blocks[k]->first; o; o = o->next)
+        if (!cg_check_types(cg, o)) return false;
+  for (int i = 0; i < op->nopnds; i++)
+    if (fused(op->opnds[i]) && !check_tree(cg, op->opnds[i]->def, seen))
+      return false;
+  return true;
+}
+
+static bool same_shape(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+/* Whether every op of the tree is elementwise over operands of shape t (or
+ * rank 0), so the kernel may walk the linear index. */
+static bool flat_tree(Op *op, const Type *t, char *seen) {
+  if (seen[op->results[0]->id]) return true;
+  seen[op->results[0]->id] = 1;
+  if (!ir_is_elementwise(op->code) || op->nresults != 1) return false;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (v->type->rank == 0) continue;
+    if (!same_shape(v->type, t)) return false;
+    if (fused(v) && !flat_tree(v->def, t, seen)) return false;
+  }
+  return true;
+}
+
+static char *seen_new(CG *cg) {
+  char *seen = calloc((size_t)cg->fn->next_value_id + 1, 1);
+  if (!seen) abort();
+  return seen;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Alias scopes                                                              */
+
+static int base_of(CG *cg, LLVMValueRef p) {
+  for (;;) {
+    for (int i = 0; i < cg->nbases; i++)
+      if (cg->bases[i].ptr == p) return i;
+    if (!LLVMIsAGetElementPtrInst(p)) return -1;
+    p = LLVMGetOperand(p, 0);
+  }
+}
+
+static LLVMMetadataRef md_str(CG *cg, const char *s) {
+  return LLVMMDStringInContext2(cg->ctx, s, strlen(s));
+}
+
+static void tag_access(CG *cg, LLVMValueRef inst, int k, LLVMMetadataRef *scopes) {
+  LLVMMetadataRef others[cg->nbases];
+  int n = 0;
+  for (int j = 0; j < cg->nbases; j++)
+    if (j != k) others[n++] = scopes[j];
+  unsigned kscope = LLVMGetMDKindIDInContext(cg->ctx, "alias.scope", 11);
+  unsigned knoalias = LLVMGetMDKindIDInContext(cg->ctx, "noalias", 7);
+  LLVMMetadataRef own = LLVMMDNodeInContext2(cg->ctx, &scopes[k], 1);
+  LLVMMetadataRef rest = LLVMMDNodeInContext2(cg->ctx, others, (size_t)n);
+  LLVMSetMetadata(inst, kscope, LLVMMetadataAsValue(cg->ctx, own));
+  LLVMSetMetadata(inst, knoalias, LLVMMetadataAsValue(cg->ctx, rest));
+}
+
+/* Tags every load and store of a frame buffer with the buffer's scope and
+ * `noalias` with the other buffers of the kernel. */
+static void add_alias_scopes(CG *cg, const char *fname) {
+  if (cg->nbases < 2) return;
+  char name[256];
+  snprintf(name, sizeof name, "%.200s.buffers", fname);
+  LLVMMetadataRef dom_ops[1] = {md_str(cg, name)};
+  LLVMMetadataRef dom = LLVMMDNodeInContext2(cg->ctx, dom_ops, 1);
+  LLVMMetadataRef scopes[cg->nbases];
+  for (int i = 0; i < cg->nbases; i++) {
+    snprintf(name, sizeof name, "%.200s.b%d", fname, i);
+    LLVMMetadataRef ops[2] = {md_str(cg, name), dom};
+    scopes[i] = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(cg->llfn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+         in = LLVMGetNextInstruction(in)) {
+      LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+      if (opc != LLVMLoad && opc != LLVMStore) continue;
+      int k = base_of(cg, LLVMGetOperand(in, opc == LLVMLoad ? 0 : 1));
+      if (k >= 0) tag_access(cg, in, k, scopes);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loop nests                                                                */
+
+static void store_results(CG *cg, Value *const *dsts, int n, LLVMValueRef *idx,
+                          LLVMValueRef *out) {
+  for (int i = 0; i < n; i++) {
+    if (!dsts[i]) continue;
+    Value *d = dsts[i];
+    cg_store(cg, cg_buffer(cg, d), d->type->elem, cg_linear(cg, d->type, idx),
+             out[i]);
+  }
+}
+
+/* for (i = begin; i < end; i++) dst[i] = root(0, ..., 0, i) */
+static void flat_loop(CG *cg, Op *root, Value *const *dsts, const Type *t) {
+  CgLoop l;
+  LLVMValueRef i = cg_loop_begin(cg, &l, LLVMGetParam(cg->llfn, 1),
+                                 LLVMGetParam(cg->llfn, 2));
+  LLVMValueRef idx[t->rank], out[root->nresults];
+  for (int d = 0; d < t->rank; d++) idx[d] = d == t->rank - 1 ? i : cg_i64(cg, 0);
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, root->nresults, idx, out);
+  cg_loop_end(cg, &l);
+}
+
+/* Loops over every dimension, [begin, end) on dimension pdim (those before
+ * it have extent 1), innermost last so it is the unit-stride one. */
+static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
+                       int pdim) {
+  int rank = t->rank;
+  LLVMValueRef idx[rank > 0 ? rank : 1], out[root->nresults];
+  CgLoop loops[rank > 0 ? rank : 1];
+  int nloops = 0;
+  for (int d = 0; d < rank; d++) {
+    if (d == pdim)
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], LLVMGetParam(cg->llfn, 1),
+                             LLVMGetParam(cg->llfn, 2));
+    else if (t->dims[d] == 1)
+      idx[d] = cg_i64(cg, 0);
+    else
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                             cg_i64(cg, t->dims[d]));
+  }
+  cg_gen(cg, root, rank ? idx : NULL, out);
+  store_results(cg, dsts, root->nresults, idx, out);
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+}
+
+/* Whether the tree reads some operand transposed in its last dimension,
+ * so that walking the result row by row strides through that operand. */
+static bool transposing(Op *op, char *seen) {
+  if (seen[op->results[0]->id]) return false;
+  seen[op->results[0]->id] = 1;
+  int r = op->results[0]->type->rank;
+  if (op->code == OP_TRANSPOSE && r >= 2 && op->a.dims.v[r - 1] != r - 1) return true;
+  for (int i = 0; i < op->nopnds; i++)
+    if (fused(op->opnds[i]) && transposing(op->opnds[i]->def, seen)) return true;
+  return false;
+}
+
+/* Loop over [lo, hi) in tiles of TILE: returns the tile's first index. */
+static LLVMValueRef tile_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo,
+                                    LLVMValueRef hi) {
+  LLVMValueRef n = LLVMBuildSub(cg->b, hi, lo, "");
+  n = LLVMBuildLShr(cg->b, LLVMBuildAdd(cg->b, n, cg_i64(cg, TILE - 1), ""),
+                    cg_i64(cg, TILE_LOG2), "ntiles");
+  LLVMValueRef t = cg_loop_begin(cg, l, cg_i64(cg, 0), n);
+  return LLVMBuildAdd(cg->b, lo, LLVMBuildShl(cg->b, t, cg_i64(cg, TILE_LOG2), ""), "tile");
+}
+
+/* min(tile + TILE, hi) */
+static LLVMValueRef tile_end(CG *cg, LLVMValueRef tile, LLVMValueRef hi) {
+  LLVMValueRef e = LLVMBuildAdd(cg->b, tile, cg_i64(cg, TILE), "");
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, e, hi, ""), e, hi, "");
+}
+
+/* Like nest_loops, with the last two dimensions walked in TILE x TILE
+ * tiles so that a transposed operand is read from cache. pdim <= rank - 2. */
+static void tiled_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
+                        int pdim) {
+  int rank = t->rank, a = rank - 2, b = rank - 1;
+  LLVMValueRef idx[rank], out[root->nresults];
+  CgLoop loops[rank + 2];
+  int nloops = 0;
+  LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
+  for (int d = 0; d < a; d++) {
+    if (d == pdim)
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], begin, end);
+    else if (t->dims[d] == 1)
+      idx[d] = cg_i64(cg, 0);
+    else
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0), cg_i64(cg, t->dims[d]));
+  }
+  LLVMValueRef lo_a = pdim == a ? begin : cg_i64(cg, 0);
+  LLVMValueRef hi_a = pdim == a ? end : cg_i64(cg, t->dims[a]);
+  LLVMValueRef hi_b = cg_i64(cg, t->dims[b]);
+  LLVMValueRef ta = tile_loop_begin(cg, &loops[nloops++], lo_a, hi_a);
+  LLVMValueRef tb = tile_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0), hi_b);
+  idx[a] = cg_loop_begin(cg, &loops[nloops++], ta, tile_end(cg, ta, hi_a));
+  idx[b] = cg_loop_begin(cg, &loops[nloops++], tb, tile_end(cg, tb, hi_b));
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, root->nresults, idx, out);
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+}
+
+/* The dimension split across calls: the first of extent > 1. */
+static int split_dim(Op *root, const Type *t) {
+  if (root->code == OP_DOT_GENERAL) return 0; /* cg_kernel_dot's contract */
+  for (int d = 0; d < t->rank; d++)
+    if (t->dims[d] != 1) return d;
+  return 0;
+}
+
+static LLVMTypeRef kernel_type(CG *cg) {
+  LLVMTypeRef params[3] = {cg->t_ptr, cg->t_i64, cg->t_i64};
+  return LLVMFunctionType(cg->t_void, params, 3, 0);
+}
+
+static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
+  snprintf(name, cap, "%s.k%d", cg->fn->name, cg->nkernels++);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, kernel_type(cg));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, fn);
+  /* Inlined into the entry, hundreds of kernels make one huge function on
+   * which DSE and codegen turn superlinear (2x the compile time of a 9M
+   * parameter transformer); a call per kernel costs nothing. */
+  unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, ni, 0));
+  static const char *const frame_attrs[] = {"noalias", "nocapture", "readonly",
+                                            "nonnull"};
+  for (int i = 0; i < 4; i++) {
+    unsigned k = LLVMGetEnumAttributeKindForName(frame_attrs[i], strlen(frame_attrs[i]));
+    LLVMAddAttributeAtIndex(fn, 1, LLVMCreateEnumAttribute(cg->ctx, k, 0));
+  }
+  return fn;
+}
+
+static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
+  LLVMTypeRef params[4] = {cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32};
+  *ty = LLVMFunctionType(cg->t_void, params, 4, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, "shlort_parallel_for");
+  return f ? f : LLVMAddFunction(cg->mod, "shlort_parallel_for", *ty);
+}
+
+/* Calls kernel fn over [0, n) from the function being emitted. */
+static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
+  int threads = cg->o->threads;
+  if (threads > 1 && numel >= PARALLEL_MIN_ELEMS && n >= 2) {
+    LLVMTypeRef ty;
+    LLVMValueRef pf = parallel_for_fn(cg, &ty);
+    LLVMValueRef args[4] = {fn, cg->frame, cg_i64(cg, n),
+                            LLVMConstInt(cg->t_i32, (unsigned)threads, 0)};
+    LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
+    return;
+  }
+  LLVMValueRef args[3] = {cg->frame, cg_i64(cg, 0), cg_i64(cg, n)};
+  LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 3, "");
+}
+
+/* The blocked GEMM kernels of dot.c, where they apply (codegen.h). */
+static bool special_kernel(CG *cg, Op *root) {
+  if (root->code == OP_DOT_GENERAL) return cg_kernel_dot(cg, root);
+  if (root->code == OP_CONVOLUTION) return cg_kernel_conv(cg, root);
+  return false;
+}
+
+/* Emits the kernel computing root's results into the buffers of dsts
+ * (NULL entries are not stored) and the call to it. */
+static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
+  const Type *t = root->results[0]->type;
+  int64_t numel = type_num_elems(t);
+  if (numel == 0) return;
+  char *seen = seen_new(cg);
+  bool flat = t->rank > 1 && flat_tree(root, t, seen);
+  int pdim = split_dim(root, t);
+  memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
+  bool tiled = !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
+               t->dims[t->rank - 2] >= TILE && transposing(root, seen);
+  free(seen);
+  FnState s;
+  save_state(cg, &s);
+  char name[512];
+  LLVMValueRef fn = kernel_fn(cg, name, sizeof name);
+  cg_fn_begin(cg, fn);
+  cg->frame = LLVMGetParam(fn, 0);
+  if (!special_kernel(cg, root)) {
+    if (flat)
+      flat_loop(cg, root, dsts, t);
+    else if (tiled)
+      tiled_loops(cg, root, dsts, t, pdim);
+    else
+      nest_loops(cg, root, dsts, t, pdim);
+  }
+  LLVMBuildRetVoid(cg->b);
+  add_alias_scopes(cg, name);
+  cg_fn_end(cg);
+  restore_state(cg, &s);
+  int64_t n = flat ? numel : t->rank ? t->dims[pdim] : 1;
+  call_kernel(cg, fn, n, numel);
+}
+
+void cg_kernel(CG *cg, Op *root) {
+  if (root->nresults == 0) {
+    cg_unsupported(cg, root, NULL);
+    return;
+  }
+  char *seen = seen_new(cg);
+  bool ok = check_tree(cg, root, seen);
+  free(seen);
+  if (!ok) return;
+  /* One loop nest computes every result: they share one shape (variadic
+   * reduce and the like); ops whose results differ are not elemental. */
+  Value *dsts[root->nresults];
+  for (int i = 0; i < root->nresults; i++) {
+    Value *v = root->results[i];
+    if (!type_is_tensor(v->type) || !same_shape(v->type, root->results[0]->type)) {
+      cg_unsupported(cg, root, NULL);
+      return;
+    }
+    bool has_buf = v->storage == ST_TEMP || v->storage == ST_RESULT;
+    dsts[i] = has_buf ? v : NULL;
+  }
+  emit_kernel(cg, root, dsts);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Copies                                                                    */
+
+static bool same_storage(const Value *a, const Value *b) {
+  if (a == b) return true;
+  if (a->storage != b->storage || a->offset != b->offset) return false;
+  return a->storage == ST_ARG || a->storage == ST_RESULT || a->storage == ST_TEMP;
+}
+
+void cg_kernel_copy(CG *cg, Value *src, Value *dst) {
+  if (same_storage(src, dst)) return;
+  int64_t bytes = type_byte_size(src->type);
+  if (bytes <= 0) return;
+  bool splat = src->storage == ST_CONST && src->def->a.value->splat &&
+               type_num_elems(src->type) > 1;
+  if (src->storage != ST_NONE && !splat) {
+    LLVMBuildMemCpy(cg->b, cg_buffer(cg, dst), 1, cg_buffer(cg, src), 1,
+                    cg_i64(cg, bytes));
+    return;
+  }
+  /* A splat constant or a fused value: a kernel computes it into dst. */
+  Op *def = src->def;
+  if (!def) {
+    fprintf(stderr, "shloc: internal error: block argument %%%d has no buffer\n", src->id);
+    abort();
+  }
+  char *seen = seen_new(cg);
+  bool ok = check_tree(cg, def, seen);
+  free(seen);
+  if (!ok) return;
+  Value *dsts[def->nresults];
+  for (int i = 0; i < def->nresults; i++) dsts[i] = i == src->index ? dst : NULL;
+  emit_kernel(cg, def, dsts);
+}

@@ -1,0 +1,365 @@
+/*
+ * movement.c: elemental generators of the data movement ops. Each maps the
+ * result index to an operand index (the formulas of the spec sections
+ * cited) and reads the operand there with cg_value_at.
+ *
+ * pad and concatenate choose between operands: when reading an operand is
+ * cheap and safe at any clamped index, both sides are computed and a select
+ * picks one (straight-line code the vectorizer handles); otherwise a branch
+ * skips the operand that is not needed.
+ */
+#include <stdlib.h>
+
+#include "codegen.h"
+
+static LLVMValueRef add_c(CG *cg, LLVMValueRef v, int64_t c) {
+  return c ? LLVMBuildAdd(cg->b, v, cg_i64(cg, c), "") : v;
+}
+
+static LLVMValueRef clamp_i64(CG *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
+  LLVMValueRef l = cg_i64(cg, lo), h = cg_i64(cg, hi);
+  v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, l, ""), l, v, "");
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, v, h, ""), h, v, "");
+}
+
+/* Whether computing v at any in-range index is cheap and free of side
+ * effects: a buffer, or a short fused chain without loops or expensive
+ * math. Such values are read speculatively. */
+static bool speculatable(Value *v, int budget) {
+  if (v->storage != ST_NONE || !v->def) return true;
+  Op *op = v->def;
+  if (budget <= 0 || (op_flags(op->code) & OPF_EXPENSIVE) || op->nregions)
+    return false;
+  switch (op->code) {
+  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_GATHER:
+  case OP_CONCATENATE: case OP_PAD:
+    return false;
+  default: break;
+  }
+  for (int i = 0; i < op->nopnds; i++)
+    if (!speculatable(op->opnds[i], budget - 1)) return false;
+  return true;
+}
+
+/* x at idx when pred holds, else `other` (computed before the branch). */
+static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
+                                  LLVMValueRef *idx, LLVMValueRef other) {
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "take");
+  LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "join");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+  LLVMBuildCondBr(cg->b, pred, then, merge);
+  LLVMPositionBuilderAtEnd(cg->b, then);
+  LLVMValueRef v = cg_value_at(cg, x, idx);
+  LLVMBasicBlockRef then_end = LLVMGetInsertBlock(cg->b);
+  LLVMBuildBr(cg->b, merge);
+  LLVMPositionBuilderAtEnd(cg->b, merge);
+  LLVMValueRef phi = LLVMBuildPhi(cg->b, LLVMTypeOf(v), "");
+  LLVMValueRef vals[2] = {v, other};
+  LLVMBasicBlockRef bbs[2] = {then_end, from};
+  LLVMAddIncoming(phi, vals, bbs, 2);
+  return phi;
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* spec "broadcast_in_dim": operand_index[d] = dim(operand, d) = 1 ? 0 :
+ * result_index[broadcast_dimensions[d]]. */
+static LLVMValueRef gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  const Type *t = x->type;
+  LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
+  for (int d = 0; d < t->rank; d++)
+    oi[d] = t->dims[d] == 1 ? cg_i64(cg, 0) : idx[op->a.dims.v[d]];
+  return cg_value_at(cg, x, oi);
+}
+
+/* The index of t whose row-major position is lin. */
+static void delinearize(CG *cg, const Type *t, LLVMValueRef lin, LLVMValueRef *oi) {
+  for (int d = t->rank - 1; d >= 0; d--) {
+    if (t->dims[d] == 1) {
+      oi[d] = cg_i64(cg, 0);
+    } else if (d == 0) {
+      oi[d] = lin;
+    } else {
+      LLVMValueRef n = cg_i64(cg, t->dims[d]);
+      oi[d] = LLVMBuildURem(cg->b, lin, n, "");
+      lin = LLVMBuildUDiv(cg->b, lin, n, "");
+    }
+  }
+}
+
+/* When both shapes have the same non-unit dimensions in the same order
+ * (a reshape that only adds or drops 1s), maps them one to one. */
+static bool map_unit_dims(CG *cg, const Type *r, const Type *o, LLVMValueRef *idx,
+                          LLVMValueRef *oi) {
+  int i = 0, j = 0;
+  for (;;) {
+    while (i < r->rank && r->dims[i] == 1) i++;
+    while (j < o->rank && o->dims[j] == 1) j++;
+    if (i == r->rank || j == o->rank) break;
+    if (r->dims[i] != o->dims[j]) return false;
+    i++, j++;
+  }
+  if (i != r->rank || j != o->rank) return false;
+  i = 0;
+  for (j = 0; j < o->rank; j++) {
+    if (o->dims[j] == 1) {
+      oi[j] = cg_i64(cg, 0);
+      continue;
+    }
+    while (r->dims[i] == 1) i++;
+    oi[j] = idx[i++];
+  }
+  return true;
+}
+
+/* spec "reshape": same position in the row-major order of both shapes. */
+static LLVMValueRef gen_reshape(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  const Type *o = x->type, *r = op->results[0]->type;
+  LLVMValueRef oi[o->rank > 0 ? o->rank : 1];
+  if (map_unit_dims(cg, r, o, idx, oi)) return cg_value_at(cg, x, oi);
+  bool bound = x->id >= 0 && cg->scalar[x->id];
+  if (bound || (x->storage == ST_CONST && x->def->a.value->splat))
+    return cg_value_at(cg, x, NULL);
+  LLVMValueRef lin = cg_linear(cg, r, idx);
+  if (x->storage != ST_NONE) return cg_load(cg, cg_buffer(cg, x), o->elem, lin);
+  delinearize(cg, o, lin, oi);
+  return cg_value_at(cg, x, oi);
+}
+
+/* spec "transpose": result_index[d] = operand_index[permutation[d]]. */
+static LLVMValueRef gen_transpose(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  int rank = x->type->rank;
+  LLVMValueRef oi[rank > 0 ? rank : 1];
+  for (int d = 0; d < rank; d++) oi[op->a.dims.v[d]] = idx[d];
+  return cg_value_at(cg, x, oi);
+}
+
+/* spec "slice": operand_index = start_indices + result_index * strides. */
+static LLVMValueRef gen_slice(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  int rank = x->type->rank;
+  LLVMValueRef oi[rank > 0 ? rank : 1];
+  for (int d = 0; d < rank; d++) {
+    int64_t stride = op->a.strides.n > d ? op->a.strides.v[d] : 1;
+    LLVMValueRef v = idx[d];
+    if (stride != 1) v = LLVMBuildMul(cg->b, v, cg_i64(cg, stride), "");
+    oi[d] = add_c(cg, v, op->a.dims.v[d]);
+  }
+  return cg_value_at(cg, x, oi);
+}
+
+/* spec "reverse": operand_index[d] = dim(result, d) - result_index[d] - 1
+ * for d in dimensions. */
+static LLVMValueRef gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  const Type *t = x->type;
+  LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
+  for (int d = 0; d < t->rank; d++) oi[d] = idx[d];
+  for (int i = 0; i < op->a.dims.n; i++) {
+    int64_t d = op->a.dims.v[i];
+    oi[d] = LLVMBuildSub(cg->b, cg_i64(cg, t->dims[d] - 1), idx[d], "");
+  }
+  return cg_value_at(cg, x, oi);
+}
+
+/* spec "iota": output[output_index] = output_index[iota_dimension]. */
+static LLVMValueRef gen_iota(CG *cg, Op *op, LLVMValueRef *idx) {
+  ElemType e = op->results[0]->type->elem;
+  return cg_convert(cg, idx[op->a.dim], ET_SI64, e);
+}
+
+/* spec "constant". A constant computed as a kernel (returned, or copied
+ * into a carried buffer) reads the same global its uses read. */
+static LLVMValueRef gen_constant(CG *cg, Op *op, LLVMValueRef *idx) {
+  const DenseData *d = op->a.value;
+  const Type *t = op->results[0]->type;
+  if (d->splat || type_num_elems(t) == 1) return cg_dense_scalar(cg, d, 0);
+  char name[96];
+  snprintf(name, sizeof name, "%s.c%d", cg->fn->name, op->results[0]->id);
+  LLVMValueRef g = cg_dense_global(cg, d, name);
+  return cg_load(cg, g, t->elem, cg_linear(cg, t, idx));
+}
+
+/* ------------------------------------------------------------------------ */
+/* concatenate (spec "concatenate")                                          */
+
+typedef struct Part {
+  Value *v;
+  int64_t off, size; /* along the concatenation dimension */
+} Part;
+
+/* The non-empty inputs with their offsets; returns their count. */
+static int concat_parts(Op *op, Part *parts) {
+  int n = 0;
+  int64_t off = 0, d = op->a.dim;
+  for (int k = 0; k < op->nopnds; k++) {
+    int64_t size = op->opnds[k]->type->dims[d];
+    if (size > 0) parts[n++] = (Part){op->opnds[k], off, size};
+    off += size;
+  }
+  return n;
+}
+
+static LLVMValueRef part_value(CG *cg, const Part *p, int64_t d, int rank,
+                               LLVMValueRef *idx, bool clamp) {
+  LLVMValueRef oi[rank];
+  for (int i = 0; i < rank; i++) oi[i] = idx[i];
+  oi[d] = add_c(cg, idx[d], -p->off);
+  if (clamp) oi[d] = clamp_i64(cg, oi[d], 0, p->size - 1);
+  return cg_value_at(cg, p->v, oi);
+}
+
+/* Every part read at its clamped index, the right one selected. */
+static LLVMValueRef concat_select(CG *cg, const Part *parts, int n, int64_t d,
+                                  int rank, LLVMValueRef *idx) {
+  LLVMValueRef r = part_value(cg, &parts[n - 1], d, rank, idx, true);
+  for (int k = n - 2; k >= 0; k--) {
+    LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[d],
+                                    cg_i64(cg, parts[k + 1].off), "");
+    LLVMValueRef v = part_value(cg, &parts[k], d, rank, idx, true);
+    r = LLVMBuildSelect(cg->b, in, v, r, "cat");
+  }
+  return r;
+}
+
+/* A chain of branches: part k when idx[d] < the start of part k + 1. */
+static LLVMValueRef concat_branch(CG *cg, const Part *parts, int n, int64_t d,
+                                  int rank, LLVMValueRef *idx) {
+  LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "cat.join");
+  LLVMValueRef vals[n];
+  LLVMBasicBlockRef bbs[n];
+  for (int k = 0; k < n; k++) {
+    LLVMBasicBlockRef take = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "cat.part");
+    LLVMBasicBlockRef next = NULL;
+    if (k < n - 1) {
+      next = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "cat.test");
+      LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[d],
+                                      cg_i64(cg, parts[k + 1].off), "");
+      LLVMBuildCondBr(cg->b, in, take, next);
+    } else {
+      LLVMBuildBr(cg->b, take);
+    }
+    LLVMPositionBuilderAtEnd(cg->b, take);
+    vals[k] = part_value(cg, &parts[k], d, rank, idx, false);
+    bbs[k] = LLVMGetInsertBlock(cg->b);
+    LLVMBuildBr(cg->b, merge);
+    if (next) LLVMPositionBuilderAtEnd(cg->b, next);
+  }
+  LLVMPositionBuilderAtEnd(cg->b, merge);
+  LLVMValueRef phi = LLVMBuildPhi(cg->b, LLVMTypeOf(vals[0]), "cat");
+  LLVMAddIncoming(phi, vals, bbs, (unsigned)n);
+  return phi;
+}
+
+static LLVMValueRef gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
+  Part parts[op->nopnds];
+  int n = concat_parts(op, parts);
+  int64_t d = op->a.dim;
+  int rank = op->results[0]->type->rank;
+  if (n == 0) /* an empty result is never indexed */
+    return LLVMGetPoison(cg_scalar_type(cg, op->results[0]->type->elem));
+  bool spec = true;
+  for (int k = 0; k < n; k++) spec = spec && speculatable(parts[k].v, 4);
+  return spec ? concat_select(cg, parts, n, d, rank, idx)
+              : concat_branch(cg, parts, n, d, rank, idx);
+}
+
+/* ------------------------------------------------------------------------ */
+/* pad (spec "pad"): result_index = edge_padding_low + operand_index *
+ * (interior_padding + 1) reads the operand, every other index the padding
+ * value. Negative edge padding just shifts the mapping.                     */
+
+static LLVMValueRef gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  const Type *t = x->type;
+  LLVMValueRef padv = cg_value_at(cg, op->opnds[1], NULL);
+  if (type_num_elems(t) == 0) return padv;
+  LLVMValueRef oi[t->rank > 0 ? t->rank : 1], valid = NULL;
+  for (int d = 0; d < t->rank; d++) {
+    int64_t lo = op->a.dims.v[d];
+    int64_t step = (op->a.pad_interior.n > d ? op->a.pad_interior.v[d] : 0) + 1;
+    LLVMValueRef p = add_c(cg, idx[d], -lo);
+    LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, p, cg_i64(cg, 0), "");
+    if (step > 1) {
+      LLVMValueRef rem = LLVMBuildSRem(cg->b, p, cg_i64(cg, step), "");
+      ok = LLVMBuildAnd(cg->b, ok,
+                        LLVMBuildICmp(cg->b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
+      p = LLVMBuildSDiv(cg->b, p, cg_i64(cg, step), "");
+    }
+    ok = LLVMBuildAnd(cg->b, ok,
+                      LLVMBuildICmp(cg->b, LLVMIntSLT, p, cg_i64(cg, t->dims[d]), ""), "");
+    valid = valid ? LLVMBuildAnd(cg->b, valid, ok, "") : ok;
+    oi[d] = p;
+  }
+  if (!valid) return cg_value_at(cg, x, oi); /* rank 0: nothing to pad */
+  if (!speculatable(x, 4)) return guarded_value(cg, valid, x, oi, padv);
+  for (int d = 0; d < t->rank; d++) oi[d] = clamp_i64(cg, oi[d], 0, t->dims[d] - 1);
+  return LLVMBuildSelect(cg->b, valid, cg_value_at(cg, x, oi), padv, "pad");
+}
+
+/* ------------------------------------------------------------------------ */
+/* bitcast_convert (spec "bitcast_convert"): elements are split or joined
+ * little-endian, element 0 holding the lowest bits.                         */
+
+static LLVMValueRef to_bits(CG *cg, LLVMValueRef v, ElemType e) {
+  if (e == ET_I1 || !elem_is_float(e)) return v;
+  return LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
+}
+
+static LLVMValueRef from_bits(CG *cg, LLVMValueRef v, ElemType e) {
+  if (!elem_is_float(e)) return v;
+  return LLVMBuildBitCast(cg->b, v, cg_scalar_type(cg, e), "");
+}
+
+static LLVMValueRef gen_bitcast(CG *cg, Op *op, LLVMValueRef *idx) {
+  Value *x = op->opnds[0];
+  ElemType ei = x->type->elem, eo = op->results[0]->type->elem;
+  int bi = elem_bits(ei), bo = elem_bits(eo), rank = x->type->rank;
+  LLVMTypeRef to = LLVMIntTypeInContext(cg->ctx, (unsigned)bo);
+  if (bi == bo) return from_bits(cg, to_bits(cg, cg_value_at(cg, x, idx), ei), eo);
+  if (bo < bi) { /* result rank R + 1: pick bits idx[R] * bo of operand[idx] */
+    LLVMValueRef v = to_bits(cg, cg_value_at(cg, x, idx), ei);
+    LLVMValueRef sh = LLVMBuildMul(cg->b, idx[rank], cg_i64(cg, bo), "");
+    sh = LLVMBuildIntCast2(cg->b, sh, LLVMTypeOf(v), 0, "");
+    v = LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, v, sh, ""), to, "");
+    return from_bits(cg, v, eo);
+  }
+  /* result rank R - 1: join operand[idx, 0 .. k-1] */
+  int k = bo / bi;
+  LLVMValueRef oi[rank], acc = LLVMConstNull(to);
+  for (int d = 0; d < rank - 1; d++) oi[d] = idx[d];
+  for (int j = 0; j < k; j++) {
+    oi[rank - 1] = cg_i64(cg, j);
+    LLVMValueRef v = to_bits(cg, cg_value_at(cg, x, oi), ei);
+    v = LLVMBuildZExt(cg->b, v, to, "");
+    if (j) v = LLVMBuildShl(cg->b, v, LLVMConstInt(to, (unsigned long long)j * (unsigned)bi, 0), "");
+    acc = LLVMBuildOr(cg->b, acc, v, "");
+  }
+  return from_bits(cg, acc, eo);
+}
+
+/* ------------------------------------------------------------------------ */
+
+void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+  LLVMValueRef r;
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM: r = gen_broadcast(cg, op, idx); break;
+  case OP_RESHAPE: r = gen_reshape(cg, op, idx); break;
+  case OP_TRANSPOSE: r = gen_transpose(cg, op, idx); break;
+  case OP_SLICE: r = gen_slice(cg, op, idx); break;
+  case OP_CONCATENATE: r = gen_concatenate(cg, op, idx); break;
+  case OP_PAD: r = gen_pad(cg, op, idx); break;
+  case OP_REVERSE: r = gen_reverse(cg, op, idx); break;
+  case OP_IOTA: r = gen_iota(cg, op, idx); break;
+  case OP_CONSTANT: r = gen_constant(cg, op, idx); break;
+  case OP_BITCAST_CONVERT: r = gen_bitcast(cg, op, idx); break;
+  default:
+    cg_unsupported(cg, op, NULL);
+    r = LLVMGetPoison(cg_scalar_type(cg, op->results[0]->type->elem));
+    break;
+  }
+  out[0] = r;
+}

@@ -1,0 +1,371 @@
+/*
+ * reduce.c: elemental generators of reduce and reduce_window, the emission
+ * of scalar regions (reduction bodies), and the entry-block accumulators
+ * that the generators with loops (here, dot.c, conv.c) share.
+ *
+ * Accumulators are allocas in the entry block of the LLVM function being
+ * emitted; SROA/mem2reg turns them into phi nodes, and the loop vectorizer
+ * then sees a plain reduction. The spec leaves the reduction order
+ * implementation-defined (spec "reduce": the schedule is any binary tree),
+ * so the combining instruction of a float reduction carries `reassoc`.
+ */
+#include "codegen.h"
+
+/* ------------------------------------------------------------------------ */
+/* Shared helpers                                                            */
+
+LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(cg->llfn);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first)
+    LLVMPositionBuilderBefore(b, first);
+  else
+    LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef a = LLVMBuildAlloca(b, t, name);
+  LLVMDisposeBuilder(b);
+  return a;
+}
+
+/* Marks a reduction's combining instruction as reassociable (spec
+ * "reduce": the schedule is implementation-defined). */
+static void allow_reassoc(LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v) || !LLVMCanValueUseFastMathFlags(v)) return;
+  LLVMSetFastMathFlags(v, LLVMGetFastMathFlags(v) | LLVMFastMathAllowReassoc);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scalar regions                                                            */
+
+static LLVMValueRef region_operand(CG *cg, Value *v) {
+  if (v->id >= 0 && cg->scalar[v->id]) return cg->scalar[v->id];
+  /* A 0-d value captured from the enclosing function. */
+  return cg_value_at(cg, v, NULL);
+}
+
+static void region_op(CG *cg, Op *op) {
+  Value *res = op->results[0];
+  LLVMValueRef r;
+  if (op->code == OP_CONSTANT && op->a.value) {
+    r = cg_dense_scalar(cg, op->a.value, 0);
+  } else if (ir_is_elementwise(op->code)) {
+    LLVMValueRef args[3];
+    for (int i = 0; i < op->nopnds && i < 3; i++)
+      args[i] = region_operand(cg, op->opnds[i]);
+    r = cg_scalar_op(cg, op, args);
+  } else if ((op->code == OP_RESHAPE || op->code == OP_BROADCAST_IN_DIM) &&
+             res->type->rank == 0) {
+    r = region_operand(cg, op->opnds[0]); /* 0-d to 0-d: the identity */
+  } else {
+    cg_unsupported(cg, op, "this op inside a scalar region");
+    r = LLVMGetUndef(cg_scalar_type(cg, res->type->elem));
+  }
+  cg->scalar[res->id] = r;
+}
+
+static void region_clear(CG *cg, Block *blk) {
+  for (int i = 0; i < blk->nargs; i++) cg->scalar[blk->args[i]->id] = NULL;
+  for (Op *op = blk->first; op; op = op->next)
+    for (int i = 0; i < op->nresults; i++) cg->scalar[op->results[i]->id] = NULL;
+}
+
+void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args,
+                      LLVMValueRef *results) {
+  Block *blk = r->blocks[0];
+  for (int i = 0; i < blk->nargs; i++) cg->scalar[blk->args[i]->id] = args[i];
+  for (Op *op = blk->first; op; op = op->next) {
+    if (op->code == OP_RETURN || op->code == OP_FUNC_RETURN) {
+      for (int i = 0; i < op->nopnds; i++)
+        results[i] = region_operand(cg, op->opnds[i]);
+      break;
+    }
+    if (op->nresults != 1) {
+      cg_unsupported(cg, op, "this op inside a scalar region");
+      continue;
+    }
+    region_op(cg, op);
+  }
+  region_clear(cg, blk);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Accumulators shared by reduce and reduce_window                           */
+
+typedef struct Accs {
+  int n;
+  LLVMValueRef slot[8];    /* allocas */
+  ElemType in[8], acc[8];  /* input and body (accumulator) element types */
+  LLVMValueRef init[8];    /* init values converted to the body types */
+} Accs;
+
+/* Binds the N accumulators of a reduce-like op: inputs are operands
+ * [0, n), inits [n, 2n); accumulator types are the body's first n
+ * argument types (spec "reduce" (C6), to_destination_type). */
+static bool accs_begin(CG *cg, Op *op, Accs *a) {
+  a->n = op->nopnds / 2;
+  if (a->n > 8) {
+    cg_unsupported(cg, op, "more than 8 reduced inputs");
+    return false;
+  }
+  Block *body = op->regions[0]->blocks[0];
+  for (int i = 0; i < a->n; i++) {
+    a->in[i] = op->opnds[i]->type->elem;
+    a->acc[i] = body->args[i]->type->elem;
+    LLVMValueRef init = cg_value_at(cg, op->opnds[a->n + i], NULL);
+    a->init[i] = cg_convert(cg, init, a->in[i], a->acc[i]);
+    a->slot[i] = cg_entry_alloca(cg, cg_scalar_type(cg, a->acc[i]), "acc");
+    LLVMBuildStore(cg->b, a->init[i], a->slot[i]);
+  }
+  return true;
+}
+
+/* acc = body(acc, x) for each of the n accumulators (x already converted
+ * to the accumulator types). */
+static void accs_step(CG *cg, Op *op, Accs *a, LLVMValueRef *x) {
+  LLVMValueRef args[16], res[8];
+  for (int i = 0; i < a->n; i++) {
+    args[i] = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, a->acc[i]), a->slot[i],
+                             "acc");
+    args[a->n + i] = x[i];
+  }
+  cg_region_scalar(cg, op->regions[0], args, res);
+  for (int i = 0; i < a->n; i++) {
+    allow_reassoc(res[i]);
+    LLVMBuildStore(cg->b, res[i], a->slot[i]);
+  }
+}
+
+static void accs_end(CG *cg, Accs *a, LLVMValueRef *out) {
+  for (int i = 0; i < a->n; i++)
+    out[i] = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, a->acc[i]), a->slot[i],
+                            "red");
+}
+
+/* ------------------------------------------------------------------------ */
+/* reduce (spec "reduce")                                                    */
+
+/* Results of an op that could not be generated (after a diagnostic). */
+static void poison_results(CG *cg, Op *op, LLVMValueRef *out) {
+  for (int i = 0; i < op->nresults; i++)
+    out[i] = LLVMGetPoison(cg_scalar_type(cg, op->results[i]->type->elem));
+}
+
+void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+  Accs a;
+  if (!accs_begin(cg, op, &a)) {
+    poison_results(cg, op, out);
+    return;
+  }
+  const Type *t = op->opnds[0]->type;
+  bool reduced[t->rank > 0 ? t->rank : 1];
+  for (int d = 0; d < t->rank; d++) reduced[d] = false;
+  for (int i = 0; i < op->a.dims.n; i++) reduced[op->a.dims.v[i]] = true;
+
+  /* Result index -> input index; reduced dims get loop variables, outer
+   * loops on lower dimensions so the innermost loop walks memory. */
+  LLVMValueRef full[t->rank > 0 ? t->rank : 1];
+  CgLoop loops[t->rank > 0 ? t->rank : 1];
+  int j = 0, nloops = 0;
+  for (int d = 0; d < t->rank; d++) {
+    if (!reduced[d]) {
+      full[d] = idx[j++];
+    } else if (t->dims[d] == 1) {
+      full[d] = cg_i64(cg, 0);
+    } else {
+      full[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                              cg_i64(cg, t->dims[d]));
+    }
+  }
+  LLVMValueRef x[8];
+  for (int i = 0; i < a.n; i++)
+    x[i] = cg_convert(cg, cg_value_at(cg, op->opnds[i], full), a.in[i],
+                             a.acc[i]);
+  accs_step(cg, op, &a, x);
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+  accs_end(cg, &a, out);
+}
+
+/* ------------------------------------------------------------------------ */
+/* reduce_window (spec "reduce_window")                                      */
+
+static int64_t win_get(const I64List *l, int d, int64_t dflt) {
+  return l->n > d ? l->v[d] : dflt;
+}
+
+/* Position of window element `w` of result index `r` along dimension d in
+ * the input, following the spec's padded_inputs: pad(inputs, init_values,
+ * padding_low, padding_high, base_dilations - 1). Sets *valid to whether it
+ * lands on an input element (not on padding or a dilation hole); the
+ * returned index is clamped to 0 when it does not. */
+static LLVMValueRef win_pos(CG *cg, const Window *w, int d, int64_t in_dim,
+                            int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                            LLVMValueRef *valid) {
+  LLVMBuilderRef b = cg->b;
+  int64_t stride = win_get(&w->strides, d, 1);
+  int64_t wdil = win_get(&w->window_dilations, d, 1);
+  int64_t bdil = win_get(&w->base_dilations, d, 1);
+  int64_t lo = win_get(&w->pad_lo, d, 0);
+  int64_t dilated = in_dim == 0 ? 0 : (in_dim - 1) * bdil + 1;
+  LLVMValueRef p = LLVMBuildMul(b, r, cg_i64(cg, stride), "");
+  p = LLVMBuildAdd(b, p, LLVMBuildMul(b, wpos, cg_i64(cg, wdil), ""), "");
+  p = LLVMBuildSub(b, p, cg_i64(cg, lo), "q");
+  /* Windows that never leave the input need no check. */
+  int64_t wd = win_get(&w->dims, d, 1);
+  int64_t last = (out_dim - 1) * stride + (wd - 1) * wdil - lo;
+  if (bdil == 1 && lo <= 0 && last < dilated) return p;
+  LLVMValueRef ok = LLVMBuildAnd(
+      b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
+      LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, dilated), ""), "inb");
+  LLVMValueRef q = p;
+  if (bdil > 1) {
+    LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, bdil), "");
+    ok = LLVMBuildAnd(
+        b, ok, LLVMBuildICmp(b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
+    q = LLVMBuildSDiv(b, p, cg_i64(cg, bdil), "");
+  }
+  *valid = *valid ? LLVMBuildAnd(b, *valid, ok, "valid") : ok;
+  return LLVMBuildSelect(b, ok, q, cg_i64(cg, 0), "pos");
+}
+
+void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
+                          LLVMValueRef *out) {
+  Accs a;
+  if (!accs_begin(cg, op, &a)) {
+    poison_results(cg, op, out);
+    return;
+  }
+  const Type *t = op->opnds[0]->type;
+  const Window *w = &op->a.window;
+  int rank = t->rank > 0 ? t->rank : 1;
+  LLVMValueRef pos[rank];
+  CgLoop loops[rank];
+  int nloops = 0;
+  LLVMValueRef valid = NULL;
+  for (int d = 0; d < t->rank; d++) {
+    int64_t wd = win_get(&w->dims, d, 1);
+    LLVMValueRef wpos =
+        wd == 1 ? cg_i64(cg, 0)
+                : cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                                cg_i64(cg, wd));
+    pos[d] = win_pos(cg, w, d, t->dims[d], op->results[0]->type->dims[d],
+                     idx[d], wpos, &valid);
+  }
+  /* Padding and dilation holes hold the init value (spec: padded_inputs). */
+  LLVMValueRef x[8];
+  bool empty = type_num_elems(t) == 0; /* then every element is padding */
+  for (int i = 0; i < a.n; i++) {
+    if (empty) {
+      x[i] = a.init[i];
+      continue;
+    }
+    LLVMValueRef v = cg_convert(cg, cg_value_at(cg, op->opnds[i], pos),
+                                       a.in[i], a.acc[i]);
+    x[i] = valid ? LLVMBuildSelect(cg->b, valid, v, a.init[i], "x") : v;
+  }
+  accs_step(cg, op, &a, x);
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+  accs_end(cg, &a, out);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reductions over outer dimensions                                          */
+
+/* A reduce whose last input dimension is kept (spec "reduce": e.g. a sum
+ * over rows) walks memory with a large stride when each result element
+ * loops over the reduced dimensions. As a kernel root it instead
+ * accumulates in place in its result buffers, row by row:
+ *
+ *   for each result index i (all but the last dimension):
+ *     out[i, :] = init
+ *     for each reduced index r:        (outer dimensions of the input)
+ *       for j: out[i, j] = body(out[i, j], in[i, r, j])
+ *
+ * so the innermost loop runs along contiguous memory in every buffer and
+ * vectorizes. The order of each element's reduction stays sequential. */
+
+static bool reduce_in_place_fits(Op *op) {
+  const Type *t = op->opnds[0]->type;
+  if (t->rank < 2 || op->a.dims.n == 0 || op->nopnds / 2 > 8) return false;
+  for (int i = 0; i < op->a.dims.n; i++)
+    if (op->a.dims.v[i] == t->rank - 1) return false; /* inner: elemental */
+  for (int i = 0; i < op->nresults; i++) {
+    Storage st = op->results[i]->storage;
+    if (st != ST_TEMP && st != ST_RESULT) return false;
+  }
+  return true;
+}
+
+/* out[i][j] = init (converted to the accumulator type) for j in [j0, j1). */
+static void rows_init(CG *cg, Op *op, Accs *a, LLVMValueRef *ridx,
+                      LLVMValueRef j0, LLVMValueRef j1) {
+  const Type *rt = op->results[0]->type;
+  CgLoop l;
+  ridx[rt->rank - 1] = cg_loop_begin(cg, &l, j0, j1);
+  for (int i = 0; i < a->n; i++) {
+    Value *r = op->results[i];
+    cg_store(cg, cg_buffer(cg, r), a->acc[i], cg_linear(cg, r->type, ridx),
+             a->init[i]);
+  }
+  cg_loop_end(cg, &l);
+}
+
+/* out[i][j] = body(out[i][j], in[i, r, j]) for j in [j0, j1); full holds
+ * the input index but for its last dimension. */
+static void rows_step(CG *cg, Op *op, Accs *a, LLVMValueRef *ridx,
+                      LLVMValueRef *full, LLVMValueRef j0, LLVMValueRef j1) {
+  const Type *rt = op->results[0]->type, *t = op->opnds[0]->type;
+  CgLoop l;
+  LLVMValueRef j = cg_loop_begin(cg, &l, j0, j1);
+  ridx[rt->rank - 1] = j;
+  full[t->rank - 1] = j;
+  LLVMValueRef args[16], res[8], lin[8];
+  for (int i = 0; i < a->n; i++) {
+    Value *r = op->results[i];
+    lin[i] = cg_linear(cg, r->type, ridx);
+    args[i] = cg_load(cg, cg_buffer(cg, r), a->acc[i], lin[i]);
+    args[a->n + i] = cg_convert(cg, cg_value_at(cg, op->opnds[i], full),
+                                a->in[i], a->acc[i]);
+  }
+  cg_region_scalar(cg, op->regions[0], args, res);
+  for (int i = 0; i < a->n; i++)
+    cg_store(cg, cg_buffer(cg, op->results[i]), a->acc[i], lin[i], res[i]);
+  cg_loop_end(cg, &l);
+}
+
+bool cg_kernel_reduce(CG *cg, Op *op) {
+  if (op->code != OP_REDUCE || !reduce_in_place_fits(op)) return false;
+  const Type *t = op->opnds[0]->type, *rt = op->results[0]->type;
+  int R = rt->rank;
+  int pdim = 0; /* kernel.c's split dimension: the first of extent > 1 */
+  for (int d = R - 1; d >= 0; d--)
+    if (rt->dims[d] != 1) pdim = d;
+  LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
+  Accs a;
+  if (!accs_begin(cg, op, &a)) return true;
+  bool reduced[t->rank];
+  for (int d = 0; d < t->rank; d++) reduced[d] = false;
+  for (int i = 0; i < op->a.dims.n; i++) reduced[op->a.dims.v[i]] = true;
+
+  /* Loops over the result dimensions but the last. */
+  LLVMValueRef ridx[R], full[t->rank];
+  CgLoop loops[R + t->rank];
+  int nloops = 0;
+  for (int d = 0; d < R - 1; d++) {
+    LLVMValueRef lo = d == pdim ? begin : cg_i64(cg, 0);
+    LLVMValueRef hi = d == pdim ? end : cg_i64(cg, rt->dims[d]);
+    ridx[d] = cg_loop_begin(cg, &loops[nloops++], lo, hi);
+  }
+  LLVMValueRef j0 = pdim == R - 1 ? begin : cg_i64(cg, 0);
+  LLVMValueRef j1 = pdim == R - 1 ? end : cg_i64(cg, rt->dims[R - 1]);
+  rows_init(cg, op, &a, ridx, j0, j1);
+  /* Reduced dimensions, outermost first; kept ones come from ridx. */
+  int k = 0, outer = nloops;
+  for (int d = 0; d < t->rank - 1; d++)
+    full[d] = reduced[d] ? cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                                         cg_i64(cg, t->dims[d]))
+                         : ridx[k++];
+  rows_step(cg, op, &a, ridx, full, j0, j1);
+  while (nloops > outer) cg_loop_end(cg, &loops[--nloops]);
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+  return true;
+}

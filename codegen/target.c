@@ -1,0 +1,140 @@
+/*
+ * target.c: the target machine, per-function target attributes, the LLVM
+ * optimization pipeline and writing the result to memory.
+ *
+ * Without --target/--cpu/--features the host is the target, with every
+ * feature it has: the object is meant to run where it is built. With
+ * --target only, the CPU is "generic" with no extra features.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "codegen.h"
+
+static void init_targets(const CompileOptions *o) {
+  if (o->triple) {
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+    LLVMInitializeAllAsmParsers();
+  } else {
+    LLVMInitializeNativeTarget();
+    LLVMInitializeNativeAsmPrinter();
+    LLVMInitializeNativeAsmParser();
+  }
+}
+
+static LLVMCodeGenOptLevel codegen_level(int opt_level) {
+  switch (opt_level) {
+  case 0: return LLVMCodeGenLevelNone;
+  case 1: return LLVMCodeGenLevelLess;
+  case 2: return LLVMCodeGenLevelDefault;
+  default: return LLVMCodeGenLevelAggressive;
+  }
+}
+
+LLVMTargetMachineRef cg_target_machine(const CompileOptions *o) {
+  init_targets(o);
+  char *triple = o->triple ? strdup(o->triple) : LLVMGetDefaultTargetTriple();
+  char *norm = LLVMNormalizeTargetTriple(triple);
+  LLVMTargetRef target;
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(norm, &target, &err)) {
+    diag_error((Loc){0}, "unknown target '%s': %s", triple, err);
+    LLVMDisposeMessage(err);
+    free(triple);
+    LLVMDisposeMessage(norm);
+    return NULL;
+  }
+  bool host = !o->triple && !o->cpu;
+  char *cpu = o->cpu ? strdup(o->cpu) : host ? LLVMGetHostCPUName() : strdup("generic");
+  char *features = o->features ? strdup(o->features)
+                   : host      ? LLVMGetHostCPUFeatures()
+                               : strdup("");
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
+      target, norm, cpu, features, codegen_level(o->opt_level), LLVMRelocPIC,
+      LLVMCodeModelDefault);
+  if (!tm) diag_error((Loc){0}, "cannot create a target machine for '%s'", norm);
+  /* Strings from LLVM and from strdup are both malloc'ed. */
+  free(triple);
+  LLVMDisposeMessage(norm);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
+  return tm;
+}
+
+static void add_str_attr(CG *cg, LLVMValueRef fn, const char *k, const char *v) {
+  LLVMAttributeRef a = LLVMCreateStringAttribute(cg->ctx, k, (unsigned)strlen(k), v,
+                                                 (unsigned)strlen(v));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
+}
+
+static void add_enum_attr(CG *cg, LLVMValueRef fn, const char *k) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(k, strlen(k));
+  LLVMAttributeRef a = LLVMCreateEnumAttribute(cg->ctx, kind, 0);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
+}
+
+void cg_set_fn_attrs(CG *cg, LLVMValueRef fn) {
+  char *cpu = LLVMGetTargetMachineCPU(cg->tm);
+  char *features = LLVMGetTargetMachineFeatureString(cg->tm);
+  if (cpu[0]) add_str_attr(cg, fn, "target-cpu", cpu);
+  if (features[0]) add_str_attr(cg, fn, "target-features", features);
+  /* LLVM prefers 256-bit vectors on some AVX-512 CPUs; the kernels are
+   * long streaming loops where 512 bits win. */
+  if (strstr(features, "+avx512f")) add_str_attr(cg, fn, "prefer-vector-width", "512");
+  add_enum_attr(cg, fn, "nounwind");
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
+}
+
+int cg_optimize(CG *cg) {
+  static const char *const pipelines[] = {"default<O0>", "default<O1>",
+                                          "default<O2>", "default<O3>"};
+  int level = cg->o->opt_level < 0 ? 0 : cg->o->opt_level > 3 ? 3 : cg->o->opt_level;
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(opts, level >= 2);
+  LLVMPassBuilderOptionsSetSLPVectorization(opts, level >= 2);
+  LLVMPassBuilderOptionsSetLoopInterleaving(opts, level >= 2);
+  LLVMPassBuilderOptionsSetLoopUnrolling(opts, level >= 2);
+  LLVMErrorRef err = LLVMRunPasses(cg->mod, pipelines[level], cg->tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (!err) return 0;
+  char *msg = LLVMGetErrorMessage(err);
+  diag_error((Loc){0}, "LLVM pass pipeline failed: %s", msg);
+  LLVMDisposeErrorMessage(msg);
+  return 1;
+}
+
+/* Copies an LLVM-owned buffer into a malloc'ed one the caller frees. */
+static int copy_out(const char *p, size_t n, char **out, size_t *out_len) {
+  *out = malloc(n + 1);
+  if (!*out) return 1;
+  memcpy(*out, p, n);
+  (*out)[n] = 0;
+  *out_len = n;
+  return 0;
+}
+
+int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len) {
+  if (kind == EMIT_LLVM) {
+    char *s = LLVMPrintModuleToString(cg->mod);
+    int rc = copy_out(s, strlen(s), out, out_len);
+    LLVMDisposeMessage(s);
+    return rc;
+  }
+  LLVMCodeGenFileType ft = kind == EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile;
+  LLVMMemoryBufferRef mb = NULL;
+  char *err = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->mod, ft, &err, &mb)) {
+    diag_error((Loc){0}, "LLVM code generation failed: %s", err);
+    LLVMDisposeMessage(err);
+    return 1;
+  }
+  int rc = copy_out(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb), out, out_len);
+  LLVMDisposeMemoryBuffer(mb);
+  return rc;
+}

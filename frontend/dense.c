@@ -1,0 +1,649 @@
+/* dense.c: `dense<...>` and `dense_resource<...>` literals.
+ *
+ * A literal is read into raw scalars first, because its element type comes
+ * after it (`dense<[1.5, 2.0]> : tensor<2xbf16>`); then the scalars are
+ * converted into the buffer layout of ir.h (DenseData). Floats are rounded
+ * to nearest-even from the double the decimal text denotes, as MLIR does;
+ * hexadecimal integers given for float types are bit patterns.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend_internal.h"
+
+enum { MAX_RANK = 64 };
+
+/* ------------------------------------------------------------------------ */
+/* Float encodings                                                           */
+
+/* How a small float format spends its top exponent (LLVM APFloat's
+ * fltNonfiniteBehavior plus the FNUZ NaN encoding). */
+typedef enum FloatKind {
+  FK_IEEE,   /* inf and NaN as in IEEE 754 */
+  FK_FN,     /* no inf; NaN = all ones (S.1111.111) */
+  FK_FNUZ,   /* no inf, no -0; NaN = sign bit alone (0x80) */
+  FK_FINITE, /* no inf, no NaN */
+} FloatKind;
+
+static uint64_t minifloat_bits(double v, int eb, int mb, int bias, FloatKind kind) {
+  uint64_t mant_mask = ((uint64_t)1 << mb) - 1;
+  uint64_t emax = ((uint64_t)1 << eb) - 1;
+  uint64_t sbit = (uint64_t)(signbit(v) ? 1 : 0) << (eb + mb);
+  uint64_t nan = kind == FK_FNUZ ? (uint64_t)1 << (eb + mb)
+               : kind == FK_FN   ? sbit | (emax << mb) | mant_mask
+                                 : (emax << mb) | ((uint64_t)1 << (mb - 1));
+  uint64_t maxbits = kind == FK_IEEE ? ((emax - 1) << mb) | mant_mask
+                   : kind == FK_FN   ? (emax << mb) | (mant_mask - 1)
+                                     : (emax << mb) | mant_mask;
+  if (isnan(v)) return kind == FK_FINITE ? maxbits : nan;
+  double a = fabs(v);
+  if (isinf(a)) {
+    if (kind == FK_IEEE) return sbit | (emax << mb);
+    return kind == FK_FINITE ? sbit | maxbits : nan;
+  }
+  if (a == 0) return kind == FK_FNUZ ? 0 : sbit;
+  int e2;
+  frexp(a, &e2);
+  int e1 = e2 - 1; /* a in [2^e1, 2^(e1+1)) */
+  int64_t biased = (int64_t)e1 + bias;
+  uint64_t bits;
+  if (biased < 1) {
+    /* subnormal: units of 2^(1 - bias - mb); a carry into 2^mb is the
+     * smallest normal number, which the bit layout gives for free */
+    bits = (uint64_t)rint(ldexp(a, mb - 1 + bias));
+  } else {
+    uint64_t q = (uint64_t)rint(ldexp(a, mb - e1));
+    if (q == (uint64_t)2 << mb) {
+      q >>= 1;
+      biased++;
+    }
+    bits = biased > (int64_t)emax + 1 ? maxbits + 1 : ((uint64_t)biased << mb) | (q & mant_mask);
+  }
+  if (bits > maxbits) {
+    if (kind == FK_IEEE) return sbit | (emax << mb);
+    return kind == FK_FINITE ? sbit | maxbits : nan;
+  }
+  if (bits == 0 && kind == FK_FNUZ) return 0;
+  return sbit | bits;
+}
+
+/* f8E8M0FNU: an unsigned power of two 2^(e-127), 0xFF is NaN. */
+static uint64_t e8m0_bits(double v) {
+  if (isnan(v) || isinf(v)) return 0xFF;
+  double a = fabs(v);
+  if (a == 0) return 0;
+  int e2;
+  double f = frexp(a, &e2); /* a = f * 2^e2, f in [0.5, 1) */
+  int e1 = e2 - 1;
+  if (2 * f > 1.5 || (2 * f == 1.5 && ((e1 + 127) & 1))) e1++;
+  int biased = e1 + 127;
+  if (biased < 0) return 0;
+  return biased > 254 ? 0xFF : (uint64_t)biased;
+}
+
+uint64_t dense_float_bits(double v, ElemType e) {
+  switch (e) {
+  case ET_F64: { uint64_t b; memcpy(&b, &v, 8); return b; }
+  case ET_F32: { float f = (float)v; uint32_t b; memcpy(&b, &f, 4); return b; }
+  case ET_F16: return minifloat_bits(v, 5, 10, 15, FK_IEEE);
+  case ET_BF16: return minifloat_bits(v, 8, 7, 127, FK_IEEE);
+  case ET_TF32: return minifloat_bits(v, 8, 10, 127, FK_IEEE);
+  case ET_F8E5M2: return minifloat_bits(v, 5, 2, 15, FK_IEEE);
+  case ET_F8E4M3: return minifloat_bits(v, 4, 3, 7, FK_IEEE);
+  case ET_F8E3M4: return minifloat_bits(v, 3, 4, 3, FK_IEEE);
+  case ET_F8E4M3FN: return minifloat_bits(v, 4, 3, 7, FK_FN);
+  case ET_F8E4M3FNUZ: return minifloat_bits(v, 4, 3, 8, FK_FNUZ);
+  case ET_F8E4M3B11FNUZ: return minifloat_bits(v, 4, 3, 11, FK_FNUZ);
+  case ET_F8E5M2FNUZ: return minifloat_bits(v, 5, 2, 16, FK_FNUZ);
+  case ET_F8E8M0FNU: return e8m0_bits(v);
+  case ET_F6E2M3FN: return minifloat_bits(v, 2, 3, 1, FK_FINITE);
+  case ET_F6E3M2FN: return minifloat_bits(v, 3, 2, 3, FK_FINITE);
+  case ET_F4E2M1FN: return minifloat_bits(v, 2, 1, 1, FK_FINITE);
+  default: return 0;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Raw literal                                                               */
+
+typedef enum RawKind { RK_INT, RK_HEX, RK_FLOAT, RK_BOOL } RawKind;
+
+typedef struct RawScalar {
+  uint8_t kind;
+  bool neg;
+  uint64_t u; /* integers: magnitude; bools: 0/1 */
+  double d;   /* floats, inf, nan (sign applied) */
+} RawScalar;
+
+typedef struct RawElem {
+  RawScalar re, im;
+  bool pair; /* `(re, im)` */
+} RawElem;
+
+typedef struct RawDense {
+  RawElem *v;
+  size_t n, cap;
+  bool list;  /* `[...]` as opposed to a splat scalar */
+  int rank;   /* nesting depth of the list; -1 until known */
+  int64_t shape[MAX_RANK];
+  bool shape_set[MAX_RANK];
+  const char *hex; /* "0x..." blob: the hex digits */
+  size_t nhex;
+} RawDense;
+
+static bool raw_push(Parser *p, RawDense *r, const RawElem *e) {
+  if (r->n == r->cap) {
+    size_t cap = r->cap ? r->cap * 2 : 64;
+    RawElem *v = realloc(r->v, cap * sizeof *v);
+    if (!v) return parse_error(p, p->tok.loc, "out of memory");
+    r->v = v;
+    r->cap = cap;
+  }
+  r->v[r->n++] = *e;
+  return true;
+}
+
+/* scalar ::= `-`? (int | hex | float | `inf` | `nan`) | `true` | `false` */
+static bool parse_raw_scalar(Parser *p, RawScalar *s) {
+  memset(s, 0, sizeof *s);
+  if (parse_is_word(p, "true") || parse_is_word(p, "false")) {
+    s->kind = RK_BOOL;
+    s->u = p->tok.s[0] == 't';
+    parse_next(p);
+    return true;
+  }
+  s->neg = parse_accept(p, TK_MINUS);
+  Token t = p->tok;
+  if (t.kind == TK_INT) {
+    bool hex = t.n > 2 && t.s[1] == 'x';
+    s->kind = hex ? RK_HEX : RK_INT;
+    uint64_t base = hex ? 16 : 10;
+    for (size_t i = hex ? 2 : 0; i < t.n; i++) {
+      char c = t.s[i];
+      uint64_t d = (uint64_t)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
+      if (s->u > (UINT64_MAX - d) / base)
+        return parse_error(p, t.loc, "integer literal out of range");
+      s->u = s->u * base + d;
+    }
+  } else if (t.kind == TK_FLOAT) {
+    char buf[128];
+    size_t n = t.n < sizeof buf - 1 ? t.n : sizeof buf - 1;
+    memcpy(buf, t.s, n);
+    buf[n] = 0;
+    s->kind = RK_FLOAT;
+    s->d = strtod(buf, NULL);
+  } else if (parse_is_word(p, "inf") || parse_is_word(p, "nan")) {
+    s->kind = RK_FLOAT;
+    s->d = t.s[0] == 'i' ? INFINITY : NAN;
+  } else {
+    if (t.kind == TK_EOF)
+      return parse_error(p, t.loc, "expected a dense element, found end of input");
+    return parse_error(p, t.loc, "expected a dense element, found '%.*s'", (int)t.n, t.s);
+  }
+  if (s->neg && s->kind == RK_FLOAT) s->d = -s->d;
+  parse_next(p);
+  return true;
+}
+
+/* element ::= scalar | `(` scalar `,` scalar `)` */
+static bool parse_raw_elem(Parser *p, RawDense *r) {
+  RawElem e = {0};
+  if (parse_accept(p, TK_LPAREN)) {
+    e.pair = true;
+    if (!parse_raw_scalar(p, &e.re) || !parse_expect(p, TK_COMMA, "',' in complex value") ||
+        !parse_raw_scalar(p, &e.im) || !parse_expect(p, TK_RPAREN, "')' after complex value"))
+      return false;
+  } else if (!parse_raw_scalar(p, &e.re)) {
+    return false;
+  }
+  return raw_push(p, r, &e);
+}
+
+/* list ::= `[` ((list | element) (`,` (list | element))*)? `]`, rectangular */
+static bool parse_raw_list(Parser *p, RawDense *r, int depth) {
+  Loc loc = p->tok.loc;
+  if (depth >= MAX_RANK) return parse_error(p, loc, "dense literal nested too deeply");
+  parse_next(p);
+  int64_t count = 0;
+  if (!parse_is(p, TK_RBRACKET)) {
+    do {
+      if (parse_is(p, TK_LBRACKET)) {
+        if (r->rank >= 0 && depth + 1 >= r->rank)
+          return parse_error(p, p->tok.loc, "dense literal: unexpected nested list");
+        if (!parse_raw_list(p, r, depth + 1)) return false;
+      } else {
+        if (r->rank < 0) r->rank = depth + 1;
+        if (r->rank != depth + 1)
+          return parse_error(p, p->tok.loc, "dense literal: expected a nested list here");
+        if (!parse_raw_elem(p, r)) return false;
+      }
+      count++;
+    } while (parse_accept(p, TK_COMMA));
+  }
+  if (!parse_expect(p, TK_RBRACKET, "']' or ',' in dense literal")) return false;
+  if (count == 0) {
+    if (r->rank < 0) r->rank = depth + 1;
+    if (r->rank != depth + 1) return parse_error(p, loc, "dense literal: unexpected empty list");
+  }
+  if (r->shape_set[depth] && r->shape[depth] != count)
+    return parse_error(p, loc, "dense literal is not rectangular: %lld elements here, %lld before",
+                       (long long)count, (long long)r->shape[depth]);
+  r->shape[depth] = count;
+  r->shape_set[depth] = true;
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Conversion to buffers                                                     */
+
+static void store_le(uint8_t *out, uint64_t v, int nbytes) {
+  for (int i = 0; i < nbytes; i++) out[i] = (uint8_t)(v >> (8 * i));
+}
+
+static bool store_scalar(Parser *p, Loc loc, size_t idx, const RawScalar *s, ElemType e,
+                         uint8_t *out) {
+  int nb = elem_bytes(e), bits = elem_bits(e);
+  char cls = elem_class(e);
+  if (cls == 'b') {
+    if (s->kind == RK_BOOL || ((s->kind == RK_INT || s->kind == RK_HEX) && !s->neg && s->u <= 1)) {
+      out[0] = (uint8_t)s->u;
+      return true;
+    }
+    return parse_error(p, loc, "dense element %zu: expected true or false for i1", idx);
+  }
+  if (cls == 's' || cls == 'u') {
+    if (s->kind == RK_BOOL || s->kind == RK_FLOAT)
+      return parse_error(p, loc, "dense element %zu: expected an integer for %s", idx,
+                         elem_name(e));
+    uint64_t lim = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+    bool ok = s->neg ? cls == 's' && s->u <= ((uint64_t)1 << (bits - 1)) : s->u <= lim;
+    if (!ok)
+      return parse_error(p, loc, "dense element %zu: %s%llu does not fit in %s", idx,
+                         s->neg ? "-" : "", (unsigned long long)s->u, elem_name(e));
+    uint64_t v = s->neg ? 0 - s->u : s->u;
+    if (bits < 64) {
+      v &= lim;
+      if (cls == 's' && bits < 8 * nb && (v >> (bits - 1)) & 1) v |= ~lim; /* sign-extend */
+    }
+    store_le(out, v, nb);
+    return true;
+  }
+  if (cls == 'f') {
+    uint64_t b;
+    if (s->kind == RK_BOOL)
+      return parse_error(p, loc, "dense element %zu: expected a number for %s", idx, elem_name(e));
+    if (s->kind == RK_HEX) {
+      if (s->neg || (bits < 64 && s->u >> bits))
+        return parse_error(p, loc, "dense element %zu: 0x%llX is not a %d-bit pattern", idx,
+                           (unsigned long long)s->u, bits);
+      b = s->u;
+    } else {
+      double d = s->kind == RK_FLOAT ? s->d : (double)s->u;
+      if (s->kind == RK_INT && s->neg) d = -d;
+      b = dense_float_bits(d, e);
+    }
+    store_le(out, b, nb);
+    return true;
+  }
+  return parse_error(p, loc, "dense literals of type %s are not supported", elem_name(e));
+}
+
+static bool store_elem(Parser *p, Loc loc, size_t idx, const RawElem *r, ElemType e,
+                       uint8_t *out) {
+  if (!elem_is_complex(e)) {
+    if (r->pair)
+      return parse_error(p, loc, "dense element %zu: complex value for %s", idx, elem_name(e));
+    return store_scalar(p, loc, idx, &r->re, e, out);
+  }
+  if (!r->pair)
+    return parse_error(p, loc, "dense element %zu: expected a complex value '(re, im)'", idx);
+  ElemType part = e == ET_C64 ? ET_F32 : ET_F64;
+  int half = elem_bytes(part);
+  return store_scalar(p, loc, idx, &r->re, part, out) &&
+         store_scalar(p, loc, idx, &r->im, part, out + half);
+}
+
+static int hexdigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Decodes hex digits into a malloc'ed buffer; NULL (diagnosed) if bad. */
+static uint8_t *decode_hex(Parser *p, Loc loc, const char *s, size_t n, size_t *nbytes) {
+  if (n % 2) {
+    parse_error(p, loc, "hex literal has an odd number of digits");
+    return NULL;
+  }
+  uint8_t *b = malloc(n / 2 + 1);
+  if (!b) abort();
+  for (size_t i = 0; i < n / 2; i++) {
+    int h = hexdigit(s[2 * i]), l = hexdigit(s[2 * i + 1]);
+    if (h < 0 || l < 0) {
+      free(b);
+      parse_error(p, loc, "bad hex digit in hex literal");
+      return NULL;
+    }
+    b[i] = (uint8_t)(h * 16 + l);
+  }
+  *nbytes = n / 2;
+  return b;
+}
+
+/* Copies raw bytes of a hex blob or resource: all elements, or one (splat). */
+static DenseData *dense_from_bytes(Parser *p, Loc loc, const Type *t, const uint8_t *b,
+                                   size_t nbytes, const char *what) {
+  int64_t n = type_num_elems(t);
+  size_t nb = (size_t)elem_bytes(t->elem);
+  DenseData *d = ARENA_NEW(&p->m->arena, DenseData);
+  d->type = t;
+  if (nbytes == nb * (size_t)n) {
+    d->splat = false;
+  } else if (nbytes == nb && n > 0) {
+    d->splat = true;
+  } else {
+    parse_error(p, loc, "%s has %zu bytes, but %s needs %zu", what, nbytes,
+                type_str(&p->m->arena, t), nb * (size_t)n);
+    return NULL;
+  }
+  d->nbytes = nbytes;
+  d->bytes = arena_alloc(&p->m->arena, nbytes ? nbytes : 1);
+  if (nbytes) memcpy(d->bytes, b, nbytes);
+  return d;
+}
+
+/* A tensor type a dense literal can have: static, not quantized. */
+static bool check_dense_type(Parser *p, Loc loc, const Type *t) {
+  if (t->kind != TY_TENSOR) return parse_error(p, loc, "dense literal needs a tensor type");
+  if (!type_is_static(t))
+    return parse_error(p, loc, "dense literal of dynamically shaped type %s",
+                       type_str(&p->m->arena, t));
+  if (t->elem == ET_QUANT)
+    return parse_error(p, loc, "dense literal of quantized type: use the storage type");
+  return true;
+}
+
+static DenseData *dense_build(Parser *p, Loc loc, RawDense *r, const Type *t) {
+  if (!check_dense_type(p, loc, t)) return NULL;
+  if (r->hex) {
+    size_t nbytes;
+    uint8_t *b = decode_hex(p, loc, r->hex, r->nhex, &nbytes);
+    if (!b) return NULL;
+    DenseData *d = dense_from_bytes(p, loc, t, b, nbytes, "hex literal");
+    free(b);
+    return d;
+  }
+  int64_t n = type_num_elems(t);
+  size_t nb = (size_t)elem_bytes(t->elem);
+  DenseData *d = ARENA_NEW(&p->m->arena, DenseData);
+  d->type = t;
+  if (!r->list && r->n == 0) { /* dense<> */
+    if (n != 0) {
+      parse_error(p, loc, "empty dense literal for %s", type_str(&p->m->arena, t));
+      return NULL;
+    }
+  } else if (!r->list) {
+    d->splat = true;
+  } else {
+    bool same = r->rank == t->rank;
+    for (int i = 0; same && i < t->rank; i++) same = r->shape[i] == t->dims[i];
+    if (!same) {
+      char shape[256];
+      size_t k = 0;
+      shape[0] = 0;
+      for (int i = 0; i < r->rank && k < sizeof shape - 24; i++)
+        k += (size_t)snprintf(shape + k, sizeof shape - k, "%s%lld", i ? "x" : "",
+                              (long long)r->shape[i]);
+      parse_error(p, loc, "dense literal has shape [%s] but its type is %s", shape,
+                  type_str(&p->m->arena, t));
+      return NULL;
+    }
+  }
+  size_t count = d->splat ? 1 : (size_t)n;
+  d->nbytes = count * nb;
+  d->bytes = arena_alloc(&p->m->arena, d->nbytes ? d->nbytes : 1);
+  for (size_t i = 0; i < count; i++)
+    if (!store_elem(p, loc, i, &r->v[i], t->elem, d->bytes + i * nb)) return NULL;
+  return d;
+}
+
+/* dense ::= `dense` `<` (`"0x..."` | list | element)? `>` `:` tensor-type */
+Attr *parse_dense(Parser *p, Loc loc) {
+  if (!parse_expect(p, TK_LANGLE, "'<' after 'dense'")) return NULL;
+  RawDense r = {.rank = -1};
+  Attr *a = NULL;
+  if (parse_is(p, TK_STRING)) {
+    Token t = p->tok;
+    if (t.n < 4 || t.s[1] != '0' || (t.s[2] != 'x' && t.s[2] != 'X')) {
+      parse_error(p, t.loc, "expected a hex string \"0x...\" in dense literal");
+      return NULL;
+    }
+    r.hex = t.s + 3;
+    r.nhex = t.n - 4;
+    parse_next(p);
+  } else if (parse_is(p, TK_LBRACKET)) {
+    r.list = true;
+    if (!parse_raw_list(p, &r, 0)) goto done;
+  } else if (!parse_is(p, TK_RANGLE)) {
+    if (!parse_raw_elem(p, &r)) goto done;
+  }
+  if (!parse_expect(p, TK_RANGLE, "'>' to close the dense literal")) goto done;
+  if (!parse_expect(p, TK_COLON, "':' and the type of the dense literal")) goto done;
+  Type *t = parse_type(p);
+  if (!t) goto done;
+  DenseData *d = dense_build(p, loc, &r, t);
+  if (!d) goto done;
+  a = attr_new(p, AT_DENSE);
+  a->dense = d;
+  a->type = t;
+done:
+  free(r.v);
+  return a;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Resources                                                                 */
+
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* One element of an elided constant: 0, 1, or a small pseudo-random value
+ * (floats in [-0.5, 0.5), integers in [-2, 2], bools 0/1). */
+static void fill_elem(ElemType e, ElidedFill how, uint64_t r, uint8_t *out) {
+  int nb = elem_bytes(e);
+  if (how == ELIDED_ZEROS) {
+    memset(out, 0, (size_t)nb);
+    return;
+  }
+  if (elem_is_complex(e)) {
+    ElemType part = e == ET_C64 ? ET_F32 : ET_F64;
+    fill_elem(part, how, r, out);
+    fill_elem(part, how == ELIDED_ONES ? ELIDED_ZEROS : how, r * 0x2545F4914F6CDD1Dull,
+              out + nb / 2);
+    return;
+  }
+  if (elem_is_float(e)) {
+    double v = how == ELIDED_ONES ? 1.0 : (double)(r >> 40) / 16777216.0 - 0.5;
+    store_le(out, dense_float_bits(v, e), nb);
+    return;
+  }
+  int64_t v = 1;
+  if (how == ELIDED_PATTERN) {
+    if (e == ET_I1) v = (int64_t)(r & 1);
+    else if (elem_class(e) == 'u') v = (int64_t)(r % 3);
+    else v = (int64_t)(r % 5) - 2;
+  }
+  store_le(out, (uint64_t)v, nb);
+}
+
+static DenseData *fill_elided(Parser *p, Loc loc, const Type *t) {
+  static const char *const how_name[] = {"zeros", "ones", "a pseudo-random pattern"};
+  ElidedFill how = p->opts->elided;
+  if (!p->warned_elided) {
+    diag_warning(loc, "dense_resource<__elided__> constants have no values; filled with %s",
+                 how_name[how]);
+    p->warned_elided = true;
+  }
+  int64_t n = type_num_elems(t);
+  size_t nb = (size_t)elem_bytes(t->elem);
+  DenseData *d = ARENA_NEW(&p->m->arena, DenseData);
+  d->type = t;
+  d->elided = true;
+  d->resource = "__elided__";
+  /* zeros and ones are splats: a ResNet's weights would otherwise take
+   * 100 MB for values that carry no information */
+  d->splat = how != ELIDED_PATTERN && n > 0;
+  size_t count = d->splat ? 1 : (size_t)n;
+  d->nbytes = count * nb;
+  d->bytes = arena_alloc(&p->m->arena, d->nbytes ? d->nbytes : 1);
+  uint64_t state = 0x53484C4Full + p->elided_seed++ * 0x9E3779B97F4A7C15ull;
+  if (t->elem == ET_F32 && how == ELIDED_PATTERN) { /* the common case, kept fast */
+    float *out = (float *)d->bytes;
+    for (size_t i = 0; i < count; i++)
+      out[i] = (float)((double)(splitmix64(&state) >> 40) / 16777216.0 - 0.5);
+    return d;
+  }
+  for (size_t i = 0; i < count; i++)
+    fill_elem(t->elem, how, splitmix64(&state), d->bytes + i * nb);
+  return d;
+}
+
+/* dense-resource ::= `dense_resource` `<` name `>` `:` tensor-type */
+Attr *parse_dense_resource(Parser *p, Loc loc) {
+  if (!parse_expect(p, TK_LANGLE, "'<' after 'dense_resource'")) return NULL;
+  Token name = p->tok;
+  if (!parse_is(p, TK_IDENT) && !parse_is(p, TK_STRING)) {
+    parse_error(p, name.loc, "expected a resource name in dense_resource<...>");
+    return NULL;
+  }
+  parse_next(p);
+  if (!parse_expect(p, TK_RANGLE, "'>' after the resource name")) return NULL;
+  if (!parse_expect(p, TK_COLON, "':' and the type of the dense_resource")) return NULL;
+  Type *t = parse_type(p);
+  if (!t || !check_dense_type(p, loc, t)) return NULL;
+  Attr *a = attr_new(p, AT_DENSE);
+  a->type = t;
+  char *key = name.kind == TK_STRING ? parse_string_value(p, &name, NULL)
+                                     : arena_strndup(&p->m->arena, name.s, name.n);
+  if (!strcmp(key, "__elided__")) {
+    if (!(a->dense = fill_elided(p, loc, t))) return NULL;
+    return a;
+  }
+  /* the blob comes in the {-# ... #-} block at the end of the file */
+  a->dense = ARENA_NEW(&p->m->arena, DenseData);
+  a->dense->type = t;
+  a->dense->resource = key;
+  PendingResource *pr = ARENA_NEW(&p->m->arena, PendingResource);
+  pr->attr = a;
+  pr->name = key;
+  pr->loc = loc;
+  pr->next = p->pending;
+  p->pending = pr;
+  return a;
+}
+
+/* meta-key ::= (ident | string) `:` */
+static bool parse_meta_key(Parser *p, char **key) {
+  if (parse_is(p, TK_IDENT)) *key = parse_tok_str(p);
+  else if (parse_is(p, TK_STRING)) *key = parse_string_value(p, &p->tok, NULL);
+  else return parse_error(p, p->tok.loc, "expected a resource key");
+  parse_next(p);
+  return parse_expect(p, TK_COLON, "':' after the resource key");
+}
+
+static bool add_resource(Parser *p, const char *key, const Token *blob) {
+  if (blob->n < 12 || blob->s[1] != '0' || blob->s[2] != 'x')
+    return parse_error(p, blob->loc, "resource '%s': expected a hex blob \"0x...\"", key);
+  size_t nbytes;
+  uint8_t *b = decode_hex(p, blob->loc, blob->s + 3, blob->n - 4, &nbytes);
+  if (!b) return false;
+  Resource *r = ARENA_NEW(&p->m->arena, Resource);
+  r->name = key;
+  r->n = strlen(key);
+  r->nbytes = nbytes - 4; /* the first word is the blob's alignment */
+  r->bytes = arena_alloc(&p->m->arena, r->nbytes ? r->nbytes : 1);
+  memcpy(r->bytes, b + 4, r->nbytes);
+  free(b);
+  r->next = p->resources;
+  p->resources = r;
+  return true;
+}
+
+/* Skips any value of the metadata block (strings, numbers, nested dicts). */
+static bool skip_meta_value(Parser *p) {
+  if (parse_is(p, TK_LBRACE)) {
+    if (!parse_enter(p)) return false;
+    parse_next(p);
+    while (!parse_accept(p, TK_RBRACE)) {
+      char *k = NULL;
+      if (p->failed || !parse_meta_key(p, &k) || !skip_meta_value(p)) return false;
+      parse_accept(p, TK_COMMA);
+    }
+    parse_leave(p);
+    return true;
+  }
+  if (parse_is(p, TK_STRING) || parse_is(p, TK_IDENT) || parse_is(p, TK_INT) ||
+      parse_is(p, TK_FLOAT)) {
+    parse_next(p);
+    return true;
+  }
+  return parse_error(p, p->tok.loc, "unexpected token in the resource block");
+}
+
+/* resource-block ::= `{-#` (section `:` `{` (dialect `:` `{` (key `:` blob
+ *                    `,`?)* `}` `,`?)* `}` `,`?)* `#-}`
+ * Only dialect_resources.builtin entries are kept. */
+bool parse_resource_block(Parser *p) {
+  parse_next(p);
+  while (!parse_accept(p, TK_META_END)) {
+    char *section = NULL;
+    if (p->failed || !parse_meta_key(p, &section)) return false;
+    if (strcmp(section, "dialect_resources")) {
+      if (!skip_meta_value(p)) return false;
+    } else {
+      if (!parse_expect(p, TK_LBRACE, "'{' after dialect_resources:")) return false;
+      while (!parse_accept(p, TK_RBRACE)) {
+        char *dialect = NULL;
+        if (p->failed || !parse_meta_key(p, &dialect)) return false;
+        if (strcmp(dialect, "builtin")) {
+          if (!skip_meta_value(p)) return false;
+        } else {
+          if (!parse_expect(p, TK_LBRACE, "'{' after builtin:")) return false;
+          while (!parse_accept(p, TK_RBRACE)) {
+            char *key = NULL;
+            if (p->failed || !parse_meta_key(p, &key)) return false;
+            if (!parse_is(p, TK_STRING))
+              return parse_error(p, p->tok.loc, "expected a hex blob for resource '%s'", key);
+            if (!add_resource(p, key, &p->tok)) return false;
+            parse_next(p);
+            parse_accept(p, TK_COMMA);
+          }
+        }
+        parse_accept(p, TK_COMMA);
+      }
+    }
+    parse_accept(p, TK_COMMA);
+  }
+  return true;
+}
+
+bool parse_resolve_resources(Parser *p) {
+  for (PendingResource *pr = p->pending; pr; pr = pr->next) {
+    Resource *r = p->resources;
+    while (r && strcmp(r->name, pr->name)) r = r->next;
+    if (!r) return parse_error(p, pr->loc, "dense_resource '%s' is not defined", pr->name);
+    DenseData *d = dense_from_bytes(p, pr->loc, pr->attr->type, r->bytes, r->nbytes,
+                                    "dense_resource blob");
+    if (!d) return false;
+    d->resource = pr->name;
+    pr->attr->dense = d;
+  }
+  return true;
+}

@@ -1,0 +1,297 @@
+/* fuse.c: forms kernels by marking producers that are computed inside their
+ * consumers (Op.fused) instead of being written to memory.
+ *
+ * Codegen emits one loop nest per unfused op ("kernel root") that computes
+ * the root's value at each index through elemental generators, which pull
+ * the values of fused operands at the index they need (codegen.h). So a
+ * producer X can be fused when:
+ *  - X has an elemental generator that is cheap to call at any index:
+ *    elementwise ops, broadcast_in_dim, reshape, transpose, slice,
+ *    concatenate, pad, reverse, iota, convert, bitcast_convert between
+ *    types of one width, dynamic_slice. Never reduce, reduce_window,
+ *    dot_general, convolution, gather (whole loops per element: their
+ *    results are roots) nor constants (no kernel at all: read from memory);
+ *  - every user of X is in X's block and reads X elementally: any op
+ *    computed by a kernel, except the operands of dot_general and
+ *    convolution (their kernels want packed buffers), and not control
+ *    flow, returns, checks, custom calls (they need X in memory);
+ *  - fusing evaluates X no more often than a root would: X has one use and
+ *    that user reads each element of X once. Otherwise (several uses, or a
+ *    user that reads elements repeatedly: broadcast_in_dim, reduce_window,
+ *    gather, scalar operands of select/clamp/pad...) X is recomputed, which
+ *    we allow only for cheap chains: index remapping ops and cheap
+ *    elementwise ops, with no expensive op (exp, log, divide, sqrt...) in
+ *    the fused chain behind X, at most DUP_COST_MAX ops in it, and at most
+ *    one input streamed at X's size (so that recomputing X moves no more
+ *    memory than loading it would).
+ * Reductions thus absorb their producers (reduce reads operands
+ * elementally, once each), and elementwise epilogues absorb everything
+ * cheap before them.
+ *
+ * Blocks of while/if/case are kernel blocks like the function body; the
+ * scalar regions of reduce/reduce_window (and other region ops) are not:
+ * codegen evaluates them on scalars, their ops are never marked.
+ *
+ * At -O0 nothing is fused: every non-constant op is its own kernel, which is
+ * what the differential test compares -O3 against.
+ *
+ * Op.kernel numbers the kernels of a function from 1 in program order; a
+ * fused op gets the number of (one of) the kernels it is computed in. It is
+ * only for dumps.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+
+/* Most ops a duplicated fused chain may hold (X and its fused producers,
+ * counted with multiplicity): beyond that, a load is cheaper. */
+enum { DUP_COST_MAX = 6 };
+
+typedef struct Use {
+  Op *user;
+  int index; /* operand index in user */
+} Use;
+
+/* Facts of X's fused chain (X and the fused producers it evaluates), per
+ * operand slot since each slot evaluates its producer: whether it holds a
+ * costly op, how many ops it has, and how many of the buffers it reads are
+ * streamed (read at as many elements as their reader computes, unlike the
+ * small tensors behind a broadcast or the scalars of a select). */
+typedef struct Chain {
+  bool expensive;
+  int cost;
+  int streams;
+} Chain;
+
+typedef struct Fuser {
+  Func *f;
+  int nvalues;
+  int *use_start; /* by value id: CSR offsets into uses (nvalues + 1) */
+  Use *uses;
+  Chain *chains;   /* by result id of a fused op: its chain_of() */
+  int nkernels;
+} Fuser;
+
+/* ------------------------------------------------------------------------ */
+/* Op classes                                                                */
+
+/* Ops whose regions are scalar computations (reduce bodies...), as opposed
+ * to while/if/case whose blocks hold kernels. */
+static bool has_scalar_regions(const Op *op) {
+  return op->nregions > 0 && op->code != OP_WHILE && op->code != OP_IF &&
+         op->code != OP_CASE;
+}
+
+/* Ops that codegen emits directly in the entry function, not as a kernel. */
+static bool is_control_op(OpCode c) {
+  if (op_flags(c) & (OPF_CHECK | OPF_TERMINATOR)) return true;
+  switch (c) {
+  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
+  case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
+  case OP_FUNC_CALL: case OP_COMPOSITE:
+    return true;
+  default: return false;
+  }
+}
+
+static bool is_kernel_root(const Op *op) {
+  return !op->fused && op->code != OP_CONSTANT && !is_control_op(op->code);
+}
+
+/* Elementwise ops that cost far more than a load when recomputed. The
+ * OPF_EXPENSIVE table flags transcendental ops; division and roots are
+ * added here since they take tens of cycles too. */
+static bool is_costly(OpCode c) {
+  if (op_flags(c) & OPF_EXPENSIVE) return true;
+  switch (c) {
+  case OP_DIVIDE: case OP_REMAINDER: case OP_SQRT: case OP_RSQRT: return true;
+  default: return false;
+  }
+}
+
+static bool is_fusible_kind(const Op *op) {
+  if (op->nresults != 1 || !(op_flags(op->code) & OPF_IMPL)) return false;
+  if (ir_is_elementwise(op->code)) return true;
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE:
+  case OP_CONCATENATE: case OP_PAD: case OP_REVERSE: case OP_IOTA:
+  case OP_DYNAMIC_SLICE:
+    return true;
+  case OP_BITCAST_CONVERT: {
+    const Type *in = op->opnds[0]->type, *out = op->results[0]->type;
+    return in->kind == TY_TENSOR && out->kind == TY_TENSOR &&
+           elem_bits(in->elem) == elem_bits(out->elem);
+  }
+  default: return false;
+  }
+}
+
+/* Ops cheap enough to recompute per use: index remapping (pad and
+ * concatenate add one compare-and-select: a pad feeding a reduce_window
+ * should not cost a pass over memory), cheap math. */
+static bool is_cheap_kind(const Op *op) {
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_IOTA: case OP_SLICE:
+  case OP_TRANSPOSE: case OP_CONVERT: case OP_REVERSE: case OP_BITCAST_CONVERT:
+  case OP_PAD: case OP_CONCATENATE:
+    return true;
+  default: return ir_is_elementwise(op->code) && !is_costly(op->code);
+  }
+}
+
+/* Whether `user` computes its value at an index by reading its operands
+ * elementally inside its kernel. */
+static bool is_elemental_consumer(const Op *user) {
+  if (is_control_op(user->code) || !(op_flags(user->code) & OPF_IMPL)) return false;
+  if (user->code == OP_DOT_GENERAL || user->code == OP_CONVOLUTION) return false;
+  return true;
+}
+
+/* Whether `user` may read an element of operand `i` more than once per
+ * evaluation of its own result (so a fused operand would be recomputed). */
+static bool reads_repeatedly(const Op *user, int i) {
+  switch (user->code) {
+  case OP_REDUCE_WINDOW: case OP_GATHER: return true;
+  case OP_CONCATENATE: return false;
+  case OP_PAD: if (i == 0) return false; break;
+  case OP_DYNAMIC_UPDATE_SLICE: if (i <= 1) return false; break;
+  default: break;
+  }
+  if (user->nresults < 1) return false;
+  int64_t in = type_num_elems(user->opnds[i]->type);
+  int64_t out = type_num_elems(user->results[0]->type);
+  return in < 0 || out < 0 || in < out;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Use lists                                                                 */
+
+static void count_use(Op *op, void *ctx) {
+  Fuser *fu = ctx;
+  for (int i = 0; i < op->nopnds; i++) fu->use_start[op->opnds[i]->id + 1]++;
+}
+
+static void fill_use(Op *op, void *ctx) {
+  Fuser *fu = ctx;
+  for (int i = 0; i < op->nopnds; i++) {
+    int id = op->opnds[i]->id;
+    fu->uses[fu->use_start[id]++] = (Use){op, i};
+  }
+}
+
+static void build_uses(Fuser *fu) {
+  int n = fu->nvalues;
+  fu->use_start = calloc((size_t)n + 2, sizeof(int));
+  if (!fu->use_start) abort();
+  ir_walk(fu->f, count_use, fu);
+  for (int i = 0; i < n; i++) fu->use_start[i + 1] += fu->use_start[i];
+  fu->uses = malloc(sizeof(Use) * ((size_t)fu->use_start[n] + 1));
+  if (!fu->uses) abort();
+  ir_walk(fu->f, fill_use, fu);
+  /* fill_use advanced each start to the next value's start: shift back. */
+  for (int i = n; i > 0; i--) fu->use_start[i] = fu->use_start[i - 1];
+  fu->use_start[0] = 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decisions                                                                 */
+
+/* The chain X would have if fused (operands' decisions are known). */
+static Chain chain_of(Fuser *fu, const Op *x) {
+  Chain c = {is_costly(x->code), 1, 0};
+  int64_t n = type_num_elems(x->results[0]->type);
+  for (int i = 0; i < x->nopnds; i++) {
+    const Value *v = x->opnds[i];
+    if (!v->def || !v->def->fused) {
+      int64_t k = type_num_elems(v->type);
+      c.streams += k < 0 || n < 0 || k >= n;
+      continue;
+    }
+    Chain p = fu->chains[v->id];
+    c.expensive |= p.expensive;
+    c.cost += p.cost;
+    c.streams += p.streams;
+  }
+  return c;
+}
+
+static bool should_fuse(Fuser *fu, Op *x) {
+  if (!is_fusible_kind(x)) return false;
+  Value *v = x->results[0];
+  int nuses = fu->use_start[v->id + 1] - fu->use_start[v->id];
+  if (nuses == 0) return false;
+  bool repeated = nuses > 1;
+  for (int k = fu->use_start[v->id]; k < fu->use_start[v->id + 1]; k++) {
+    Use u = fu->uses[k];
+    if (u.user->parent != x->parent || !is_elemental_consumer(u.user))
+      return false;
+    repeated |= reads_repeatedly(u.user, u.index);
+  }
+  Chain c = chain_of(fu, x);
+  fu->chains[v->id] = c;
+  if (!repeated) return true;
+  /* Recomputing should stream no more memory than loading X would: one
+   * input of X's size (x - broadcast(mean) is recomputed; the residual
+   * add of two buffers is stored, else both inputs stay alive until its
+   * last user and chains of such adds grow layer after layer). */
+  return is_cheap_kind(x) && !c.expensive && c.cost <= DUP_COST_MAX && c.streams <= 1;
+}
+
+static void clear_marks(Op *op, void *ctx) {
+  (void)ctx;
+  op->fused = false;
+  op->kernel = 0;
+}
+
+/* Decides fusion for the ops of a kernel block in program order (a
+ * producer's decision is known when its consumers look at their chain),
+ * then for the kernel blocks nested in its control flow. */
+static void fuse_block(Fuser *fu, Block *b, bool enabled) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (enabled) op->fused = should_fuse(fu, op);
+    if (has_scalar_regions(op)) continue;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        fuse_block(fu, op->regions[r]->blocks[k], enabled);
+  }
+}
+
+/* Numbers roots in program order, then gives each fused op the kernel of
+ * its first user (users follow it in the same block). */
+static void number_kernels(Fuser *fu, Block *b) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (is_kernel_root(op)) op->kernel = ++fu->nkernels;
+    if (has_scalar_regions(op)) continue;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        number_kernels(fu, op->regions[r]->blocks[k]);
+  }
+  for (Op *op = b->last; op; op = op->prev) {
+    if (!op->fused) continue;
+    Use u = fu->uses[fu->use_start[op->results[0]->id]];
+    op->kernel = u.user->kernel;
+  }
+}
+
+static void fuse_func(Func *f, bool enabled) {
+  ir_number_values(f);
+  ir_recount_uses(f);
+  Fuser fu = {f, f->next_value_id, NULL, NULL, NULL, 0};
+  build_uses(&fu);
+  fu.chains = calloc((size_t)fu.nvalues + 1, sizeof(Chain));
+  if (!fu.chains) abort();
+  ir_walk(f, clear_marks, NULL);
+  fuse_block(&fu, f->body, enabled);
+  number_kernels(&fu, f->body);
+  free(fu.use_start);
+  free(fu.uses);
+  free(fu.chains);
+}
+
+int pass_fuse(Module *m, const CompileOptions *o) {
+  bool enabled = o && o->opt_level > 0;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->body) fuse_func(m->funcs[i], enabled);
+  return 0;
+}

@@ -1,0 +1,331 @@
+/* simplify.c: local clean-ups that make the kernel graph smaller.
+ *
+ *  1. Identities: reshape, convert, bitcast_convert, transpose, broadcast_in_dim,
+ *     reverse, slice, pad, concatenate and dynamic_slice whose result type is
+ *     the operand's and whose attributes make them copies are replaced by
+ *     their operand (a copy kernel would cost a pass over memory).
+ *  2. CSE: a pure op without regions identical to an earlier op of the same
+ *     block (same code, operands, result types and attributes; constants by
+ *     their bytes) is replaced by that op. Inlining the same helper twice
+ *     (JAX's `_var`, `relu`...) and exported constants produce many of these.
+ *  3. DCE: ops whose results are unused and that have no side effect, in all
+ *     blocks, consumers first.
+ *
+ * Both 1 and 2 run in one walk in program order: an op is rewritten before
+ * any of its uses is looked at, so a chain of duplicates folds in one go.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+
+/* ------------------------------------------------------------------------ */
+/* Side effects                                                              */
+
+static bool block_has_side_effect(const Block *b);
+
+/* Whether removing the op when its results are unused changes behaviour:
+ * terminators, checks (but check.eq, which only computes a boolean),
+ * custom calls, feeds and communication, and control flow around those. */
+static bool has_side_effect(const Op *op) {
+  unsigned fl = op_flags(op->code);
+  if (fl & OPF_TERMINATOR) return true;
+  if ((fl & OPF_CHECK) && op->code != OP_CHECK_EQ) return true;
+  switch (op->code) {
+  case OP_CUSTOM_CALL: case OP_FUNC_CALL: case OP_COMPOSITE:
+  case OP_INFEED: case OP_OUTFEED: case OP_SEND: case OP_RECV:
+  case OP_ALL_GATHER: case OP_ALL_REDUCE: case OP_ALL_TO_ALL:
+  case OP_COLLECTIVE_BROADCAST: case OP_COLLECTIVE_PERMUTE: case OP_REDUCE_SCATTER:
+  case OP_INTERPRETER_RUN_PARALLEL: case OP_INTERPRETER_PRINT: case OP_INTERPRETER_PROBE:
+    return true;
+  default: break;
+  }
+  for (int r = 0; r < op->nregions; r++)
+    for (int k = 0; k < op->regions[r]->nblocks; k++)
+      if (block_has_side_effect(op->regions[r]->blocks[k])) return true;
+  return false;
+}
+
+static bool block_has_side_effect(const Block *b) {
+  for (const Op *op = b->first; op; op = op->next)
+    if (op->code != OP_RETURN && has_side_effect(op)) return true;
+  return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Identities                                                                */
+
+static bool all_zero(const I64List *l) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i]) return false;
+  return true;
+}
+
+static bool is_iota_list(const I64List *l) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] != i) return false;
+  return true;
+}
+
+static bool reverses_nothing(const Op *op) {
+  const Type *t = op->opnds[0]->type;
+  for (int i = 0; i < op->a.dims.n; i++) {
+    int64_t d = op->a.dims.v[i];
+    if (d >= 0 && d < t->rank && t->dims[d] > 1) return false;
+  }
+  return true;
+}
+
+/* The value an op is a copy of, or NULL. Same result and operand type is
+ * required throughout; the attribute tests rule out the remaining
+ * non-identities (a square transpose, a shifting pad...). */
+static Value *identity_of(const Op *op) {
+  if (op->nopnds < 1 || op->nresults != 1) return NULL;
+  Value *x = op->opnds[0];
+  if (x->type != op->results[0]->type || !type_is_static(x->type)) return NULL;
+  switch (op->code) {
+  case OP_RESHAPE: case OP_CONVERT: case OP_BITCAST_CONVERT: return x;
+  case OP_TRANSPOSE: case OP_BROADCAST_IN_DIM:
+    return is_iota_list(&op->a.dims) ? x : NULL;
+  case OP_REVERSE: return reverses_nothing(op) ? x : NULL;
+  /* Same shape with start 0 forces limit = size and stride 1 (or size <= 1). */
+  case OP_SLICE: return all_zero(&op->a.dims) ? x : NULL;
+  case OP_PAD:
+    return all_zero(&op->a.dims) && all_zero(&op->a.pad_hi) &&
+                   all_zero(&op->a.pad_interior) ? x : NULL;
+  case OP_CONCATENATE: return op->nopnds == 1 ? x : NULL;
+  /* Full-size slices clamp every start index to 0 (spec: dynamic_slice). */
+  case OP_DYNAMIC_SLICE: return x;
+  default: return NULL;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* CSE                                                                       */
+
+static bool cse_candidate(const Op *op) {
+  if (op->nregions || op->nresults < 1) return false;
+  if (ir_is_elementwise(op->code)) return (op_flags(op->code) & OPF_IMPL) != 0;
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE:
+  case OP_CONCATENATE: case OP_PAD: case OP_REVERSE: case OP_IOTA:
+  case OP_BITCAST_CONVERT: case OP_DYNAMIC_SLICE: case OP_DYNAMIC_UPDATE_SLICE:
+  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_GATHER:
+    return true;
+  /* Elided weights (`dense_resource<__elided__>`) are filled with one
+   * pattern by the frontend; merging them would make benchmarks of such
+   * models read far less memory than the real model does. */
+  case OP_CONSTANT: return op->a.value && !op->a.value->elided;
+  default: return false;
+  }
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+static uint64_t hash_bytes(uint64_t h, const uint8_t *p, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* The generic attributes as printed: two ops with the same printed
+ * attributes have the same typed ones. Constants use their bytes instead. */
+static char *attr_signature(const Op *op) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) abort();
+  if (op->code != OP_CONSTANT)
+    for (int i = 0; i < op->nattrs; i++) {
+      fprintf(f, "%s=", op->attrs[i].name);
+      if (op->attrs[i].value) ir_print_attr(f, op->attrs[i].value);
+      fputc(';', f);
+    }
+  fclose(f);
+  return buf;
+}
+
+typedef struct CseEntry {
+  Op *op;
+  uint64_t hash;
+  char *sig;
+} CseEntry;
+
+typedef struct CseTable {
+  CseEntry *slots;
+  size_t cap, n;
+} CseTable;
+
+static uint64_t op_hash(const Op *op, const char *sig) {
+  uint64_t h = mix(0, (uint64_t)op->code);
+  for (int i = 0; i < op->nopnds; i++) h = mix(h, (uint64_t)(uintptr_t)op->opnds[i]);
+  for (int i = 0; i < op->nresults; i++) h = mix(h, (uint64_t)(uintptr_t)op->results[i]->type);
+  h = hash_bytes(h, (const uint8_t *)sig, strlen(sig));
+  if (op->code == OP_CONSTANT) {
+    /* Both ends of the data: enough to tell constants apart in practice
+     * (same_op compares all bytes), and cheap for large weights. */
+    const DenseData *d = op->a.value;
+    size_t n = d->nbytes < 512 ? d->nbytes : 256;
+    h = mix(hash_bytes(h, d->bytes, n), d->nbytes);
+    if (d->nbytes >= 512) h = hash_bytes(h, d->bytes + d->nbytes - 256, 256);
+  }
+  return h;
+}
+
+static bool same_dense(const DenseData *a, const DenseData *b) {
+  return a->type == b->type && a->splat == b->splat && a->nbytes == b->nbytes &&
+         !memcmp(a->bytes, b->bytes, a->nbytes);
+}
+
+static bool same_op(const Op *a, const char *sa, const Op *b, const char *sb) {
+  if (a->code != b->code || a->nopnds != b->nopnds || a->nresults != b->nresults)
+    return false;
+  for (int i = 0; i < a->nopnds; i++)
+    if (a->opnds[i] != b->opnds[i]) return false;
+  for (int i = 0; i < a->nresults; i++)
+    if (a->results[i]->type != b->results[i]->type) return false;
+  if (strcmp(sa, sb)) return false;
+  return a->code != OP_CONSTANT || same_dense(a->a.value, b->a.value);
+}
+
+static void table_grow(CseTable *t) {
+  CseTable n = {calloc(t->cap ? 2 * t->cap : 64, sizeof(CseEntry)),
+                t->cap ? 2 * t->cap : 64, t->n};
+  if (!n.slots) abort();
+  for (size_t i = 0; i < t->cap; i++) {
+    if (!t->slots[i].op) continue;
+    size_t j = t->slots[i].hash & (n.cap - 1);
+    while (n.slots[j].op) j = (j + 1) & (n.cap - 1);
+    n.slots[j] = t->slots[i];
+  }
+  free(t->slots);
+  *t = n;
+}
+
+/* Returns the earlier op equal to op, or inserts op and returns NULL. */
+static Op *table_find_or_insert(CseTable *t, Op *op) {
+  if (2 * (t->n + 1) > t->cap) table_grow(t);
+  char *sig = attr_signature(op);
+  uint64_t h = op_hash(op, sig);
+  size_t j = h & (t->cap - 1);
+  for (; t->slots[j].op; j = (j + 1) & (t->cap - 1)) {
+    CseEntry *e = &t->slots[j];
+    if (e->hash == h && same_op(e->op, e->sig, op, sig)) {
+      free(sig);
+      return e->op;
+    }
+  }
+  t->slots[j] = (CseEntry){op, h, sig};
+  t->n++;
+  return NULL;
+}
+
+static void table_free(CseTable *t) {
+  for (size_t i = 0; i < t->cap; i++) free(t->slots[i].sig);
+  free(t->slots);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The rewriting walk                                                        */
+
+typedef struct Simplifier {
+  Value **repl; /* by Value.id: the value that replaces it, or NULL */
+  int nvalues;
+} Simplifier;
+
+static Value *resolve(Simplifier *s, Value *v) {
+  while (v->id >= 0 && v->id < s->nvalues && s->repl[v->id]) v = s->repl[v->id];
+  return v;
+}
+
+static void replace_results(Simplifier *s, Op *op, Value *const *by) {
+  for (int i = 0; i < op->nresults; i++) s->repl[op->results[i]->id] = by[i];
+}
+
+static void rewrite_block(Simplifier *s, Block *b);
+
+/* Returns true when the op was removed. */
+static bool rewrite_op(Simplifier *s, CseTable *t, Op *op) {
+  for (int i = 0; i < op->nopnds; i++) op->opnds[i] = resolve(s, op->opnds[i]);
+  Value *x = identity_of(op);
+  if (x) {
+    replace_results(s, op, &x);
+    ir_block_remove(op->parent, op);
+    return true;
+  }
+  if (cse_candidate(op)) {
+    Op *same = table_find_or_insert(t, op);
+    if (same) {
+      replace_results(s, op, same->results);
+      ir_block_remove(op->parent, op);
+      return true;
+    }
+  }
+  for (int r = 0; r < op->nregions; r++)
+    for (int k = 0; k < op->regions[r]->nblocks; k++)
+      rewrite_block(s, op->regions[r]->blocks[k]);
+  return false;
+}
+
+static void rewrite_block(Simplifier *s, Block *b) {
+  CseTable t = {0};
+  for (Op *op = b->first, *next; op; op = next) {
+    next = op->next;
+    rewrite_op(s, &t, op);
+  }
+  table_free(&t);
+}
+
+/* ------------------------------------------------------------------------ */
+/* DCE                                                                       */
+
+static void drop_uses(Op *op) {
+  for (int i = 0; i < op->nopnds; i++) op->opnds[i]->nuses--;
+  for (int r = 0; r < op->nregions; r++)
+    for (int k = 0; k < op->regions[r]->nblocks; k++)
+      for (Op *in = op->regions[r]->blocks[k]->first; in; in = in->next) drop_uses(in);
+}
+
+static bool is_dead(const Op *op) {
+  for (int i = 0; i < op->nresults; i++)
+    if (op->results[i]->nuses > 0) return false;
+  return !has_side_effect(op);
+}
+
+/* Consumers first: an op's regions are cleaned before the op is looked at,
+ * and a block is walked backwards, so one walk removes whole dead chains
+ * (uses are decremented as ops go). */
+static int dce_block(Block *b) {
+  int removed = 0;
+  for (Op *op = b->last, *prev; op; op = prev) {
+    prev = op->prev;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        removed += dce_block(op->regions[r]->blocks[k]);
+    if (!is_dead(op)) continue;
+    drop_uses(op);
+    ir_block_remove(b, op);
+    removed++;
+  }
+  return removed;
+}
+
+static void simplify_func(Func *f) {
+  ir_number_values(f);
+  Simplifier s = {calloc((size_t)f->next_value_id + 1, sizeof(Value *)), f->next_value_id};
+  if (!s.repl) abort();
+  rewrite_block(&s, f->body);
+  free(s.repl);
+  ir_recount_uses(f);
+  dce_block(f->body);
+  ir_number_values(f);
+  ir_recount_uses(f);
+}
+
+int pass_simplify(Module *m) {
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->body) simplify_func(m->funcs[i]);
+  return 0;
+}

@@ -1,0 +1,202 @@
+/* elem.c: element storage, f16/bf16 conversions and the text form of one
+ * element, shared by the checks and by the shloc tool (run, bench). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h" /* ElemType: the generated code passes its values */
+#include "elem.h"
+#include "shlort.h"
+
+/* Bits and class per ElemType, from the one table in ir.h. */
+static const struct {
+  int bits;
+  char cls;
+} elem_table[] = {
+#define X(e, name, bits, cls, ctype, ok) {bits, cls},
+    ELEM_TYPES(X)
+#undef X
+};
+
+static void float_kind(shlort_elem_kind *k, char cls, int parts, int bytes,
+                       int ebits, int mbits) {
+  k->cls = cls;
+  k->parts = parts;
+  k->bytes = bytes;
+  k->ebits = ebits;
+  k->mbits = mbits;
+}
+
+int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k) {
+  if (elem < 0 || elem >= ET_COUNT) return -1;
+  memset(k, 0, sizeof *k);
+  switch (elem) {
+  case ET_F16: float_kind(k, 'f', 1, 2, 5, 10); return 0;
+  case ET_BF16: float_kind(k, 'f', 1, 2, 8, 7); return 0;
+  case ET_F32: float_kind(k, 'f', 1, 4, 8, 23); return 0;
+  case ET_F64: float_kind(k, 'f', 1, 8, 11, 52); return 0;
+  case ET_C64: float_kind(k, 'c', 2, 4, 8, 23); return 0;
+  case ET_C128: float_kind(k, 'c', 2, 8, 11, 52); return 0;
+  default: break;
+  }
+  char cls = elem_table[elem].cls;
+  int bits = elem_table[elem].bits;
+  /* Other float formats (f8 variants, tf32) and quantized types are not
+   * compiled; refusing them beats comparing their bits wrongly. */
+  if (cls != 'b' && cls != 's' && cls != 'u') return -1;
+  k->cls = cls;
+  k->parts = 1;
+  k->bytes = bits <= 8 ? 1 : bits / 8;
+  return 0;
+}
+
+uint64_t shlort_load_bits(const void *p, int64_t i, int bytes) {
+  const unsigned char *q = (const unsigned char *)p + i * bytes;
+  switch (bytes) {
+  case 1: return *q;
+  case 2: { uint16_t v; memcpy(&v, q, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, q, 4); return v; }
+  default: { uint64_t v; memcpy(&v, q, 8); return v; }
+  }
+}
+
+/* Re-encodes float bits of format k as a double: the exponent is rebiased
+ * and the mantissa left-aligned; subnormals of the narrow format are
+ * normalized first (they are all normal in double). */
+double shlort_float_value(const shlort_elem_kind *k, uint64_t bits) {
+  uint64_t sign = (bits >> (k->ebits + k->mbits)) & 1;
+  int64_t exp = (int64_t)shlort_exp_field(k, bits);
+  uint64_t mant = shlort_mant_field(k, bits);
+  int64_t bias = (1 << (k->ebits - 1)) - 1, emax = (1 << k->ebits) - 1;
+  uint64_t out;
+  if (k->mbits == 52) {
+    out = bits;
+  } else if (exp == emax) {
+    out = (0x7ffull << 52) | (mant << (52 - k->mbits));
+  } else if (exp == 0 && mant == 0) {
+    out = 0;
+  } else {
+    if (exp == 0) { /* subnormal: shift the leading one into the implicit bit */
+      exp = 1;
+      while (!(mant >> k->mbits)) {
+        mant <<= 1;
+        exp--;
+      }
+      mant &= (1ull << k->mbits) - 1;
+    }
+    out = ((uint64_t)(exp - bias + 1023) << 52) | (mant << (52 - k->mbits));
+  }
+  out |= sign << 63;
+  double d;
+  memcpy(&d, &out, 8);
+  return d;
+}
+
+/* Rounds a double to a narrower IEEE binary format with ebits exponent and
+ * mbits (< 52) mantissa bits: round to nearest even, overflow to infinity,
+ * gradual underflow. Returns the bit pattern. */
+static uint64_t narrow_f64(double x, int ebits, int mbits) {
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  uint64_t sign = (b >> 63) << (ebits + mbits);
+  int e64 = (int)((b >> 52) & 0x7ff);
+  uint64_t m64 = b & ((1ull << 52) - 1);
+  uint64_t emax = (1ull << ebits) - 1;
+  if (e64 == 0x7ff) {
+    if (m64 == 0) return sign | (emax << mbits);
+    /* Quiet NaN, keeping the top payload bits. */
+    return sign | (emax << mbits) | (1ull << (mbits - 1)) | (m64 >> (52 - mbits));
+  }
+  /* Double subnormals lie far below half the smallest subnormal of every
+   * format narrowed to here (f16, bf16, f32). */
+  if (e64 == 0) return sign;
+  int bias = (1 << (ebits - 1)) - 1, emin = 1 - bias, e = e64 - 1023;
+  uint64_t sig = m64 | (1ull << 52);
+  int shift = 52 - mbits + (e < emin ? emin - e : 0);
+  if (shift > 60) return sign; /* below half the smallest subnormal */
+  uint64_t q = sig >> shift, rem = sig & ((1ull << shift) - 1);
+  uint64_t half = 1ull << (shift - 1);
+  if (rem > half || (rem == half && (q & 1))) q++;
+  /* A subnormal q that rounded up to 1 << mbits encodes the smallest
+   * normal; a normal q carries its implicit bit into the exponent field. */
+  uint64_t r = e < emin ? q : ((uint64_t)(e + bias - 1) << mbits) + q;
+  if ((r >> mbits) >= emax) return sign | (emax << mbits);
+  return sign | r;
+}
+
+float shlort_f16_to_f32(uint16_t h) {
+  shlort_elem_kind k;
+  shlort_elem_kind_of(ET_F16, &k);
+  return (float)shlort_float_value(&k, h); /* exact: f16 is a subset of f32 */
+}
+
+float shlort_bf16_to_f32(uint16_t h) {
+  uint32_t w = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &w, 4);
+  return f;
+}
+
+uint16_t shlort_f16_from_f64(double x) { return (uint16_t)narrow_f64(x, 5, 10); }
+uint16_t shlort_bf16_from_f64(double x) { return (uint16_t)narrow_f64(x, 8, 7); }
+
+/* Whether the text s reads back as exactly the float bits of format k. */
+static int reads_back(const char *s, const shlort_elem_kind *k, uint64_t bits) {
+  if (k->mbits == 52) {
+    double d = strtod(s, NULL);
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b == bits;
+  }
+  if (k->mbits == 23) {
+    float f = strtof(s, NULL);
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b == bits;
+  }
+  return narrow_f64(strtod(s, NULL), k->ebits, k->mbits) == bits;
+}
+
+static int format_float(char *buf, size_t size, const shlort_elem_kind *k,
+                        uint64_t bits) {
+  if (shlort_is_nan(k, bits)) return snprintf(buf, size, "nan");
+  double v = shlort_float_value(k, bits);
+  if (!shlort_is_finite(k, bits)) return snprintf(buf, size, v < 0 ? "-inf" : "inf");
+  char tmp[40];
+  int prec = 1;
+  while (prec < 17) {
+    snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+    if (reads_back(tmp, k, bits)) break;
+    prec++;
+  }
+  /* Integers below 1e16 print without an exponent (40, not 4e+01): more
+   * digits of the same value still read back exactly. */
+  double a = v < 0 ? -v : v;
+  while (prec < 17 && a >= 1 && a < 1e16 && (snprintf(tmp, sizeof tmp, "%.*g", prec, v), strchr(tmp, 'e')))
+    prec++;
+  return snprintf(buf, size, "%.*g", prec, v);
+}
+
+static int format_int(char *buf, size_t size, const shlort_elem_kind *k,
+                      uint64_t bits) {
+  if (k->cls == 'b') return snprintf(buf, size, "%d", bits != 0);
+  if (k->cls == 'u') return snprintf(buf, size, "%" PRIu64, bits);
+  int shift = 64 - 8 * k->bytes; /* sign-extend from the storage width */
+  int64_t v = (int64_t)(bits << shift) >> shift;
+  return snprintf(buf, size, "%" PRId64, v);
+}
+
+int shlort_format_elem(char *buf, size_t size, int32_t elem, const void *p) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of(elem, &k)) return -1;
+  if (k.cls == 'c') {
+    char re[40], im[40];
+    format_float(re, sizeof re, &k, shlort_load_bits(p, 0, k.bytes));
+    format_float(im, sizeof im, &k, shlort_load_bits(p, 1, k.bytes));
+    return snprintf(buf, size, "(%s,%s)", re, im);
+  }
+  uint64_t bits = shlort_load_bits(p, 0, k.bytes);
+  if (k.cls == 'f') return format_float(buf, size, &k, bits);
+  return format_int(buf, size, &k, bits);
+}

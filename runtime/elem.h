@@ -1,0 +1,42 @@
+/* elem.h: facts about element storage shared by the runtime's files (an
+ * internal header: not part of the installed interface). */
+#ifndef SHLORT_ELEM_H
+#define SHLORT_ELEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct shlort_elem_kind {
+  char cls;         /* 'b' bool, 's' signed, 'u' unsigned, 'f' float, 'c' complex */
+  int bytes;        /* storage of one scalar (of one part of a complex) */
+  int parts;        /* 2 for complex, else 1 */
+  int ebits, mbits; /* floats and complex parts: exponent and mantissa bits */
+} shlort_elem_kind;
+
+/* Fills *k for the element types the runtime handles: i1, all integers
+ * (sub-byte ones are stored extended to a byte), f16, bf16, f32, f64 and
+ * complex. Returns -1 for the others (f8 variants, tf32, quantized). */
+int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k);
+
+/* Scalar i (a part of a complex counts as one scalar) of a buffer whose
+ * scalars have `bytes` bytes, as raw bits. */
+uint64_t shlort_load_bits(const void *p, int64_t i, int bytes);
+
+/* The value of float bits of format k, widened to double (exact). */
+double shlort_float_value(const shlort_elem_kind *k, uint64_t bits);
+
+static inline uint64_t shlort_exp_field(const shlort_elem_kind *k, uint64_t bits) {
+  return (bits >> k->mbits) & ((1ull << k->ebits) - 1);
+}
+static inline uint64_t shlort_mant_field(const shlort_elem_kind *k, uint64_t bits) {
+  return bits & ((1ull << k->mbits) - 1);
+}
+static inline bool shlort_is_nan(const shlort_elem_kind *k, uint64_t bits) {
+  return shlort_exp_field(k, bits) == (1ull << k->ebits) - 1 &&
+         shlort_mant_field(k, bits) != 0;
+}
+static inline bool shlort_is_finite(const shlort_elem_kind *k, uint64_t bits) {
+  return shlort_exp_field(k, bits) != (1ull << k->ebits) - 1;
+}
+
+#endif

@@ -1,0 +1,327 @@
+/* cmd_check.c: `shloc check FILE.mlir...`: the conformance protocol
+ * (../shared/conformance/README.md). Each file is split into cases at
+ * lines `// -----`; each case is parsed from its byte range of the file (so
+ * diagnostics carry the file's real lines), its entry (@main, else the only
+ * public function) is compiled with check ops allowed and run. A case
+ * passes when it compiles, runs, and every check holds.
+ *
+ * Each case runs in a forked child with a time limit, so a crash or a hang
+ * in generated code is a FAIL of that case, never of the tool. The child
+ * sends its verdict through a pipe. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../runtime/shlort.h"
+#include "tools.h"
+
+typedef struct Case {
+  size_t begin, end; /* byte range in the file */
+  int line;          /* first line with code: the case's name in reports */
+} Case;
+
+typedef struct Verdict {
+  bool pass;
+  char name[128];
+  char reason[512];
+} Verdict;
+
+/* --- splitting ------------------------------------------------------- */
+
+static bool is_separator_line(const char *p, const char *eol) {
+  while (eol > p && (eol[-1] == '\r' || eol[-1] == ' ' || eol[-1] == '\t')) eol--;
+  return eol - p == 8 && !memcmp(p, "// -----", 8);
+}
+
+static bool is_code_line(const char *p, const char *eol) {
+  while (p < eol && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+  return p < eol && !(eol - p >= 2 && p[0] == '/' && p[1] == '/');
+}
+
+/* Adds [begin, end) as a case if it holds any code (not only comments). */
+static void add_case(const SrcFile *f, size_t begin, size_t end, int line, Case **cases,
+                     int *n) {
+  const char *p = f->text + begin, *stop = f->text + end;
+  for (; p < stop; line++) {
+    const char *eol = memchr(p, '\n', (size_t)(stop - p));
+    if (!eol) eol = stop;
+    if (is_code_line(p, eol)) {
+      *cases = realloc(*cases, sizeof **cases * (size_t)(*n + 1));
+      (*cases)[(*n)++] = (Case){begin, end, line};
+      return;
+    }
+    p = eol + 1;
+  }
+}
+
+static int split_cases(const SrcFile *f, Case **cases) {
+  int n = 0, line = 1, case_line = 1;
+  size_t begin = 0;
+  *cases = NULL;
+  for (const char *p = f->text, *end = f->text + f->len; p < end; line++) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    if (!eol) eol = end;
+    if (is_separator_line(p, eol)) {
+      add_case(f, begin, (size_t)(p - f->text), case_line, cases, &n);
+      begin = (size_t)(eol - f->text) + (eol < end);
+      case_line = line + 1;
+    }
+    p = eol + 1;
+  }
+  add_case(f, begin, f->len, case_line, cases, &n);
+  return n;
+}
+
+/* A name for a case that did not parse: @main if it appears, else the
+ * first function's name. */
+static void guess_name(const SrcFile *f, const Case *c, char *name, size_t size) {
+  char *text = strndup(f->text + c->begin, c->end - c->begin);
+  const char *p = strstr(text, "@main(");
+  if (!p && (p = strstr(text, "func.func"))) p = strchr(p, '@');
+  if (p) {
+    size_t n = strcspn(p + 1, "( \t\n<{");
+    snprintf(name, size, "%.*s", (int)n, p + 1);
+  } else {
+    snprintf(name, size, "(case)");
+  }
+  free(text);
+}
+
+/* --- one case ---------------------------------------------------------- */
+
+/* Keeps the first line of the first error as the reason. */
+static void capture_error(void *ctx, const char *text) {
+  Verdict *v = ctx;
+  if (v->reason[0] || !strstr(text, "error: ")) return;
+  snprintf(v->reason, sizeof v->reason, "%.*s", (int)strcspn(text, "\n"), text);
+}
+
+/* Prints diagnostics too (--verbose) while capturing. */
+static void capture_and_print(void *ctx, const char *text) {
+  capture_error(ctx, text);
+  fputs(text, stderr);
+}
+
+static void fail(Verdict *v, const char *reason) {
+  v->pass = false;
+  if (!v->reason[0]) snprintf(v->reason, sizeof v->reason, "%s", reason);
+}
+
+/* Whether op checks something: check.* ops and custom_call @check.* (the
+ * protocol's two spellings), except check.eq, which returns its comparison
+ * as a value instead of checking it. */
+static bool is_check(const Op *op) {
+  bool custom = op->code == OP_CUSTOM_CALL && op->a.callee && !strncmp(op->a.callee, "check.", 6);
+  if (op->code == OP_CHECK_EQ || (custom && !strcmp(op->a.callee, "check.eq"))) return false;
+  return custom || (op_flags(op->code) & OPF_CHECK);
+}
+
+/* Checks at the top level of f's body: those run on every call (checks in
+ * regions or callees may legitimately not run). */
+static int count_top_checks(const Func *f) {
+  int n = 0;
+  for (const Op *op = f->body->first; op; op = op->next) n += is_check(op);
+  return n;
+}
+
+static void alloc_results(Module *m, const Func *f, Tensor *out, Verdict *v) {
+  for (int i = 0; i < f->nresults && v->pass; i++) {
+    const Type *ty = f->result_types[i];
+    if (!type_is_tensor(ty) || !type_is_static(ty)) {
+      v->pass = false;
+      snprintf(v->reason, sizeof v->reason, "entry returns %s", type_str(&m->arena, ty));
+    } else if (tensor_alloc_type(&out[i], ty)) {
+      fail(v, "out of memory");
+    }
+  }
+}
+
+static void call_entry(Program *p, Tensor *out, int nchecks, Verdict *v) {
+  int nres = p->entry->nresults;
+  void **res = calloc((size_t)nres + 1, sizeof(void *));
+  for (int i = 0; i < nres; i++) res[i] = out[i].data;
+  shlort_check_reset();
+  int32_t rc = program_call(p, NULL, res);
+  free(res);
+  if (rc && shlort_check_last_failure()[0]) {
+    fail(v, shlort_check_last_failure());
+  } else if (rc) {
+    char why[64];
+    snprintf(why, sizeof why, "entry returned %d", (int)rc);
+    fail(v, why);
+  } else if (nchecks && !shlort_check_count()) {
+    /* A program with checks that ran none would pass without testing. */
+    fail(v, "no check ran");
+  }
+}
+
+/* Compiles and runs the entry of a parsed case. */
+static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func *f,
+                      Verdict *v) {
+  if (f->body->nargs) {
+    fail(v, "entry takes arguments");
+    return;
+  }
+  int nchecks = count_top_checks(f), nres = f->nresults;
+  Tensor *out = calloc((size_t)nres + 1, sizeof *out);
+  alloc_results(m, f, out, v);
+  CompileOptions co = t->co;
+  co.allow_checks = true;
+  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  Program p;
+  if (v->pass && program_build(&p, m, f, &co)) fail(v, "compilation failed");
+  if (v->pass) {
+    call_entry(&p, out, nchecks, v);
+    program_free(&p);
+  }
+  for (int i = 0; i < nres; i++) tensor_free(&out[i]);
+  free(out);
+}
+
+static void run_case(const ToolOptions *t, const SrcFile *f, const Case *c, Verdict *v) {
+  memset(v, 0, sizeof *v);
+  v->pass = true;
+  guess_name(f, c, v->name, sizeof v->name);
+  diag_reset();
+  diag_set_sink(t->verbose ? capture_and_print : capture_error, v);
+  Module *m = parse_module(f, c->begin, c->end, &t->po);
+  if (!m) {
+    fail(v, "parse failed");
+  } else {
+    Func *entry = ir_module_find_func(m, "main");
+    if (!entry && m->nfuncs == 1) entry = m->funcs[0];
+    if (entry) snprintf(v->name, sizeof v->name, "%s", entry->name);
+    if (!entry) fail(v, "no @main and not exactly one function");
+    else run_entry(t, f, m, entry, v);
+    ir_module_free(m);
+  }
+  diag_set_sink(NULL, NULL);
+}
+
+/* --- isolation --------------------------------------------------------- */
+
+static void write_all(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n) {
+    ssize_t k = write(fd, p, n);
+    if (k <= 0) return;
+    p += k;
+    n -= (size_t)k;
+  }
+}
+
+static size_t read_all(int fd, void *buf, size_t n) {
+  char *p = buf;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = read(fd, p + got, n - got);
+    if (k <= 0) break;
+    got += (size_t)k;
+  }
+  return got;
+}
+
+/* A FAIL decided by the parent: the child gave no verdict. */
+static void failed_outside(const SrcFile *f, const Case *c, Verdict *v, const char *why) {
+  memset(v, 0, sizeof *v);
+  guess_name(f, c, v->name, sizeof v->name);
+  snprintf(v->reason, sizeof v->reason, "%s", why);
+}
+
+/* Runs the case in a child with a time limit; a verdict the child could
+ * not send (crash, timeout) becomes a FAIL naming the signal. */
+static void run_case_isolated(const ToolOptions *t, const SrcFile *f, const Case *c, Verdict *v) {
+  int fds[2];
+  fflush(NULL); /* the child must not flush the parent's buffered output */
+  if (pipe(fds)) {
+    failed_outside(f, c, v, "cannot create a pipe");
+    return;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    failed_outside(f, c, v, "cannot fork");
+    return;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    alarm((unsigned)t->timeout);
+    run_case(t, f, c, v);
+    write_all(fds[1], v, sizeof *v);
+    _exit(0);
+  }
+  close(fds[1]);
+  size_t got = read_all(fds[0], v, sizeof *v);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (got == sizeof *v) return;
+  char why[96];
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    snprintf(why, sizeof why, "timeout after %d s", t->timeout);
+  else if (WIFSIGNALED(status))
+    snprintf(why, sizeof why, "crashed: signal %d (%s)", WTERMSIG(status),
+             strsignal(WTERMSIG(status)));
+  else
+    snprintf(why, sizeof why, "exited with status %d", WEXITSTATUS(status));
+  failed_outside(f, c, v, why);
+}
+
+/* --- reporting --------------------------------------------------------- */
+
+/* Keeps result lines one line with three tab-separated fields. */
+static void flatten(char *s) {
+  for (; *s; s++)
+    if (*s == '\n' || *s == '\t' || *s == '\r') *s = ' ';
+}
+
+static void report(FILE *results, const char *file, const Case *c, Verdict *v) {
+  flatten(v->reason);
+  flatten(v->name);
+  if (v->pass) printf("PASS %s:%d %s\n", file, c->line, v->name);
+  else printf("FAIL %s:%d %s: %s\n", file, c->line, v->name, v->reason);
+  fflush(stdout);
+  if (!results) return;
+  if (v->pass) fprintf(results, "PASS\t%s:%d\t%s\n", file, c->line, v->name);
+  else fprintf(results, "FAIL\t%s:%d\t%s: %s\n", file, c->line, v->name, v->reason);
+  fflush(results);
+}
+
+static void check_file(const ToolOptions *t, const char *path, FILE *results, int *npass,
+                       int *nfail) {
+  SrcFile *f = srcfile_read(path);
+  if (!f) {
+    Case whole = {0, 0, 1};
+    Verdict v = {.pass = false, .name = "(file)", .reason = "cannot read the file"};
+    report(results, path, &whole, &v);
+    (*nfail)++;
+    return;
+  }
+  Case *cases;
+  int n = split_cases(f, &cases);
+  for (int i = 0; i < n; i++) {
+    Verdict v;
+    if (t->no_fork) run_case(t, f, &cases[i], &v);
+    else run_case_isolated(t, f, &cases[i], &v);
+    report(results, path, &cases[i], &v);
+    if (v.pass) (*npass)++;
+    else (*nfail)++;
+  }
+  free(cases);
+}
+
+int cmd_check(ToolOptions *t) {
+  FILE *results = NULL;
+  if (t->results && !(results = fopen(t->results, "w"))) {
+    diag_error(TOOL_NOLOC, "cannot create %s", t->results);
+    return 1;
+  }
+  int npass = 0, nfail = 0;
+  for (int i = 0; i < t->nfiles; i++) check_file(t, t->files[i], results, &npass, &nfail);
+  if (results) fclose(results);
+  printf("%d passed, %d failed\n", npass, nfail);
+  return nfail ? 1 : 0;
+}

@@ -1,0 +1,105 @@
+/* cmd_run.c: `shloc run FILE.mlir --input=... --output=...`: compile one
+ * entry, run it in-process on the given inputs, print or save the results
+ * (iree-run-module conventions). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/shlort.h"
+#include "tools.h"
+
+/* Reads input i and checks it against the entry's argument type. */
+static int load_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+  char what[32];
+  snprintf(what, sizeof what, "input %d", i);
+  if (tensor_parse(spec, what, t)) return -1;
+  /* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
+  if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
+  if (tensor_matches(t, want)) return 0;
+  char got[512];
+  tensor_shape_str(t, got, sizeof got);
+  diag_error(TOOL_NOLOC, "%s: the entry takes %s, got %s", what, type_str(&m->arena, want), got);
+  tensor_free(t);
+  return -1;
+}
+
+static int check_output_specs(const ToolOptions *t, int nres) {
+  if (t->noutputs > nres) {
+    diag_error(TOOL_NOLOC, "%d --output given but the entry has %d results", t->noutputs, nres);
+    return -1;
+  }
+  for (int i = 0; i < t->noutputs; i++)
+    if (strcmp(t->outputs[i], "-") && t->outputs[i][0] != '@') {
+      diag_error(TOOL_NOLOC, "--output=%s: want @file.npy or -", t->outputs[i]);
+      return -1;
+    }
+  return 0;
+}
+
+static int alloc_results(Module *m, const Func *f, Tensor *out) {
+  for (int i = 0; i < f->nresults; i++) {
+    const Type *ty = f->result_types[i];
+    if (!type_is_tensor(ty) || !type_is_static(ty)) {
+      diag_error(TOOL_NOLOC, "result %d has type %s: only static tensors can be returned", i,
+                 type_str(&m->arena, ty));
+      return -1;
+    }
+    if (tensor_alloc_type(&out[i], ty)) return -1;
+  }
+  return 0;
+}
+
+static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
+  for (int i = 0; i < nres; i++) {
+    const char *spec = i < t->noutputs ? t->outputs[i] : "-";
+    if (!strcmp(spec, "-")) tensor_print(stdout, &out[i]);
+    else if (npy_write(spec + 1, &out[i])) return -1;
+  }
+  return 0;
+}
+
+/* Everything after loading; tensors are freed by the caller. */
+static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
+  int nargs = f->body->nargs, nres = f->nresults;
+  if (t->ninputs != nargs) {
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,
+               t->ninputs);
+    return -1;
+  }
+  for (int i = 0; i < nargs; i++)
+    if (load_input(m, t->inputs[i], i, f->body->args[i]->type, &in[i])) return -1;
+  if (check_output_specs(t, nres) || alloc_results(m, f, out)) return -1;
+  Program p;
+  if (program_build(&p, m, f, &t->co)) return -1;
+  void **args = calloc((size_t)nargs + 1, sizeof(void *));
+  void **res = calloc((size_t)nres + 1, sizeof(void *));
+  for (int i = 0; i < nargs; i++) args[i] = in[i].data;
+  for (int i = 0; i < nres; i++) res[i] = out[i].data;
+  shlort_check_reset();
+  int32_t rc = program_call(&p, args, res);
+  free(args);
+  free(res);
+  program_free(&p);
+  if (rc) {
+    const char *why = shlort_check_last_failure();
+    diag_error(TOOL_NOLOC, "@%s returned %d%s%s", f->name, (int)rc, why[0] ? ": " : "", why);
+    return -1;
+  }
+  return write_outputs(t, out, nres);
+}
+
+int cmd_run(ToolOptions *t) {
+  Module *m = driver_load(t->files[0], &t->po);
+  if (!m) return 1;
+  if (!t->co.prefix) t->co.prefix = driver_default_prefix(m, t->files[0]);
+  Func *f = driver_find_entry(m, t->co.entry);
+  if (!f) return 1;
+  int nargs = f->body->nargs, nres = f->nresults;
+  Tensor *in = calloc((size_t)nargs + 1, sizeof *in), *out = calloc((size_t)nres + 1, sizeof *out);
+  int rc = run_entry(t, m, f, in, out);
+  for (int i = 0; i < nargs; i++) tensor_free(&in[i]);
+  for (int i = 0; i < nres; i++) tensor_free(&out[i]);
+  free(in);
+  free(out);
+  ir_module_free(m);
+  return rc ? 1 : 0;
+}

@@ -1,0 +1,100 @@
+/* driver.c: loading a module and THE pipeline of passes. */
+#include <string.h>
+#include <time.h>
+
+#include "tools.h"
+
+Module *driver_load(const char *path, const ParseOptions *po) {
+  SrcFile *f = srcfile_read(path);
+  if (!f) return NULL;
+  return parse_module(f, 0, f->len, po);
+}
+
+static const char *const pass_names[] = {"parse", "verify", "inline", "legalize",
+                                         "simplify", "fuse", "buffers"};
+
+bool driver_is_pass(const char *name) {
+  for (size_t i = 0; i < sizeof pass_names / sizeof *pass_names; i++)
+    if (!strcmp(name, pass_names[i])) return true;
+  return false;
+}
+
+static void dump(Module *m, const CompileOptions *o, const char *pass) {
+  if (!o->dump_after || strcmp(o->dump_after, pass)) return;
+  printf("// -----// IR Dump After %s //----- //\n", pass);
+  ir_print_module(stdout, m);
+  fflush(stdout);
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+enum { STEP_ON, STEP_STOP, STEP_FAILED };
+
+/* Bookkeeping after a pass ran: its time (since *mark, the end of the
+ * previous step), the dump, and whether the pipeline goes on. */
+static int step(Module *m, const CompileOptions *o, const char *pass, int errors,
+                double *mark) {
+  double t = now_ms();
+  if (o->time_passes) fprintf(stderr, "  %-10s %9.3f ms\n", pass, t - *mark);
+  *mark = t;
+  if (errors) return STEP_FAILED;
+  dump(m, o, pass);
+  return o->stop_after && !strcmp(o->stop_after, pass) ? STEP_STOP : STEP_ON;
+}
+
+#define STEP(pass, call)                                   \
+  do {                                                     \
+    int s_ = step(m, o, pass, (call), &mark);              \
+    if (s_ != STEP_ON) return s_ == STEP_FAILED;           \
+  } while (0)
+
+/* THE pipeline. Returns non-zero after errors; stopping at o->stop_after
+ * is a success. */
+int driver_compile(Module *m, const CompileOptions *o) {
+  double start = now_ms(), mark = start;
+  if (o->time_passes) fprintf(stderr, "pass timings:\n");
+  STEP("parse", 0);
+  STEP("verify", pass_verify(m));
+  STEP("inline", pass_inline(m));
+  STEP("legalize", pass_legalize(m, o));
+  /* Legalization rewrites ops; check the result before building on it. */
+  STEP("verify", pass_verify(m));
+  STEP("simplify", pass_simplify(m));
+  STEP("fuse", pass_fuse(m, o));
+  STEP("buffers", pass_buffers(m, o));
+  if (o->time_passes) fprintf(stderr, "  %-10s %9.3f ms\n", "total", now_ms() - start);
+  return 0;
+}
+
+char *driver_default_prefix(Module *m, const char *path) {
+  if (m->name && m->name[0]) return cg_c_ident(&m->arena, m->name);
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strchr(base, '.');
+  size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+  return cg_c_ident(&m->arena, arena_strndup(&m->arena, base, n));
+}
+
+Func *driver_find_entry(Module *m, const char *name) {
+  if (name) {
+    Func *f = ir_module_find_func(m, name);
+    if (!f) diag_error(TOOL_NOLOC, "no function @%s in the module", name);
+    return f;
+  }
+  Func *main_fn = ir_module_find_func(m, "main"), *only = NULL;
+  if (main_fn) return main_fn;
+  int npublic = 0;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->is_public) {
+      only = m->funcs[i];
+      npublic++;
+    }
+  if (npublic == 1) return only;
+  diag_error(TOOL_NOLOC, "no @main and %d public functions: choose one with --entry",
+             npublic);
+  return NULL;
+}

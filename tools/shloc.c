@@ -1,0 +1,341 @@
+/* shloc.c: the command line.
+ *
+ *   shloc FILE.mlir -o out.o [options]     compile (writes out.o and out.h)
+ *   shloc run FILE.mlir --input=... [--output=...]
+ *   shloc check FILE.mlir...
+ *   shloc bench FILE.mlir [--threads=N] [--iterations=N]
+ *
+ * Exit status: 0 success, 1 compile/run failure, 2 command line error. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/Core.h>
+
+#include "tools.h"
+
+#define SHLOC_VERSION "0.1.0"
+#define DEFAULT_OPT_LEVEL 3
+#define DEFAULT_CASE_TIMEOUT 20
+
+enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
+
+typedef enum OptId {
+  O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
+  O_STOP_AFTER,
+  O_TIME_PASSES, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
+  O_NO_FORK, O_VERBOSE,
+} OptId;
+
+/* The options, which subcommands take them, and their help. -O0..-O3,
+ * --help and --version are handled before this table. */
+static const struct Opt {
+  const char *name;
+  OptId id;
+  int cmds;
+  const char *arg; /* NULL for flags */
+  const char *help;
+} opts[] = {
+    {"-o", O_OUT, C_COMPILE, "FILE", "output (default: STEM.o, or stdout for text)"},
+    {"--emit", O_EMIT, C_COMPILE, "KIND", "obj (and a .h beside it), asm, llvm, header, mlir"},
+    {"--target", O_TARGET, C_COMPILE, "TRIPLE", "target triple (default: host)"},
+    {"--cpu", O_CPU, C_ALL, "NAME", "target CPU (default: host)"},
+    {"--features", O_FEATURES, C_ALL, "LIST", "target features, e.g. +avx2,-avx512f"},
+    {"--entry", O_ENTRY, C_COMPILE | C_RUN | C_BENCH, "F", "compile/run only @F"},
+    {"--name", O_NAME, C_COMPILE, "P", "C prefix (default: module name or file stem)"},
+    {"--threads", O_THREADS, C_ALL, "N", "threads for large kernels (0: all cores)"},
+    {"--dump-after", O_DUMP_AFTER, C_COMPILE | C_RUN | C_BENCH, "PASS",
+     "print the IR after parse|verify|inline|legalize|simplify|fuse|buffers"},
+    {"--stop-after", O_STOP_AFTER, C_COMPILE, "PASS",
+     "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
+    {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
+    {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
+    {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
+    {"--output", O_OUTPUT, C_RUN, "SPEC", "@file.npy or - (print); one per result"},
+    {"--iterations", O_ITERATIONS, C_BENCH, "N", "timed runs (default: about 1 s, >= 5)"},
+    {"--results", O_RESULTS, C_CHECK, "FILE", "PASS|FAIL<TAB>file:line<TAB>name per case"},
+    {"--timeout", O_TIMEOUT, C_CHECK, "S", "seconds per case (default 20)"},
+    {"--no-fork", O_NO_FORK, C_CHECK, NULL, "run cases in this process (debugging)"},
+    {"--verbose", O_VERBOSE, C_CHECK, NULL, "print every diagnostic"},
+};
+
+static const char *const cmd_names[] = {"", "run", "check", "bench"};
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: shloc FILE.mlir [-o OUT] [options]     compile to an object and header\n"
+          "       shloc run FILE.mlir --input=SPEC... [--output=SPEC...] [options]\n"
+          "       shloc check FILE.mlir... [--results=FILE]\n"
+          "       shloc bench FILE.mlir [--threads=N] [--iterations=N] [options]\n"
+          "options:\n"
+          "  %-22s %s\n", "-O0..-O3", "optimization level (default -O3; -O0: no fusion)");
+  for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {
+    char lhs[64];
+    snprintf(lhs, sizeof lhs, "%s%s%s", opts[i].name,
+             opts[i].arg ? (opts[i].name[1] == '-' ? "=" : " ") : "", opts[i].arg ? opts[i].arg : "");
+    fprintf(f, "  %-22s %s [", lhs, opts[i].help);
+    for (int c = 0, first = 1; c < 4; c++)
+      if (opts[i].cmds & (1 << c)) {
+        fprintf(f, "%s%s", first ? "" : " ", c ? cmd_names[c] : "compile");
+        first = 0;
+      }
+    fprintf(f, "]\n");
+  }
+  fprintf(f, "  %-22s %s\n  %-22s %s\n", "--help", "this text", "--version", "version");
+}
+
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "shloc: error: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\nTry 'shloc --help'.\n");
+  va_end(ap);
+  return -1;
+}
+
+static const char **push(const char **list, int *n, const char *s) {
+  list = realloc(list, sizeof *list * (size_t)(*n + 1));
+  list[(*n)++] = s;
+  return list;
+}
+
+static int parse_int(const char *opt, const char *s, long long lo, long long hi, long long *v) {
+  char *end;
+  *v = strtoll(s, &end, 10);
+  if (!*s || *end || *v < lo || *v > hi)
+    return usage_error("%s: '%s' is not a number in [%lld, %lld]", opt, s, lo, hi);
+  return 0;
+}
+
+static int set_emit(ToolOptions *t, const char *v) {
+  static const char *const kinds[] = {"obj", "asm", "llvm", "header", "mlir"};
+  for (int i = 0; i < 5; i++)
+    if (!strcmp(v, kinds[i])) {
+      t->emit = (EmitKind)i;
+      return 0;
+    }
+  return usage_error("--emit=%s: want obj, asm, llvm, header or mlir", v);
+}
+
+static int set_elided(ToolOptions *t, const char *v) {
+  if (!strcmp(v, "zeros")) t->po.elided = ELIDED_ZEROS;
+  else if (!strcmp(v, "ones")) t->po.elided = ELIDED_ONES;
+  else if (!strcmp(v, "pattern")) t->po.elided = ELIDED_PATTERN;
+  else return usage_error("--elided=%s: want zeros, ones or pattern", v);
+  return 0;
+}
+
+static int set_option(ToolOptions *t, OptId id, const char *name, const char *v) {
+  long long n;
+  switch (id) {
+  case O_OUT: t->output = v; return 0;
+  case O_EMIT: return set_emit(t, v);
+  case O_TARGET: t->co.triple = v; return 0;
+  case O_CPU: t->co.cpu = v; return 0;
+  case O_FEATURES: t->co.features = v; return 0;
+  case O_ENTRY: t->co.entry = v; return 0;
+  case O_NAME: t->co.prefix = v; return 0;
+  case O_THREADS:
+    if (parse_int(name, v, 0, 1024, &n)) return -1;
+    t->co.threads = n ? (int)n : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    return 0;
+  case O_DUMP_AFTER:
+    if (!driver_is_pass(v)) return usage_error("--dump-after=%s: no such pass", v);
+    t->co.dump_after = v;
+    return 0;
+  case O_STOP_AFTER:
+    if (!driver_is_pass(v)) return usage_error("--stop-after=%s: no such pass", v);
+    t->co.stop_after = v;
+    return 0;
+  case O_TIME_PASSES: t->co.time_passes = true; return 0;
+  case O_ELIDED: return set_elided(t, v);
+  case O_INPUT: t->inputs = push(t->inputs, &t->ninputs, v); return 0;
+  case O_OUTPUT: t->outputs = push(t->outputs, &t->noutputs, v); return 0;
+  case O_ITERATIONS:
+    if (parse_int(name, v, 1, 100000000, &n)) return -1;
+    t->iterations = n;
+    return 0;
+  case O_RESULTS: t->results = v; return 0;
+  case O_TIMEOUT:
+    if (parse_int(name, v, 1, 86400, &n)) return -1;
+    t->timeout = (int)n;
+    return 0;
+  case O_NO_FORK: t->no_fork = true; return 0;
+  case O_VERBOSE: t->verbose = true; return 0;
+  }
+  return -1;
+}
+
+/* Matches argv[*i] against the table: "--name=value", "--name value",
+ * "-o value", "-ovalue". Advances *i past a separate value. */
+static int parse_option(ToolOptions *t, int cmd, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
+    const struct Opt *o = &opts[k];
+    size_t len = strlen(o->name);
+    if (strncmp(a, o->name, len)) continue;
+    const char *v = NULL;
+    if (!o->arg && a[len]) continue;
+    if (o->arg && a[len] == '=') v = a + len + 1;
+    else if (o->arg && a[len] && o->name[1] != '-') v = a + len; /* -oFILE */
+    else if (o->arg && a[len]) continue;
+    else if (o->arg && ++*i < argc) v = argv[*i];
+    else if (o->arg) return usage_error("%s needs a value", o->name);
+    if (!(o->cmds & cmd)) return usage_error("%s does not apply to this command", o->name);
+    return set_option(t, o->id, o->name, v);
+  }
+  return usage_error("unknown option '%s'", a);
+}
+
+static void defaults(ToolOptions *t) {
+  memset(t, 0, sizeof *t);
+  t->co.opt_level = DEFAULT_OPT_LEVEL;
+  t->co.threads = 1;
+  t->emit = EMIT_OBJ;
+  t->timeout = DEFAULT_CASE_TIMEOUT;
+}
+
+static void print_version(void) {
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  printf("shloc %s (LLVM %u.%u.%u)\n", SHLOC_VERSION, major, minor, patch);
+}
+
+/* Returns 0 to go on, 1 when done (help/version), -1 on a usage error. */
+static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 1;
+    }
+    if (!strcmp(a, "--version")) {
+      print_version();
+      return 1;
+    }
+    if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3])
+      t->co.opt_level = a[2] - '0';
+    else if (a[0] == '-' && a[1]) {
+      if (parse_option(t, cmd, argc, argv, &i)) return -1;
+    } else
+      t->files = push(t->files, &t->nfiles, a);
+  }
+  if (cmd != C_CHECK && t->nfiles != 1)
+    return usage_error("expected one input file, got %d", t->nfiles);
+  if (cmd == C_CHECK && t->nfiles < 1) return usage_error("expected input files");
+  if (cmd == C_COMPILE && t->emit == EMIT_OBJ && t->output && !strcmp(t->output, "-"))
+    return usage_error("-o -: objects are not written to stdout; use --emit=asm or llvm");
+  if (t->co.stop_after && t->emit != EMIT_MLIR)
+    return usage_error("--stop-after needs --emit=mlir");
+  return 0;
+}
+
+/* --- compile mode --------------------------------------------------------- */
+
+static int write_file(const char *path, const char *data, size_t len) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
+  if (!f) {
+    diag_error(TOOL_NOLOC, "cannot create %s", path);
+    return -1;
+  }
+  size_t put = fwrite(data, 1, len, f);
+  if ((f == stdout ? fflush(f) : fclose(f)) || put != len) {
+    diag_error(TOOL_NOLOC, "cannot write %s", path);
+    return -1;
+  }
+  return 0;
+}
+
+/* out.o -> out.h: the header goes beside the object with the same stem. */
+static char *header_path(const char *obj) {
+  size_t n = strlen(obj);
+  const char *slash = strrchr(obj, '/'), *dot = strrchr(obj, '.');
+  if (dot && (!slash || dot > slash) && dot != obj && dot[-1] != '/') n = (size_t)(dot - obj);
+  char *h = malloc(n + 3);
+  memcpy(h, obj, n);
+  memcpy(h + n, ".h", 3);
+  return h;
+}
+
+/* Writes an artifact through a FILE (header, MLIR text). */
+static int write_text(const char *path, Module *m, const CompileOptions *o, EmitKind kind) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+  if (!f) {
+    diag_error(TOOL_NOLOC, "cannot create %s", path);
+    return -1;
+  }
+  int rc = 0;
+  if (kind == EMIT_HEADER) rc = header_write(f, m, o);
+  else ir_print_module(f, m);
+  if ((f == stdout ? fflush(f) : fclose(f)) && !rc) {
+    diag_error(TOOL_NOLOC, "cannot write %s", path);
+    rc = -1;
+  }
+  return rc;
+}
+
+static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
+  char *buf = NULL;
+  size_t len = 0;
+  if (codegen_emit(m, o, kind, &buf, &len)) return -1;
+  int rc = write_file(path, buf, len);
+  free(buf);
+  return rc;
+}
+
+/* The default output: STEM.o in the current directory for objects,
+ * stdout for text. */
+static const char *output_path(const ToolOptions *t, Module *m) {
+  if (t->output) return t->output;
+  if (t->emit != EMIT_OBJ) return "-";
+  return arena_printf(&m->arena, "%s.o", driver_default_prefix(m, t->files[0]));
+}
+
+static int compile(ToolOptions *t, Module *m) {
+  CompileOptions *o = &t->co;
+  o->prefix = o->prefix ? cg_c_ident(&m->arena, o->prefix)
+                        : driver_default_prefix(m, t->files[0]);
+  if (o->entry && !driver_find_entry(m, o->entry)) return -1;
+  const char *out = output_path(t, m);
+  if (driver_compile(m, o)) return -1;
+  if (t->emit == EMIT_HEADER || t->emit == EMIT_MLIR) return write_text(out, m, o, t->emit);
+  if (emit_codegen(m, o, t->emit, out)) return -1;
+  if (t->emit != EMIT_OBJ) return 0;
+  char *h = header_path(out);
+  int rc = write_text(h, m, o, EMIT_HEADER);
+  free(h);
+  return rc;
+}
+
+static int cmd_compile(ToolOptions *t) {
+  Module *m = driver_load(t->files[0], &t->po);
+  if (!m) return 1;
+  int rc = compile(t, m);
+  ir_module_free(m);
+  return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  int cmd = C_COMPILE, first = 1;
+  for (int c = 1; c < 4 && argc > 1; c++)
+    if (!strcmp(argv[1], cmd_names[c])) {
+      cmd = 1 << c;
+      first = 2;
+    }
+  ToolOptions t;
+  defaults(&t);
+  int rc = parse_args(&t, cmd, argc, argv, first);
+  if (rc) return rc > 0 ? 0 : EXIT_USAGE;
+  switch (cmd) {
+  case C_RUN: rc = cmd_run(&t); break;
+  case C_CHECK: rc = cmd_check(&t); break;
+  case C_BENCH: rc = cmd_bench(&t); break;
+  default: rc = cmd_compile(&t); break;
+  }
+  free(t.files);
+  free(t.inputs);
+  free(t.outputs);
+  return rc;
+}

@@ -1,0 +1,245 @@
+/* tensor_io.c: host tensors for run and bench: iree-run-module style text
+ * ("2x3xf32=1 2 3 4 5 6"), printing, random contents. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/shlort.h"
+#include "tools.h"
+
+enum { MAX_RANK = 64 };
+
+int64_t tensor_num_elems(const Tensor *t) {
+  int64_t n = 1;
+  for (int i = 0; i < t->rank; i++) n *= t->dims[i];
+  return n;
+}
+
+int tensor_alloc(Tensor *t, ElemType e, int rank, const int64_t *dims) {
+  memset(t, 0, sizeof *t);
+  t->elem = e;
+  t->rank = rank;
+  t->dims = malloc(sizeof(int64_t) * (size_t)(rank > 0 ? rank : 1));
+  if (!t->dims) return -1;
+  if (rank > 0) memcpy(t->dims, dims, sizeof(int64_t) * (size_t)rank);
+  t->bytes = (size_t)tensor_num_elems(t) * (size_t)elem_bytes(e);
+  /* Generated code may use aligned vector loads on any buffer. */
+  size_t alloc = (t->bytes + 63) / 64 * 64;
+  t->data = aligned_alloc(64, alloc ? alloc : 64);
+  if (!t->data) {
+    diag_error(TOOL_NOLOC, "out of memory allocating %zu bytes", t->bytes);
+    free(t->dims);
+    t->dims = NULL;
+    return -1;
+  }
+  memset(t->data, 0, alloc ? alloc : 64);
+  return 0;
+}
+
+int tensor_alloc_type(Tensor *t, const Type *ty) {
+  return tensor_alloc(t, ty->elem, ty->rank, ty->dims);
+}
+
+void tensor_free(Tensor *t) {
+  free(t->data);
+  free(t->dims);
+  memset(t, 0, sizeof *t);
+}
+
+void tensor_shape_str(const Tensor *t, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; i < t->rank && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%lldx", (long long)t->dims[i]);
+  if (n < size) snprintf(buf + n, size - n, "%s", elem_name(t->elem));
+}
+
+bool tensor_matches(const Tensor *t, const Type *ty) {
+  if (!type_is_tensor(ty) || ty->elem != t->elem || ty->rank != t->rank) return false;
+  for (int i = 0; i < t->rank; i++)
+    if (ty->dims[i] != t->dims[i]) return false;
+  return true;
+}
+
+static void store_bits(Tensor *t, int64_t i, uint64_t bits) {
+  int nb = elem_bytes(t->elem);
+  memcpy((char *)t->data + i * nb, &bits, (size_t)nb); /* little-endian host */
+}
+
+/* Parses one value token for element type e into its storage bits. */
+static int parse_value(const char *tok, ElemType e, uint64_t *bits) {
+  char *end;
+  errno = 0;
+  switch (elem_class(e)) {
+  case 'b':
+    if (!strcmp(tok, "true") || !strcmp(tok, "1")) *bits = 1;
+    else if (!strcmp(tok, "false") || !strcmp(tok, "0")) *bits = 0;
+    else return -1;
+    return 0;
+  case 'f': {
+    double d = strtod(tok, &end);
+    if (*end || end == tok) return -1;
+    if (e == ET_F16) *bits = shlort_f16_from_f64(d);
+    else if (e == ET_BF16) *bits = shlort_bf16_from_f64(d);
+    else if (e == ET_F32) { float f = (float)d; uint32_t w; memcpy(&w, &f, 4); *bits = w; }
+    else if (e == ET_F64) memcpy(bits, &d, 8);
+    else return -1;
+    return 0;
+  }
+  case 's': {
+    long long v = strtoll(tok, &end, 10);
+    int nbits = elem_bits(e);
+    long long lo = nbits == 64 ? INT64_MIN : -(1ll << (nbits - 1));
+    long long hi = nbits == 64 ? INT64_MAX : (1ll << (nbits - 1)) - 1;
+    if (*end || end == tok || errno || v < lo || v > hi) return -1;
+    *bits = (uint64_t)v;
+    return 0;
+  }
+  case 'u': {
+    if (tok[0] == '-') return -1;
+    unsigned long long v = strtoull(tok, &end, 10);
+    int nbits = elem_bits(e);
+    if (*end || end == tok || errno || (nbits < 64 && v >> nbits)) return -1;
+    *bits = v;
+    return 0;
+  }
+  default:
+    return -1;
+  }
+}
+
+static bool is_separator(char c) {
+  return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
+}
+
+/* Fills t from the values text: n values, one (splatted) or none (zeros). */
+static int parse_values(const char *p, const char *what, Tensor *t) {
+  int64_t n = tensor_num_elems(t), count = 0;
+  char tok[128];
+  while (*p) {
+    if (is_separator(*p)) {
+      p++;
+      continue;
+    }
+    size_t len = 0;
+    while (p[len] && !is_separator(p[len])) len++;
+    if (len >= sizeof tok || count >= n) {
+      diag_error(TOOL_NOLOC, "%s: %s", what,
+                 count >= n ? "more values than the shape holds" : "value too long");
+      return -1;
+    }
+    memcpy(tok, p, len);
+    tok[len] = 0;
+    uint64_t bits;
+    if (parse_value(tok, t->elem, &bits)) {
+      diag_error(TOOL_NOLOC, "%s: '%s' is not a valid %s value", what, tok, elem_name(t->elem));
+      return -1;
+    }
+    store_bits(t, count++, bits);
+    p += len;
+  }
+  if (count == 1)
+    for (int64_t i = 1; i < n; i++) memcpy((char *)t->data + i * elem_bytes(t->elem), t->data, (size_t)elem_bytes(t->elem));
+  else if (count != 0 && count != n) {
+    diag_error(TOOL_NOLOC, "%s: %lld values for %lld elements", what, (long long)count,
+               (long long)n);
+    return -1;
+  }
+  return 0;
+}
+
+/* "2x3xf32" -> dims and element type. */
+static int parse_spec_shape(const char *s, size_t len, const char *what, ElemType *e,
+                       int *rank, int64_t *dims) {
+  const char *p = s, *end = s + len;
+  *rank = 0;
+  while (p < end && isdigit((unsigned char)*p)) {
+    char *q;
+    long long d = strtoll(p, &q, 10);
+    if (q >= end || *q != 'x' || *rank == MAX_RANK) {
+      diag_error(TOOL_NOLOC, "%s: bad shape in '%.*s' (want e.g. 2x3xf32)", what, (int)len, s);
+      return -1;
+    }
+    dims[(*rank)++] = d;
+    p = q + 1;
+  }
+  *e = elem_lookup(p, (size_t)(end - p));
+  if (*e == ET_COUNT || !elem_supported(*e) || elem_is_complex(*e)) {
+    diag_error(TOOL_NOLOC, "%s: unsupported element type '%.*s'", what, (int)(end - p), p);
+    return -1;
+  }
+  return 0;
+}
+
+int tensor_parse(const char *spec, const char *what, Tensor *t) {
+  if (spec[0] == '@') return npy_read(spec + 1, t);
+  const char *eq = strchr(spec, '=');
+  size_t len = eq ? (size_t)(eq - spec) : strlen(spec);
+  ElemType e;
+  int rank;
+  int64_t dims[MAX_RANK];
+  if (parse_spec_shape(spec, len, what, &e, &rank, dims)) return -1;
+  if (tensor_alloc(t, e, rank, dims)) return -1;
+  if (eq && parse_values(eq + 1, what, t)) {
+    tensor_free(t);
+    return -1;
+  }
+  return 0;
+}
+
+/* Prints the sub-tensor at dimension d starting at element `first`. */
+static void print_level(FILE *f, const Tensor *t, int d, int64_t first, int64_t stride) {
+  char buf[96];
+  fputc('[', f);
+  int64_t inner = t->dims[d] ? stride / t->dims[d] : 0;
+  for (int64_t i = 0; i < t->dims[d]; i++) {
+    if (d + 1 < t->rank) {
+      print_level(f, t, d + 1, first + i * inner, inner);
+      continue;
+    }
+    shlort_format_elem(buf, sizeof buf, t->elem,
+                       (const char *)t->data + (first + i) * elem_bytes(t->elem));
+    fprintf(f, "%s%s", i ? " " : "", buf);
+  }
+  fputc(']', f);
+}
+
+void tensor_print(FILE *f, const Tensor *t) {
+  char shape[512], buf[96];
+  tensor_shape_str(t, shape, sizeof shape);
+  fprintf(f, "%s=", shape);
+  if (t->rank == 0) {
+    shlort_format_elem(buf, sizeof buf, t->elem, t->data);
+    fputs(buf, f);
+  } else {
+    print_level(f, t, 0, 0, tensor_num_elems(t));
+  }
+  fputc('\n', f);
+}
+
+/* xorshift64*: small, fast, and the same sequence on every machine. */
+static uint64_t next_random(uint64_t *s) {
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return *s * 0x2545f4914f6cdd1dull;
+}
+
+void tensor_fill_random(Tensor *t, uint64_t *state) {
+  int64_t n = tensor_num_elems(t);
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t r = next_random(state);
+    double u = (double)(r >> 11) * 0x1p-53 * 2 - 1; /* [-1, 1) */
+    uint64_t bits;
+    switch (t->elem) {
+    case ET_F16: bits = shlort_f16_from_f64(u); break;
+    case ET_BF16: bits = shlort_bf16_from_f64(u); break;
+    case ET_F32: { float f = (float)u; uint32_t w; memcpy(&w, &f, 4); bits = w; break; }
+    case ET_F64: memcpy(&bits, &u, 8); break;
+    case ET_I1: bits = r >> 63; break;
+    default: bits = r >> 61; break; /* integers in [0, 8) */
+    }
+    store_bits(t, i, bits);
+  }
+}

@@ -1,0 +1,124 @@
+/*
+ * tools.h: the internal interface between the files of the shloc command.
+ *
+ *   shloc.c      command line parsing, compile mode, dispatch
+ *   driver.c     loading a module and THE pipeline of passes
+ *   program.c    compile + JIT + call of one entry (run, check, bench)
+ *   jit.c        the in-process ORC LLJIT, through the LLVM C API
+ *   tensor_io.c  host tensors: iree-style text, random fill, printing
+ *   npy.c        NumPy .npy files
+ *   flops.c      FLOP count of dot/convolution ops for bench
+ *   cmd_run.c, cmd_check.c, cmd_bench.c: the subcommands
+ *
+ * Errors are reported with diag_error (no location: "shloc: error: ...")
+ * so that `shloc check` can capture them like compile errors.
+ */
+#ifndef SHLOC_TOOLS_H
+#define SHLOC_TOOLS_H
+
+#include "../codegen/codegen_api.h"
+#include "../ir/ir.h"
+
+#define TOOL_NOLOC ((Loc){NULL, 0, 0})
+#define EXIT_USAGE 2 /* command line errors; other failures exit 1 */
+
+/* Options of every subcommand; each accepts its own subset (shloc.c). */
+typedef struct ToolOptions {
+  CompileOptions co;
+  ParseOptions po;
+  EmitKind emit;
+  const char *output;   /* -o */
+  const char **files;   /* positional arguments */
+  int nfiles;
+  const char **inputs;  /* run: --input */
+  int ninputs;
+  const char **outputs; /* run: --output */
+  int noutputs;
+  int64_t iterations;   /* bench: 0 = enough for about one second */
+  const char *results;  /* check: --results file */
+  int timeout;          /* check: seconds per case */
+  bool no_fork;         /* check: run cases in the tool's process */
+  bool verbose;         /* check: print every diagnostic */
+} ToolOptions;
+
+int cmd_run(ToolOptions *t);   /* cmd_run.c */
+int cmd_check(ToolOptions *t); /* cmd_check.c */
+int cmd_bench(ToolOptions *t); /* cmd_bench.c */
+
+/* driver.c */
+/* Reads and parses a whole file; NULL after diagnosing. */
+Module *driver_load(const char *path, const ParseOptions *po);
+/* Runs the pass pipeline (verify, inline, legalize, verify, simplify, fuse,
+ * buffers); prints the module to stdout after the pass o->dump_after names
+ * ("parse": before the first), pass timings to stderr with o->time_passes.
+ * 0 on success. */
+int driver_compile(Module *m, const CompileOptions *o);
+/* Whether name is a pass --dump-after accepts ("parse" included). */
+bool driver_is_pass(const char *name);
+/* The default C prefix: the module's @name, else the file's stem, as a C
+ * identifier. */
+char *driver_default_prefix(Module *m, const char *path);
+/* The function named `name`, or when name is NULL: @main if present, else
+ * the only public function. NULL after diagnosing. */
+Func *driver_find_entry(Module *m, const char *name);
+
+/* tensor_io.c */
+typedef struct Tensor {
+  ElemType elem;
+  int rank;
+  int64_t *dims;
+  void *data;   /* 64-byte aligned; zero-filled by tensor_alloc */
+  size_t bytes; /* elements * elem_bytes */
+} Tensor;
+
+int tensor_alloc(Tensor *t, ElemType e, int rank, const int64_t *dims);
+int tensor_alloc_type(Tensor *t, const Type *ty); /* static tensor types only */
+void tensor_free(Tensor *t);
+int64_t tensor_num_elems(const Tensor *t);
+/* Writes the iree spelling of the shape and type, e.g. "2x3xf32", "f32". */
+void tensor_shape_str(const Tensor *t, char *buf, size_t size);
+bool tensor_matches(const Tensor *t, const Type *ty);
+/* Parses an iree-run-module input: "2x3xf32=1 2 3 4 5 6" (brackets and
+ * commas are separators; one value is splatted; none zero-fills) or
+ * "@file.npy". 0 on success, else diagnoses (naming `what`) and returns -1. */
+int tensor_parse(const char *spec, const char *what, Tensor *t);
+/* Prints "2x3xf32=[[1 2 3][4 5 6]]" and a newline. */
+void tensor_print(FILE *f, const Tensor *t);
+/* Deterministic pseudo-random contents: floats in [-1, 1), integers in
+ * [0, 8), booleans 0/1. */
+void tensor_fill_random(Tensor *t, uint64_t *state);
+
+/* npy.c: NumPy .npy, little-endian C order. bf16 has no NumPy dtype: it is
+ * written as <u2 (with a warning) and read from <u2/<i2/V2 into a tensor of
+ * ui16 that the caller may reinterpret. 0 on success, else diagnoses. */
+int npy_read(const char *path, Tensor *t);
+int npy_write(const char *path, const Tensor *t);
+
+/* jit.c: an in-process JIT holding one object; runtime (shlort_*) and libc
+ * symbols resolve from the process. NULL after diagnosing. */
+typedef struct Jit Jit;
+Jit *jit_new(const char *obj, size_t len);
+/* The address of a symbol defined by the object, 0 after diagnosing. */
+uint64_t jit_lookup(Jit *j, const char *name);
+void jit_free(Jit *j);
+
+/* program.c: one entry compiled with its packed wrapper and loaded. */
+typedef int32_t (*PackedEntry)(void **args);
+typedef struct Program {
+  Func *entry;
+  Jit *jit;
+  PackedEntry fn;
+  void *temp; /* Func.temp_bytes (at least 64), 64-byte aligned */
+} Program;
+/* Compiles m (driver_compile + codegen_emit of an object with
+ * packed_entry) for the host and loads it. 0 on success. */
+int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
+/* Calls the entry: args then results buffers (in the entry's order). */
+int32_t program_call(Program *p, void *const *args, void *const *results);
+void program_free(Program *p);
+
+/* flops.c: 2 * multiply-adds of the dot_general, dot and convolution ops
+ * reached from f (calls followed; loop bodies counted once). */
+double flops_count(Module *m, const Func *f);
+
+#endif
