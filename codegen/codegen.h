@@ -177,6 +177,21 @@ void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 
+/* codegen/scatter.c: scatter and select_and_scatter (spec "scatter",
+ * "select_and_scatter"), codegen/sort.c: sort (spec "sort"). Kernels of
+ * their own, not elemental: each writes its initial values into the
+ * result buffers, then updates them in place. Same contract as
+ * cg_kernel_dot, except that scatter and select_and_scatter ignore
+ * [begin, end) (kernel.c calls them once, over [0, 1)), and sort takes it
+ * as a range of the split dimension (the first of extent > 1) unless that
+ * is the sorted dimension cg_sort_dim (then it ignores it too). They
+ * return false for other ops. */
+bool cg_kernel_scatter(CG *cg, Op *op);
+bool cg_kernel_select_and_scatter(CG *cg, Op *op);
+bool cg_kernel_sort(CG *cg, Op *op);
+/* sort's `dimension`, made non-negative (spec "sort": adjusted_dimension). */
+int cg_sort_dim(const Op *op);
+
 /* codegen/kernel.c: emits the kernel function of a root op and the call to
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */

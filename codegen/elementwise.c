@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "codegen.h"
-#include "math.h"
+#include "vmath.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */

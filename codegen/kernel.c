@@ -313,11 +313,31 @@ static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 3, "");
 }
 
-/* The blocked GEMM kernels of dot.c, where they apply (codegen.h). */
+/* The kernels that are not a loop over the elemental generator: the
+ * blocked GEMM kernels of dot.c and the outer reduce of reduce.c where
+ * they apply, and the non-elemental ops (scatter.c, sort.c) always
+ * (codegen.h). */
 static bool special_kernel(CG *cg, Op *root) {
-  if (root->code == OP_DOT_GENERAL) return cg_kernel_dot(cg, root);
-  if (root->code == OP_CONVOLUTION) return cg_kernel_conv(cg, root);
-  return false;
+  switch (root->code) {
+  case OP_DOT_GENERAL: return cg_kernel_dot(cg, root);
+  case OP_CONVOLUTION: return cg_kernel_conv(cg, root);
+  case OP_REDUCE: return cg_kernel_reduce(cg, root);
+  case OP_SCATTER: return cg_kernel_scatter(cg, root);
+  case OP_SELECT_AND_SCATTER: return cg_kernel_select_and_scatter(cg, root);
+  case OP_SORT: return cg_kernel_sort(cg, root);
+  default: return false;
+  }
+}
+
+/* Kernels that must run as one call over [0, 1): scatter and
+ * select_and_scatter apply their updates in sequence; a sort cannot split
+ * the dimension it sorts. */
+static bool serial_kernel(Op *root, int pdim) {
+  switch (root->code) {
+  case OP_SCATTER: case OP_SELECT_AND_SCATTER: return true;
+  case OP_SORT: return cg_sort_dim(root) == pdim;
+  default: return false;
+  }
 }
 
 /* Emits the kernel computing root's results into the buffers of dsts
@@ -351,7 +371,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   add_alias_scopes(cg, name);
   cg_fn_end(cg);
   restore_state(cg, &s);
-  int64_t n = flat ? numel : t->rank ? t->dims[pdim] : 1;
+  int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
   call_kernel(cg, fn, n, numel);
 }
 

@@ -454,9 +454,13 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-/* One element of an elided constant: 0, 1, or a small pseudo-random value
- * (floats in [-0.5, 0.5), integers in [-2, 2], bools 0/1). */
-static void fill_elem(ElemType e, ElidedFill how, uint64_t r, uint8_t *out) {
+/* A uniform double in [0, 1) from the top bits of r. */
+static double unit_random(uint64_t r) { return (double)(r >> 40) / 16777216.0; }
+
+/* One element of an elided constant: 0, 1, or a pseudo-random value
+ * (floats in [lo, hi), integers in [-2, 2], bools 0/1). */
+static void fill_elem(ElemType e, ElidedFill how, uint64_t r, double lo, double hi,
+                      uint8_t *out) {
   int nb = elem_bytes(e);
   if (how == ELIDED_ZEROS) {
     memset(out, 0, (size_t)nb);
@@ -464,13 +468,13 @@ static void fill_elem(ElemType e, ElidedFill how, uint64_t r, uint8_t *out) {
   }
   if (elem_is_complex(e)) {
     ElemType part = e == ET_C64 ? ET_F32 : ET_F64;
-    fill_elem(part, how, r, out);
-    fill_elem(part, how == ELIDED_ONES ? ELIDED_ZEROS : how, r * 0x2545F4914F6CDD1Dull,
-              out + nb / 2);
+    fill_elem(part, how, r, lo, hi, out);
+    fill_elem(part, how == ELIDED_ONES ? ELIDED_ZEROS : how, r * 0x2545F4914F6CDD1Dull, lo,
+              hi, out + nb / 2);
     return;
   }
   if (elem_is_float(e)) {
-    double v = how == ELIDED_ONES ? 1.0 : (double)(r >> 40) / 16777216.0 - 0.5;
+    double v = how == ELIDED_ONES ? 1.0 : lo + (hi - lo) * unit_random(r);
     store_le(out, dense_float_bits(v, e), nb);
     return;
   }
@@ -481,6 +485,24 @@ static void fill_elem(ElemType e, ElidedFill how, uint64_t r, uint8_t *out) {
     else v = (int64_t)(r % 5) - 2;
   }
   store_le(out, (uint64_t)v, nb);
+}
+
+/* The range of the pattern for floats of type t, chosen so that a real
+ * model with elided weights computes finite, non-trivial values: tensors of
+ * rank >= 2 (weights) are scaled like a He initialization, U(-a, a) with
+ * a = sqrt(6 / fan_in), fan_in being the product of all dimensions but the
+ * last; vectors and scalars (biases, batch-norm statistics and scales) lie
+ * in [0.5, 1.5), so that variances are positive. */
+static void pattern_range(const Type *t, double *lo, double *hi) {
+  int64_t n = type_num_elems(t);
+  if (t->rank < 2 || n <= 0 || t->dims[t->rank - 1] <= 0) {
+    *lo = 0.5;
+    *hi = 1.5;
+    return;
+  }
+  double fan_in = (double)(n / t->dims[t->rank - 1]);
+  *hi = sqrt(6.0 / (fan_in > 0 ? fan_in : 1));
+  *lo = -*hi;
 }
 
 static DenseData *fill_elided(Parser *p, Loc loc, const Type *t) {
@@ -504,14 +526,16 @@ static DenseData *fill_elided(Parser *p, Loc loc, const Type *t) {
   d->nbytes = count * nb;
   d->bytes = arena_alloc(&p->m->arena, d->nbytes ? d->nbytes : 1);
   uint64_t state = 0x53484C4Full + p->elided_seed++ * 0x9E3779B97F4A7C15ull;
+  double lo, hi;
+  pattern_range(t, &lo, &hi);
   if (t->elem == ET_F32 && how == ELIDED_PATTERN) { /* the common case, kept fast */
     float *out = (float *)d->bytes;
     for (size_t i = 0; i < count; i++)
-      out[i] = (float)((double)(splitmix64(&state) >> 40) / 16777216.0 - 0.5);
+      out[i] = (float)(lo + (hi - lo) * unit_random(splitmix64(&state)));
     return d;
   }
   for (size_t i = 0; i < count; i++)
-    fill_elem(t->elem, how, splitmix64(&state), d->bytes + i * nb);
+    fill_elem(t->elem, how, splitmix64(&state), lo, hi, d->bytes + i * nb);
   return d;
 }
 

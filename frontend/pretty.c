@@ -1,4 +1,4 @@
-/* pretty.c: the custom assembly forms of StableHLO, func and check ops.
+/* pretty.c: the custom assembly forms of StableHLO, CHLO, func and check ops.
  *
  * Each form produces exactly the attributes the generic form of the op
  * carries (names and kinds as upstream prints them with
@@ -38,7 +38,29 @@ static Type *real_type(Parser *p, Type *t) {
   return type_with_elem(p->m->types, t, t->elem == ET_C64 ? ET_F32 : ET_F64);
 }
 
-/* signature ::= function-type | type (`,` type)*  (see the file comment) */
+/* The CHLO signature `type ("," type)* "->" (type | "(" type-list ")")`:
+ * operand types, then result types (ChloOps.td assemblyFormats). */
+static bool parse_arrow_results(Parser *p, const OpStart *st, OpParts *parts, Type **ins,
+                                int nin) {
+  if (nin != parts->opnds.n)
+    return parse_error(p, st->loc, "op has %d operand%s but its type signature lists %d",
+                       parts->opnds.n, parts->opnds.n == 1 ? "" : "s", nin);
+  Type **outs = NULL;
+  int nout = 0, cap = 0;
+  bool paren = parse_accept(p, TK_LPAREN);
+  do {
+    outs = parse_grow(p, outs, nout, &cap, sizeof *outs);
+    if (!(outs[nout++] = parse_type(p))) return false;
+  } while (paren && parse_accept(p, TK_COMMA));
+  if (paren && !parse_expect(p, TK_RPAREN, "')' after the result types")) return false;
+  parts->opnd_types = ins;
+  parts->nresults = nout;
+  parts->result_types = outs;
+  return parse_check_operand_types(p, st->loc, parts);
+}
+
+/* signature ::= function-type | type (`,` type)* (`->` results)?
+ * (see the file comment; the arrow form is CHLO's) */
 static bool parse_signature(Parser *p, const OpStart *st, OpParts *parts) {
   if (!parse_expect(p, TK_COLON, "':' and the op's type")) return false;
   if (parse_is(p, TK_LPAREN)) return parse_apply_function_type(p, st->loc, parts);
@@ -48,6 +70,7 @@ static bool parse_signature(Parser *p, const OpStart *st, OpParts *parts) {
     types = parse_grow(p, types, n, &cap, sizeof *types);
     if (!(types[n++] = parse_type(p))) return false;
   } while (parse_accept(p, TK_COMMA));
+  if (parse_accept(p, TK_ARROW)) return parse_arrow_results(p, st, parts, types, n);
   int nop = parts->opnds.n;
   Type **ot = type_array(p, nop);
   OpCode c = st->code;
@@ -329,7 +352,7 @@ static Op *parse_constant(Parser *p, const OpStart *st, Block *b) {
   Attr *v = parse_attr(p);
   if (!v) return NULL;
   if (v->kind != AT_DENSE) {
-    parse_error(p, loc, "stablehlo.constant expects a dense literal");
+    parse_error(p, loc, "%s expects a dense literal", op_name(st->code));
     return NULL;
   }
   attrlist_add(p, &parts.attrs, "value", v);
@@ -441,6 +464,49 @@ static Op *parse_call_like(Parser *p, const OpStart *st, Block *b) {
   }
   if (!parse_paren_values(p, &parts.opnds)) return NULL;
   if (parse_is(p, TK_LBRACE) && !parse_attr_dict(p, &parts.attrs)) return NULL;
+  if (!parse_expect(p, TK_COLON, "':' and the function type")) return NULL;
+  if (!parse_apply_function_type(p, st->loc, &parts)) return NULL;
+  return parse_finish_op(p, st, &parts, b);
+}
+
+/* top-k ::= `(` value `,` `k` `=` int `)` attr-dict? `:` type `->` `(` type `,` type `)`
+ * (chlo.top_k) */
+static Op *parse_top_k(Parser *p, const OpStart *st, Block *b) {
+  OpParts parts = {0};
+  if (!parse_expect(p, TK_LPAREN, "'(' and the operand") || !parse_value_list(p, &parts.opnds) ||
+      !parse_expect(p, TK_COMMA, "',' and 'k = ...'") || !parse_expect_word(p, "k") ||
+      !parse_expect(p, TK_EQUAL, "'=' after 'k'") || !kw_int(p, &parts, "k", ET_SI64) ||
+      !parse_expect(p, TK_RPAREN, "')' after k"))
+    return NULL;
+  if (parse_is(p, TK_LBRACE) && !parse_attr_dict(p, &parts.attrs)) return NULL;
+  if (!parse_signature(p, st, &parts)) return NULL;
+  return parse_finish_op(p, st, &parts, b);
+}
+
+/* scan ::= `chlo.scan` `(` value-list `)` `inits` `(` value-list `)` `dimension` `=` int
+ *          (`attributes` dict)? region `:` function-type
+ * The operands are the inputs then the inits; their counts go in
+ * operandSegmentSizes as in the generic form. */
+static Op *parse_scan(Parser *p, const OpStart *st, Block *b) {
+  OpParts parts = {0};
+  ValueList inits = {0};
+  if (!parse_paren_values(p, &parts.opnds) || !parse_expect_word(p, "inits") ||
+      !parse_paren_values(p, &inits) || !parse_expect_word(p, "dimension") ||
+      !parse_expect(p, TK_EQUAL, "'=' after 'dimension'") ||
+      !kw_int(p, &parts, "dimension", ET_SI64))
+    return NULL;
+  Attr *seg = attr_new(p, AT_DENSE_ARRAY);
+  seg->array_elem = ET_SI32;
+  seg->n = 2;
+  seg->ints = ARENA_ARRAY(&p->m->arena, int64_t, 2);
+  seg->ints[0] = parts.opnds.n;
+  seg->ints[1] = inits.n;
+  attrlist_add(p, &parts.attrs, "operandSegmentSizes", seg);
+  for (int i = 0; i < inits.n; i++) valuelist_add(p, &parts.opnds, inits.v[i], inits.locs[i]);
+  if (parse_accept_word(p, "attributes") && !parse_attr_dict(p, &parts.attrs)) return NULL;
+  parts.nregions = 1;
+  parts.regions = ARENA_ARRAY(&p->m->arena, Region *, 1);
+  if (!(parts.regions[0] = parse_region(p, NULL, 0))) return NULL;
   if (!parse_expect(p, TK_COLON, "':' and the function type")) return NULL;
   if (!parse_apply_function_type(p, st->loc, &parts)) return NULL;
   return parse_finish_op(p, st, &parts, b);
@@ -722,7 +788,8 @@ static Op *parse_convolution(Parser *p, const OpStart *st, Block *b) {
 
 Op *parse_pretty_op(Parser *p, const OpStart *st, Block *b) {
   switch (st->code) {
-  case OP_CONSTANT: return parse_constant(p, st, b);
+  case OP_CONSTANT:
+  case OP_CHLO_CONSTANT: return parse_constant(p, st, b);
   case OP_COMPARE: return parse_compare(p, st, b);
   case OP_SLICE: return parse_slice(p, st, b);
   case OP_GET_TUPLE_ELEMENT: return parse_get_tuple_element(p, st, b);
@@ -737,6 +804,8 @@ Op *parse_pretty_op(Parser *p, const OpStart *st, Block *b) {
   case OP_REDUCE: return parse_reduce(p, st, b);
   case OP_WHILE: return parse_while(p, st, b);
   case OP_CONVOLUTION: return parse_convolution(p, st, b);
+  case OP_CHLO_TOP_K: return parse_top_k(p, st, b);
+  case OP_CHLO_SCAN: return parse_scan(p, st, b);
   default: return parse_keyword_form(p, st, b);
   }
 }

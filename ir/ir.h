@@ -450,9 +450,9 @@ enum {
   X(OP_ROUND_NEAREST_AFZ, "stablehlo.round_nearest_afz", OPF_UNARY | OPF_IMPL) \
   X(OP_ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even", OPF_UNARY | OPF_IMPL) \
   X(OP_RSQRT, "stablehlo.rsqrt", OPF_UNARY | OPF_IMPL)                        \
-  X(OP_SCATTER, "stablehlo.scatter", 0)                                       \
+  X(OP_SCATTER, "stablehlo.scatter", OPF_IMPL)                                \
   X(OP_SELECT, "stablehlo.select", OPF_TERNARY | OPF_IMPL)                    \
-  X(OP_SELECT_AND_SCATTER, "stablehlo.select_and_scatter", 0)                 \
+  X(OP_SELECT_AND_SCATTER, "stablehlo.select_and_scatter", OPF_IMPL)          \
   X(OP_SEND, "stablehlo.send", 0)                                             \
   X(OP_SET_DIMENSION_SIZE, "stablehlo.set_dimension_size", 0)                 \
   X(OP_SHIFT_LEFT, "stablehlo.shift_left", OPF_BINARY | OPF_IMPL)             \
@@ -461,7 +461,7 @@ enum {
   X(OP_SIGN, "stablehlo.sign", OPF_UNARY | OPF_IMPL)                          \
   X(OP_SINE, "stablehlo.sine", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
   X(OP_SLICE, "stablehlo.slice", OPF_IMPL)                                    \
-  X(OP_SORT, "stablehlo.sort", 0)                                             \
+  X(OP_SORT, "stablehlo.sort", OPF_IMPL)                                      \
   X(OP_SQRT, "stablehlo.sqrt", OPF_UNARY | OPF_IMPL)                          \
   X(OP_SUBTRACT, "stablehlo.subtract", OPF_BINARY | OPF_IMPL)                 \
   X(OP_TAN, "stablehlo.tan", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)            \
@@ -486,7 +486,60 @@ enum {
   X(OP_CHECK_EXPECT_SERIALIZED_EQ, "check.expect_serialized_eq", OPF_CHECK)   \
   X(OP_INTERPRETER_RUN_PARALLEL, "interpreter.run_parallel", 0)               \
   X(OP_INTERPRETER_PRINT, "interpreter.print", 0)                             \
-  X(OP_INTERPRETER_PROBE, "interpreter.probe", 0)
+  X(OP_INTERPRETER_PROBE, "interpreter.probe", 0)                             \
+  /* CHLO ops, decomposed into StableHLO by passes/chlo.c right after         \
+   * inline: codegen never sees them. is_inf & co. (i1 results) and the       \
+   * broadcast_* ops (operands of different shapes) are not OPF_UNARY or      \
+   * OPF_BINARY, whose verifier rules would reject them. */                   \
+  X(OP_CHLO_ACOS, "chlo.acos", OPF_UNARY)                                     \
+  X(OP_CHLO_ACOSH, "chlo.acosh", OPF_UNARY)                                   \
+  X(OP_CHLO_ASIN, "chlo.asin", OPF_UNARY)                                     \
+  X(OP_CHLO_ASINH, "chlo.asinh", OPF_UNARY)                                   \
+  X(OP_CHLO_ATAN, "chlo.atan", OPF_UNARY)                                     \
+  X(OP_CHLO_ATANH, "chlo.atanh", OPF_UNARY)                                   \
+  X(OP_CHLO_BESSEL_I1E, "chlo.bessel_i1e", OPF_UNARY)                         \
+  X(OP_CHLO_CONJ, "chlo.conj", OPF_UNARY)                                     \
+  X(OP_CHLO_COSH, "chlo.cosh", OPF_UNARY)                                     \
+  X(OP_CHLO_DIGAMMA, "chlo.digamma", OPF_UNARY)                               \
+  X(OP_CHLO_ERF, "chlo.erf", OPF_UNARY)                                       \
+  X(OP_CHLO_ERF_INV, "chlo.erf_inv", OPF_UNARY)                               \
+  X(OP_CHLO_ERFC, "chlo.erfc", OPF_UNARY)                                     \
+  X(OP_CHLO_LGAMMA, "chlo.lgamma", OPF_UNARY)                                 \
+  X(OP_CHLO_SINH, "chlo.sinh", OPF_UNARY)                                     \
+  X(OP_CHLO_TAN, "chlo.tan", OPF_UNARY)                                       \
+  X(OP_CHLO_IS_INF, "chlo.is_inf", 0)                                         \
+  X(OP_CHLO_IS_NEG_INF, "chlo.is_neg_inf", 0)                                 \
+  X(OP_CHLO_IS_POS_INF, "chlo.is_pos_inf", 0)                                 \
+  X(OP_CHLO_MULHI, "chlo.mulhi", OPF_BINARY)                                  \
+  X(OP_CHLO_NEXT_AFTER, "chlo.next_after", OPF_BINARY)                        \
+  X(OP_CHLO_POLYGAMMA, "chlo.polygamma", OPF_BINARY)                          \
+  X(OP_CHLO_ZETA, "chlo.zeta", OPF_BINARY)                                    \
+  X(OP_CHLO_CONSTANT, "chlo.constant", 0)                                     \
+  X(OP_CHLO_CONSTANT_LIKE, "chlo.constant_like", 0)                           \
+  X(OP_CHLO_TOP_K, "chlo.top_k", 0)                                           \
+  X(OP_CHLO_SCAN, "chlo.scan", 0)                                             \
+  X(OP_CHLO_RAGGED_DOT, "chlo.ragged_dot", 0)                                 \
+  X(OP_CHLO_BROADCAST_ADD, "chlo.broadcast_add", 0)                           \
+  X(OP_CHLO_BROADCAST_AND, "chlo.broadcast_and", 0)                           \
+  X(OP_CHLO_BROADCAST_ATAN2, "chlo.broadcast_atan2", 0)                       \
+  X(OP_CHLO_BROADCAST_COMPARE, "chlo.broadcast_compare", 0)                   \
+  X(OP_CHLO_BROADCAST_COMPLEX, "chlo.broadcast_complex", 0)                   \
+  X(OP_CHLO_BROADCAST_DIVIDE, "chlo.broadcast_divide", 0)                     \
+  X(OP_CHLO_BROADCAST_MAXIMUM, "chlo.broadcast_maximum", 0)                   \
+  X(OP_CHLO_BROADCAST_MINIMUM, "chlo.broadcast_minimum", 0)                   \
+  X(OP_CHLO_BROADCAST_MULTIPLY, "chlo.broadcast_multiply", 0)                 \
+  X(OP_CHLO_BROADCAST_NEXT_AFTER, "chlo.broadcast_next_after", 0)             \
+  X(OP_CHLO_BROADCAST_OR, "chlo.broadcast_or", 0)                             \
+  X(OP_CHLO_BROADCAST_POLYGAMMA, "chlo.broadcast_polygamma", 0)               \
+  X(OP_CHLO_BROADCAST_POWER, "chlo.broadcast_power", 0)                       \
+  X(OP_CHLO_BROADCAST_REMAINDER, "chlo.broadcast_remainder", 0)               \
+  X(OP_CHLO_BROADCAST_SELECT, "chlo.broadcast_select", 0)                     \
+  X(OP_CHLO_BROADCAST_SHIFT_LEFT, "chlo.broadcast_shift_left", 0)             \
+  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC, "chlo.broadcast_shift_right_arithmetic", 0) \
+  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL, "chlo.broadcast_shift_right_logical", 0) \
+  X(OP_CHLO_BROADCAST_SUBTRACT, "chlo.broadcast_subtract", 0)                 \
+  X(OP_CHLO_BROADCAST_XOR, "chlo.broadcast_xor", 0)                           \
+  X(OP_CHLO_BROADCAST_ZETA, "chlo.broadcast_zeta", 0)
 
 typedef enum OpCode {
 #define X(e, name, flags) e,
@@ -667,6 +720,7 @@ typedef struct CompileOptions {
 
 int pass_verify(Module *m);                         /* passes/verify.c */
 int pass_inline(Module *m);                         /* passes/inline.c */
+int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */

@@ -153,6 +153,12 @@ static bool is_elemental_consumer(const Op *user) {
 static bool reads_repeatedly(const Op *user, int i) {
   switch (user->code) {
   case OP_REDUCE_WINDOW: case OP_GATHER: return true;
+  /* scatter reads its inputs and updates once per element, its indices
+   * once per window element; select_and_scatter its operand once per
+   * window holding it, its source once (spec "scatter",
+   * "select_and_scatter"; codegen/scatter.c). */
+  case OP_SCATTER: return i == user->nresults;
+  case OP_SELECT_AND_SCATTER: return i != 1;
   case OP_CONCATENATE: return false;
   case OP_PAD: if (i == 0) return false; break;
   case OP_DYNAMIC_UPDATE_SLICE: if (i <= 1) return false; break;

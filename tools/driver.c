@@ -10,7 +10,7 @@ Module *driver_load(const char *path, const ParseOptions *po) {
   return parse_module(f, 0, f->len, po);
 }
 
-static const char *const pass_names[] = {"parse", "verify", "inline", "legalize",
+static const char *const pass_names[] = {"parse", "verify", "inline", "chlo", "legalize",
                                          "simplify", "fuse", "buffers"};
 
 bool driver_is_pass(const char *name) {
@@ -60,6 +60,7 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("parse", 0);
   STEP("verify", pass_verify(m));
   STEP("inline", pass_inline(m));
+  STEP("chlo", pass_decompose_chlo(m));
   STEP("legalize", pass_legalize(m, o));
   /* Legalization rewrites ops; check the result before building on it. */
   STEP("verify", pass_verify(m));

@@ -157,7 +157,7 @@ def split_cases(path):
     return cases
 
 
-SHLOC_ARGS = ['--emit=mlir']
+SHLOC_ARGS = ['--emit=mlir', '--stop-after=verify']
 
 
 def emit(shloc, src, out, timeout):
@@ -234,8 +234,8 @@ def main():
     ap.add_argument('-j', type=int, default=os.cpu_count() or 1)
     ap.add_argument('--timeout', type=int, default=20)
     ap.add_argument('-v', action='store_true', help='also list skipped cases')
-    ap.add_argument('--shloc-args', default='--emit=mlir',
-                    help='options before `-o OUT CASE` (default: --emit=mlir)')
+    ap.add_argument('--shloc-args', default='--emit=mlir --stop-after=verify',
+                    help='options before `-o OUT CASE` (default: --emit=mlir --stop-after=verify)')
     ap.add_argument('--roundtrip', action='store_true',
                     help='also check that accepted cases print, re-parse and print the same')
     args = ap.parse_args()

@@ -14,13 +14,19 @@
  * The result has the type of x.  IEEE special cases (NaN, +-inf, +-0,
  * overflow, underflow, subnormals) follow C99 Annex F.
  *
- * Accuracy (see tests/unit/test_math.c, which measures it against long double
+ * Accuracy (see tests/unit/test_vmath.c, which measures it against long double
  * libm): within 2 ULP of the exact result for the whole domain, except
- * sin/cos/tan, which are within 2 ULP for |x| < 1e5 only (math.c says why).
+ * sin/cos/tan, which are within 2 ULP for |x| < 1e5 only (vmath.c says why).
  * float is computed in double precision and rounded once at the end.
  *
  * The default rounding mode (to nearest) is assumed, as in all of LLVM's
- * non-constrained floating point.
+ * non-constrained floating point, and no fast-math flags may be put on the
+ * emitted instructions (reassociation or contraction breaks the exact
+ * two-sum/two-product steps).
+ *
+ * The file name shadows the C library's: include it as "math.h" from
+ * codegen/ or by a relative path, and do not put codegen/ on the include
+ * path with -I (use -iquote), or <math.h> elsewhere finds this file.
  */
 #ifndef SHLOC_CODEGEN_MATH_H
 #define SHLOC_CODEGEN_MATH_H

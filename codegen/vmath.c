@@ -1,4 +1,4 @@
-/* math.c - elementary functions emitted as inline LLVM IR (see math.h).
+/* vmath.c - elementary functions emitted as inline LLVM IR (see math.h).
  *
  * Design
  *  - Everything is computed in double precision.  float operands are
@@ -25,7 +25,7 @@
  * a + b = s + err exactly, fast_two_sum the same when |a| >= |b|, two_prod
  * a * b = p + err exactly (no overflow in the splitting: |a|,|b| < 2^996).
  */
-#include "math.h"
+#include "vmath.h"
 
 #include <assert.h>
 #include <stdbool.h>
@@ -454,8 +454,8 @@ static LLVMValueRef exp_d(Em *e, LLVMValueRef x)
  * in exp_core and h = 2^(k-1):
  *     expm1(x) = 2 * ((h - 1/2) + h * expm1(r)),
  * where expm1(r) = r + r^2 P(r) has no cancellation and the sums are done
- * with two_sum (in hi mode); halving keeps
- * 2^(k-1) finite for k = 1024, and the doubling is exact or overflows. */
+ * with two_sum (in hi mode); halving keeps 2^(k-1) finite for k = 1024, and
+ * the doubling is exact or overflows. */
 static DD expm1_core(Em *e, LLVMValueRef x)
 {
     LLVMValueRef k;
@@ -813,7 +813,7 @@ static LLVMValueRef logistic_d(Em *e, LLVMValueRef x)
  * t + tl ~ num / den to ~2^-106.  num and den are first scaled by the same
  * power of two to bring den near 1, so that two_prod cannot overflow; tl is
  * dropped when num then underflows (t < 2^-1000, where it does not
- * matter). */
+ * matter) and for infinite den. */
 static LLVMValueRef quotient_low(Em *e, LLVMValueRef num, LLVMValueRef den,
                                  LLVMValueRef t)
 {
@@ -826,7 +826,9 @@ static LLVMValueRef quotient_low(Em *e, LLVMValueRef num, LLVMValueRef den,
     LLVMValueRef n = mul(e, num, sc), d = mul(e, den, sc);
     DD p = two_prod(e, t, d);
     LLVMValueRef tl = fdiv(e, sub(e, sub(e, n, p.hi), p.lo), d);
-    return sel(e, cmpk(e, LLVMRealOGE, t, 0x1p-1000), tl, K(e, 0.0));
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGE, t, 0x1p-1000),
+                           cmp(e, LLVMRealOLT, den, KB(e, INF_BITS)));
+    return sel(e, ok, tl, K(e, 0.0));
 }
 
 /* With t = min(|x|,|y|) / max(|x|,|y|) in [0, 1], atan(t) = atan(c) +
@@ -929,9 +931,10 @@ static LLVMValueRef cbrt_d(Em *e, LLVMValueRef x)
 
 /* ---- rsqrt -------------------------------------------------------------- */
 
-/* One correctly rounded division of the correctly rounded square root: at
- * most ~1 ULP for double; for float the double result is rounded once more,
- * which is almost always the correctly rounded float. */
+/* A correctly rounded division of 1 by the correctly rounded square root
+ * (no approximate reciprocal instructions): the two roundings give at most
+ * 1.5 ULP for double (1.49 measured); float is computed in double and rounded
+ * once more, which is almost always the correctly rounded float. */
 static LLVMValueRef rsqrt_d(Em *e, LLVMValueRef x)
 {
     return fdiv(e, K(e, 1.0), intrinsic(e, "llvm.sqrt", &x, 1));
@@ -939,17 +942,30 @@ static LLVMValueRef rsqrt_d(Em *e, LLVMValueRef x)
 
 /* ---- erf ---------------------------------------------------------------- */
 
-/* erf(x) = x * (C0 + z * P(z)), z = x^2 in [0, 1]; C0 = 2/sqrt(pi) is
- * carried as a double-double; rel error 2^-56.2 (hi), 2^-34.8 (lo).  It is
- * evaluated as x + x * ((C0 - 1) + z P(z)), so that the rounding errors only
- * touch the smaller second term (|(C0 - 1) + z P(z)| <= 0.16). */
+/* Below 0.84375: erf(x) = x + x * ((C0 - 1) + z P(z)), z = x^2, with
+ * C0 = 2/sqrt(pi) as a double-double; keeping the leading x exact leaves the
+ * rounding errors in the smaller second term.  Rel error 2^-55.7 (hi, z up to
+ * 0.84375^2) and 2^-34.8 (lo, z up to 1, also used up to x = 1). */
 #define ERF_C0_H 0x1.20dd750429b6dp+0
 #define ERF_C0_L 0x1.18307f65132fep-56
 static const double ERF_SMALL_HI[] = {
-    -0x1.812746b0379e6p-2, 0x1.ce2f21a042b20p-4, -0x1.b82ce3128499cp-6,
-    0x1.565bcd0db02e5p-8, -0x1.c02db3d8ed269p-11, 0x1.f9a321a11e099p-14,
-    -0x1.f4d1df394f20bp-17, 0x1.b9def19e1fb0cp-20, -0x1.5f1d36c3a5538p-23,
-    0x1.f7a4123c58735p-27, -0x1.386ac0eeb055bp-30, 0x1.0579ab23a8b8cp-34,
+    -0x1.812746b0379e6p-2, 0x1.ce2f21a042b4fp-4, -0x1.b82ce31283ed0p-6,
+    0x1.565bcd0d42ef7p-8, -0x1.c02db3b01c2b6p-11, 0x1.f9a3198686a17p-14,
+    -0x1.f4d0e4d16e43dp-17, 0x1.b9cba7694d2b3p-20, -0x1.5e28c629d172ep-23,
+    0x1.e892f915f5f9fp-27, -0x1.ea01c39175f41p-31,
+};
+/* [0.84375, 1.25] (hi): erf(c + t) = E0 + t P(t), c = 1.046875, with
+ * E0 = erf(c) as a double-double (the arrangement of fdlibm's s_erf.c, which
+ * also expands around 1 here); rel error 2^-56.7. */
+#define ERF_MID_C 1.046875
+#define ERF_E0_H 0x1.b8f741ef54f83p-1
+#define ERF_E0_L 0x1.ff2766ba0e81ap-55
+static const double ERF_MID_HI[] = {
+    0x1.822e655b417e6p-2, -0x1.9448921b88913p-2, 0x1.32dbb3099851cp-3,
+    0x1.b39adc180cfe7p-5, -0x1.1351d7e7a1e6ap-4, 0x1.2ff4a0e8bb736p-7,
+    0x1.b180d154bd964p-7, -0x1.652da086a7d9fp-8, -0x1.55f6fd340d513p-10,
+    0x1.458d5fcffa49dp-10, -0x1.7f69528b71764p-16, -0x1.7c80f31a3cf30p-13,
+    0x1.094ccef224a49p-15,
 };
 #define ERF_C0_LOMODE 0x1.20dd7504007e6p+0
 static const double ERF_SMALL_LO[] = {
@@ -958,8 +974,9 @@ static const double ERF_SMALL_LO[] = {
     -0x1.4384053fef1bfp-17,
 };
 
-/* For x >= 1, erfc(x) = exp(-x^2) * H(x) with H(x) = erfc(x) exp(x^2)
- * smooth; H is fitted by polynomials in t = x - center on four intervals
+/* For larger x, erfc(x) = exp(-x^2) * H(x) with H(x) = erfc(x) exp(x^2)
+ * smooth (used from 1.25 in hi mode, from 1 in lo mode); H is fitted by
+ * polynomials in t = x - center on four intervals
  * (hi: rel errors 2^-55.3, 2^-51.0, 2^-45.9, 2^-39.4, each enough because
  * erfc shrinks faster than the error grows) or one (lo: [1, 4], 2^-27.5). */
 #define ERF_NPIECE 4
@@ -1033,31 +1050,37 @@ static LLVMValueRef erfc_scaled_hi(Em *e, LLVMValueRef a)
     return r;
 }
 
-/* erf(|x|) = |x| * (C0 + z P(z)) below 1, and 1 - exp(-x^2) H(|x|) above,
- * where x^2 is exact as a double-double (the exponent's rounding error would
- * otherwise cost ~0.6 ULP near x = 1.5).  erf(6) rounds to 1 in double,
- * erf(4) in float. */
+/* erf(|x|) from the three forms above; the sign is restored at the end.
+ * The exponent -x^2 is exact as a double-double in hi mode (its rounding
+ * error would otherwise cost ~0.3 ULP near x = 1.25).  erf(6) rounds to 1 in
+ * double, erf(4) in float. */
 static LLVMValueRef erf_d(Em *e, LLVMValueRef x)
 {
     LLVMValueRef ax = fabs_(e, x);
     LLVMValueRef a = clamp(e, ax, 0.0, e->hi ? 6.0 : 4.0);
     LLVMValueRef z = mul(e, a, a);
-    LLVMValueRef ps, h, k;
+    LLVMValueRef r, h, k;
     DD p;
     if (e->hi) {
-        ps = fmadd(e, z, POLY(e, z, ERF_SMALL_HI), K(e, ERF_C0_L));
-        ps = fmadd(e, a, add(e, K(e, ERF_C0_H - 1.0), ps), a);
+        LLVMValueRef y = fmadd(e, z, POLY(e, z, ERF_SMALL_HI), K(e, ERF_C0_L));
+        LLVMValueRef ps = fmadd(e, a, add(e, K(e, ERF_C0_H - 1.0), y), a);
+        LLVMValueRef t = sub(e, a, K(e, ERF_MID_C));
+        LLVMValueRef pm = fmadd(e, t, POLY(e, t, ERF_MID_HI), K(e, ERF_E0_L));
+        pm = add(e, K(e, ERF_E0_H), pm);
         h = erfc_scaled_hi(e, a);
         DD sq = two_prod(e, a, a);
         p = exp_core(e, neg(e, sq.hi), neg(e, sq.lo), &k);
+        LLVMValueRef pb = sub(e, K(e, 1.0), mul(e, scale2(e, p.hi, k), h));
+        r = sel(e, cmpk(e, LLVMRealOLT, a, 1.25), pm, pb);
+        r = sel(e, cmpk(e, LLVMRealOLT, a, 0.84375), ps, r);
     } else {
-        ps = fmadd(e, z, POLY(e, z, ERF_SMALL_LO), K(e, ERF_C0_LOMODE - 1.0));
-        ps = fmadd(e, a, ps, a);
+        LLVMValueRef y = fmadd(e, z, POLY(e, z, ERF_SMALL_LO), K(e, ERF_C0_LOMODE - 1.0));
+        LLVMValueRef ps = fmadd(e, a, y, a);
         h = POLY(e, sub(e, a, K(e, 2.5)), ERFC_LO);
         p = exp_core(e, neg(e, z), NULL, &k);
+        LLVMValueRef pb = sub(e, K(e, 1.0), mul(e, scale2(e, p.hi, k), h));
+        r = sel(e, cmpk(e, LLVMRealOLT, a, 1.0), ps, pb);
     }
-    LLVMValueRef pb = sub(e, K(e, 1.0), mul(e, scale2(e, p.hi, k), h));
-    LLVMValueRef r = sel(e, cmpk(e, LLVMRealOLT, a, 1.0), ps, pb);
     r = copysign_(e, r, x);
     return sel(e, isnan_(e, x), x, r);
 }
