@@ -56,11 +56,12 @@ def stage_unit():
     libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
                 "passes", "target", "mc", "analysis"]).stdout.split()
     libs += run([LLVM_CONFIG, "--system-libs"]).stdout.split()
+    # The objects of the current sources (stale objects of deleted files in
+    # the build directory are not linked).
     objs = []
     for d in ("ir", "frontend", "passes", "codegen"):
-        od = os.path.join(BUILD, d)
-        if os.path.isdir(od):
-            objs += [os.path.join(od, f) for f in sorted(os.listdir(od)) if f.endswith(".o")]
+        objs += [os.path.join(BUILD, d, f[:-2] + ".o")
+                 for f in sorted(os.listdir(os.path.join(ROOT, d))) if f.endswith(".c")]
     objs.append(os.path.join(BUILD, "libshlort.a"))
     udir = os.path.join(ROOT, "tests", "unit")
     for src in sorted(os.listdir(udir)):

@@ -242,6 +242,8 @@ static void test_dense_hex_blobs(void) {
   if (d) EXPECT(!d->splat && dense_get_i64(d, 0) == 0 && dense_get_i64(d, 2) == 1);
   d = CONSTANT("dense<\"0x01\"> : tensor<4xi1>");
   if (d) EXPECT(d->splat && dense_get_i64(d, 3) == 1);
+  d = CONSTANT("dense<\"0xFF\"> : tensor<3xi1>"); /* MLIR's all-ones splat byte */
+  if (d) EXPECT(d->splat && d->bytes[0] == 1);        /* i1 is stored as 0/1 */
   d = CONSTANT("dense<\"0x00\"> : tensor<i1>");
   if (d) EXPECT_I64(dense_get_i64(d, 0), 0);
   d = CONSTANT("dense<\"0xabCD\"> : tensor<ui16>"); /* either case of hex digits */
@@ -496,18 +498,38 @@ static bool list_is(I64List l, int n, const int64_t *v) {
 #define LIST_IS(l, ...) \
   list_is((l), (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})
 
-/* Parses each of `texts` and returns the first `code` op of each (NULL if
- * a text did not parse). The modules go to `mods`. */
-static void parse_forms(int line, const char *const *texts, int n, OpCode code, Module **mods,
-                        Op **ops) {
-  for (int i = 0; i < n; i++) {
-    mods[i] = parse_ok(line, texts[i]);
+enum { MAX_FORMS = 4 };
+
+/* The module printed by ir_print_module (generic form), parsed again. */
+static Module *reprint(int line, Module *m) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  ir_print_module(f, m);
+  fclose(f);
+  Module *again = parse_opts(buf, NULL);
+  if (!again) {
+    failed++;
+    printf("FAIL %s:%d: the printed module does not parse:\n%s%s", __FILE__, line, buf, diags.text);
+  }
+  free(buf);
+  return again;
+}
+
+/* Parses each of `texts` (n < MAX_FORMS), then the printer's output of the
+ * first one, and returns the first `code` op of each in `ops` (NULL where a
+ * text did not parse); the modules go to `mods`. Returns n + 1. */
+static int parse_forms(int line, const char *const *texts, int n, OpCode code, Module **mods,
+                       Op **ops) {
+  for (int i = 0; i <= n; i++) {
+    mods[i] = i < n ? parse_ok(line, texts[i]) : mods[0] ? reprint(line, mods[0]) : NULL;
     ops[i] = mods[i] ? first_op(mods[i], code) : NULL;
     if (mods[i] && !ops[i]) {
       failed++;
       printf("FAIL %s:%d: form %d has no %s\n", __FILE__, line, i, op_name(code));
     }
   }
+  return n + 1;
 }
 
 static void free_forms(Module **mods, int n) {
@@ -528,15 +550,15 @@ static void test_forms_compare(void) {
       " comparison_direction = #stablehlo<comparison_direction LT>}> : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
       "  return %r : tensor<2xi1>\n}\n",
   };
-  Module *m[3];
-  Op *op[3];
-  parse_forms(__LINE__, texts, 3, OP_COMPARE, m, op);
-  for (int i = 0; i < 3; i++)
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, texts, 3, OP_COMPARE, m, op);
+  for (int i = 0; i < nf; i++)
     if (op[i]) {
       EXPECT(op[i]->a.cmp == CMP_LT && op[i]->a.cmp_type == CMPT_FLOAT);
       EXPECT(op[i]->nopnds == 2 && op[i]->nresults == 1);
     }
-  free_forms(m, 3);
+  free_forms(m, nf);
   Module *plain = PARSE_OK("func.func @f(%a: tensor<i32>) -> tensor<i1> {\n"
                            "  %r = stablehlo.compare GE, %a, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
                            "  func.return %r : tensor<i1>\n}\n");
@@ -561,17 +583,17 @@ static void test_forms_dot_general(void) {
       " : (tensor<2x2x2xf32>, tensor<2x2x3xf32>) -> tensor<2x2x3xf32>\n"
       "  func.return %r : tensor<2x2x3xf32>\n}\n",
   };
-  Module *m[2];
-  Op *op[2];
-  parse_forms(__LINE__, texts, 2, OP_DOT_GENERAL, m, op);
-  for (int i = 0; i < 2; i++)
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, texts, 2, OP_DOT_GENERAL, m, op);
+  for (int i = 0; i < nf; i++)
     if (op[i]) {
       const DotDims *d = &op[i]->a.dot;
       EXPECT(LIST_IS(d->lhs_batch, 0) && LIST_IS(d->rhs_batch, 0));
       EXPECT(LIST_IS(d->lhs_contract, 2) && LIST_IS(d->rhs_contract, 1));
       EXPECT(d->precision[0] == 0 && d->precision[1] == 2);
     }
-  free_forms(m, 2);
+  free_forms(m, nf);
   Module *mm = PARSE_OK("func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n"
                         "  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]"
                         " : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n"
@@ -614,10 +636,10 @@ static void test_forms_convolution(void) {
       " : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x8x4xf32>\n"
       "  func.return %r : tensor<1x4x8x4xf32>\n}\n",
   };
-  Module *m[3];
-  Op *op[3];
-  parse_forms(__LINE__, texts, 3, OP_CONVOLUTION, m, op);
-  for (int i = 0; i < 3; i++) {
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, texts, 3, OP_CONVOLUTION, m, op);
+  for (int i = 0; i < nf; i++) {
     if (!op[i]) continue;
     const ConvDims *c = &op[i]->a.conv;
     const Window *w = &op[i]->a.window;
@@ -630,7 +652,7 @@ static void test_forms_convolution(void) {
     EXPECT(LIST_IS(w->reversal, 0, 1));
     EXPECT(op[i]->a.feature_group_count == 1 && op[i]->a.batch_group_count == 1);
   }
-  free_forms(m, 3);
+  free_forms(m, nf);
 }
 
 static void test_forms_reduce(void) {
@@ -655,10 +677,10 @@ static void test_forms_reduce(void) {
       "  }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n"
       "  func.return %r : tensor<2xf32>\n}\n",
   };
-  Module *m[3];
-  Op *op[3];
-  parse_forms(__LINE__, texts, 3, OP_REDUCE, m, op);
-  for (int i = 0; i < 3; i++) {
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, texts, 3, OP_REDUCE, m, op);
+  for (int i = 0; i < nf; i++) {
     if (!op[i]) continue;
     EXPECT(LIST_IS(op[i]->a.dims, 1));
     EXPECT(op[i]->nopnds == 2 && op[i]->opnds[1] == m[i]->funcs[0]->body->args[1]);
@@ -669,7 +691,7 @@ static void test_forms_reduce(void) {
            b->first->opnds[1] == b->args[1]);
     EXPECT(b->last && b->last->code == OP_RETURN && b->last->opnds[0] == b->first->results[0]);
   }
-  free_forms(m, 3);
+  free_forms(m, nf);
 }
 
 static void test_forms_slice_pad_iota_broadcast(void) {
@@ -688,14 +710,14 @@ static void test_forms_slice_pad_iota_broadcast(void) {
       " : (tensor<3x8xf32>) -> tensor<2x4xf32>\n"
       "  func.return %r : tensor<2x4xf32>\n}\n",
   };
-  Module *m[3];
-  Op *op[3];
-  parse_forms(__LINE__, slices, 3, OP_SLICE, m, op);
-  for (int i = 0; i < 3; i++)
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, slices, 3, OP_SLICE, m, op);
+  for (int i = 0; i < nf; i++)
     if (op[i])
       EXPECT(LIST_IS(op[i]->a.dims, 1, 0) && LIST_IS(op[i]->a.limits, 3, 8) &&
              LIST_IS(op[i]->a.strides, 1, 2));
-  free_forms(m, 3);
+  free_forms(m, nf);
 
   static const char *const pads[] = {
       "func.func @f(%x: tensor<2x3xf32>, %z: tensor<f32>) -> tensor<5x7xf32> {\n"
@@ -708,12 +730,12 @@ static void test_forms_slice_pad_iota_broadcast(void) {
       " : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x7xf32>\n"
       "  func.return %r : tensor<5x7xf32>\n}\n",
   };
-  parse_forms(__LINE__, pads, 2, OP_PAD, m, op);
-  for (int i = 0; i < 2; i++)
+  nf = parse_forms(__LINE__, pads, 2, OP_PAD, m, op);
+  for (int i = 0; i < nf; i++)
     if (op[i])
       EXPECT(LIST_IS(op[i]->a.dims, 1, 0) && LIST_IS(op[i]->a.pad_hi, 2, 1) &&
              LIST_IS(op[i]->a.pad_interior, 0, 1));
-  free_forms(m, 2);
+  free_forms(m, nf);
 
   static const char *const iotas[] = {
       "func.func @f() -> tensor<2x3xi32> {\n"
@@ -723,14 +745,13 @@ static void test_forms_slice_pad_iota_broadcast(void) {
       "  %r = \"stablehlo.iota\"() {iota_dimension = 1 : i64} : () -> tensor<2x3xi32>\n"
       "  func.return %r : tensor<2x3xi32>\n}\n",
   };
-  parse_forms(__LINE__, iotas, 2, OP_IOTA, m, op);
-  if (op[0] && op[1]) {
-    EXPECT(op[0]->a.dim == 1 && op[1]->a.dim == 1);
-    EXPECT(op[0]->nopnds == 0 && op[0]->nresults == 1);
-    EXPECT(!strcmp(type_str(&m[0]->arena, op[0]->results[0]->type),
-                   type_str(&m[1]->arena, op[1]->results[0]->type)));
+  nf = parse_forms(__LINE__, iotas, 2, OP_IOTA, m, op);
+  for (int i = 0; i < nf; i++) {
+    if (!op[i]) continue;
+    EXPECT(op[i]->a.dim == 1 && op[i]->nopnds == 0 && op[i]->nresults == 1);
+    EXPECT(!strcmp(type_str(&m[i]->arena, op[i]->results[0]->type), "tensor<2x3xi32>"));
   }
-  free_forms(m, 2);
+  free_forms(m, nf);
 
   static const char *const bcasts[] = {
       "func.func @f(%x: tensor<2x3xf32>) -> tensor<2x4x3xf32> {\n"
@@ -745,10 +766,10 @@ static void test_forms_slice_pad_iota_broadcast(void) {
       " : (tensor<2x3xf32>) -> tensor<2x4x3xf32>\n"
       "  func.return %r : tensor<2x4x3xf32>\n}\n",
   };
-  parse_forms(__LINE__, bcasts, 3, OP_BROADCAST_IN_DIM, m, op);
-  for (int i = 0; i < 3; i++)
+  nf = parse_forms(__LINE__, bcasts, 3, OP_BROADCAST_IN_DIM, m, op);
+  for (int i = 0; i < nf; i++)
     if (op[i]) EXPECT(LIST_IS(op[i]->a.dims, 0, 2));
-  free_forms(m, 3);
+  free_forms(m, nf);
 }
 
 /* Upstream prints gather in generic form only; its spellings differ in
@@ -770,10 +791,10 @@ static void test_forms_gather(void) {
       "  }> : (tensor<3x4x2xi64>, tensor<2x3x2xi64>) -> tensor<2x3x2x2xi64>\n"
       "  func.return %r : tensor<2x3x2x2xi64>\n}\n",
   };
-  Module *m[2];
-  Op *op[2];
-  parse_forms(__LINE__, texts, 2, OP_GATHER, m, op);
-  for (int i = 0; i < 2; i++) {
+  Module *m[MAX_FORMS];
+  Op *op[MAX_FORMS];
+  int nf = parse_forms(__LINE__, texts, 2, OP_GATHER, m, op);
+  for (int i = 0; i < nf; i++) {
     if (!op[i]) continue;
     const GatherDims *g = &op[i]->a.gather;
     EXPECT(LIST_IS(g->offset_dims, 2, 3) && LIST_IS(g->collapsed_slice_dims, 0));
@@ -781,7 +802,7 @@ static void test_forms_gather(void) {
     EXPECT(LIST_IS(g->start_index_map, 1, 0) && g->index_vector_dim == 2);
     EXPECT(LIST_IS(g->slice_sizes, 1, 2, 2) && !g->indices_are_sorted);
   }
-  free_forms(m, 2);
+  free_forms(m, nf);
   Module *b = PARSE_OK(
       "func.func @f(%x: tensor<5x200x300xf32>, %i: tensor<5x10x1xi32>) -> tensor<5x10x300xf32> {\n"
       "  %r = \"stablehlo.gather\"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [2],"
@@ -980,6 +1001,12 @@ static void test_attribute_errors(void) {
                "  %r = stablehlo.reverse %x, dims = [99999999999999999999] : tensor<3xf32>\n"
                "  func.return %r : tensor<3xf32>\n}\n",
                2, "integer out of range");
+  /* the old `dense<...> : tensor<Nxi64>` spelling of a list: integers only */
+  EXPECT_ERROR("func.func @f(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+               "  %r = \"stablehlo.reverse\"(%x) {dimensions = dense<[1.0e30]> : tensor<1xf32>}"
+               " : (tensor<3xf32>) -> tensor<3xf32>\n"
+               "  func.return %r : tensor<3xf32>\n}\n",
+               2, "attribute 'dimensions' must be a list of integers");
   EXPECT_ERROR("func.func @f() -> tensor<f32> {\n"
                "  %c = stablehlo.constant {a = #undefined_alias} dense<1.0> : tensor<f32>\n"
                "  func.return %c : tensor<f32>\n}\n",
