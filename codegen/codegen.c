@@ -24,6 +24,8 @@ LLVMTypeRef cg_scalar_type(CG *cg, ElemType e) {
   case ET_BF16: return cg->t_bf16;
   case ET_F32: return cg->t_f32;
   case ET_F64: return cg->t_f64;
+  case ET_C64: return LLVMVectorType(cg->t_f32, 2);
+  case ET_C128: return LLVMVectorType(cg->t_f64, 2);
   default: break;
   }
   if (elem_is_int(e) && elem_supported(e))
@@ -31,8 +33,19 @@ LLVMTypeRef cg_scalar_type(CG *cg, ElemType e) {
   return cg->t_i8; /* unsupported: the op using it was reported */
 }
 
+/* Sub-byte integers (i2, i4, ui2, ui4) are computed in their own width,
+ * so LLVM's arithmetic wraps in the N-bit range, and stored in a byte. */
+static bool sub_byte(ElemType e) { return elem_is_int(e) && elem_bits(e) < 8; }
+
 LLVMTypeRef cg_storage_type(CG *cg, ElemType e) {
-  return e == ET_I1 ? cg->t_i8 : cg_scalar_type(cg, e);
+  return e == ET_I1 || sub_byte(e) ? cg->t_i8 : cg_scalar_type(cg, e);
+}
+
+/* Complex elements are (re, im) pairs of their part type: a caller's
+ * buffer of them is only as aligned as one part. */
+static unsigned elem_align(ElemType e) {
+  int n = elem_bytes(e);
+  return (unsigned)(elem_is_complex(e) ? n / 2 : n);
 }
 
 LLVMValueRef cg_i64(CG *cg, int64_t v) {
@@ -146,13 +159,32 @@ LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
   return g;
 }
 
+static uint64_t le_bits(const uint8_t *p, int nb) {
+  uint64_t bits = 0;
+  for (int k = 0; k < nb; k++) bits |= (uint64_t)p[k] << (8 * k);
+  return bits;
+}
+
+/* A complex element: its two parts as a <2 x part> constant. */
+static LLVMValueRef dense_complex(CG *cg, const uint8_t *p, ElemType e) {
+  int nb = elem_bytes(e) / 2;
+  LLVMTypeRef ft = e == ET_C64 ? cg->t_f32 : cg->t_f64;
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)(8 * nb));
+  LLVMValueRef parts[2];
+  for (int k = 0; k < 2; k++)
+    parts[k] = LLVMConstBitCast(LLVMConstInt(it, le_bits(p + k * nb, nb), 0), ft);
+  return LLVMConstVector(parts, 2);
+}
+
 LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i) {
   ElemType e = d->type->elem;
   int nb = elem_bytes(e);
   const uint8_t *p = d->bytes + (d->splat ? 0 : (size_t)i * (size_t)nb);
-  uint64_t bits = 0;
-  for (int k = 0; k < nb; k++) bits |= (uint64_t)p[k] << (8 * k);
+  if (elem_is_complex(e)) return dense_complex(cg, p, e);
+  uint64_t bits = le_bits(p, nb);
   if (e == ET_I1) return LLVMConstInt(cg->t_i1, bits != 0, 0);
+  if (sub_byte(e)) /* stored extended to a byte: keep the low bits */
+    return LLVMConstInt(cg_scalar_type(cg, e), bits & ((1u << elem_bits(e)) - 1), 0);
   LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)(8 * nb));
   LLVMValueRef c = LLVMConstInt(it, bits, 0);
   if (elem_is_float(e)) return LLVMConstBitCast(c, cg_scalar_type(cg, e));
@@ -242,16 +274,22 @@ static LLVMValueRef elem_ptr(CG *cg, LLVMValueRef ptr, ElemType e,
 LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
   LLVMTypeRef st = cg_storage_type(cg, e);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, st, elem_ptr(cg, ptr, e, lin), "");
-  LLVMSetAlignment(v, (unsigned)elem_bytes(e));
+  LLVMSetAlignment(v, elem_align(e));
   if (e == ET_I1) v = LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(st), "");
+  if (sub_byte(e)) v = LLVMBuildTrunc(cg->b, v, cg_scalar_type(cg, e), "");
   return v;
 }
 
 void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
               LLVMValueRef val) {
   if (e == ET_I1) val = LLVMBuildZExt(cg->b, val, cg->t_i8, "");
+  /* Sub-byte integers are stored sign- or zero-extended (ir.h DenseData),
+   * so the runtime's byte comparisons see one encoding per value. */
+  if (sub_byte(e))
+    val = elem_class(e) == 's' ? LLVMBuildSExt(cg->b, val, cg->t_i8, "")
+                               : LLVMBuildZExt(cg->b, val, cg->t_i8, "");
   LLVMValueRef s = LLVMBuildStore(cg->b, val, elem_ptr(cg, ptr, e, lin));
-  LLVMSetAlignment(s, (unsigned)elem_bytes(e));
+  LLVMSetAlignment(s, elem_align(e));
 }
 
 LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx) {

@@ -305,12 +305,12 @@ static LLVMValueRef gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
  * little-endian, element 0 holding the lowest bits.                         */
 
 static LLVMValueRef to_bits(CG *cg, LLVMValueRef v, ElemType e) {
-  if (e == ET_I1 || !elem_is_float(e)) return v;
+  if (!elem_is_float(e) && !elem_is_complex(e)) return v;
   return LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
 }
 
 static LLVMValueRef from_bits(CG *cg, LLVMValueRef v, ElemType e) {
-  if (!elem_is_float(e)) return v;
+  if (!elem_is_float(e) && !elem_is_complex(e)) return v;
   return LLVMBuildBitCast(cg->b, v, cg_scalar_type(cg, e), "");
 }
 

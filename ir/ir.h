@@ -84,14 +84,14 @@ SrcFile *srcfile_read(const char *path);
  * verify but are rejected by codegen with an "unsupported element type" error. */
 #define ELEM_TYPES(X)                                   \
   X(ET_I1, "i1", 1, 'b', "uint8_t", 1)                  \
-  X(ET_SI2, "i2", 2, 's', "int8_t", 0)                  \
-  X(ET_SI4, "i4", 4, 's', "int8_t", 0)                  \
+  X(ET_SI2, "i2", 2, 's', "int8_t", 1)                  \
+  X(ET_SI4, "i4", 4, 's', "int8_t", 1)                  \
   X(ET_SI8, "i8", 8, 's', "int8_t", 1)                  \
   X(ET_SI16, "i16", 16, 's', "int16_t", 1)              \
   X(ET_SI32, "i32", 32, 's', "int32_t", 1)              \
   X(ET_SI64, "i64", 64, 's', "int64_t", 1)              \
-  X(ET_UI2, "ui2", 2, 'u', "uint8_t", 0)                \
-  X(ET_UI4, "ui4", 4, 'u', "uint8_t", 0)                \
+  X(ET_UI2, "ui2", 2, 'u', "uint8_t", 1)                \
+  X(ET_UI4, "ui4", 4, 'u', "uint8_t", 1)                \
   X(ET_UI8, "ui8", 8, 'u', "uint8_t", 1)                \
   X(ET_UI16, "ui16", 16, 'u', "uint16_t", 1)            \
   X(ET_UI32, "ui32", 32, 'u', "uint32_t", 1)            \
@@ -112,8 +112,8 @@ SrcFile *srcfile_read(const char *path);
   X(ET_TF32, "tf32", 19, 'f', "uint32_t", 0)            \
   X(ET_F32, "f32", 32, 'f', "float", 1)                 \
   X(ET_F64, "f64", 64, 'f', "double", 1)                \
-  X(ET_C64, "complex<f32>", 64, 'c', "float", 0)        \
-  X(ET_C128, "complex<f64>", 128, 'c', "double", 0)     \
+  X(ET_C64, "complex<f32>", 64, 'c', "float", 1)        \
+  X(ET_C128, "complex<f64>", 128, 'c', "double", 1)     \
   X(ET_INDEX, "index", 64, 's', "int64_t", 0)           \
   X(ET_QUANT, "!quant.uniform", 0, 'q', "", 0)
 
@@ -383,7 +383,7 @@ enum {
   X(OP_COLLECTIVE_BROADCAST, "stablehlo.collective_broadcast", 0)             \
   X(OP_COLLECTIVE_PERMUTE, "stablehlo.collective_permute", 0)                 \
   X(OP_COMPARE, "stablehlo.compare", OPF_BINARY | OPF_IMPL)                   \
-  X(OP_COMPLEX, "stablehlo.complex", OPF_BINARY)                              \
+  X(OP_COMPLEX, "stablehlo.complex", OPF_BINARY | OPF_IMPL)                  \
   X(OP_COMPOSITE, "stablehlo.composite", 0)                                   \
   X(OP_CONCATENATE, "stablehlo.concatenate", OPF_IMPL)                        \
   X(OP_CONSTANT, "stablehlo.constant", OPF_IMPL)                              \
@@ -413,7 +413,7 @@ enum {
   X(OP_GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", 0)                 \
   X(OP_GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", OPF_IMPL)            \
   X(OP_IF, "stablehlo.if", OPF_IMPL)                                          \
-  X(OP_IMAG, "stablehlo.imag", OPF_UNARY)                                     \
+  X(OP_IMAG, "stablehlo.imag", OPF_UNARY | OPF_IMPL)                         \
   X(OP_INFEED, "stablehlo.infeed", 0)                                         \
   X(OP_IOTA, "stablehlo.iota", OPF_IMPL)                                      \
   X(OP_IS_FINITE, "stablehlo.is_finite", OPF_UNARY | OPF_IMPL)                \
@@ -433,7 +433,7 @@ enum {
   X(OP_PARTITION_ID, "stablehlo.partition_id", 0)                             \
   X(OP_POPCNT, "stablehlo.popcnt", OPF_UNARY | OPF_IMPL)                      \
   X(OP_POWER, "stablehlo.power", OPF_BINARY | OPF_IMPL | OPF_EXPENSIVE)       \
-  X(OP_REAL, "stablehlo.real", OPF_UNARY)                                     \
+  X(OP_REAL, "stablehlo.real", OPF_UNARY | OPF_IMPL)                         \
   X(OP_REAL_DYNAMIC_SLICE, "stablehlo.real_dynamic_slice", 0)                 \
   X(OP_RECV, "stablehlo.recv", 0)                                             \
   X(OP_REDUCE, "stablehlo.reduce", OPF_IMPL)                                  \

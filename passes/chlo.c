@@ -721,7 +721,9 @@ static Value *acos_f(Chlo *c, Value *x) {
 }
 
 /* The largest finite value of f32 / f64. */
-static double max_finite(const Value *x) { return elem(x) == ET_F32 ? 0x1.fffffep127 : 0x1.fffffffffffffp1023; }
+static double max_finite(const Value *x) {
+  return elem(x) == ET_F32 ? 0x1.fffffep127 : 0x1.fffffffffffffp1023;
+}
 
 /* acosh(x) = log1p(sqrt(x - 1) (sqrt(x + 1) + sqrt(x - 1))), exact near 1
  * and nan below 1; log(2) + log(x) where the product would overflow
@@ -795,7 +797,8 @@ static Value *decompose_unary_math(Chlo *c, Op *op) {
   Value *x = op->opnds[0];
   if (!check_float(c, op, x)) return NULL;
   for (size_t i = 0; i < sizeof unary_math / sizeof *unary_math; i++)
-    if (unary_math[i].code == op->code) return apply_math(c, unary_math[i].f32, unary_math[i].f64, x);
+    if (unary_math[i].code == op->code)
+      return apply_math(c, unary_math[i].f32, unary_math[i].f64, x);
   abort(); /* every OPF_UNARY CHLO op but conj is in the table */
 }
 
@@ -931,7 +934,7 @@ static Value *broadcast_to(Chlo *c, Value *x, const Type *to, const int64_t *dim
   return done(c, op);
 }
 
-/* The dimensions x's go to in a result of rank `rank`: broadcast_dimensions
+/* Where x's dimensions go in a result of rank `rank`: broadcast_dimensions
  * when given for a lower-rank operand (XLA's explicit broadcast), else
  * numpy's alignment of the trailing dimensions. */
 static void broadcast_dims(const Op *op, const Value *x, int rank, int64_t *dims) {
@@ -943,8 +946,7 @@ static void broadcast_dims(const Op *op, const Value *x, int rank, int64_t *dims
 
 static Value *broadcast_operand(Chlo *c, const Op *op, Value *x) {
   const Type *rt = op->results[0]->type;
-  int64_t dims[64];
-  if (x->type->rank > 64) return x;
+  int64_t dims[64]; /* rank_ok: ranks are below 64 */
   broadcast_dims(op, x, rt->rank, dims);
   return broadcast_to(c, x, rt, dims);
 }
@@ -1394,6 +1396,12 @@ static Value *group_size(Chlo *c, Value *gs, int64_t i) {
   return elem(v) == ET_SI64 ? v : convert(c, v, ET_SI64);
 }
 
+/* The first group's start: zeros of group_sizes' batch shape, as i64. */
+static Value *batch_zeros(Chlo *c, Value *gs) {
+  const Type *t = gs->type;
+  return splat_bits(c, type_tensor(c->m->types, ET_SI64, t->rank - 1, t->dims), 0);
+}
+
 /* lhs where start <= iota < limit (start and limit of the batch shape,
  * broadcast along lhs's leading dimensions), else 0. */
 static Value *ragged_mask(Chlo *c, Value *lhs, Value *it, Value *start, Value *limit) {
@@ -1428,7 +1436,7 @@ static Value *ragged_mode1(Chlo *c, Op *op, const Ragged *d) {
     dims[k].v = v;
   }
   Value *it = iota(c, with_elem(c, lhs, ET_SI64), d->lhs_ragged.v[0]);
-  Value *start = splat_bits(c, type_tensor(c->m->types, ET_SI64, gs->type->rank - 1, gs->type->dims), 0);
+  Value *start = batch_zeros(c, gs);
   Value *out = NULL;
   for (int64_t i = 0; i < rhs->type->dims[gdim]; i++) {
     Value *limit = add(c, start, group_size(c, gs, i));
@@ -1450,7 +1458,7 @@ static Value *ragged_mode2(Chlo *c, Op *op, const Ragged *d) {
   int64_t one_dims[64];
   dims_with(rt, 0, 1, one_dims);
   Value *it = iota(c, with_elem(c, lhs, ET_SI64), d->lhs_ragged.v[0]);
-  Value *start = splat_bits(c, type_tensor(c->m->types, ET_SI64, gs->type->rank - 1, gs->type->dims), 0);
+  Value *start = batch_zeros(c, gs);
   int64_t g = gs->type->dims[gs->type->rank - 1];
   Value *parts[g > 0 ? g : 1];
   for (int64_t i = 0; i < g; i++) {
@@ -1505,8 +1513,10 @@ static Value *decompose_constant_like(Chlo *c, Op *op) {
     fail(c, "chlo.constant_like: expects an integer, float or bool value");
     return NULL;
   }
-  if (elem_is_int(t->elem) || t->elem == ET_I1)
-    return ki(c, like, v->kind == AT_FLOAT ? (int64_t)v->fval : v->kind == AT_BOOL ? v->bval : v->ival);
+  if (elem_is_int(t->elem) || t->elem == ET_I1) {
+    int64_t i = v->kind == AT_FLOAT ? (int64_t)v->fval : v->kind == AT_BOOL ? v->bval : v->ival;
+    return ki(c, like, i);
+  }
   double f = v->kind == AT_FLOAT ? v->fval : (double)v->ival;
   if (t->elem == ET_F32 || t->elem == ET_F64) return kf(c, like, f);
   if (!is_narrow_float(t->elem)) {

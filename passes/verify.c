@@ -1612,25 +1612,33 @@ static bool v_case(V *v, const Op *op) {
 }
 
 /* func.call: arguments and results match the callee's signature. */
+/* The operands and results of op against function f's signature; `c_in`
+ * and `c_out` name the constraints (empty for func.call). */
+static bool check_signature(V *v, const Op *op, const char *fname, const char *what,
+                            const char *c_in, const char *c_out) {
+  Func *f = ir_module_find_func(v->m, fname);
+  if (!f) return fail(op, "%s @%s is not a function of the module%s", what, fname, c_in);
+  int nargs = f->body ? f->body->nargs : 0;
+  if (op->nopnds != nargs)
+    return fail(op, "passes %d arguments to @%s, which takes %d%s", op->nopnds, fname, nargs,
+                c_in);
+  for (int i = 0; i < nargs; i++)
+    if (!type_eq(op->opnds[i]->type, f->body->args[i]->type))
+      return fail(op, "argument #%d has type '%s', @%s takes '%s'%s", i,
+                  ts(v, op->opnds[i]->type), fname, ts(v, f->body->args[i]->type), c_in);
+  if (op->nresults != f->nresults)
+    return fail(op, "has %d results, @%s returns %d%s", op->nresults, fname, f->nresults, c_out);
+  for (int i = 0; i < f->nresults; i++)
+    if (!type_eq(op->results[i]->type, f->result_types[i]))
+      return fail(op, "result #%d has type '%s', @%s returns '%s'%s", i,
+                  ts(v, op->results[i]->type), fname, ts(v, f->result_types[i]), c_out);
+  return true;
+}
+
 static bool v_call(V *v, const Op *op) {
   const char *name = op->a.callee ? op->a.callee : "";
   if (name[0] == '@') name++;
-  Func *f = ir_module_find_func(v->m, name);
-  if (!f) return fail(op, "calls undefined function @%s", name);
-  int nargs = f->body ? f->body->nargs : 0;
-  if (op->nopnds != nargs)
-    return fail(op, "passes %d arguments to @%s, which takes %d", op->nopnds, name, nargs);
-  for (int i = 0; i < nargs; i++)
-    if (!type_eq(op->opnds[i]->type, f->body->args[i]->type))
-      return fail(op, "argument #%d has type '%s', @%s takes '%s'", i, ts(v, op->opnds[i]->type),
-                  name, ts(v, f->body->args[i]->type));
-  if (op->nresults != f->nresults)
-    return fail(op, "has %d results, @%s returns %d", op->nresults, name, f->nresults);
-  for (int i = 0; i < f->nresults; i++)
-    if (!type_eq(op->results[i]->type, f->result_types[i]))
-      return fail(op, "result #%d has type '%s', @%s returns '%s'", i,
-                  ts(v, op->results[i]->type), name, ts(v, f->result_types[i]));
-  return true;
+  return check_signature(v, op, name, "callee", "", "");
 }
 
 /* A return at function level: its operands are the function's results. */
@@ -2443,21 +2451,9 @@ static bool v_composite(V *v, const Op *op) {
     return fail(op, "name must be a valid namespaced op name (C1)");
   const char *fname = dec && dec->kind == AT_SYMBOL ? dec->str : "";
   if (fname[0] == '@') fname++;
-  Func *f = ir_module_find_func(v->m, fname);
-  if (!f) return fail(op, "decomposition @%s is not a function of the module (C2)", fname);
-  int nargs = f->body ? f->body->nargs : 0;
-  if (op->nopnds != nargs) return fail(op, "has %d inputs, @%s takes %d (C3)", op->nopnds, fname, nargs);
-  for (int i = 0; i < nargs; i++)
-    if (!type_eq(op->opnds[i]->type, f->body->args[i]->type))
-      return fail(op, "input #%d has type '%s', @%s takes '%s' (C3)", i, ts(v, op->opnds[i]->type),
-                  fname, ts(v, f->body->args[i]->type));
-  if (op->nresults != f->nresults)
-    return fail(op, "has %d results, @%s returns %d (C4)", op->nresults, fname, f->nresults);
-  for (int i = 0; i < f->nresults; i++)
-    if (!type_eq(op->results[i]->type, f->result_types[i]))
-      return fail(op, "result #%d has type '%s', @%s returns '%s' (C4)", i,
-                  ts(v, op->results[i]->type), fname, ts(v, f->result_types[i]));
-  return true;
+  if (!ir_module_find_func(v->m, fname))
+    return fail(op, "decomposition @%s is not a function of the module (C2)", fname);
+  return check_signature(v, op, fname, "decomposition", " (C3)", " (C4)");
 }
 
 /* uniform_quantize (C1-C2), uniform_dequantize (C1-C2). */

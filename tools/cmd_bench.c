@@ -104,19 +104,4 @@ static int bench_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *o
   return rc;
 }
 
-int cmd_bench(ToolOptions *t) {
-  Module *m = driver_load(t->files[0], &t->po);
-  if (!m) return 1;
-  if (!t->co.prefix) t->co.prefix = driver_default_prefix(m, t->files[0]);
-  Func *f = driver_find_entry(m, t->co.entry);
-  if (!f) return 1;
-  int nargs = f->body->nargs, nres = f->nresults;
-  Tensor *in = calloc((size_t)nargs + 1, sizeof *in), *out = calloc((size_t)nres + 1, sizeof *out);
-  int rc = bench_entry(t, m, f, in, out);
-  for (int i = 0; i < nargs; i++) tensor_free(&in[i]);
-  for (int i = 0; i < nres; i++) tensor_free(&out[i]);
-  free(in);
-  free(out);
-  ir_module_free(m);
-  return rc ? 1 : 0;
-}
+int cmd_bench(ToolOptions *t) { return program_with_entry(t, bench_entry); }

@@ -116,6 +116,12 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
 /* Calls the entry: args then results buffers (in the entry's order). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
 void program_free(Program *p);
+/* Loads t->files[0], finds the entry (--entry, @main or the only public
+ * function), allocates argument and result tensors (zeroed descriptors,
+ * freed afterwards) and runs body on them: the common frame of `run` and
+ * `bench`. Returns the exit status (0 or 1). */
+typedef int (*EntryBody)(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out);
+int program_with_entry(ToolOptions *t, EntryBody body);
 
 /* flops.c: 2 * multiply-adds of the dot_general, dot and convolution ops
  * reached from f (calls followed; loop bodies counted once). */
