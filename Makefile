@@ -4,6 +4,7 @@
 #   make test     install what is missing, build, run every test
 #   make conformance  the conformance scoreboard (writes build/conformance/)
 #   make SAN=1    address + undefined-behaviour sanitizer build
+#   make fuzz     libFuzzer on the frontend and verifier (tests/fuzz/fuzz.mk)
 
 LLVM_CONFIG ?= llvm-config-19
 CC ?= cc
@@ -79,6 +80,8 @@ bench: all
 	BUILD=$(BUILD) sh bench/run.sh
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
+
+include tests/fuzz/fuzz.mk
 
 .PHONY: all deps demo test conformance bench clean

@@ -22,7 +22,8 @@
  * Elemental generators: for an op and an index (one i64 LLVM value per
  * dimension of the result), emit the scalar value(s) of its result(s) at
  * that index into the current insertion block. Scalars use the compute type
- * of cg_scalar_type (i1 for booleans, iN, half, bfloat, float, double).
+ * of cg_scalar_type (i1 for booleans, iN (i2 and i4 included), half,
+ * bfloat, float, double, <2 x float|double> for complex).
  * Generators may emit loops (reduce, dot_general, convolution,
  * reduce_window): they leave the builder at the end of the code they
  * emitted.
@@ -123,6 +124,16 @@ LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
 /* convert (spec "convert") of a compute-type scalar between element types;
  * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
+
+/* codegen/complex.c: complex<f32>/complex<f64> scalars, computed as
+ * <2 x f32|f64> (re, im) vectors (the storage layout). cg_complex_op gives
+ * an op's scalar when an operand or the result is complex, NULL when the
+ * op is not defined on complex values (cg_scalar_op reports it);
+ * cg_complex_convert is cg_convert where from or to is complex. */
+LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args);
+LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
+LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
+                                LLVMValueRef b);
 
 /* codegen/movement.c: elemental generators of data movement ops:
  * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,

@@ -55,6 +55,7 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b) {
   if (elem_class(e) == 'b')
     return LLVMBuildOr(cg->b, acc, LLVMBuildAnd(cg->b, a, b, ""), "");
+  if (elem_is_complex(e)) return cg_complex_mul_add(cg, e, acc, a, b);
   if (!elem_is_float(e))
     return LLVMBuildAdd(cg->b, acc, LLVMBuildMul(cg->b, a, b, ""), "");
   LLVMValueRef s =

@@ -149,6 +149,8 @@ static LLVMValueRef float_to_int(CG *cg, LLVMValueRef v, ElemType from, ElemType
 
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
   if (from == to) return v;
+  if (elem_is_complex(from) || elem_is_complex(to))
+    return cg_complex_convert(cg, v, from, to);
   if (to == ET_I1) return to_bool(cg, v, from);
   bool ff = elem_is_float(from), ft = elem_is_float(to);
   if (!ff && !ft)
@@ -555,9 +557,10 @@ static LLVMValueRef reduce_precision(CG *cg, Op *op, LLVMValueRef x, ElemType e)
   return LLVMBuildBitCast(b, v, LLVMTypeOf(x), "");
 }
 
-LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args) {
-  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
-  LLVMValueRef v = NULL;
+/* The ops on operands and results that are not complex (e: the first
+ * operand's element type, r: the result's); NULL when not defined. */
+static LLVMValueRef real_scalar_op(CG *cg, Op *op, LLVMValueRef *args, ElemType e,
+                                   ElemType r) {
   switch (op->code) {
   case OP_CONVERT: return cg_convert(cg, args[0], e, r);
   case OP_COMPARE: return compare(cg, op, args[0], args[1], e);
@@ -573,17 +576,28 @@ LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args) {
     if (elem_is_float(e)) return reduce_precision(cg, op, args[0], e);
     break;
   default:
-    if (elem_is_float(r))
-      v = float_op(cg, op, args, r);
-    else if (r == ET_I1)
-      v = bool_op(cg, op, args);
-    else if (elem_is_int(r))
-      v = int_op(cg, op, args, r);
+    if (elem_is_float(r)) return float_op(cg, op, args, r);
+    if (r == ET_I1) return bool_op(cg, op, args);
+    if (elem_is_int(r)) return int_op(cg, op, args, r);
     break;
   }
+  return NULL;
+}
+
+LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args) {
+  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
+  bool cx = elem_is_complex(e) || elem_is_complex(r);
+  LLVMValueRef v;
+  /* select and convert take complex values as they are (cg_convert
+   * dispatches itself); the other ops have complex semantics of their own. */
+  if (cx && op->code != OP_CONVERT && op->code != OP_SELECT)
+    v = cg_complex_op(cg, op, args);
+  else
+    v = real_scalar_op(cg, op, args, e, r);
   if (v) return v;
   char msg[96];
-  snprintf(msg, sizeof msg, "not supported for element type '%s'", elem_name(r));
+  snprintf(msg, sizeof msg, "not supported for element type '%s'",
+           elem_name(elem_is_complex(e) ? e : r));
   cg_unsupported(cg, op, msg);
   return LLVMGetPoison(cg_scalar_type(cg, r));
 }

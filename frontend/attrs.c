@@ -37,8 +37,8 @@ static int attr_to_list(Module *m, const Attr *a, I64List *out) {
     return 1;
   case AT_DENSE: {
     const DenseData *d = a->dense;
-    if (!d || !d->type || d->type->rank > 1 || elem_is_complex(d->type->elem) ||
-        d->type->elem == ET_QUANT)
+    if (!d || !d->type || d->type->rank > 1 ||
+        !(elem_is_int(d->type->elem) || d->type->elem == ET_I1))
       return -1;
     int64_t n = type_num_elems(d->type);
     out->n = (int)n;

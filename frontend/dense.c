@@ -352,6 +352,10 @@ static DenseData *dense_from_bytes(Parser *p, Loc loc, const Type *t, const uint
   d->nbytes = nbytes;
   d->bytes = arena_alloc(&p->m->arena, nbytes ? nbytes : 1);
   if (nbytes) memcpy(d->bytes, b, nbytes);
+  /* i1 elements are 0/1 bytes in our buffers; MLIR writes a true splat as
+   * 0xFF. */
+  if (t->elem == ET_I1)
+    for (size_t i = 0; i < nbytes; i++) d->bytes[i] = d->bytes[i] != 0;
   return d;
 }
 

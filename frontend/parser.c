@@ -385,9 +385,12 @@ static const QuantInfo *parse_quant(Parser *p) {
   parse_next(p);
   int bits = elem_bits(q->storage);
   bool is_unsigned = elem_class(q->storage) == 'u';
-  q->storage_min = is_unsigned ? 0 : -((int64_t)1 << (bits - 1));
-  q->storage_max = is_unsigned ? (int64_t)(((uint64_t)1 << bits) - 1)
-                               : ((int64_t)1 << (bits - 1)) - 1;
+  /* Full range of the storage type; ui64's top does not fit int64 and is
+   * capped at INT64_MAX. */
+  uint64_t span = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+  q->storage_min = is_unsigned ? 0 : (int64_t)~(span >> 1);
+  q->storage_max = is_unsigned ? (int64_t)(span > INT64_MAX ? INT64_MAX : span)
+                               : (int64_t)(span >> 1);
   if (parse_accept(p, TK_LANGLE)) {
     if (!parse_int(p, &q->storage_min) || !parse_expect(p, TK_COLON, NULL) ||
         !parse_int(p, &q->storage_max) || !parse_expect(p, TK_RANGLE, NULL))
@@ -432,6 +435,17 @@ static const QuantInfo *parse_quant(Parser *p) {
   return q;
 }
 
+/* Whether the product of the static dims stays below 2^58, so that byte
+ * counts (up to 16 bytes an element) and their sums never overflow int64. */
+static bool static_count_fits(const int64_t *dims, int rank) {
+  uint64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] == DIM_DYNAMIC) continue;
+    if (__builtin_mul_overflow(n, (uint64_t)dims[i], &n) || n > (uint64_t)1 << 58) return false;
+  }
+  return true;
+}
+
 /* Reads `2x?x3x` directly from the characters after `tensor<` (the lexer
  * would take `0x2` for a hex number). */
 static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
@@ -461,6 +475,8 @@ static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
                          "expected 'x' after a tensor dimension");
     if (c == '?' && *rank < MAX_RANK) dims[*rank] = DIM_DYNAMIC;
     if (++*rank > MAX_RANK) return parse_error(p, loc, "tensor rank above %d", MAX_RANK);
+    if (!static_count_fits(dims, *rank))
+      return parse_error(p, loc, "tensor has more than 2^58 elements");
     lx->p = q + 1;
   }
 }

@@ -49,7 +49,8 @@ char *arena_strdup(Arena *a, const char *s) {
 char *arena_printf(Arena *a, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  char probe[1];
+  int n = vsnprintf(probe, sizeof probe, fmt, ap);
   va_end(ap);
   char *p = arena_alloc(a, (size_t)n + 1);
   va_start(ap, fmt);

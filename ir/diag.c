@@ -43,9 +43,10 @@ void diag_verror(Loc loc, const char *kind, const char *fmt, va_list ap) {
                  loc.col, kind);
   else
     k = snprintf(buf, sizeof buf, "shloc: %s: ", kind);
-  n = (size_t)k;
+  n = k < 0 ? 0 : (size_t)k;
+  if (n > sizeof buf - 256) n = sizeof buf - 256; /* a very long file name */
   k = vsnprintf(buf + n, sizeof buf - n, fmt, ap);
-  n += (size_t)k;
+  n += k < 0 ? 0 : (size_t)k;
   if (n > sizeof buf - 2) n = sizeof buf - 2;
   buf[n++] = '\n';
   buf[n] = 0;
@@ -71,6 +72,14 @@ void diag_warning(Loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Source files live for the whole process (locations point into them);
+ * they stay reachable from this list. */
+typedef struct OwnedSrc {
+  SrcFile file;
+  struct OwnedSrc *next;
+} OwnedSrc;
+static OwnedSrc *owned_sources;
+
 SrcFile *srcfile_read(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -85,14 +94,14 @@ SrcFile *srcfile_read(const char *path) {
     if (cap - len - 1 == 0) text = realloc(text, cap *= 2);
   }
   fclose(f);
-  SrcFile *s = malloc(sizeof *s);
-  if (!text || !s) {
+  OwnedSrc *o = malloc(sizeof *o);
+  if (!text || !o) {
     fprintf(stderr, "shloc: out of memory\n");
     abort();
   }
   text[len] = 0;
-  s->name = path;
-  s->text = text;
-  s->len = len;
-  return s;
+  o->file = (SrcFile){.name = path, .text = text, .len = len};
+  o->next = owned_sources;
+  owned_sources = o;
+  return &o->file;
 }

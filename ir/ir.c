@@ -285,6 +285,12 @@ double dense_get_f64(const DenseData *d, int64_t i) {
 
 int64_t dense_get_i64(const DenseData *d, int64_t i) {
   ElemType e = d->type->elem;
-  if (elem_is_float(e)) return (int64_t)dense_get_f64(d, i);
+  if (elem_is_float(e)) {
+    double v = dense_get_f64(d, i);
+    if (v != v) return 0;
+    if (v >= 9223372036854775807.0) return INT64_MAX;
+    if (v <= -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)v;
+  }
   return load_int(d->bytes + (d->splat ? 0 : i * elem_bytes(e)), e);
 }

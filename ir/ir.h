@@ -138,7 +138,8 @@ bool elem_is_complex(ElemType e);
 ElemType elem_lookup(const char *s, size_t n);
 
 /* Quantized element type `!quant.uniform<storage:expressed, scale:zp>`
- * (per-axis when axis >= 0). Parsed and printed; not yet compiled. */
+ * (per-axis when axis >= 0). Parsed, verified and printed; passes/quant.c
+ * lowers it to storage integers and float computation before simplify. */
 typedef struct QuantInfo {
   ElemType storage, expressed;
   int64_t storage_min, storage_max;
@@ -722,6 +723,7 @@ int pass_verify(Module *m);                         /* passes/verify.c */
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
+int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */

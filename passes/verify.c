@@ -768,6 +768,12 @@ static bool v_dynamic_update_slice(V *v, const Op *op) {
   return true;
 }
 
+/* Sizes computed from attributes in 128 bits, clamped to int64: absurd
+ * attributes then give a size mismatch instead of an overflow. */
+static int64_t sat64(__int128 v) {
+  return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
+}
+
 /* pad (C1-C4). */
 static bool v_pad(V *v, const Op *op) {
   if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
@@ -787,7 +793,7 @@ static bool v_pad(V *v, const Op *op) {
       dims[i] = DIM_DYNAMIC;
       continue;
     }
-    dims[i] = lo.v[i] + d + (d > 0 ? d - 1 : 0) * in.v[i] + hi.v[i];
+    dims[i] = sat64((__int128)lo.v[i] + d + (__int128)(d > 0 ? d - 1 : 0) * in.v[i] + hi.v[i]);
     if (dims[i] < 0) return fail(op, "padding gives a negative size in dimension %d (C4)", i);
   }
   return check_result(v, op, 0, shaped_like(v, x, x->rank, dims), "C4");
@@ -1008,11 +1014,11 @@ static int64_t list_at(I64List l, int i, int64_t dflt) { return i < l.n ? l.v[i]
 static int64_t num_windows(int64_t d, int64_t base_dil, int64_t lo, int64_t hi, int64_t w,
                            int64_t win_dil, int64_t stride) {
   if (is_dyn(d) || is_dyn(w)) return DIM_DYNAMIC;
-  int64_t dilated = d == 0 ? 0 : (d - 1) * base_dil + 1;
-  int64_t padded = lo + dilated + hi;
-  int64_t window = w == 0 ? 0 : (w - 1) * win_dil + 1;
+  __int128 dilated = d == 0 ? 0 : (__int128)(d - 1) * base_dil + 1;
+  __int128 padded = (__int128)lo + dilated + hi;
+  __int128 window = w == 0 ? 0 : (__int128)(w - 1) * win_dil + 1;
   if (padded <= 0 || window > padded) return 0;
-  return (padded - window) / stride + 1;
+  return sat64((padded - window) / stride + 1);
 }
 
 /* convolution (C2-C9): window attributes. */
@@ -1808,9 +1814,12 @@ static bool v_check(V *v, const Op *op) {
  * unique and cover [0, count) (spec: is_unique(replica_groups), 0 <=
  * replica_groups < size(replica_groups), with size the number of ids).
  * Padding is allowed where groups may differ in size (all_reduce,
- * collective_broadcast). Returns the group size, or -1 after an error. */
-static int64_t check_replica_groups(V *v, const Op *op, bool padding_ok, const char *cu,
-                                    const char *cr) {
+ * collective_broadcast). collective_broadcast bounds ids by num_replicas or
+ * num_partitions instead, known only with the process grid: with
+ * `dense_ids` false only uniqueness and sign are checked here. Returns the
+ * group size, or -1 after an error. */
+static int64_t check_replica_groups(V *v, const Op *op, bool padding_ok, bool dense_ids,
+                                    const char *cu, const char *cr) {
   const Attr *a = ir_attr(op, "replica_groups");
   if (!a) return 0;
   const DenseData *d = a->kind == AT_DENSE ? a->dense : NULL;
@@ -1821,12 +1830,19 @@ static int64_t check_replica_groups(V *v, const Op *op, bool padding_ok, const c
   for (int64_t i = 0; i < n; i++) {
     int64_t id = dense_get_i64(d, i);
     if (id == -1 && padding_ok) continue;
-    if (id < 0 || id >= n) return fail(op, "invalid replica id %lld (%s)", (long long)id, cr), -1;
+    if (id < 0 || (dense_ids && id >= n))
+      return fail(op, "invalid replica id %lld (%s)", (long long)id, cr), -1;
+    if (!dense_ids) {
+      for (int64_t j = 0; j < i; j++)
+        if (dense_get_i64(d, j) == id)
+          return fail(op, "replica id #%lld seen more than once (%s)", (long long)id, cu), -1;
+      continue;
+    }
     if (seen[id]) return fail(op, "replica id #%lld seen more than once (%s)", (long long)id, cu), -1;
     seen[id] = true;
     if (id > max) max = id;
   }
-  for (int64_t id = 0; id <= max; id++)
+  for (int64_t id = 0; dense_ids && id <= max; id++)
     if (!seen[id]) return fail(op, "replica id #%lld not seen in replica groups (%s)", (long long)id, cr), -1;
   return d->type->dims[1];
 }
@@ -1858,7 +1874,7 @@ static const Type *check_collective_body(V *v, const Op *op, const char *c) {
 static bool v_all_reduce(V *v, const Op *op) {
   if (!all_tensors(v, op) || !arity(op, -1, op->nopnds)) return false;
   if (op->nopnds == 0) return fail(op, "expects at least one operand");
-  if (check_replica_groups(v, op, true, "C1", "C3") < 0 || !check_channel(op, "C4")) return false;
+  if (check_replica_groups(v, op, true, true, "C1", "C3") < 0 || !check_channel(op, "C4")) return false;
   const Type *e = check_collective_body(v, op, "C5");
   if (!e) return false;
   for (int i = 0; i < op->nresults; i++) {
@@ -1885,7 +1901,7 @@ static bool v_reduce_scatter(V *v, const Op *op) {
   int64_t d = op->a.dim;
   if (d < 0 || d >= x->rank)
     return fail(op, "scatter_dimension %lld is out of range [0, %d) (C2)", (long long)d, x->rank);
-  int64_t gs = check_replica_groups(v, op, false, "C3", "C5");
+  int64_t gs = check_replica_groups(v, op, false, true, "C3", "C5");
   if (gs < 0 || !check_channel(op, "C6")) return false;
   bool exact = groups_are_processes(op);
   int64_t xd = x->dims[d];
@@ -1910,7 +1926,7 @@ static bool v_reduce_scatter(V *v, const Op *op) {
  * it known only at run time (upstream then checks divisibility only). */
 static bool v_all_gather(V *v, const Op *op) {
   if (!all_tensors(v, op) || !arity(op, -1, op->nopnds)) return false;
-  int64_t gs = check_replica_groups(v, op, false, "C2", "C4");
+  int64_t gs = check_replica_groups(v, op, false, true, "C2", "C4");
   if (gs < 0 || !check_channel(op, "C5")) return false;
   int64_t d = op->a.dim;
   bool exact = groups_are_processes(op);
@@ -1937,7 +1953,7 @@ static bool v_all_to_all(V *v, const Op *op) {
   int64_t cd = (int64_t)num_attr(ir_attr(op, "concat_dimension"));
   int64_t sc = (int64_t)num_attr(ir_attr(op, "split_count"));
   if (sc <= 0) return fail(op, "split_count must be positive, got %lld (C4)", (long long)sc);
-  int64_t gs = check_replica_groups(v, op, false, "C5", "C7");
+  int64_t gs = check_replica_groups(v, op, false, true, "C5", "C7");
   if (gs < 0) return false;
   if (gs != sc)
     return fail(op, "group size of replica_groups must be split_count %lld, is %lld (C8)",
@@ -1975,7 +1991,7 @@ static bool v_collective_broadcast(V *v, const Op *op) {
     if (!is_tensor(root) || root->rank != 1 || root->elem != ET_SI32 || !dim_ok(root->dims[0], n))
       return fail(op, "dynamic root must be a tensor<%dxi32>, got '%s'", n, ts(v, root));
   }
-  if (check_replica_groups(v, op, true, "C1", "C2") < 0) return false;
+  if (check_replica_groups(v, op, true, false, "C1", "C2") < 0) return false;
   for (int i = 0; i < n; i++)
     if (!check_result(v, op, i, op->opnds[i]->type, "C3")) return false;
   return true;

@@ -11,7 +11,7 @@ Module *driver_load(const char *path, const ParseOptions *po) {
 }
 
 static const char *const pass_names[] = {"parse", "verify", "inline", "chlo", "legalize",
-                                         "simplify", "fuse", "buffers"};
+                                         "quant", "simplify", "fuse", "buffers"};
 
 bool driver_is_pass(const char *name) {
   for (size_t i = 0; i < sizeof pass_names / sizeof *pass_names; i++)
@@ -62,7 +62,8 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("inline", pass_inline(m));
   STEP("chlo", pass_decompose_chlo(m));
   STEP("legalize", pass_legalize(m, o));
-  /* Legalization rewrites ops; check the result before building on it. */
+  STEP("quant", pass_lower_quant(m));
+  /* Legalization and quant rewrite ops; check the result before building on it. */
   STEP("verify", pass_verify(m));
   STEP("simplify", pass_simplify(m));
   STEP("fuse", pass_fuse(m, o));

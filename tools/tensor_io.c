@@ -37,8 +37,14 @@ int tensor_alloc(Tensor *t, ElemType e, int rank, const int64_t *dims) {
   return 0;
 }
 
+/* The element type of a buffer of type ty: a quantized tensor is passed as
+ * its storage integers (the ABI chosen in passes/quant.c). */
+static ElemType buffer_elem(const Type *ty) {
+  return ty->elem == ET_QUANT ? ty->quant->storage : ty->elem;
+}
+
 int tensor_alloc_type(Tensor *t, const Type *ty) {
-  return tensor_alloc(t, ty->elem, ty->rank, ty->dims);
+  return tensor_alloc(t, buffer_elem(ty), ty->rank, ty->dims);
 }
 
 void tensor_free(Tensor *t) {
@@ -56,7 +62,7 @@ void tensor_shape_str(const Tensor *t, char *buf, size_t size) {
 }
 
 bool tensor_matches(const Tensor *t, const Type *ty) {
-  if (!type_is_tensor(ty) || ty->elem != t->elem || ty->rank != t->rank) return false;
+  if (!type_is_tensor(ty) || buffer_elem(ty) != t->elem || ty->rank != t->rank) return false;
   for (int i = 0; i < t->rank; i++)
     if (ty->dims[i] != t->dims[i]) return false;
   return true;

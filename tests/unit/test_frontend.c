@@ -434,6 +434,7 @@ static const char elided_text[] =
     "  %a = stablehlo.constant dense_resource<__elided__> : tensor<64xf32>\n"
     "  %b = stablehlo.constant dense_resource<__elided__> : tensor<64xi32>\n"
     "  %c = stablehlo.constant dense_resource<__elided__> : tensor<64xbf16>\n"
+    "  %d = stablehlo.constant dense_resource<__elided__> : tensor<6x16xf32>\n"
     "  func.return\n"
     "}\n";
 
@@ -468,15 +469,22 @@ static void test_elided_fill_modes(void) {
     const DenseData *f = first_op(m, OP_CONSTANT)->a.value;
     const DenseData *i = nth_op(m, OP_CONSTANT, 1)->a.value;
     const DenseData *h = nth_op(m, OP_CONSTANT, 2)->a.value;
-    EXPECT(!f->splat && f->nbytes == 256 && !i->splat && !h->splat);
-    int in_range = 0, distinct = 0;
+    const DenseData *w = nth_op(m, OP_CONSTANT, 3)->a.value;
+    EXPECT(!f->splat && f->nbytes == 256 && !i->splat && !h->splat && !w->splat);
+    /* vectors (biases, scales) in [0.5, 1.5); weights U(-a, a) with
+     * a = sqrt(6 / fan_in), fan_in = 6 here; integers in [-2, 2] */
+    int in_range = 0, distinct = 0, negative = 0;
+    double a = sqrt(6.0 / 6.0);
     for (int k = 0; k < 64; k++) {
-      double x = dense_get_f64(f, k), y = dense_get_f64(h, k);
+      double x = dense_get_f64(f, k), y = dense_get_f64(h, k), z = dense_get_f64(w, k);
       int64_t n = dense_get_i64(i, k);
-      in_range += x >= -0.5 && x < 0.5 && n >= -2 && n <= 2 && y >= -0.5 && y <= 0.5;
+      in_range += x >= 0.5 && x < 1.5 && n >= -2 && n <= 2 && y >= 0.5 && y <= 1.5 &&
+                  z >= -a && z < a;
       distinct += k > 0 && x != dense_get_f64(f, k - 1);
+      negative += z < 0;
     }
     EXPECT_I64(in_range, 64);
+    EXPECT(negative > 10 && negative < 54);
     EXPECT(distinct > 50);
   }
   ir_module_free(m);

@@ -254,7 +254,9 @@ static void test_elem_lookup_spellings(void) {
   EXPECT_STR(elem_ctype(ET_BF16), "uint16_t");
   EXPECT_STR(elem_ctype(ET_I1), "uint8_t");
   EXPECT(elem_supported(ET_F32) && elem_supported(ET_I1) && elem_supported(ET_UI64));
-  EXPECT(!elem_supported(ET_F8E4M3FN) && !elem_supported(ET_C64) && !elem_supported(ET_SI4));
+  EXPECT(elem_supported(ET_C64) && elem_supported(ET_C128) && elem_supported(ET_SI4) &&
+         elem_supported(ET_UI2));
+  EXPECT(!elem_supported(ET_F8E4M3FN) && !elem_supported(ET_TF32) && !elem_supported(ET_QUANT));
 }
 
 static void test_op_table(void) {

@@ -1,0 +1,465 @@
+/*
+ * complex.c: the scalar semantics of the elementwise ops on complex<f32>
+ * and complex<f64> (spec "Types": complex types; the section of each op).
+ *
+ * A complex scalar is an LLVM <2 x f32> or <2 x f64> holding (re, im), the
+ * layout of its storage, so loads, stores, selects and phis take it as one
+ * value. The ops split it into parts, compute on scalars and join.
+ *
+ * Arithmetic (add, subtract, multiply, divide, negate) runs in the part
+ * type, as XLA does. The other functions run on the parts widened to f64
+ * (complex<f32>: rounded once at the end, so the vmath errors vanish in
+ * the rounding) with overflow-free formulas:
+ *   abs:   hypot, scaled by the larger part;
+ *   sqrt:  Kahan's (t = sqrt((|a| + |z|) / 2), the other part b / 2t);
+ *   tanh:  Kahan's (t = tan y, s = sinh x, beta = 1 + t^2,
+ *          rho = sqrt(1 + s^2): (beta rho s + i t) / (1 + beta s^2)),
+ *          and tan(z) = -i tanh(iz);
+ *   log1p: 0.5 log1p(a (2 + a) + b^2) away from z = -1, so small z keeps
+ *          its accuracy (the spec's log(hypot(a + 1, b)) loses it);
+ *   divide: Smith's algorithm with C99 Annex G's zero and infinity cases.
+ */
+#include <string.h>
+
+#include "codegen.h"
+#include "vmath.h"
+
+typedef struct Cx {
+  LLVMValueRef re, im;
+} Cx;
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                   */
+
+static ElemType part_type(ElemType e) { return e == ET_C64 ? ET_F32 : ET_F64; }
+
+static LLVMValueRef fc(LLVMValueRef like, double v) {
+  return LLVMConstReal(LLVMTypeOf(like), v);
+}
+
+static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
+  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, &x, 1, "");
+}
+
+static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
+  LLVMValueRef args[2] = {x, y};
+  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, args, 2, "");
+}
+
+static LLVMValueRef fabs_(CG *cg, LLVMValueRef x) { return intr1(cg, "llvm.fabs", x); }
+
+static LLVMValueRef fadd(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildFAdd(cg->b, x, y, "");
+}
+static LLVMValueRef fsub(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildFSub(cg->b, x, y, "");
+}
+static LLVMValueRef fmul(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildFMul(cg->b, x, y, "");
+}
+static LLVMValueRef fdiv(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildFDiv(cg->b, x, y, "");
+}
+static LLVMValueRef fcmp(CG *cg, LLVMRealPredicate p, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildFCmp(cg->b, p, x, y, "");
+}
+static LLVMValueRef sel(CG *cg, LLVMValueRef c, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildSelect(cg->b, c, x, y, "");
+}
+static LLVMValueRef or_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildOr(cg->b, x, y, "");
+}
+static LLVMValueRef and_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return LLVMBuildAnd(cg->b, x, y, "");
+}
+static LLVMValueRef is_inf(CG *cg, LLVMValueRef x) {
+  return fcmp(cg, LLVMRealOEQ, fabs_(cg, x), fc(x, __builtin_inf()));
+}
+static LLVMValueRef is_nan(CG *cg, LLVMValueRef x) { return fcmp(cg, LLVMRealUNO, x, x); }
+
+static Cx cx_sel(CG *cg, LLVMValueRef c, Cx x, Cx y) {
+  return (Cx){sel(cg, c, x.re, y.re), sel(cg, c, x.im, y.im)};
+}
+
+/* The parts of a complex scalar, widened to f64 when `wide`. */
+static Cx split(CG *cg, LLVMValueRef v, bool wide) {
+  Cx z = {LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "re"),
+          LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 1, 0), "im")};
+  if (wide && LLVMTypeOf(z.re) == cg->t_f32) {
+    z.re = LLVMBuildFPExt(cg->b, z.re, cg->t_f64, "");
+    z.im = LLVMBuildFPExt(cg->b, z.im, cg->t_f64, "");
+  }
+  return z;
+}
+
+/* A real of any float width as the part type of e. */
+static LLVMValueRef to_part(CG *cg, LLVMValueRef x, ElemType e) {
+  LLVMTypeRef t = e == ET_C64 ? cg->t_f32 : cg->t_f64;
+  if (LLVMTypeOf(x) == t) return x;
+  return LLVMBuildFPCast(cg->b, x, t, "");
+}
+
+static LLVMValueRef join(CG *cg, Cx z, ElemType e) {
+  LLVMValueRef v = LLVMGetUndef(cg_scalar_type(cg, e));
+  v = LLVMBuildInsertElement(cg->b, v, to_part(cg, z.re, e), LLVMConstInt(cg->t_i32, 0, 0), "");
+  return LLVMBuildInsertElement(cg->b, v, to_part(cg, z.im, e), LLVMConstInt(cg->t_i32, 1, 0), "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Real helpers (f32 or f64 scalars)                                         */
+
+/* sqrt(a^2 + b^2) without overflow or underflow; inf if either part is
+ * infinite (even with a NaN), else NaN if either is NaN. */
+static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
+  LLVMValueRef x = fabs_(cg, a), y = fabs_(cg, b);
+  LLVMValueRef hi = intr2(cg, "llvm.maxnum", x, y), lo = intr2(cg, "llvm.minnum", x, y);
+  LLVMValueRef q = fdiv(cg, lo, hi);
+  LLVMValueRef r = fmul(cg, hi, intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
+  r = sel(cg, fcmp(cg, LLVMRealOEQ, hi, fc(a, 0.0)), fc(a, 0.0), r);
+  r = sel(cg, or_(cg, is_nan(cg, a), is_nan(cg, b)), fc(a, __builtin_nan("")), r);
+  return sel(cg, or_(cg, is_inf(cg, a), is_inf(cg, b)), fc(a, __builtin_inf()), r);
+}
+
+/* |z| of parts that came from f32: their squares cannot overflow f64. */
+static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
+  if (e == ET_C128) return hypot_(cg, z.re, z.im);
+  LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), fmul(cg, z.im, z.im));
+  LLVMValueRef r = intr1(cg, "llvm.sqrt", s);
+  /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
+  return sel(cg, or_(cg, is_inf(cg, z.re), is_inf(cg, z.im)), fc(s, __builtin_inf()), r);
+}
+
+/* sinh x = (t + t / (t + 1)) / 2 with t = expm1 |x|: no cancellation. */
+static LLVMValueRef sinh_(CG *cg, LLVMValueRef x) {
+  LLVMValueRef t = math_expm1(cg->b, fabs_(cg, x));
+  LLVMValueRef s = fmul(cg, fc(x, 0.5), fadd(cg, t, fdiv(cg, t, fadd(cg, t, fc(x, 1.0)))));
+  s = sel(cg, is_inf(cg, t), t, s);
+  return intr2(cg, "llvm.copysign", s, x);
+}
+
+static LLVMValueRef cosh_(CG *cg, LLVMValueRef x) {
+  LLVMValueRef e = math_exp(cg->b, fabs_(cg, x));
+  return fadd(cg, fmul(cg, fc(x, 0.5), e), fdiv(cg, fc(x, 0.5), e));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arithmetic (spec "add", "subtract", "multiply", "divide", "negate")       */
+
+static Cx cx_mul(CG *cg, Cx x, Cx y) {
+  return (Cx){fsub(cg, fmul(cg, x.re, y.re), fmul(cg, x.im, y.im)),
+              fadd(cg, fmul(cg, x.re, y.im), fmul(cg, x.im, y.re))};
+}
+
+/* Smith's algorithm: divide by the larger part of y first. */
+static Cx smith(CG *cg, Cx x, Cx y) {
+  LLVMValueRef re_big = fcmp(cg, LLVMRealOGE, fabs_(cg, y.re), fabs_(cg, y.im));
+  /* |c| >= |d|: r = d / c, den = c + d r, ((a + b r), (b - a r)) / den */
+  LLVMValueRef r1 = fdiv(cg, y.im, y.re), d1 = fadd(cg, y.re, fmul(cg, y.im, r1));
+  Cx q1 = {fdiv(cg, fadd(cg, x.re, fmul(cg, x.im, r1)), d1),
+           fdiv(cg, fsub(cg, x.im, fmul(cg, x.re, r1)), d1)};
+  /* |c| < |d|: r = c / d, den = c r + d, ((a r + b), (b r - a)) / den */
+  LLVMValueRef r2 = fdiv(cg, y.re, y.im), d2 = fadd(cg, fmul(cg, y.re, r2), y.im);
+  Cx q2 = {fdiv(cg, fadd(cg, fmul(cg, x.re, r2), x.im), d2),
+           fdiv(cg, fsub(cg, fmul(cg, x.im, r2), x.re), d2)};
+  return cx_sel(cg, re_big, q1, q2);
+}
+
+/* 1 or 0 with the sign of x where x is infinite, else 0 with x's sign
+ * (C99 Annex G's "box" of an infinity). */
+static LLVMValueRef inf_box(CG *cg, LLVMValueRef x) {
+  LLVMValueRef one = sel(cg, is_inf(cg, x), fc(x, 1.0), fc(x, 0.0));
+  return intr2(cg, "llvm.copysign", one, x);
+}
+
+static LLVMValueRef is_finite(CG *cg, LLVMValueRef x) {
+  return fcmp(cg, LLVMRealOLT, fabs_(cg, x), fc(x, __builtin_inf()));
+}
+
+/* spec "divide": Smith's quotient, and where it is NaN, C99 Annex G's
+ * values: x / 0 is an infinity, inf / finite an infinity, finite / inf 0. */
+static Cx cx_div(CG *cg, Cx x, Cx y) {
+  Cx q = smith(cg, x, y);
+  LLVMValueRef nan = and_(cg, is_nan(cg, q.re), is_nan(cg, q.im));
+  LLVMValueRef inf = fc(x.re, __builtin_inf()), zero = fc(x.re, 0.0);
+  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
+  LLVMValueRef x_num = LLVMBuildNot(cg->b, and_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), "");
+  LLVMValueRef sinf = intr2(cg, "llvm.copysign", inf, y.re);
+  Cx zdiv = {fmul(cg, sinf, x.re), fmul(cg, sinf, x.im)};
+  LLVMValueRef x_inf = or_(cg, is_inf(cg, x.re), is_inf(cg, x.im));
+  LLVMValueRef y_fin = and_(cg, is_finite(cg, y.re), is_finite(cg, y.im));
+  Cx bx = {inf_box(cg, x.re), inf_box(cg, x.im)};
+  Cx idiv = {fmul(cg, inf, fadd(cg, fmul(cg, bx.re, y.re), fmul(cg, bx.im, y.im))),
+             fmul(cg, inf, fsub(cg, fmul(cg, bx.im, y.re), fmul(cg, bx.re, y.im)))};
+  LLVMValueRef y_inf = or_(cg, is_inf(cg, y.re), is_inf(cg, y.im));
+  LLVMValueRef x_fin = and_(cg, is_finite(cg, x.re), is_finite(cg, x.im));
+  Cx by = {inf_box(cg, y.re), inf_box(cg, y.im)};
+  Cx fdv = {fmul(cg, zero, fadd(cg, fmul(cg, x.re, by.re), fmul(cg, x.im, by.im))),
+            fmul(cg, zero, fsub(cg, fmul(cg, x.im, by.re), fmul(cg, x.re, by.im)))};
+  Cx r = cx_sel(cg, and_(cg, and_(cg, nan, y_inf), x_fin), fdv, q);
+  r = cx_sel(cg, and_(cg, and_(cg, nan, x_inf), y_fin), idiv, r);
+  return cx_sel(cg, and_(cg, and_(cg, nan, y0), x_num), zdiv, r);
+}
+
+static Cx cx_recip(CG *cg, Cx y) {
+  return cx_div(cg, (Cx){fc(y.re, 1.0), fc(y.re, 0.0)}, y);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Functions, on parts widened to f64                                        */
+
+/* spec "sqrt": the principal root, re >= 0. */
+static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
+  LLVMValueRef a = z.re, b = z.im, h = abs_wide(cg, z, e);
+  LLVMValueRef t = intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
+                                             fmul(cg, fc(a, 0.5), h)));
+  LLVMValueRef o = fdiv(cg, b, fadd(cg, t, t));
+  Cx pos = {t, o};
+  Cx neg = {fabs_(cg, o), intr2(cg, "llvm.copysign", t, b)};
+  Cx r = cx_sel(cg, fcmp(cg, LLVMRealOGE, a, fc(a, 0.0)), pos, neg);
+  LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, a, fc(a, 0.0)),
+                           fcmp(cg, LLVMRealOEQ, b, fc(a, 0.0)));
+  r = cx_sel(cg, zero, (Cx){fc(a, 0.0), b}, r);
+  return cx_sel(cg, is_inf(cg, b), (Cx){fc(a, __builtin_inf()), b}, r);
+}
+
+/* spec "exponential": e^a (cos b + i sin b); a real z stays real. */
+static Cx cx_exp(CG *cg, Cx z) {
+  LLVMValueRef ea = math_exp(cg->b, z.re);
+  Cx r = {fmul(cg, ea, math_cos(cg->b, z.im)), fmul(cg, ea, math_sin(cg->b, z.im))};
+  LLVMValueRef real = fcmp(cg, LLVMRealOEQ, z.im, fc(z.im, 0.0));
+  return cx_sel(cg, real, (Cx){ea, z.im}, r);
+}
+
+/* spec "exponential_minus_one": cos b - 1 = -2 sin^2(b/2) keeps the real
+ * part accurate near 0. */
+static Cx cx_expm1(CG *cg, Cx z) {
+  LLVMValueRef s = math_sin(cg->b, fmul(cg, fc(z.im, 0.5), z.im));
+  LLVMValueRef em = math_expm1(cg->b, z.re);
+  LLVMValueRef re = fsub(cg, fmul(cg, em, math_cos(cg->b, z.im)), fmul(cg, fc(s, 2.0), fmul(cg, s, s)));
+  LLVMValueRef im = fmul(cg, math_exp(cg->b, z.re), math_sin(cg->b, z.im));
+  LLVMValueRef real = fcmp(cg, LLVMRealOEQ, z.im, fc(z.im, 0.0));
+  return cx_sel(cg, real, (Cx){em, z.im}, (Cx){re, im});
+}
+
+/* spec "log": log|z| + i arg z. */
+static Cx cx_log(CG *cg, Cx z, ElemType e) {
+  return (Cx){math_log(cg->b, abs_wide(cg, z, e)), math_atan2(cg->b, z.im, z.re)};
+}
+
+/* spec "log_plus_one": log|1 + z| + i arg(1 + z). */
+static Cx cx_log1p(CG *cg, Cx z, ElemType e) {
+  LLVMValueRef a = z.re, b = z.im, a1 = fadd(cg, a, fc(a, 1.0));
+  LLVMValueRef u = fadd(cg, fmul(cg, a, fadd(cg, a, fc(a, 2.0))), fmul(cg, b, b));
+  LLVMValueRef near = fmul(cg, fc(a, 0.5), math_log1p(cg->b, u));
+  Cx w = {a1, b};
+  LLVMValueRef far = math_log(cg->b, abs_wide(cg, w, e));
+  /* Near z = -1 (|1 + z| < 1/2: a + 1 is exact there) u cancels; far out
+   * (or at infinities) its squares overflow. */
+  LLVMValueRef m = intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
+  LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)),
+                             fcmp(cg, LLVMRealUGT, m, fc(a, 1e150)));
+  return (Cx){sel(cg, use_far, far, near), math_atan2(cg->b, b, a1)};
+}
+
+/* spec "sine": sin a cosh b + i cos a sinh b. */
+static Cx cx_sin(CG *cg, Cx z) {
+  return (Cx){fmul(cg, math_sin(cg->b, z.re), cosh_(cg, z.im)),
+              fmul(cg, math_cos(cg->b, z.re), sinh_(cg, z.im))};
+}
+
+/* spec "cosine": cos a cosh b - i sin a sinh b. */
+static Cx cx_cos(CG *cg, Cx z) {
+  return (Cx){fmul(cg, math_cos(cg->b, z.re), cosh_(cg, z.im)),
+              LLVMBuildFNeg(cg->b, fmul(cg, math_sin(cg->b, z.re), sinh_(cg, z.im)), "")};
+}
+
+/* spec "tanh", Kahan's formula; for |x| > 22, tanh x is +-1 to double
+ * precision and the imaginary part 4 sin y cos y e^(-2|x|). */
+static Cx cx_tanh(CG *cg, Cx z) {
+  LLVMValueRef x = z.re, y = z.im, one = fc(x, 1.0);
+  LLVMValueRef t = math_tan(cg->b, y), s = sinh_(cg, x);
+  LLVMValueRef beta = fadd(cg, one, fmul(cg, t, t));
+  LLVMValueRef rho = intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
+  LLVMValueRef den = fadd(cg, one, fmul(cg, beta, fmul(cg, s, s)));
+  Cx r = {fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den), fdiv(cg, t, den)};
+  LLVMValueRef ex = math_exp(cg->b, fmul(cg, fc(x, -2.0), fabs_(cg, x)));
+  LLVMValueRef sc = fmul(cg, math_sin(cg->b, y), math_cos(cg->b, y));
+  Cx big = {intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
+  return cx_sel(cg, fcmp(cg, LLVMRealOGT, fabs_(cg, x), fc(x, 22.0)), big, r);
+}
+
+/* spec "tan": tan z = -i tanh(iz), iz = -b + ia. */
+static Cx cx_tan(CG *cg, Cx z) {
+  Cx w = cx_tanh(cg, (Cx){LLVMBuildFNeg(cg->b, z.im, ""), z.re});
+  return (Cx){w.im, LLVMBuildFNeg(cg->b, w.re, "")};
+}
+
+/* spec "logistic": 1 / (1 + e^-z). */
+static Cx cx_logistic(CG *cg, Cx z) {
+  Cx w = cx_exp(cg, (Cx){LLVMBuildFNeg(cg->b, z.re, ""), LLVMBuildFNeg(cg->b, z.im, "")});
+  return cx_recip(cg, (Cx){fadd(cg, w.re, fc(w.re, 1.0)), w.im});
+}
+
+/* spec "power": e^(y log x); 0^y is 1 for y = 0, 0 for re y > 0, else NaN. */
+static Cx cx_pow(CG *cg, Cx x, Cx y, ElemType e) {
+  Cx p = cx_exp(cg, cx_mul(cg, y, cx_log(cg, x, e)));
+  LLVMValueRef zero = fc(x.re, 0.0), one = fc(x.re, 1.0), nan = fc(x.re, __builtin_nan(""));
+  LLVMValueRef x0 = and_(cg, fcmp(cg, LLVMRealOEQ, x.re, zero), fcmp(cg, LLVMRealOEQ, x.im, zero));
+  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
+  LLVMValueRef ypos = fcmp(cg, LLVMRealOGT, y.re, zero);
+  Cx at0 = cx_sel(cg, y0, (Cx){one, zero}, cx_sel(cg, ypos, (Cx){zero, zero}, (Cx){nan, nan}));
+  return cx_sel(cg, x0, at0, p);
+}
+
+/* spec "cbrt": the principal root |z|^(1/3) e^(i arg(z) / 3). */
+static Cx cx_cbrt(CG *cg, Cx z, ElemType e) {
+  LLVMValueRef r = math_cbrt(cg->b, abs_wide(cg, z, e));
+  LLVMValueRef t = fmul(cg, math_atan2(cg->b, z.im, z.re), fc(r, 1.0 / 3.0));
+  return (Cx){fmul(cg, r, math_cos(cg->b, t)), fmul(cg, r, math_sin(cg->b, t))};
+}
+
+/* spec "atan2" on complex values, as the reference interpreter defines it:
+ * -i log((x + iy) / sqrt(x^2 + y^2)). */
+static Cx cx_atan2(CG *cg, Cx y, Cx x, ElemType e) {
+  Cx w = {fsub(cg, x.re, y.im), fadd(cg, x.im, y.re)};
+  Cx x2 = cx_mul(cg, x, x), y2 = cx_mul(cg, y, y);
+  Cx s = cx_sqrt(cg, (Cx){fadd(cg, x2.re, y2.re), fadd(cg, x2.im, y2.im)}, ET_C128);
+  Cx l = cx_log(cg, cx_div(cg, w, s), e);
+  return (Cx){l.im, LLVMBuildFNeg(cg->b, l.re, "")};
+}
+
+/* spec "sign": NaN if a part is NaN, 0 at 0, else z / |z|. */
+static Cx cx_sign(CG *cg, Cx z, ElemType e) {
+  LLVMValueRef m = abs_wide(cg, z, e), zero = fc(z.re, 0.0);
+  Cx r = {fdiv(cg, z.re, m), fdiv(cg, z.im, m)};
+  LLVMValueRef z0 = and_(cg, fcmp(cg, LLVMRealOEQ, z.re, zero), fcmp(cg, LLVMRealOEQ, z.im, zero));
+  r = cx_sel(cg, z0, (Cx){zero, zero}, r);
+  LLVMValueRef nan = fc(z.re, __builtin_nan(""));
+  return cx_sel(cg, or_(cg, is_nan(cg, z.re), is_nan(cg, z.im)), (Cx){nan, nan}, r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Comparisons (spec "compare", "maximum", "minimum"): lexicographic on     */
+/* (re, im)                                                                  */
+
+/* x < y (or x > y with `gt`) lexicographically. */
+static LLVMValueRef lex_less(CG *cg, Cx x, Cx y, bool gt, bool or_equal) {
+  LLVMRealPredicate strict = gt ? LLVMRealOGT : LLVMRealOLT;
+  LLVMRealPredicate last = or_equal ? (gt ? LLVMRealOGE : LLVMRealOLE) : strict;
+  LLVMValueRef re_eq = fcmp(cg, LLVMRealOEQ, x.re, y.re);
+  return or_(cg, fcmp(cg, strict, x.re, y.re), and_(cg, re_eq, fcmp(cg, last, x.im, y.im)));
+}
+
+static LLVMValueRef cx_compare(CG *cg, CmpDir d, Cx x, Cx y) {
+  switch (d) {
+  case CMP_EQ:
+    return and_(cg, fcmp(cg, LLVMRealOEQ, x.re, y.re), fcmp(cg, LLVMRealOEQ, x.im, y.im));
+  case CMP_NE:
+    return or_(cg, fcmp(cg, LLVMRealUNE, x.re, y.re), fcmp(cg, LLVMRealUNE, x.im, y.im));
+  case CMP_LT: return lex_less(cg, x, y, false, false);
+  case CMP_LE: return lex_less(cg, x, y, false, true);
+  case CMP_GT: return lex_less(cg, x, y, true, false);
+  default: return lex_less(cg, x, y, true, true);
+  }
+}
+
+/* The lexicographically larger (or smaller) operand; a NaN part makes its
+ * operand the result, lhs first. */
+static Cx cx_maxmin(CG *cg, Cx x, Cx y, bool max) {
+  Cx r = cx_sel(cg, lex_less(cg, x, y, max, false), x, y);
+  r = cx_sel(cg, or_(cg, is_nan(cg, y.re), is_nan(cg, y.im)), y, r);
+  return cx_sel(cg, or_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), x, r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Dispatch                                                                  */
+
+static LLVMValueRef unary_wide(CG *cg, OpCode c, Cx z, ElemType e) {
+  Cx r;
+  switch (c) {
+  case OP_SQRT: r = cx_sqrt(cg, z, e); break;
+  case OP_RSQRT: r = cx_recip(cg, cx_sqrt(cg, z, e)); break;
+  case OP_EXPONENTIAL: r = cx_exp(cg, z); break;
+  case OP_EXPONENTIAL_MINUS_ONE: r = cx_expm1(cg, z); break;
+  case OP_LOG: r = cx_log(cg, z, e); break;
+  case OP_LOG_PLUS_ONE: r = cx_log1p(cg, z, e); break;
+  case OP_SINE: r = cx_sin(cg, z); break;
+  case OP_COSINE: r = cx_cos(cg, z); break;
+  case OP_TAN: r = cx_tan(cg, z); break;
+  case OP_TANH: r = cx_tanh(cg, z); break;
+  case OP_LOGISTIC: r = cx_logistic(cg, z); break;
+  case OP_SIGN: r = cx_sign(cg, z, e); break;
+  case OP_CBRT: r = cx_cbrt(cg, z, e); break;
+  case OP_ABS: /* spec "abs": the modulus, of the part type */
+    return to_part(cg, abs_wide(cg, z, e), e);
+  default: return NULL;
+  }
+  return join(cg, r, e);
+}
+
+static LLVMValueRef binary(CG *cg, OpCode c, LLVMValueRef *args, ElemType e) {
+  Cx x = split(cg, args[0], false), y = split(cg, args[1], false);
+  Cx r;
+  switch (c) {
+  case OP_ADD: r = (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; break;
+  case OP_SUBTRACT: r = (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; break;
+  case OP_MULTIPLY: r = cx_mul(cg, x, y); break;
+  case OP_DIVIDE: r = cx_div(cg, x, y); break;
+  case OP_MAXIMUM: r = cx_maxmin(cg, x, y, true); break;
+  case OP_MINIMUM: r = cx_maxmin(cg, x, y, false); break;
+  case OP_POWER:
+    r = cx_pow(cg, split(cg, args[0], true), split(cg, args[1], true), e);
+    break;
+  case OP_ATAN2: /* atan2(lhs, rhs) */
+    r = cx_atan2(cg, split(cg, args[0], true), split(cg, args[1], true), e);
+    break;
+  default: return NULL;
+  }
+  return join(cg, r, e);
+}
+
+LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
+  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
+  switch (op->code) {
+  case OP_COMPLEX: /* spec "complex" */
+    return join(cg, (Cx){args[0], args[1]}, r);
+  case OP_REAL: return split(cg, args[0], false).re; /* spec "real" */
+  case OP_IMAG: return split(cg, args[0], false).im; /* spec "imag" */
+  case OP_NEGATE:
+    return LLVMBuildFNeg(cg->b, args[0], "");
+  case OP_COMPARE:
+    return cx_compare(cg, op->a.cmp, split(cg, args[0], false), split(cg, args[1], false));
+  default: break;
+  }
+  if (op->nopnds == 2) return binary(cg, op->code, args, r);
+  if (op->nopnds == 1) return unary_wide(cg, op->code, split(cg, args[0], true), e);
+  return NULL;
+}
+
+/* spec "convert": complex to complex converts both parts; to a complex
+ * the imaginary part is 0; from a complex to another type the imaginary
+ * part is dropped (to i1 as well, as the reference interpreter does). */
+LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
+  if (elem_is_complex(from) && elem_is_complex(to)) {
+    Cx z = split(cg, v, false);
+    return join(cg, z, to);
+  }
+  if (elem_is_complex(to)) {
+    LLVMValueRef re = cg_convert(cg, v, from, part_type(to));
+    return join(cg, (Cx){re, fc(re, 0.0)}, to);
+  }
+  return cg_convert(cg, split(cg, v, false).re, part_type(from), to);
+}
+
+/* acc + a * b on complex scalars (dot_general, convolution). */
+LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
+                                LLVMValueRef b) {
+  Cx s = split(cg, acc, false), p = cx_mul(cg, split(cg, a, false), split(cg, b, false));
+  return join(cg, (Cx){fadd(cg, s.re, p.re), fadd(cg, s.im, p.im)}, e);
+}
