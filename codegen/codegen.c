@@ -271,7 +271,38 @@ static LLVMValueRef elem_ptr(CG *cg, LLVMValueRef ptr, ElemType e,
   return LLVMBuildInBoundsGEP2(cg->b, cg_storage_type(cg, e), ptr, &lin, 1, "");
 }
 
+/* Complex elements are loaded and stored as their two parts, scalars at
+ * 2 lin and 2 lin + 1: instcombine then folds away the <2 x T> of
+ * complex.c between loads and stores, and the loop vectorizer sees scalar
+ * code with interleaved accesses (it does not widen <2 x T> values). */
+static LLVMValueRef load_complex(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
+  LLVMTypeRef vt = cg_scalar_type(cg, e), pt = LLVMGetElementType(vt);
+  LLVMValueRef v = LLVMGetUndef(vt);
+  lin = LLVMBuildShl(cg->b, lin, cg_i64(cg, 1), "");
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef i = k ? LLVMBuildOr(cg->b, lin, cg_i64(cg, 1), "") : lin;
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, pt, ptr, &i, 1, "");
+    LLVMValueRef x = LLVMBuildLoad2(cg->b, pt, p, "");
+    LLVMSetAlignment(x, elem_align(e));
+    v = LLVMBuildInsertElement(cg->b, v, x, LLVMConstInt(cg->t_i32, k, 0), "");
+  }
+  return v;
+}
+
+static void store_complex(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
+                          LLVMValueRef val) {
+  LLVMTypeRef pt = LLVMGetElementType(cg_scalar_type(cg, e));
+  lin = LLVMBuildShl(cg->b, lin, cg_i64(cg, 1), "");
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef i = k ? LLVMBuildOr(cg->b, lin, cg_i64(cg, 1), "") : lin;
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, pt, ptr, &i, 1, "");
+    LLVMValueRef x = LLVMBuildExtractElement(cg->b, val, LLVMConstInt(cg->t_i32, k, 0), "");
+    LLVMSetAlignment(LLVMBuildStore(cg->b, x, p), elem_align(e));
+  }
+}
+
 LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
+  if (elem_is_complex(e)) return load_complex(cg, ptr, e, lin);
   LLVMTypeRef st = cg_storage_type(cg, e);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, st, elem_ptr(cg, ptr, e, lin), "");
   LLVMSetAlignment(v, elem_align(e));
@@ -282,6 +313,10 @@ LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
 
 void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
               LLVMValueRef val) {
+  if (elem_is_complex(e)) {
+    store_complex(cg, ptr, e, lin, val);
+    return;
+  }
   if (e == ET_I1) val = LLVMBuildZExt(cg->b, val, cg->t_i8, "");
   /* Sub-byte integers are stored sign- or zero-extended (ir.h DenseData),
    * so the runtime's byte comparisons see one encoding per value. */

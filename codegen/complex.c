@@ -2,14 +2,17 @@
  * complex.c: the scalar semantics of the elementwise ops on complex<f32>
  * and complex<f64> (spec "Types": complex types; the section of each op).
  *
- * A complex scalar is an LLVM <2 x f32> or <2 x f64> holding (re, im), the
- * layout of its storage, so loads, stores, selects and phis take it as one
- * value. The ops split it into parts, compute on scalars and join.
+ * A complex scalar is an LLVM <2 x f32> or <2 x f64> holding (re, im), so
+ * selects, phis and accumulators take it as one value. The ops split it
+ * into parts, compute on scalars and join; cg_load/cg_store move the parts
+ * one by one (codegen.c), so after instcombine a loop holds scalar code the
+ * loop vectorizer widens (interleaved loads of re and im).
  *
- * Arithmetic (add, subtract, multiply, divide, negate) runs in the part
- * type, as XLA does. The other functions run on the parts widened to f64
- * (complex<f32>: rounded once at the end, so the vmath errors vanish in
- * the rounding) with overflow-free formulas:
+ * Arithmetic (add, subtract, multiply, divide, negate, compare, maximum,
+ * minimum) runs in the part type, as XLA does. The other functions run on
+ * the parts widened to f64 (complex<f32>: rounded once at the end, so the
+ * vmath errors vanish in the rounding; complex<f64>: products of two vmath
+ * results, within about 3 ULP) with overflow-free formulas:
  *   abs:   hypot, scaled by the larger part;
  *   sqrt:  Kahan's (t = sqrt((|a| + |z|) / 2), the other part b / 2t);
  *   tanh:  Kahan's (t = tan y, s = sinh x, beta = 1 + t^2,
@@ -17,7 +20,9 @@
  *          and tan(z) = -i tanh(iz);
  *   log1p: 0.5 log1p(a (2 + a) + b^2) away from z = -1, so small z keeps
  *          its accuracy (the spec's log(hypot(a + 1, b)) loses it);
- *   divide: Smith's algorithm with C99 Annex G's zero and infinity cases.
+ *   divide: Smith's algorithm with C99 Annex G's zero and infinity cases;
+ *   atan2: the reference interpreter's -i log((x + iy) / sqrt(x^2 + y^2)).
+ * Not defined on complex values here: remainder, floor & co., is_finite, the bit ops (the verifier rejects most of them).
  */
 #include <string.h>
 
@@ -435,6 +440,11 @@ LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
     return LLVMBuildFNeg(cg->b, args[0], "");
   case OP_COMPARE:
     return cx_compare(cg, op->a.cmp, split(cg, args[0], false), split(cg, args[1], false));
+  case OP_CLAMP: { /* spec "clamp": min(max(operand, min), max), lexicographic */
+    Cx lo = split(cg, args[0], false), x = split(cg, args[1], false);
+    Cx hi = split(cg, args[2], false);
+    return join(cg, cx_maxmin(cg, cx_maxmin(cg, x, lo, true), hi, false), r);
+  }
   default: break;
   }
   if (op->nopnds == 2) return binary(cg, op->code, args, r);

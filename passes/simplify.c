@@ -25,12 +25,12 @@
 static bool block_has_side_effect(const Block *b);
 
 /* Whether removing the op when its results are unused changes behaviour:
- * terminators, checks (but check.eq, which only computes a boolean),
+ * terminators, checks (check.eq too: it fails the case when false),
  * custom calls, feeds and communication, and control flow around those. */
 static bool has_side_effect(const Op *op) {
   unsigned fl = op_flags(op->code);
   if (fl & OPF_TERMINATOR) return true;
-  if ((fl & OPF_CHECK) && op->code != OP_CHECK_EQ) return true;
+  if (fl & OPF_CHECK) return true;
   switch (op->code) {
   case OP_CUSTOM_CALL: case OP_FUNC_CALL: case OP_COMPOSITE:
   case OP_INFEED: case OP_OUTFEED: case OP_SEND: case OP_RECV:

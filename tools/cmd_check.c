@@ -110,11 +110,10 @@ static void fail(Verdict *v, const char *reason) {
 }
 
 /* Whether op checks something: check.* ops and custom_call @check.* (the
- * protocol's two spellings), except check.eq, which returns its comparison
- * as a value instead of checking it. */
+ * protocol's two spellings; check.eq included: codegen fails the case when
+ * its comparison is false). */
 static bool is_check(const Op *op) {
   bool custom = op->code == OP_CUSTOM_CALL && op->a.callee && !strncmp(op->a.callee, "check.", 6);
-  if (op->code == OP_CHECK_EQ || (custom && !strcmp(op->a.callee, "check.eq"))) return false;
   return custom || (op_flags(op->code) & OPF_CHECK);
 }
 
