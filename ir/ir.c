@@ -166,6 +166,18 @@ void ir_walk(Func *f, void (*fn)(Op *, void *), void *ctx) {
   walk_block(f->body, fn, ctx);
 }
 
+static void append_op(Op *op, void *ctx) {
+  OpList *l = ctx;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->v = realloc(l->v, sizeof(Op *) * (size_t)l->cap);
+    if (!l->v) abort();
+  }
+  l->v[l->n++] = op;
+}
+
+void ir_collect_ops(Func *f, OpList *l) { ir_walk(f, append_op, l); }
+
 typedef struct Replace {
   Value *from, *to;
 } Replace;

@@ -176,6 +176,8 @@ void type_table_free(TypeTable *t);
 Type *type_tensor(TypeTable *t, ElemType e, int rank, const int64_t *dims);
 Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
                         const int64_t *dims);
+/* Same quantization parameters (QuantInfo need not be interned). */
+bool quant_info_equal(const QuantInfo *a, const QuantInfo *b);
 Type *type_token(TypeTable *t);
 Type *type_tuple(TypeTable *t, int n, Type *const *elems);
 /* Same shape, another element type. */
@@ -669,6 +671,13 @@ void ir_number_values(Func *f);
 /* Calls fn on every op of f in program order, nested regions included
  * (an op before the ops of its regions). */
 void ir_walk(Func *f, void (*fn)(Op *op, void *ctx), void *ctx);
+/* A snapshot of ops, for passes that rewrite while they iterate. */
+typedef struct OpList {
+  Op **v;
+  int n, cap;
+} OpList;
+/* Appends every op of f in ir_walk order to l (free l->v with free()). */
+void ir_collect_ops(Func *f, OpList *l);
 /* The terminator of a block (last op), or NULL. */
 Op *ir_block_terminator(Block *b);
 /* Looks up a generic attribute by name, NULL if absent. */

@@ -136,6 +136,17 @@ Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
   return intern(t, &key);
 }
 
+bool quant_info_equal(const QuantInfo *a, const QuantInfo *b) {
+  if (a == b) return true;
+  if (a->storage != b->storage || a->expressed != b->expressed ||
+      a->storage_min != b->storage_min || a->storage_max != b->storage_max ||
+      a->axis != b->axis || a->nscales != b->nscales)
+    return false;
+  for (int i = 0; i < a->nscales; i++)
+    if (a->scales[i] != b->scales[i] || a->zero_points[i] != b->zero_points[i]) return false;
+  return true;
+}
+
 Type *type_token(TypeTable *t) {
   Type key = {.kind = TY_TOKEN};
   return intern(t, &key);

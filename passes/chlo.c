@@ -39,21 +39,6 @@ typedef struct Chlo {
   int errors;
 } Chlo;
 
-typedef struct OpList {
-  Op **v;
-  int n, cap;
-} OpList;
-
-static void collect_op(Op *op, void *ctx) {
-  OpList *l = ctx;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, sizeof(Op *) * (size_t)l->cap);
-    if (!l->v) abort();
-  }
-  l->v[l->n++] = op;
-}
-
 static bool fail(Chlo *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool fail(Chlo *c, const char *fmt, ...) {
   va_list ap;
@@ -1591,7 +1576,7 @@ static void replace_op(Chlo *c, Op *op) {
 static void decompose_func(Chlo *c, Func *f) {
   OpList l = {0};
   c->f = f;
-  ir_walk(f, collect_op, &l);
+  ir_collect_ops(f, &l);
   for (int i = 0; i < l.n; i++)
     if (is_chlo(l.v[i]->code)) replace_op(c, l.v[i]);
   free(l.v);

@@ -109,23 +109,6 @@ static void clone_ops_into(Module *m, CloneMap *cm, Block *src, Block *dst,
 
 static void inline_func(Inliner *in, Func *f);
 
-/* Collects the call ops of a function (regions included) in program order. */
-typedef struct OpList {
-  Op **v;
-  int n, cap;
-} OpList;
-
-static void collect_call(Op *op, void *ctx) {
-  OpList *l = ctx;
-  if (!call_target(op)) return;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 16;
-    l->v = realloc(l->v, sizeof(Op *) * (size_t)l->cap);
-    if (!l->v) abort();
-  }
-  l->v[l->n++] = op;
-}
-
 /* The verifier checks func.call against the callee's signature; composite
  * is checked here, where the decomposition is looked up anyway. */
 static bool signature_matches(const Op *call, const Func *callee) {
@@ -178,10 +161,11 @@ static void expand_call(Inliner *in, Func *caller, Op *call, Func *callee) {
 
 static void inline_calls(Inliner *in, Func *f) {
   OpList calls = {0};
-  ir_walk(f, collect_call, &calls);
+  ir_collect_ops(f, &calls);
   for (int i = 0; i < calls.n; i++) {
     Op *call = calls.v[i];
     const char *name = call_target(call);
+    if (!name) continue;
     Func *callee = ir_module_find_func(in->m, name);
     if (!check_call(call, callee, name)) {
       in->errors++;

@@ -29,26 +29,11 @@ typedef struct Legalizer {
   int errors;
 } Legalizer;
 
-typedef struct OpList {
-  Op **v;
-  int n, cap;
-} OpList;
-
-static void collect_op(Op *op, void *ctx) {
-  OpList *l = ctx;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, sizeof(Op *) * (size_t)l->cap);
-    if (!l->v) abort();
-  }
-  l->v[l->n++] = op;
-}
-
 /* Every op of f in program order (an op before the ops of its regions), so
  * that rewriting one op never invalidates the traversal. */
 static OpList all_ops(Func *f) {
   OpList l = {0};
-  ir_walk(f, collect_op, &l);
+  ir_collect_ops(f, &l);
   return l;
 }
 

@@ -58,21 +58,6 @@ typedef struct Quant {
   int errors;
 } Quant;
 
-typedef struct OpList {
-  Op **v;
-  int n, cap;
-} OpList;
-
-static void collect_op(Op *op, void *ctx) {
-  OpList *l = ctx;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, sizeof(Op *) * (size_t)l->cap);
-    if (!l->v) abort();
-  }
-  l->v[l->n++] = op;
-}
-
 static bool is_quant(const Value *v) {
   return v->type->kind == TY_TENSOR && v->type->elem == ET_QUANT;
 }
@@ -83,17 +68,6 @@ static bool has_quant(const Op *op) {
   for (int i = 0; i < op->nresults; i++)
     if (is_quant(op->results[i])) return true;
   return false;
-}
-
-static bool quant_equal(const QuantInfo *a, const QuantInfo *b) {
-  if (a == b) return true;
-  if (a->storage != b->storage || a->expressed != b->expressed ||
-      a->storage_min != b->storage_min || a->storage_max != b->storage_max ||
-      a->axis != b->axis || a->nscales != b->nscales)
-    return false;
-  for (int i = 0; i < a->nscales; i++)
-    if (a->scales[i] != b->scales[i] || a->zero_points[i] != b->zero_points[i]) return false;
-  return true;
 }
 
 static bool any_zero_point(const QuantInfo *q) {
@@ -282,7 +256,7 @@ static void at_op(Quant *q, Op *op) {
 /* spec: uniform_quantize, uniform_dequantize. */
 static void lower_uniform_quantize(Quant *q, Op *op) {
   Value *x = op->opnds[0], *r = op->results[0];
-  if (is_quant(x) && quant_equal(x->type->quant, r->type->quant)) {
+  if (is_quant(x) && quant_info_equal(x->type->quant, r->type->quant)) {
     ir_replace_uses(q->f, r, x);
   } else {
     Value *fx = is_quant(x) ? dequantize(q, x) : x;
@@ -384,7 +358,7 @@ static bool same_per_tensor_params(const Op *op) {
     if (is_opnd && !is_data_operand(op, i)) continue;
     if (!is_quant(v) || v->type->quant->axis >= 0) return false;
     if (!first) first = v->type->quant;
-    else if (!quant_equal(first, v->type->quant)) return false;
+    else if (!quant_info_equal(first, v->type->quant)) return false;
   }
   return true;
 }
@@ -486,7 +460,7 @@ static void drop_identity_bitcasts(Quant *q, OpList *l) {
 static void lower_func(Quant *q, Func *f) {
   q->f = f;
   OpList l = {0};
-  if (f->body) ir_walk(f, collect_op, &l);
+  if (f->body) ir_collect_ops(f, &l);
   for (int i = 0; i < l.n; i++) lower_op(q, l.v[i]);
   retype_func(q, f);
   drop_identity_bitcasts(q, &l);

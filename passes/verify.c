@@ -70,22 +70,10 @@ static bool same_dims(const Type *a, const Type *b) {
   return true;
 }
 
-static bool quant_same(const QuantInfo *a, const QuantInfo *b) {
-  if (a == b) return true;
-  if (a->storage != b->storage || a->expressed != b->expressed ||
-      a->storage_min != b->storage_min || a->storage_max != b->storage_max ||
-      a->axis != b->axis || a->nscales != b->nscales)
-    return false;
-  for (int i = 0; i < a->nscales; i++)
-    if (a->scales[i] != b->scales[i] || a->zero_points[i] != b->zero_points[i])
-      return false;
-  return true;
-}
-
 /* element_type(a) = element_type(b), quantization parameters included. */
 static bool elem_same(const Type *a, const Type *b) {
   if (a->elem != b->elem) return false;
-  return a->elem != ET_QUANT || quant_same(a->quant, b->quant);
+  return a->elem != ET_QUANT || quant_info_equal(a->quant, b->quant);
 }
 
 /* baseline_element_type: quantized types compare without scales and zero
