@@ -249,6 +249,27 @@ void ir_set_attr(Module *m, Op *op, const char *name, Attr *value) {
   op->nattrs++;
 }
 
+bool ir_is_region_op(OpCode c) { return c == OP_WHILE || c == OP_IF || c == OP_CASE; }
+
+bool ir_has_scalar_regions(const Op *op) {
+  return op->nregions > 0 && !ir_is_region_op(op->code);
+}
+
+bool ir_is_control_op(OpCode c) {
+  if (op_flags(c) & (OPF_CHECK | OPF_TERMINATOR)) return true;
+  switch (c) {
+  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
+  case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
+  case OP_FUNC_CALL: case OP_COMPOSITE:
+    return true;
+  default: return false;
+  }
+}
+
+bool ir_is_kernel_root(const Op *op) {
+  return !op->fused && op->code != OP_CONSTANT && !ir_is_control_op(op->code);
+}
+
 void ir_strides(const Type *t, int64_t *strides) {
   int64_t s = 1;
   for (int i = t->rank - 1; i >= 0; i--) {

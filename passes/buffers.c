@@ -44,30 +44,6 @@
 enum { ALIGN = 64 };
 
 /* ------------------------------------------------------------------------ */
-/* Op classes (mirror fuse.c)                                                */
-
-static bool is_region_op(OpCode c) { return c == OP_WHILE || c == OP_IF || c == OP_CASE; }
-
-static bool has_scalar_regions(const Op *op) {
-  return op->nregions > 0 && !is_region_op(op->code);
-}
-
-static bool is_control_op(OpCode c) {
-  if (op_flags(c) & (OPF_CHECK | OPF_TERMINATOR)) return true;
-  switch (c) {
-  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
-  case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
-  case OP_FUNC_CALL: case OP_COMPOSITE:
-    return true;
-  default: return false;
-  }
-}
-
-static bool is_kernel_root(const Op *op) {
-  return !op->fused && op->code != OP_CONSTANT && !is_control_op(op->code);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Op -> (position, end) map                                                 */
 
 typedef struct OpPos {
@@ -174,7 +150,7 @@ static void insert_body_copies(Planner *p, Op *w) {
 
 static void insert_copies(Planner *p, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (!is_region_op(op->code)) continue;
+    if (!ir_is_region_op(op->code)) continue;
     if (op->code == OP_WHILE) insert_body_copies(p, op);
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
@@ -208,7 +184,7 @@ static void assign_kinds(Planner *p, Block *b) {
       if (op->code == OP_CONSTANT) v->storage = ST_CONST;
       else if (!op->fused) p->needs_buffer[v->id] = true;
     }
-    if (has_scalar_regions(op)) continue;
+    if (ir_has_scalar_regions(op)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         assign_kinds(p, op->regions[r]->blocks[k]);
@@ -226,7 +202,7 @@ static void assign_results(Planner *p) {
     for (int k = 0; k < ret->nopnds; k++) once &= k == i || ret->opnds[k] != v;
     Op *d = v->def;
     if (!once || !d || d->parent != p->f->body || !p->needs_buffer[v->id]) continue;
-    if (!is_kernel_root(d) && !is_region_op(d->code)) continue;
+    if (!ir_is_kernel_root(d) && !ir_is_region_op(d->code)) continue;
     if (v->type->kind != TY_TENSOR) continue;
     p->needs_buffer[v->id] = false;
     v->storage = ST_RESULT;
@@ -241,7 +217,7 @@ static void number_ops(Planner *p, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
     OpPos *e = opmap_get(&p->ops, op, true);
     e->pos = ++p->npos;
-    if (!has_scalar_regions(op))
+    if (!ir_has_scalar_regions(op))
       for (int r = 0; r < op->nregions; r++)
         for (int k = 0; k < op->regions[r]->nblocks; k++)
           number_ops(p, op->regions[r]->blocks[k]);
@@ -257,8 +233,13 @@ static void number_ops(Planner *p, Block *b) {
  * it; a violation is a compiler bug). */
 static bool reads_elementally(const Op *user, const Value *v) {
   if (user->parent != v->def->parent) return false;
-  if (is_control_op(user->code)) return false;
-  return user->code != OP_DOT_GENERAL && user->code != OP_CONVOLUTION;
+  if (ir_is_control_op(user->code)) return false;
+  switch (user->code) {
+  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_TRIANGULAR_SOLVE:
+  case OP_CHOLESKY: case OP_FFT:
+    return false;
+  default: return true;
+  }
 }
 
 /* Where the use of v by the op on top of the stack happens (see the head
@@ -316,15 +297,17 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
   if (size < 0) {
     /* One error per function: the first dynamic value explains the rest. */
     if (!p->errors)
-      diag_error(d->loc, "%s: result %d has a dynamic shape; buffers need static shapes",
-                 op_name(d->code), v->index);
+      diag_error(d->loc,
+                 "%s: result %d has the dynamic type '%s': shapes could not be refined "
+                 "to static ones, which buffers need",
+                 op_name(d->code), v->index, type_str(&p->m->arena, v->type));
     p->errors = 1;
     return;
   }
   if (size == 0) return; /* no bytes: any offset will do */
   int64_t start = pos_of(p, d);
   int64_t end = p->last_use[v->id] > start ? p->last_use[v->id] : start;
-  if (is_region_op(d->code) && end_of(p, d) > end) end = end_of(p, d);
+  if (ir_is_region_op(d->code) && end_of(p, d) > end) end = end_of(p, d);
   (*iv)[(*n)++] = (Interval){v, start, end, align_up(size)};
 }
 
@@ -382,7 +365,7 @@ static int64_t place_all(Interval *iv, int n) {
 
 static void share_loop_state(Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (!is_region_op(op->code)) continue;
+    if (!ir_is_region_op(op->code)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++) {
         Block *rb = op->regions[r]->blocks[k];

@@ -76,29 +76,6 @@ typedef struct Fuser {
 /* ------------------------------------------------------------------------ */
 /* Op classes                                                                */
 
-/* Ops whose regions are scalar computations (reduce bodies...), as opposed
- * to while/if/case whose blocks hold kernels. */
-static bool has_scalar_regions(const Op *op) {
-  return op->nregions > 0 && op->code != OP_WHILE && op->code != OP_IF &&
-         op->code != OP_CASE;
-}
-
-/* Ops that codegen emits directly in the entry function, not as a kernel. */
-static bool is_control_op(OpCode c) {
-  if (op_flags(c) & (OPF_CHECK | OPF_TERMINATOR)) return true;
-  switch (c) {
-  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
-  case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
-  case OP_FUNC_CALL: case OP_COMPOSITE:
-    return true;
-  default: return false;
-  }
-}
-
-static bool is_kernel_root(const Op *op) {
-  return !op->fused && op->code != OP_CONSTANT && !is_control_op(op->code);
-}
-
 /* Elementwise ops that cost far more than a load when recomputed. The
  * OPF_EXPENSIVE table flags transcendental ops; division and roots are
  * added here since they take tens of cycles too. */
@@ -143,8 +120,15 @@ static bool is_cheap_kind(const Op *op) {
 /* Whether `user` computes its value at an index by reading its operands
  * elementally inside its kernel. */
 static bool is_elemental_consumer(const Op *user) {
-  if (is_control_op(user->code) || !(op_flags(user->code) & OPF_IMPL)) return false;
-  if (user->code == OP_DOT_GENERAL || user->code == OP_CONVOLUTION) return false;
+  if (ir_is_control_op(user->code) || !(op_flags(user->code) & OPF_IMPL)) return false;
+  /* These kernels read their operands from buffers (codegen/dot.c,
+   * linalg.c, fft.c): repeatedly, at computed indices. */
+  switch (user->code) {
+  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_TRIANGULAR_SOLVE:
+  case OP_CHOLESKY: case OP_FFT:
+    return false;
+  default: break;
+  }
   return true;
 }
 
@@ -256,7 +240,7 @@ static void clear_marks(Op *op, void *ctx) {
 static void fuse_block(Fuser *fu, Block *b, bool enabled) {
   for (Op *op = b->first; op; op = op->next) {
     if (enabled) op->fused = should_fuse(fu, op);
-    if (has_scalar_regions(op)) continue;
+    if (ir_has_scalar_regions(op)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         fuse_block(fu, op->regions[r]->blocks[k], enabled);
@@ -267,8 +251,8 @@ static void fuse_block(Fuser *fu, Block *b, bool enabled) {
  * its first user (users follow it in the same block). */
 static void number_kernels(Fuser *fu, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (is_kernel_root(op)) op->kernel = ++fu->nkernels;
-    if (has_scalar_regions(op)) continue;
+    if (ir_is_kernel_root(op)) op->kernel = ++fu->nkernels;
+    if (ir_has_scalar_regions(op)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         number_kernels(fu, op->regions[r]->blocks[k]);
