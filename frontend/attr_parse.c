@@ -315,8 +315,45 @@ static bool next_is_enum_body(Parser *p) {
   return q < e && *q == '>';
 }
 
+/* The fields each #stablehlo.<struct> may have (StablehloAttrs.td). */
+static const char *const *struct_fields(const char *sname) {
+  static const char *const gather[] = {"offset_dims", "collapsed_slice_dims",
+      "operand_batching_dims", "start_indices_batching_dims", "start_index_map",
+      "index_vector_dim", NULL};
+  static const char *const scatter[] = {"update_window_dims", "inserted_window_dims",
+      "input_batching_dims", "scatter_indices_batching_dims", "scatter_dims_to_operand_dims",
+      "index_vector_dim", NULL};
+  static const char *const dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
+      "lhs_contracting_dimensions", "rhs_contracting_dimensions", NULL};
+  static const char *const dot_algorithm[] = {"lhs_precision_type", "rhs_precision_type",
+      "accumulation_type", "lhs_component_count", "rhs_component_count",
+      "num_primitive_operations", "allow_imprecise_accumulation", NULL};
+  static const char *const channel_handle[] = {"handle", "type", NULL};
+  static const struct {
+    const char *name;
+    const char *const *fields;
+  } table[] = {{"gather", gather}, {"scatter", scatter}, {"dot", dot},
+               {"dot_algorithm", dot_algorithm}, {"channel_handle", channel_handle}};
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (!strcmp(table[i].name, sname)) return table[i].fields;
+  return NULL; /* fields not checked */
+}
+
+/* A field name must be one of the struct's and appear once. */
+static bool check_field(Parser *p, const char *sname, const AttrList *fields, const char *name,
+                        Loc loc) {
+  for (int i = 0; i < fields->n; i++)
+    if (!strcmp(fields->v[i].name, name))
+      return parse_error(p, loc, "duplicated `%s` entry in #stablehlo.%s", name, sname);
+  const char *const *known = struct_fields(sname);
+  if (!known) return true;
+  for (; *known; known++)
+    if (!strcmp(*known, name)) return true;
+  return parse_error(p, loc, "#stablehlo.%s has no field `%s`", sname, name);
+}
+
 /* fields ::= (name `=` attr (`,` name `=` attr)* `,`?)? `>` */
-bool parse_struct_fields(Parser *p, AttrList *fields) {
+bool parse_struct_fields(Parser *p, const char *sname, AttrList *fields) {
   if (parse_accept(p, TK_RANGLE)) return true;
   for (;;) {
     if (!parse_is(p, TK_IDENT))
@@ -324,6 +361,7 @@ bool parse_struct_fields(Parser *p, AttrList *fields) {
                          p->tok.kind == TK_EOF ? 12 : (int)p->tok.n,
                          p->tok.kind == TK_EOF ? "end of input" : p->tok.s);
     char *name = parse_tok_str(p);
+    if (!check_field(p, sname, fields, name, p->tok.loc)) return false;
     parse_next(p);
     if (!parse_expect(p, TK_EQUAL, "'=' after the field name")) return false;
     Attr *v = parse_attr(p);
@@ -445,7 +483,7 @@ static Attr *parse_hash_attr(Parser *p) {
       if (!strcmp(sname, "conv") && !parse_accept_word(p, "raw")) {
         if (!parse_conv_dims(p, &fields)) return NULL;
         if (!parse_expect(p, TK_RANGLE, "'>' to close '#stablehlo.conv'")) return NULL;
-      } else if (!parse_struct_fields(p, &fields)) {
+      } else if (!parse_struct_fields(p, sname, &fields)) {
         return NULL;
       }
       return attr_struct(p, sname, &fields);

@@ -248,7 +248,7 @@ Attr *parse_attr(Parser *p);
 /* `{name = value, unit_name, ...}` (current token `{`), appended to l. */
 bool parse_attr_dict(Parser *p, AttrList *l);
 /* The fields of a #stablehlo struct after its `<`, through the `>`. */
-bool parse_struct_fields(Parser *p, AttrList *fields);
+bool parse_struct_fields(Parser *p, const char *sname, AttrList *fields);
 /* `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` into the nine fields of
  * #stablehlo.conv. */
 bool parse_conv_dims(Parser *p, AttrList *fields);

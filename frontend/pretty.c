@@ -267,7 +267,7 @@ static bool parse_keyword(Parser *p, const OpStart *st, OpParts *parts, DotDimsT
   } else if (c == OP_DOT_GENERAL && is_word(&kw, "algorithm")) {
     if (!parse_expect(p, TK_LANGLE, "'<' after 'algorithm ='")) return false;
     AttrList f = {0};
-    if (!parse_struct_fields(p, &f)) return false;
+    if (!parse_struct_fields(p, "dot_algorithm", &f)) return false;
     attrlist_add(p, &parts->attrs, "algorithm", attr_struct(p, "dot_algorithm", &f));
     return true;
   } else if (c == OP_FFT && is_word(&kw, "type")) {
