@@ -30,6 +30,7 @@ LLVMTypeRef cg_scalar_type(CG *cg, ElemType e) {
   }
   if (elem_is_int(e) && elem_supported(e))
     return LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e));
+  if (cg_is_small_float(e)) return cg->t_f32;
   return cg->t_i8; /* unsupported: the op using it was reported */
 }
 
@@ -38,7 +39,8 @@ LLVMTypeRef cg_scalar_type(CG *cg, ElemType e) {
 static bool sub_byte(ElemType e) { return elem_is_int(e) && elem_bits(e) < 8; }
 
 LLVMTypeRef cg_storage_type(CG *cg, ElemType e) {
-  return e == ET_I1 || sub_byte(e) ? cg->t_i8 : cg_scalar_type(cg, e);
+  if (e == ET_I1 || sub_byte(e) || cg_is_small_float(e)) return cg->t_i8;
+  return cg_scalar_type(cg, e);
 }
 
 /* Complex elements are (re, im) pairs of their part type: a caller's
@@ -183,6 +185,8 @@ LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i) {
   if (elem_is_complex(e)) return dense_complex(cg, p, e);
   uint64_t bits = le_bits(p, nb);
   if (e == ET_I1) return LLVMConstInt(cg->t_i1, bits != 0, 0);
+  if (cg_is_small_float(e)) /* folds to a constant */
+    return cg_small_decode(cg, LLVMConstInt(cg->t_i8, bits, 0), e);
   if (sub_byte(e)) /* stored extended to a byte: keep the low bits */
     return LLVMConstInt(cg_scalar_type(cg, e), bits & ((1u << elem_bits(e)) - 1), 0);
   LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)(8 * nb));
@@ -308,6 +312,7 @@ LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
   LLVMSetAlignment(v, elem_align(e));
   if (e == ET_I1) v = LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(st), "");
   if (sub_byte(e)) v = LLVMBuildTrunc(cg->b, v, cg_scalar_type(cg, e), "");
+  if (cg_is_small_float(e)) v = cg_small_decode(cg, v, e);
   return v;
 }
 
@@ -318,6 +323,7 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
     return;
   }
   if (e == ET_I1) val = LLVMBuildZExt(cg->b, val, cg->t_i8, "");
+  if (cg_is_small_float(e)) val = cg_small_encode(cg, val, e);
   /* Sub-byte integers are stored sign- or zero-extended (ir.h DenseData),
    * so the runtime's byte comparisons see one encoding per value. */
   if (sub_byte(e))

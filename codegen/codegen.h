@@ -23,7 +23,8 @@
  * dimension of the result), emit the scalar value(s) of its result(s) at
  * that index into the current insertion block. Scalars use the compute type
  * of cg_scalar_type (i1 for booleans, iN (i2 and i4 included), half,
- * bfloat, float, double, <2 x float|double> for complex).
+ * bfloat, float (also for the FP8 and MX types, see minifloat.c), double,
+ * <2 x float|double> for complex).
  * Generators may emit loops (reduce, dot_general, convolution,
  * reduce_window): they leave the builder at the end of the code they
  * emitted.
@@ -125,6 +126,16 @@ LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
  * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 
+/* codegen/minifloat.c: the float types narrower than 16 bits (ir.h
+ * SMALL_FLOATS), stored as i8 and computed as f32 values the format
+ * represents exactly. encode rounds an f32 or f64 to the format's bits (to
+ * nearest even, the format's overflow and NaN rules); decode gives the f32
+ * of bits (exact); round is decode(encode(x)). */
+bool cg_is_small_float(ElemType e);
+LLVMValueRef cg_small_encode(CG *cg, LLVMValueRef x, ElemType e);
+LLVMValueRef cg_small_decode(CG *cg, LLVMValueRef bits, ElemType e);
+LLVMValueRef cg_small_round(CG *cg, LLVMValueRef x, ElemType e);
+
 /* codegen/complex.c: complex<f32>/complex<f64> scalars, computed as
  * <2 x f32|f64> (re, im) vectors (the storage layout). cg_complex_op gives
  * an op's scalar when an operand or the result is complex, NULL when the
@@ -134,6 +145,8 @@ LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args);
 LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                                 LLVMValueRef b);
+LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
+                               LLVMValueRef y);
 
 /* codegen/movement.c: elemental generators of data movement ops:
  * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
@@ -168,7 +181,7 @@ LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
 void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 bool cg_kernel_dot(CG *cg, Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
- * f16/bf16, else e) and acc + a * b in it (or/and for i1). */
+ * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
 ElemType cg_dot_acc_type(ElemType e);
 LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b);
@@ -202,6 +215,23 @@ bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
 /* sort's `dimension`, made non-negative (spec "sort": adjusted_dimension). */
 int cg_sort_dim(const Op *op);
+
+/* codegen/linalg.c: triangular_solve and cholesky (spec "triangular_solve",
+ * "cholesky"); codegen/fft.c: fft (spec "fft"). Kernels of their own over
+ * operands in buffers (fuse.c keeps them unfused): each copies its input
+ * into the result buffer and works there. [begin, end) is a range of
+ * kernel.c's split dimension when that is a batch dimension (one the op
+ * does not transform); otherwise kernel.c calls them once over [0, 1)
+ * (cg_linalg_batch_rank). They return false for other ops. */
+bool cg_kernel_triangular_solve(CG *cg, Op *op);
+bool cg_kernel_cholesky(CG *cg, Op *op);
+bool cg_kernel_fft(CG *cg, Op *op);
+/* The number of leading batch dimensions of op's result. */
+int cg_linalg_batch_rank(const Op *op);
+/* Opens loops over the batch dimensions [0, nb) of t (kernel.c's split
+ * dimension over [begin, end) of the kernel) and returns the row-major
+ * linear index of the batch; *nloops loops to close with cg_loop_end. */
+LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *nloops);
 
 /* codegen/kernel.c: emits the kernel function of a root op and the call to
  * it from the entry (directly, or through shlort_parallel_for when

@@ -473,3 +473,11 @@ LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueR
   Cx s = split(cg, acc, false), p = cx_mul(cg, split(cg, a, false), split(cg, b, false));
   return join(cg, (Cx){fadd(cg, s.re, p.re), fadd(cg, s.im, p.im)}, e);
 }
+
+/* x op y for the binary ops of `binary` on complex scalars of type e
+ * (linalg.c, fft.c). */
+LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
+                               LLVMValueRef y) {
+  LLVMValueRef args[2] = {x, y};
+  return binary(cg, c, args, e);
+}

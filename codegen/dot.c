@@ -43,7 +43,7 @@
 /* Scalar multiply-add shared with convolution                               */
 
 ElemType cg_dot_acc_type(ElemType result) {
-  if (result == ET_F16 || result == ET_BF16) return ET_F32;
+  if (result == ET_F16 || result == ET_BF16 || cg_is_small_float(result)) return ET_F32;
   return result;
 }
 

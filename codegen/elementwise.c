@@ -97,7 +97,8 @@ static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
   return LLVMBuildBitCast(b, bits, cg->t_f32, "");
 }
 
-/* A float of type e (compute type) widened to f32 (16-bit types) or kept. */
+/* A float of type e (compute type) widened to f32 (16-bit types) or kept
+ * (the types narrower than 16 bits are computed in f32 already). */
 static LLVMValueRef fwiden(CG *cg, LLVMValueRef v, ElemType e) {
   if (e == ET_BF16) return bf16_to_f32(cg, v);
   if (e == ET_F16) return LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
@@ -107,6 +108,7 @@ static LLVMValueRef fwiden(CG *cg, LLVMValueRef v, ElemType e) {
 /* An f32 or f64 value rounded to float type e. */
 static LLVMValueRef fnarrow(CG *cg, LLVMValueRef v, ElemType e) {
   bool from64 = LLVMTypeOf(v) == cg->t_f64;
+  if (cg_is_small_float(e)) return cg_small_round(cg, v, e); /* once, from v */
   switch (e) {
   case ET_F64: return from64 ? v : LLVMBuildFPExt(cg->b, v, cg->t_f64, "");
   case ET_F32: return from64 ? LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "") : v;
@@ -176,7 +178,14 @@ static const LLVMIntPredicate upreds[] = {
 /* IEEE totalOrder as a signed integer key: negative floats get their
  * magnitude bits flipped, so -NaN < -inf < ... < -0 < +0 < ... < +NaN. */
 static LLVMValueRef total_order_key(CG *cg, LLVMValueRef v, ElemType e) {
-  LLVMValueRef i = LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e));
+  LLVMValueRef i;
+  if (e == ET_F8E8M0FNU) /* unsigned: its bits are the order */
+    return LLVMBuildZExt(cg->b, cg_small_encode(cg, v, e), cg->t_i16, "");
+  if (cg_is_small_float(e))
+    i = LLVMBuildTrunc(cg->b, cg_small_encode(cg, v, e), it, "");
+  else
+    i = LLVMBuildBitCast(cg->b, v, it, "");
   LLVMValueRef sign = LLVMBuildAShr(cg->b, i, iconst(i, (unsigned)elem_bits(e) - 1), "");
   LLVMValueRef mask = LLVMBuildLShr(cg->b, sign, iconst(i, 1), "");
   return LLVMBuildXor(cg->b, i, mask, "");
@@ -527,6 +536,9 @@ static LLVMValueRef is_finite(CG *cg, LLVMValueRef x, ElemType e) {
  * becomes an infinity when no mantissa bit remains to hold it. */
 static LLVMValueRef reduce_precision(CG *cg, Op *op, LLVMValueRef x, ElemType e) {
   LLVMBuilderRef b = cg->b;
+  /* The types narrower than 16 bits: on their f32 compute value, rounded
+   * back to the type (exact unless the result is subnormal there). */
+  if (cg_is_small_float(e)) return cg_small_round(cg, reduce_precision(cg, op, x, ET_F32), e);
   int nbits = elem_bits(e);
   int src_m = e == ET_F64 ? 52 : e == ET_F32 ? 23 : e == ET_F16 ? 10 : 7;
   int src_e = nbits - 1 - src_m;

@@ -325,17 +325,22 @@ static bool special_kernel(CG *cg, Op *root) {
   case OP_SCATTER: return cg_kernel_scatter(cg, root);
   case OP_SELECT_AND_SCATTER: return cg_kernel_select_and_scatter(cg, root);
   case OP_SORT: return cg_kernel_sort(cg, root);
+  case OP_TRIANGULAR_SOLVE: return cg_kernel_triangular_solve(cg, root);
+  case OP_CHOLESKY: return cg_kernel_cholesky(cg, root);
+  case OP_FFT: return cg_kernel_fft(cg, root);
   default: return false;
   }
 }
 
 /* Kernels that must run as one call over [0, 1): scatter and
  * select_and_scatter apply their updates in sequence; a sort cannot split
- * the dimension it sorts. */
+ * the dimension it sorts, nor linalg.c/fft.c a dimension they transform. */
 static bool serial_kernel(Op *root, int pdim) {
   switch (root->code) {
   case OP_SCATTER: case OP_SELECT_AND_SCATTER: return true;
   case OP_SORT: return cg_sort_dim(root) == pdim;
+  case OP_TRIANGULAR_SOLVE: case OP_CHOLESKY: case OP_FFT:
+    return pdim >= cg_linalg_batch_rank(root);
   default: return false;
   }
 }

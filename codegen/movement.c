@@ -304,13 +304,20 @@ static LLVMValueRef gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
 /* bitcast_convert (spec "bitcast_convert"): elements are split or joined
  * little-endian, element 0 holding the lowest bits.                         */
 
+/* The types narrower than 16 bits are computed in f32 (minifloat.c): their
+ * bits are those of the encoding, in elem_bits(e) bits. */
 static LLVMValueRef to_bits(CG *cg, LLVMValueRef v, ElemType e) {
   if (!elem_is_float(e) && !elem_is_complex(e)) return v;
+  if (cg_is_small_float(e))
+    return LLVMBuildTrunc(cg->b, cg_small_encode(cg, v, e),
+                          LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
   return LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
 }
 
 static LLVMValueRef from_bits(CG *cg, LLVMValueRef v, ElemType e) {
   if (!elem_is_float(e) && !elem_is_complex(e)) return v;
+  if (cg_is_small_float(e))
+    return cg_small_decode(cg, LLVMBuildZExt(cg->b, v, cg->t_i8, ""), e);
   return LLVMBuildBitCast(cg->b, v, cg_scalar_type(cg, e), "");
 }
 

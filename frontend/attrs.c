@@ -321,6 +321,7 @@ int attrs_decode(Module *m, Op *op) {
   static const char *const distributions[] = {"UNIFORM", "NORMAL", NULL};
   static const char *const algorithms[] = {"DEFAULT", "THREE_FRY", "PHILOX", NULL};
   static const char *const fft_types[] = {"FFT", "IFFT", "RFFT", "IRFFT", NULL};
+  static const char *const transposes[] = {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT", NULL};
   OpAttrs *a = &op->a;
   memset(a, 0, sizeof *a);
   int r = 0, k = 0;
@@ -438,6 +439,15 @@ int attrs_decode(Module *m, Op *op) {
     break;
   case OP_RNG_BIT_GENERATOR:
     r = get_enum(op, "rng_algorithm", true, algorithms, &a->rounding);
+    break;
+  case OP_TRIANGULAR_SOLVE:
+    if (get_bool(op, "left_side", &a->left_side) < 0 || get_bool(op, "lower", &a->lower) < 0 ||
+        get_bool(op, "unit_diagonal", &a->unit_diagonal) < 0)
+      return -1;
+    r = get_enum(op, "transpose_a", false, transposes, &a->rounding);
+    break;
+  case OP_CHOLESKY:
+    r = get_bool(op, "lower", &a->lower);
     break;
   case OP_FFT:
     if (get_enum(op, "fft_type", true, fft_types, &a->rounding) < 0) return -1;

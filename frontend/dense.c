@@ -18,15 +18,7 @@ enum { MAX_RANK = 64 };
 /* ------------------------------------------------------------------------ */
 /* Float encodings                                                           */
 
-/* How a small float format spends its top exponent (LLVM APFloat's
- * fltNonfiniteBehavior plus the FNUZ NaN encoding). */
-typedef enum FloatKind {
-  FK_IEEE,   /* inf and NaN as in IEEE 754 */
-  FK_FN,     /* no inf; NaN = all ones (S.1111.111) */
-  FK_FNUZ,   /* no inf, no -0; NaN = sign bit alone (0x80) */
-  FK_FINITE, /* no inf, no NaN */
-} FloatKind;
-
+/* Rounds v to a small float format (ir.h FloatKind), to nearest even. */
 static uint64_t minifloat_bits(double v, int eb, int mb, int bias, FloatKind kind) {
   uint64_t mant_mask = ((uint64_t)1 << mb) - 1;
   uint64_t emax = ((uint64_t)1 << eb) - 1;
@@ -84,23 +76,15 @@ static uint64_t e8m0_bits(double v) {
 }
 
 uint64_t dense_float_bits(double v, ElemType e) {
+  FloatFormat f;
+  if (elem_small_float(e, &f))
+    return f.kind == FK_E8M0 ? e8m0_bits(v) : minifloat_bits(v, f.ebits, f.mbits, f.bias, f.kind);
   switch (e) {
   case ET_F64: { uint64_t b; memcpy(&b, &v, 8); return b; }
   case ET_F32: { float f = (float)v; uint32_t b; memcpy(&b, &f, 4); return b; }
   case ET_F16: return minifloat_bits(v, 5, 10, 15, FK_IEEE);
   case ET_BF16: return minifloat_bits(v, 8, 7, 127, FK_IEEE);
   case ET_TF32: return minifloat_bits(v, 8, 10, 127, FK_IEEE);
-  case ET_F8E5M2: return minifloat_bits(v, 5, 2, 15, FK_IEEE);
-  case ET_F8E4M3: return minifloat_bits(v, 4, 3, 7, FK_IEEE);
-  case ET_F8E3M4: return minifloat_bits(v, 3, 4, 3, FK_IEEE);
-  case ET_F8E4M3FN: return minifloat_bits(v, 4, 3, 7, FK_FN);
-  case ET_F8E4M3FNUZ: return minifloat_bits(v, 4, 3, 8, FK_FNUZ);
-  case ET_F8E4M3B11FNUZ: return minifloat_bits(v, 4, 3, 11, FK_FNUZ);
-  case ET_F8E5M2FNUZ: return minifloat_bits(v, 5, 2, 16, FK_FNUZ);
-  case ET_F8E8M0FNU: return e8m0_bits(v);
-  case ET_F6E2M3FN: return minifloat_bits(v, 2, 3, 1, FK_FINITE);
-  case ET_F6E3M2FN: return minifloat_bits(v, 3, 2, 3, FK_FINITE);
-  case ET_F4E2M1FN: return minifloat_bits(v, 2, 1, 1, FK_FINITE);
   default: return 0;
   }
 }

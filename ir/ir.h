@@ -96,17 +96,17 @@ SrcFile *srcfile_read(const char *path);
   X(ET_UI16, "ui16", 16, 'u', "uint16_t", 1)            \
   X(ET_UI32, "ui32", 32, 'u', "uint32_t", 1)            \
   X(ET_UI64, "ui64", 64, 'u', "uint64_t", 1)            \
-  X(ET_F4E2M1FN, "f4E2M1FN", 4, 'f', "uint8_t", 0)      \
-  X(ET_F6E2M3FN, "f6E2M3FN", 6, 'f', "uint8_t", 0)      \
-  X(ET_F6E3M2FN, "f6E3M2FN", 6, 'f', "uint8_t", 0)      \
-  X(ET_F8E3M4, "f8E3M4", 8, 'f', "uint8_t", 0)          \
-  X(ET_F8E4M3, "f8E4M3", 8, 'f', "uint8_t", 0)          \
-  X(ET_F8E4M3FN, "f8E4M3FN", 8, 'f', "uint8_t", 0)      \
-  X(ET_F8E4M3FNUZ, "f8E4M3FNUZ", 8, 'f', "uint8_t", 0)  \
-  X(ET_F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 8, 'f', "uint8_t", 0) \
-  X(ET_F8E5M2, "f8E5M2", 8, 'f', "uint8_t", 0)          \
-  X(ET_F8E5M2FNUZ, "f8E5M2FNUZ", 8, 'f', "uint8_t", 0)  \
-  X(ET_F8E8M0FNU, "f8E8M0FNU", 8, 'f', "uint8_t", 0)    \
+  X(ET_F4E2M1FN, "f4E2M1FN", 4, 'f', "uint8_t", 1)      \
+  X(ET_F6E2M3FN, "f6E2M3FN", 6, 'f', "uint8_t", 1)      \
+  X(ET_F6E3M2FN, "f6E3M2FN", 6, 'f', "uint8_t", 1)      \
+  X(ET_F8E3M4, "f8E3M4", 8, 'f', "uint8_t", 1)          \
+  X(ET_F8E4M3, "f8E4M3", 8, 'f', "uint8_t", 1)          \
+  X(ET_F8E4M3FN, "f8E4M3FN", 8, 'f', "uint8_t", 1)      \
+  X(ET_F8E4M3FNUZ, "f8E4M3FNUZ", 8, 'f', "uint8_t", 1)  \
+  X(ET_F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 8, 'f', "uint8_t", 1) \
+  X(ET_F8E5M2, "f8E5M2", 8, 'f', "uint8_t", 1)          \
+  X(ET_F8E5M2FNUZ, "f8E5M2FNUZ", 8, 'f', "uint8_t", 1)  \
+  X(ET_F8E8M0FNU, "f8E8M0FNU", 8, 'f', "uint8_t", 1)    \
   X(ET_BF16, "bf16", 16, 'f', "uint16_t", 1)            \
   X(ET_F16, "f16", 16, 'f', "uint16_t", 1)              \
   X(ET_TF32, "tf32", 19, 'f', "uint32_t", 0)            \
@@ -136,6 +136,40 @@ bool elem_is_complex(ElemType e);
 /* Looks up an MLIR element type spelling ("f32", "ui8", "i1"...). For
  * "complex<f32>" pass the full spelling. Returns ET_COUNT if unknown. */
 ElemType elem_lookup(const char *s, size_t n);
+
+/* Float formats narrower than 16 bits (spec "Element types": the FP8 and MX
+ * types). Codegen stores one per byte (the format's bits in the low bits)
+ * and computes in f32, rounding back once per op (codegen/minifloat.c).
+ * FloatKind says how a format spends its top exponent, as LLVM APFloat's
+ * fltNonfiniteBehavior and fltNanEncoding do. */
+typedef enum FloatKind {
+  FK_IEEE,   /* inf and NaN as in IEEE 754 */
+  FK_FN,     /* no inf; NaN = all ones (S.1111.111); overflow gives NaN */
+  FK_FNUZ,   /* no inf, no -0; NaN = the sign bit alone (0x80) */
+  FK_FINITE, /* no inf, no NaN: overflow saturates */
+  FK_E8M0,   /* unsigned powers of two 2^(e - 127), no zero; NaN = 0xFF */
+} FloatKind;
+
+/* SMALL_FLOATS(enum, exponent bits, mantissa bits, exponent bias, kind) */
+#define SMALL_FLOATS(X)                         \
+  X(ET_F4E2M1FN, 2, 1, 1, FK_FINITE)            \
+  X(ET_F6E2M3FN, 2, 3, 1, FK_FINITE)            \
+  X(ET_F6E3M2FN, 3, 2, 3, FK_FINITE)            \
+  X(ET_F8E3M4, 3, 4, 3, FK_IEEE)                \
+  X(ET_F8E4M3, 4, 3, 7, FK_IEEE)                \
+  X(ET_F8E4M3FN, 4, 3, 7, FK_FN)                \
+  X(ET_F8E4M3FNUZ, 4, 3, 8, FK_FNUZ)            \
+  X(ET_F8E4M3B11FNUZ, 4, 3, 11, FK_FNUZ)        \
+  X(ET_F8E5M2, 5, 2, 15, FK_IEEE)               \
+  X(ET_F8E5M2FNUZ, 5, 2, 16, FK_FNUZ)           \
+  X(ET_F8E8M0FNU, 8, 0, 127, FK_E8M0)
+
+typedef struct FloatFormat {
+  int ebits, mbits, bias;
+  FloatKind kind;
+} FloatFormat;
+/* Fills *f and returns true when e is one of SMALL_FLOATS. */
+bool elem_small_float(ElemType e, FloatFormat *f);
 
 /* Quantized element type `!quant.uniform<storage:expressed, scale:zp>`
  * (per-axis when axis >= 0). Parsed, verified and printed; passes/quant.c
@@ -343,6 +377,8 @@ typedef struct OpAttrs {
   int rounding;       /* round ops, rng_bit_generator algorithm, rng distribution,
                          fft type ... (enum value spelled in the spec order) */
   I64List fft_length;
+  bool left_side, lower, unit_diagonal; /* triangular_solve (transpose_a in
+                                           `rounding`), cholesky (lower) */
   double tolerance;   /* check.expect_almost_eq (default 1e-4) */
   int64_t max_ulp, min_ulp; /* check.expect_close */
 } OpAttrs;
@@ -381,7 +417,7 @@ enum {
   X(OP_CASE, "stablehlo.case", OPF_IMPL)                                      \
   X(OP_CBRT, "stablehlo.cbrt", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
   X(OP_CEIL, "stablehlo.ceil", OPF_UNARY | OPF_IMPL)                          \
-  X(OP_CHOLESKY, "stablehlo.cholesky", 0)                                     \
+  X(OP_CHOLESKY, "stablehlo.cholesky", OPF_IMPL)                              \
   X(OP_CLAMP, "stablehlo.clamp", OPF_TERNARY | OPF_IMPL)                      \
   X(OP_COLLECTIVE_BROADCAST, "stablehlo.collective_broadcast", 0)             \
   X(OP_COLLECTIVE_PERMUTE, "stablehlo.collective_permute", 0)                 \
@@ -410,7 +446,7 @@ enum {
   X(OP_EINSUM, "stablehlo.einsum", 0)                                         \
   X(OP_EXPONENTIAL, "stablehlo.exponential", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
   X(OP_EXPONENTIAL_MINUS_ONE, "stablehlo.exponential_minus_one", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
-  X(OP_FFT, "stablehlo.fft", 0)                                               \
+  X(OP_FFT, "stablehlo.fft", OPF_IMPL)                                        \
   X(OP_FLOOR, "stablehlo.floor", OPF_UNARY | OPF_IMPL)                        \
   X(OP_GATHER, "stablehlo.gather", OPF_IMPL)                                  \
   X(OP_GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", 0)                 \
@@ -471,7 +507,7 @@ enum {
   X(OP_TANH, "stablehlo.tanh", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
   X(OP_TORCH_INDEX_SELECT, "stablehlo.torch_index_select", 0)                 \
   X(OP_TRANSPOSE, "stablehlo.transpose", OPF_IMPL)                            \
-  X(OP_TRIANGULAR_SOLVE, "stablehlo.triangular_solve", 0)                     \
+  X(OP_TRIANGULAR_SOLVE, "stablehlo.triangular_solve", OPF_IMPL)              \
   X(OP_TUPLE, "stablehlo.tuple", OPF_IMPL)                                    \
   X(OP_UNARY_EINSUM, "stablehlo.unary_einsum", 0)                             \
   X(OP_UNIFORM_DEQUANTIZE, "stablehlo.uniform_dequantize", 0)                 \
@@ -731,6 +767,7 @@ typedef struct CompileOptions {
 int pass_verify(Module *m);                         /* passes/verify.c */
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
+int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
 int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */

@@ -27,6 +27,16 @@ bool elem_is_int(ElemType e) { return elems[e].cls == 's' || elems[e].cls == 'u'
 bool elem_is_float(ElemType e) { return elems[e].cls == 'f'; }
 bool elem_is_complex(ElemType e) { return elems[e].cls == 'c'; }
 
+bool elem_small_float(ElemType e, FloatFormat *f) {
+  switch (e) {
+#define X(et, eb, mb, bias, kind) \
+  case et: *f = (FloatFormat){eb, mb, bias, kind}; return true;
+    SMALL_FLOATS(X)
+#undef X
+  default: return false;
+  }
+}
+
 int elem_bytes(ElemType e) {
   int bits = elems[e].bits;
   if (bits <= 8) return 1;

@@ -1,4 +1,4 @@
-/* elem.c: element storage, f16/bf16 conversions and the text form of one
+/* elem.c: element storage, float conversions and the text form of one
  * element, shared by the checks and by the shloc tool (run, bench). */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,6 +26,23 @@ static void float_kind(shlort_elem_kind *k, char cls, int parts, int bytes,
   k->bytes = bytes;
   k->ebits = ebits;
   k->mbits = mbits;
+  k->bias = (1 << (ebits - 1)) - 1;
+  k->fk = FK_IEEE;
+}
+
+/* The floats narrower than 16 bits (ir.h SMALL_FLOATS), one per byte. */
+static int small_float_kind(int32_t elem, shlort_elem_kind *k) {
+  switch (elem) {
+#define X(e, eb, mb, bias_, kind)       \
+  case e:                               \
+    float_kind(k, 'f', 1, 1, eb, mb);   \
+    k->bias = bias_;                    \
+    k->fk = kind;                       \
+    return 0;
+    SMALL_FLOATS(X)
+#undef X
+  default: return -1;
+  }
 }
 
 int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k) {
@@ -40,10 +57,11 @@ int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k) {
   case ET_C128: float_kind(k, 'c', 2, 8, 11, 52); return 0;
   default: break;
   }
+  if (small_float_kind(elem, k) == 0) return 0;
   char cls = elem_table[elem].cls;
   int bits = elem_table[elem].bits;
-  /* Other float formats (f8 variants, tf32) and quantized types are not
-   * compiled; refusing them beats comparing their bits wrongly. */
+  /* tf32 and quantized types are not compiled; refusing them beats
+   * comparing their bits wrongly. */
   if (cls != 'b' && cls != 's' && cls != 'u') return -1;
   k->cls = cls;
   k->parts = 1;
@@ -61,18 +79,26 @@ uint64_t shlort_load_bits(const void *p, int64_t i, int bytes) {
   }
 }
 
+static double from_f64_bits(uint64_t b) {
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
 /* Re-encodes float bits of format k as a double: the exponent is rebiased
  * and the mantissa left-aligned; subnormals of the narrow format are
  * normalized first (they are all normal in double). */
 double shlort_float_value(const shlort_elem_kind *k, uint64_t bits) {
+  if (k->mbits == 52) return from_f64_bits(bits);
   uint64_t sign = (bits >> (k->ebits + k->mbits)) & 1;
+  if (shlort_is_nan(k, bits)) return from_f64_bits((sign << 63) | (0xfffull << 51));
   int64_t exp = (int64_t)shlort_exp_field(k, bits);
   uint64_t mant = shlort_mant_field(k, bits);
-  int64_t bias = (1 << (k->ebits - 1)) - 1, emax = (1 << k->ebits) - 1;
+  int64_t emax = (1 << k->ebits) - 1;
   uint64_t out;
-  if (k->mbits == 52) {
-    out = bits;
-  } else if (exp == emax) {
+  if (k->fk == FK_E8M0) { /* 2^(bits - 127), no zero, no subnormals */
+    out = (uint64_t)(exp - k->bias + 1023) << 52;
+  } else if (k->fk == FK_IEEE && exp == emax) {
     out = (0x7ffull << 52) | (mant << (52 - k->mbits));
   } else if (exp == 0 && mant == 0) {
     out = 0;
@@ -85,43 +111,78 @@ double shlort_float_value(const shlort_elem_kind *k, uint64_t bits) {
       }
       mant &= (1ull << k->mbits) - 1;
     }
-    out = ((uint64_t)(exp - bias + 1023) << 52) | (mant << (52 - k->mbits));
+    out = ((uint64_t)(exp - k->bias + 1023) << 52) | (mant << (52 - k->mbits));
   }
-  out |= sign << 63;
-  double d;
-  memcpy(&d, &out, 8);
-  return d;
+  return from_f64_bits(out | sign << 63);
 }
 
-/* Rounds a double to a narrower IEEE binary format with ebits exponent and
- * mbits (< 52) mantissa bits: round to nearest even, overflow to infinity,
- * gradual underflow. Returns the bit pattern. */
-static uint64_t narrow_f64(double x, int ebits, int mbits) {
-  uint64_t b;
-  memcpy(&b, &x, 8);
-  uint64_t sign = (b >> 63) << (ebits + mbits);
-  int e64 = (int)((b >> 52) & 0x7ff);
-  uint64_t m64 = b & ((1ull << 52) - 1);
-  uint64_t emax = (1ull << ebits) - 1;
-  if (e64 == 0x7ff) {
-    if (m64 == 0) return sign | (emax << mbits);
-    /* Quiet NaN, keeping the top payload bits. */
-    return sign | (emax << mbits) | (1ull << (mbits - 1)) | (m64 >> (52 - mbits));
-  }
-  /* Double subnormals lie far below half the smallest subnormal of every
-   * format narrowed to here (f16, bf16, f32). */
-  if (e64 == 0) return sign;
-  int bias = (1 << (ebits - 1)) - 1, emin = 1 - bias, e = e64 - 1023;
-  uint64_t sig = m64 | (1ull << 52);
+/* The magnitude |x| (a: its f64 bits without the sign, not NaN) rounded to
+ * nearest even into format k's bits; beyond the largest finite value when
+ * it overflows (inf included). Double subnormals lie far below half the
+ * smallest subnormal of every format narrowed to here. */
+static uint64_t round_magnitude(const shlort_elem_kind *k, uint64_t a) {
+  int e64 = (int)(a >> 52), mbits = k->mbits;
+  if (e64 == 0) return 0;
+  int emin = 1 - k->bias, e = e64 - 1023;
+  uint64_t sig = (a & ((1ull << 52) - 1)) | (1ull << 52);
   int shift = 52 - mbits + (e < emin ? emin - e : 0);
-  if (shift > 60) return sign; /* below half the smallest subnormal */
+  if (shift > 60) return 0; /* below half the smallest subnormal */
   uint64_t q = sig >> shift, rem = sig & ((1ull << shift) - 1);
   uint64_t half = 1ull << (shift - 1);
   if (rem > half || (rem == half && (q & 1))) q++;
   /* A subnormal q that rounded up to 1 << mbits encodes the smallest
    * normal; a normal q carries its implicit bit into the exponent field. */
-  uint64_t r = e < emin ? q : ((uint64_t)(e + bias - 1) << mbits) + q;
-  if ((r >> mbits) >= emax) return sign | (emax << mbits);
+  return e < emin ? q : ((uint64_t)(e + k->bias - 1) << mbits) + q;
+}
+
+static uint64_t max_finite(const shlort_elem_kind *k) {
+  uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
+  if (k->fk == FK_IEEE) return ((emax - 1) << k->mbits) | mmask;
+  if (k->fk == FK_FN) return (emax << k->mbits) | (mmask - 1);
+  return (emax << k->mbits) | mmask;
+}
+
+/* Overflow: inf (IEEE), NaN (FN, FNUZ), the largest finite value (FINITE). */
+static uint64_t overflow_bits(const shlort_elem_kind *k) {
+  uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
+  switch (k->fk) {
+  case FK_IEEE: return emax << k->mbits;
+  case FK_FN: return (emax << k->mbits) | mmask;
+  case FK_FNUZ: return 1ull << (k->ebits + k->mbits);
+  default: return max_finite(k);
+  }
+}
+
+/* A NaN: quiet, keeping its sign and top payload bits (IEEE); the format's
+ * NaN (FN keeps the sign); the largest finite value where there is none. */
+static uint64_t nan_bits(const shlort_elem_kind *k, uint64_t a, uint64_t sign) {
+  uint64_t emax = (1ull << k->ebits) - 1;
+  if (k->fk == FK_IEEE)
+    return sign | (emax << k->mbits) | (1ull << (k->mbits - 1)) | ((a & ((1ull << 52) - 1)) >> (52 - k->mbits));
+  if (k->fk == FK_FN) return sign | overflow_bits(k);
+  return overflow_bits(k);
+}
+
+/* f8E8M0FNU: the exponent of |x| rounded to nearest (a significand of 1.5
+ * to the even exponent), as frontend/dense.c. */
+static uint64_t e8m0_bits(uint64_t a) {
+  int64_t e = (int64_t)(a >> 52);
+  uint64_t m = a & ((1ull << 52) - 1), half = 1ull << 51;
+  if (m > half || (m == half && (e & 1))) e++;
+  e -= 1023 - 127;
+  return e < 0 ? 0 : e > 254 ? 0xFF : (uint64_t)e;
+}
+
+uint64_t shlort_float_bits(const shlort_elem_kind *k, double x) {
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  if (k->mbits == 52) return b;
+  uint64_t a = b & (~0ull >> 1), sign = (b >> 63) << (k->ebits + k->mbits);
+  if (k->fk == FK_E8M0) return e8m0_bits(a);
+  if (a > (0x7ffull << 52)) return nan_bits(k, a, sign);
+  uint64_t r = round_magnitude(k, a);
+  if (r > max_finite(k)) r = overflow_bits(k);
+  if (k->fk == FK_FNUZ && r == 0) return 0; /* no -0 */
   return sign | r;
 }
 
@@ -138,8 +199,24 @@ float shlort_bf16_to_f32(uint16_t h) {
   return f;
 }
 
-uint16_t shlort_f16_from_f64(double x) { return (uint16_t)narrow_f64(x, 5, 10); }
-uint16_t shlort_bf16_from_f64(double x) { return (uint16_t)narrow_f64(x, 8, 7); }
+uint16_t shlort_f16_from_f64(double x) {
+  shlort_elem_kind k;
+  shlort_elem_kind_of(ET_F16, &k);
+  return (uint16_t)shlort_float_bits(&k, x);
+}
+
+uint16_t shlort_bf16_from_f64(double x) {
+  shlort_elem_kind k;
+  shlort_elem_kind_of(ET_BF16, &k);
+  return (uint16_t)shlort_float_bits(&k, x);
+}
+
+int32_t shlort_float_from_f64(int32_t elem, double x, uint64_t *bits) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of(elem, &k) || k.cls != 'f') return -1;
+  *bits = shlort_float_bits(&k, x);
+  return 0;
+}
 
 /* Whether the text s reads back as exactly the float bits of format k. */
 static int reads_back(const char *s, const shlort_elem_kind *k, uint64_t bits) {
@@ -155,7 +232,7 @@ static int reads_back(const char *s, const shlort_elem_kind *k, uint64_t bits) {
     memcpy(&b, &f, 4);
     return b == bits;
   }
-  return narrow_f64(strtod(s, NULL), k->ebits, k->mbits) == bits;
+  return shlort_float_bits(k, strtod(s, NULL)) == bits;
 }
 
 static int format_float(char *buf, size_t size, const shlort_elem_kind *k,

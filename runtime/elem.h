@@ -6,16 +6,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../ir/ir.h" /* FloatKind */
+
 typedef struct shlort_elem_kind {
   char cls;         /* 'b' bool, 's' signed, 'u' unsigned, 'f' float, 'c' complex */
   int bytes;        /* storage of one scalar (of one part of a complex) */
   int parts;        /* 2 for complex, else 1 */
   int ebits, mbits; /* floats and complex parts: exponent and mantissa bits */
+  int bias;         /* floats: exponent bias */
+  int fk;           /* floats: ir.h FloatKind (FK_IEEE but for SMALL_FLOATS) */
 } shlort_elem_kind;
 
 /* Fills *k for the element types the runtime handles: i1, all integers
- * (sub-byte ones are stored extended to a byte), f16, bf16, f32, f64 and
- * complex. Returns -1 for the others (f8 variants, tf32, quantized). */
+ * (sub-byte ones are stored extended to a byte), the floats narrower than
+ * 16 bits (one per byte), f16, bf16, f32, f64 and complex. Returns -1 for
+ * the others (tf32, quantized). */
 int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k);
 
 /* Scalar i (a part of a complex counts as one scalar) of a buffer whose
@@ -25,17 +30,29 @@ uint64_t shlort_load_bits(const void *p, int64_t i, int bytes);
 /* The value of float bits of format k, widened to double (exact). */
 double shlort_float_value(const shlort_elem_kind *k, uint64_t bits);
 
+/* Float bits of format k nearest to x (round to nearest even, the
+ * format's overflow and NaN rules, as frontend/dense.c). */
+uint64_t shlort_float_bits(const shlort_elem_kind *k, double x);
+
 static inline uint64_t shlort_exp_field(const shlort_elem_kind *k, uint64_t bits) {
   return (bits >> k->mbits) & ((1ull << k->ebits) - 1);
 }
 static inline uint64_t shlort_mant_field(const shlort_elem_kind *k, uint64_t bits) {
   return bits & ((1ull << k->mbits) - 1);
 }
+/* NaN and the non-finite values per format (ir.h FloatKind). */
 static inline bool shlort_is_nan(const shlort_elem_kind *k, uint64_t bits) {
-  return shlort_exp_field(k, bits) == (1ull << k->ebits) - 1 &&
-         shlort_mant_field(k, bits) != 0;
+  uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
+  switch (k->fk) {
+  case FK_FN: return shlort_exp_field(k, bits) == emax && shlort_mant_field(k, bits) == mmask;
+  case FK_FNUZ: return bits == 1ull << (k->ebits + k->mbits);
+  case FK_FINITE: return false;
+  case FK_E8M0: return bits == 0xFF;
+  default: return shlort_exp_field(k, bits) == emax && shlort_mant_field(k, bits) != 0;
+  }
 }
 static inline bool shlort_is_finite(const shlort_elem_kind *k, uint64_t bits) {
+  if (k->fk != FK_IEEE) return !shlort_is_nan(k, bits);
   return shlort_exp_field(k, bits) != (1ull << k->ebits) - 1;
 }
 

@@ -100,6 +100,11 @@ float shlort_bf16_to_f32(uint16_t h);
  * double avoids the double rounding of going through float. */
 uint16_t shlort_f16_from_f64(double x);
 uint16_t shlort_bf16_from_f64(double x);
+/* x rounded to the float element type elem (an ElemType value) as its
+ * storage bits: to nearest even, with the format's own overflow and NaN
+ * rules for the FP8 and MX types (inf, NaN or saturation). Returns 0, or
+ * -1 when elem is not a supported float type. */
+int32_t shlort_float_from_f64(int32_t elem, double x, uint64_t *bits);
 
 /* Writes one element as text: integers in decimal, i1 as 0/1, floats in
  * the shortest %g form that reads back to the same value ("nan", "inf",

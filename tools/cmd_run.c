@@ -67,9 +67,14 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
   }
   for (int i = 0; i < nargs; i++)
     if (load_input(m, t->inputs[i], i, f->body->args[i]->type, &in[i])) return -1;
-  if (check_output_specs(t, nres) || alloc_results(m, f, out)) return -1;
+  if (check_output_specs(t, nres)) return -1;
   Program p;
   if (program_build(&p, m, f, &t->co)) return -1;
+  /* After compiling: refine_shapes may have made `?` result sizes static. */
+  if (alloc_results(m, p.entry, out)) {
+    program_free(&p);
+    return -1;
+  }
   void **args = calloc((size_t)nargs + 1, sizeof(void *));
   void **res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nargs; i++) args[i] = in[i].data;

@@ -10,7 +10,8 @@ Module *driver_load(const char *path, const ParseOptions *po) {
   return parse_module(f, 0, f->len, po);
 }
 
-static const char *const pass_names[] = {"parse", "verify", "inline", "chlo", "legalize",
+static const char *const pass_names[] = {"parse", "verify", "inline", "chlo",
+                                         "refine_shapes", "legalize",
                                          "quant", "simplify", "fuse", "buffers"};
 
 bool driver_is_pass(const char *name) {
@@ -39,7 +40,7 @@ enum { STEP_ON, STEP_STOP, STEP_FAILED };
 static int step(Module *m, const CompileOptions *o, const char *pass, int errors,
                 double *mark) {
   double t = now_ms();
-  if (o->time_passes) fprintf(stderr, "  %-10s %9.3f ms\n", pass, t - *mark);
+  if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", pass, t - *mark);
   *mark = t;
   if (errors) return STEP_FAILED;
   dump(m, o, pass);
@@ -61,6 +62,7 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("verify", pass_verify(m));
   STEP("inline", pass_inline(m));
   STEP("chlo", pass_decompose_chlo(m));
+  STEP("refine_shapes", pass_refine_shapes(m, o));
   STEP("legalize", pass_legalize(m, o));
   STEP("quant", pass_lower_quant(m));
   /* Legalization and quant rewrite ops; check the result before building on it. */
@@ -68,7 +70,7 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("simplify", pass_simplify(m));
   STEP("fuse", pass_fuse(m, o));
   STEP("buffers", pass_buffers(m, o));
-  if (o->time_passes) fprintf(stderr, "  %-10s %9.3f ms\n", "total", now_ms() - start);
+  if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", "total", now_ms() - start);
   return 0;
 }
 

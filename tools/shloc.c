@@ -46,7 +46,7 @@ static const struct Opt {
     {"--name", O_NAME, C_COMPILE, "P", "C prefix (default: module name or file stem)"},
     {"--threads", O_THREADS, C_ALL, "N", "threads for large kernels (0: all cores)"},
     {"--dump-after", O_DUMP_AFTER, C_COMPILE | C_RUN | C_BENCH, "PASS",
-     "print the IR after parse|verify|inline|chlo|legalize|quant|simplify|fuse|buffers"},
+     "print the IR after parse|verify|inline|chlo|refine_shapes|legalize|quant|simplify|fuse|buffers"},
     {"--stop-after", O_STOP_AFTER, C_COMPILE, "PASS",
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},

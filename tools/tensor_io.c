@@ -86,12 +86,7 @@ static int parse_value(const char *tok, ElemType e, uint64_t *bits) {
   case 'f': {
     double d = strtod(tok, &end);
     if (*end || end == tok) return -1;
-    if (e == ET_F16) *bits = shlort_f16_from_f64(d);
-    else if (e == ET_BF16) *bits = shlort_bf16_from_f64(d);
-    else if (e == ET_F32) { float f = (float)d; uint32_t w; memcpy(&w, &f, 4); *bits = w; }
-    else if (e == ET_F64) memcpy(bits, &d, 8);
-    else return -1;
-    return 0;
+    return shlort_float_from_f64(e, d, bits);
   }
   case 's': {
     long long v = strtoll(tok, &end, 10);
@@ -237,15 +232,9 @@ void tensor_fill_random(Tensor *t, uint64_t *state) {
   for (int64_t i = 0; i < n; i++) {
     uint64_t r = next_random(state);
     double u = (double)(r >> 11) * 0x1p-53 * 2 - 1; /* [-1, 1) */
-    uint64_t bits;
-    switch (t->elem) {
-    case ET_F16: bits = shlort_f16_from_f64(u); break;
-    case ET_BF16: bits = shlort_bf16_from_f64(u); break;
-    case ET_F32: { float f = (float)u; uint32_t w; memcpy(&w, &f, 4); bits = w; break; }
-    case ET_F64: memcpy(&bits, &u, 8); break;
-    case ET_I1: bits = r >> 63; break;
-    default: bits = r >> 61; break; /* integers in [0, 8) */
-    }
+    uint64_t bits = r >> 61; /* integers in [0, 8) */
+    if (t->elem == ET_I1) bits = r >> 63;
+    else if (elem_is_float(t->elem) && shlort_float_from_f64(t->elem, u, &bits)) bits = 0;
     store_bits(t, i, bits);
   }
 }

@@ -143,7 +143,17 @@ static void test_check_eq(void) {
   uint16_t h[2] = {0x3c00, 0x7e00}, k[2] = {0x3c00, 0x7c01};
   EXPECT(shlort_check_eq(ET_F16, h, k, 2) == SHLORT_OK);
   EXPECT(shlort_check_eq(ET_BF16, h, k, 2) == SHLORT_CHECK_FAILED); /* 0x7c01 is finite in bf16 */
-  EXPECT(shlort_check_eq(ET_F8E4M3FN, h, k, 1) == SHLORT_UNSUPPORTED);
+  EXPECT(shlort_check_eq(ET_TF32, h, k, 1) == SHLORT_UNSUPPORTED);
+  /* f8E4M3FN: 0x7f and 0xff are NaN, 0x7e (448) finite; f8E4M3FNUZ: 0x80
+   * alone is NaN; f4E2M1FN has none (0x7 is 6). */
+  uint8_t n8[3] = {0x7f, 0x7e, 0x80}, m8[3] = {0xff, 0x7e, 0x80};
+  EXPECT(shlort_check_eq(ET_F8E4M3FN, n8, m8, 3) == SHLORT_OK);
+  EXPECT(shlort_check_eq(ET_F8E4M3FNUZ, n8, m8, 1) == SHLORT_CHECK_FAILED);
+  EXPECT(strstr(shlort_check_last_failure(), "got 240 expected -240") != NULL);
+  EXPECT(shlort_check_eq(ET_F8E4M3FNUZ, n8 + 2, m8 + 2, 1) == SHLORT_OK);
+  uint8_t f4[1] = {0x7}, f4n[1] = {0xf};
+  EXPECT(shlort_check_almost_eq(ET_F4E2M1FN, f4, f4n, 1, 1e-4) == SHLORT_CHECK_FAILED);
+  EXPECT(strstr(shlort_check_last_failure(), "got 6 expected -6") != NULL);
   EXPECT(shlort_equal(ET_F32, f, g, 3) == 1);
   EXPECT(shlort_equal(ET_SI32, a, c, 3) == 0);
   EXPECT(shlort_check_eq(ET_SI32, a, c, 0) == SHLORT_OK); /* empty tensors */

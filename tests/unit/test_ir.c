@@ -256,7 +256,13 @@ static void test_elem_lookup_spellings(void) {
   EXPECT(elem_supported(ET_F32) && elem_supported(ET_I1) && elem_supported(ET_UI64));
   EXPECT(elem_supported(ET_C64) && elem_supported(ET_C128) && elem_supported(ET_SI4) &&
          elem_supported(ET_UI2));
-  EXPECT(!elem_supported(ET_F8E4M3FN) && !elem_supported(ET_TF32) && !elem_supported(ET_QUANT));
+  EXPECT(elem_supported(ET_F8E4M3FN) && elem_supported(ET_F4E2M1FN) &&
+         elem_supported(ET_F8E8M0FNU));
+  EXPECT(!elem_supported(ET_TF32) && !elem_supported(ET_QUANT));
+  FloatFormat ff;
+  EXPECT(elem_small_float(ET_F8E4M3FNUZ, &ff) && ff.ebits == 4 && ff.mbits == 3 &&
+         ff.bias == 8 && ff.kind == FK_FNUZ);
+  EXPECT(!elem_small_float(ET_BF16, &ff));
 }
 
 static void test_op_table(void) {
