@@ -94,6 +94,21 @@ bool cg_check_types(CG *cg, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* LLVM functions: entry block for buffer pointers, body after it            */
 
+CgFnState cg_save_fn(CG *cg) {
+  return (CgFnState){cg->llfn, cg->frame, cg->buf, cg->scalar,
+                     cg->bases, cg->nbases, LLVMGetInsertBlock(cg->b)};
+}
+
+void cg_restore_fn(CG *cg, const CgFnState *s) {
+  cg->llfn = s->llfn;
+  cg->frame = s->frame;
+  cg->buf = s->buf;
+  cg->scalar = s->scalar;
+  cg->bases = s->bases;
+  cg->nbases = s->nbases;
+  LLVMPositionBuilderAtEnd(cg->b, s->block);
+}
+
 void cg_fn_begin(CG *cg, LLVMValueRef fn) {
   int n = cg->fn->next_value_id + 1;
   cg->llfn = fn;

@@ -110,6 +110,17 @@ typedef struct CgBase {
  * and bases tables. cg_fn_end closes the entry block. */
 void cg_fn_begin(CG *cg, LLVMValueRef fn);
 void cg_fn_end(CG *cg);
+/* The state of the LLVM function being emitted, saved while another one
+ * (a kernel, a sort's merge function) is emitted in the middle of it. */
+typedef struct CgFnState {
+  LLVMValueRef llfn, frame;
+  LLVMValueRef *buf, *scalar;
+  CgBase *bases;
+  int nbases;
+  LLVMBasicBlockRef block;
+} CgFnState;
+CgFnState cg_save_fn(CG *cg);
+void cg_restore_fn(CG *cg, const CgFnState *s);
 /* A private constant global holding the elements of d (splats expanded). */
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name);
 /* Element i of d as a compute-type scalar (floats from their bits). */

@@ -27,30 +27,6 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
  * 32 and 128 on a 4096 x 4096 transpose). */
 enum { TILE_LOG2 = 6, TILE = 1 << TILE_LOG2 };
 
-/* The state of the LLVM function being emitted, saved while a kernel is. */
-typedef struct FnState {
-  LLVMValueRef llfn, frame;
-  LLVMValueRef *buf, *scalar;
-  CgBase *bases;
-  int nbases;
-  LLVMBasicBlockRef block;
-} FnState;
-
-static void save_state(CG *cg, FnState *s) {
-  *s = (FnState){cg->llfn, cg->frame, cg->buf, cg->scalar,
-                 cg->bases, cg->nbases, LLVMGetInsertBlock(cg->b)};
-}
-
-static void restore_state(CG *cg, const FnState *s) {
-  cg->llfn = s->llfn;
-  cg->frame = s->frame;
-  cg->buf = s->buf;
-  cg->scalar = s->scalar;
-  cg->bases = s->bases;
-  cg->nbases = s->nbases;
-  LLVMPositionBuilderAtEnd(cg->b, s->block);
-}
-
 /* ------------------------------------------------------------------------ */
 /* The fused tree of a root                                                  */
 
@@ -358,8 +334,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   bool tiled = !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
   free(seen);
-  FnState s;
-  save_state(cg, &s);
+  CgFnState s = cg_save_fn(cg);
   char name[512];
   LLVMValueRef fn = kernel_fn(cg, name, sizeof name);
   cg_fn_begin(cg, fn);
@@ -375,7 +350,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   LLVMBuildRetVoid(cg->b);
   add_alias_scopes(cg, name);
   cg_fn_end(cg);
-  restore_state(cg, &s);
+  cg_restore_fn(cg, &s);
   int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
   call_kernel(cg, fn, n, numel);
 }

@@ -260,16 +260,6 @@ static void merge_body(CG *cg, Slice *s) {
   LLVMBuildRetVoid(cg->b);
 }
 
-/* The state of the LLVM function being emitted (kernel.c has the same),
- * saved while the merge function is. */
-typedef struct FnState {
-  LLVMValueRef llfn, frame;
-  LLVMValueRef *buf, *scalar;
-  CgBase *bases;
-  int nbases;
-  LLVMBasicBlockRef block;
-} FnState;
-
 /* Emits F.kN.merge for op, in the middle of the kernel's emission. */
 static LLVMValueRef merge_fn(CG *cg, Op *op, int64_t stride) {
   size_t len;
@@ -279,20 +269,13 @@ static LLVMValueRef merge_fn(CG *cg, Op *op, int64_t stride) {
   LLVMValueRef fn = LLVMAddFunction(cg->mod, name, merge_type(cg));
   LLVMSetLinkage(fn, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, fn);
-  FnState st = {cg->llfn, cg->frame, cg->buf, cg->scalar, cg->bases, cg->nbases,
-                LLVMGetInsertBlock(cg->b)};
+  CgFnState st = cg_save_fn(cg);
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
   Slice s = {op, LLVMGetParam(fn, 1), stride, fn};
   merge_body(cg, &s);
   cg_fn_end(cg);
-  cg->llfn = st.llfn;
-  cg->frame = st.frame;
-  cg->buf = st.buf;
-  cg->scalar = st.scalar;
-  cg->bases = st.bases;
-  cg->nbases = st.nbases;
-  LLVMPositionBuilderAtEnd(cg->b, st.block);
+  cg_restore_fn(cg, &st);
   return fn;
 }
 

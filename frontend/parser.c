@@ -339,16 +339,6 @@ typedef struct QuantEntry {
   struct QuantEntry *next;
 } QuantEntry;
 
-static bool quant_same(const QuantInfo *a, const QuantInfo *b) {
-  if (a->storage != b->storage || a->expressed != b->expressed ||
-      a->storage_min != b->storage_min || a->storage_max != b->storage_max ||
-      a->axis != b->axis || a->nscales != b->nscales)
-    return false;
-  for (int i = 0; i < a->nscales; i++)
-    if (a->scales[i] != b->scales[i] || a->zero_points[i] != b->zero_points[i]) return false;
-  return true;
-}
-
 static bool parse_scale(Parser *p, double *scale, int64_t *zp) {
   if (!parse_is(p, TK_FLOAT) && !parse_is(p, TK_INT))
     return parse_error(p, p->tok.loc, "expected a quantization scale, found %s", found(p));
@@ -427,7 +417,7 @@ static const QuantInfo *parse_quant(Parser *p) {
   }
   if (!parse_expect(p, TK_RANGLE, "'>' to close '!quant.uniform'")) return NULL;
   for (QuantEntry *e = p->quants; e; e = e->next)
-    if (quant_same(e->q, q)) return e->q;
+    if (quant_info_equal(e->q, q)) return e->q;
   QuantEntry *e = ARENA_NEW(&p->m->arena, QuantEntry);
   e->q = q;
   e->next = p->quants;

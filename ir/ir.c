@@ -1,4 +1,5 @@
 /* ir.c: constructing and querying the IR. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,6 +228,19 @@ void ir_number_values(Func *f) {
   int next = 0;
   number_block(f->body, &next);
   f->next_value_id = next;
+}
+
+void ir_op_verror(const Op *op, const char *fmt, va_list ap) {
+  char msg[1024];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  diag_error(op->loc, "%s: %s", op_name(op->code), msg);
+}
+
+void ir_op_error(const Op *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  ir_op_verror(op, fmt, ap);
+  va_end(ap);
 }
 
 Attr *ir_attr(const Op *op, const char *name) {

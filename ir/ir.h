@@ -716,6 +716,9 @@ typedef struct OpList {
 void ir_collect_ops(Func *f, OpList *l);
 /* The terminator of a block (last op), or NULL. */
 Op *ir_block_terminator(Block *b);
+/* Reports `op-name: message` at the op's location (diag_error). */
+void ir_op_error(const Op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ir_op_verror(const Op *op, const char *fmt, va_list ap);
 /* Looks up a generic attribute by name, NULL if absent. */
 Attr *ir_attr(const Op *op, const char *name);
 void ir_set_attr(Module *m, Op *op, const char *name, Attr *value);

@@ -48,12 +48,10 @@ typedef struct Refiner {
 static bool fail(Refiner *r, const Op *op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static bool fail(Refiner *r, const Op *op, const char *fmt, ...) {
-  char msg[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  ir_op_verror(op, fmt, ap);
   va_end(ap);
-  diag_error(op->loc, "%s: %s", op_name(op->code), msg);
   r->errors++;
   return false;
 }

@@ -33,12 +33,10 @@ static bool fail(const Op *op, const char *fmt, ...)
 
 /* Reports `op-name: message` at the op; returns false for `return fail(...)`. */
 static bool fail(const Op *op, const char *fmt, ...) {
-  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  ir_op_verror(op, fmt, ap);
   va_end(ap);
-  diag_error(op->loc, "%s: %s", op_name(op->code), msg);
   return false;
 }
 
