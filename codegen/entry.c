@@ -184,7 +184,7 @@ static bool has_buffer(Op *op) {
 }
 
 static void emit_op(CG *cg, Op *op) {
-  if (op->fused) return;
+  if (op->fused || op->alias) return;
   if (op_flags(op->code) & OPF_CHECK) {
     if (op->code == OP_CHECK_EXPECT_SERIALIZED_EQ)
       cg_unsupported(cg, op, NULL);

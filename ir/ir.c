@@ -281,7 +281,7 @@ bool ir_is_control_op(OpCode c) {
 }
 
 bool ir_is_kernel_root(const Op *op) {
-  return !op->fused && op->code != OP_CONSTANT && !ir_is_control_op(op->code);
+  return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_control_op(op->code);
 }
 
 void ir_strides(const Type *t, int64_t *strides) {

@@ -650,6 +650,8 @@ struct Op {
   Op *prev, *next;
   /* filled by passes */
   bool fused;       /* computed inside its consumers (no own kernel) */
+  bool alias;       /* a reshape whose result shares its operand's buffer
+                       (buffers pass): no kernel, no copy */
   int kernel;       /* kernel id (root op's id) */
 };
 

@@ -387,12 +387,13 @@ static void print_storage(FILE *f, const Value *v) {
 
 /* `// fused, kernel 3, temp@128`: the plan of the fuse and buffers passes. */
 static void print_annotations(FILE *f, const Op *op) {
-  bool any = op->fused || op->kernel > 0;
+  bool any = op->fused || op->alias || op->kernel > 0;
   for (int i = 0; i < op->nresults; i++) any |= op->results[i]->storage != ST_NONE;
   if (!any) return;
   const char *sep = "";
   fputs("  // ", f);
   if (op->fused) fputs("fused", f), sep = ", ";
+  if (op->alias) fputs("alias", f), sep = ", ";
   if (op->kernel > 0) fprintf(f, "%skernel %d", sep, op->kernel), sep = ", ";
   for (int i = 0; i < op->nresults; i++) {
     if (op->results[i]->storage == ST_NONE) continue;

@@ -169,6 +169,7 @@ static void reset_value(Value *v) {
 static void reset_block(Block *b) {
   for (int i = 0; i < b->nargs; i++) reset_value(b->args[i]);
   for (Op *op = b->first; op; op = op->next) {
+    op->alias = false;
     for (int i = 0; i < op->nresults; i++) reset_value(op->results[i]);
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
@@ -281,6 +282,44 @@ static void scan_uses(Planner *p, Block *b) {
       if (u > p->last_use[v->id]) p->last_use[v->id] = u;
     }
     p->depth--;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Aliasing reshapes                                                         */
+
+/* The value whose buffer v's bytes are in, through aliasing reshapes. */
+static Value *alias_root(Value *v) {
+  while (v->def && v->def->alias) v = v->def->opnds[0];
+  return v;
+}
+
+/* A reshape keeps the row-major order of the elements, so a reshape of a
+ * value already in memory only renames its bytes: the result shares the
+ * operand's storage and codegen emits no kernel (spec "reshape"). Only in
+ * the function body (no loop state or branch results involved) and not for
+ * constants (their globals belong to the constant op) or results written
+ * into the caller's buffers. The root buffer lives until the alias's last
+ * use. Runs after scan_uses, before the intervals are collected. */
+static void alias_reshapes(Planner *p) {
+  for (Op *op = p->f->body->first; op; op = op->next) {
+    if (op->code != OP_RESHAPE || op->fused) continue;
+    Value *r = op->results[0], *x = alias_root(op->opnds[0]);
+    if (!p->needs_buffer[r->id]) continue;
+    if (x->storage != ST_ARG && !p->needs_buffer[x->id]) continue;
+    op->alias = true;
+    p->needs_buffer[r->id] = false;
+    if (p->last_use[r->id] > p->last_use[x->id]) p->last_use[x->id] = p->last_use[r->id];
+  }
+}
+
+/* Gives each aliasing reshape its root's storage (after placement). */
+static void place_aliases(Block *body) {
+  for (Op *op = body->first; op; op = op->next) {
+    if (!op->alias) continue;
+    Value *x = alias_root(op->opnds[0]);
+    op->results[0]->storage = x->storage;
+    op->results[0]->offset = x->offset;
   }
 }
 
@@ -402,11 +441,13 @@ static int plan_func(Module *m, Func *f) {
   assign_results(&p);
   number_ops(&p, f->body);
   scan_uses(&p, f->body);
+  alias_reshapes(&p);
 
   Collect c = {&p, malloc(sizeof(Interval) * ((size_t)p.nvalues + 1)), 0};
   if (!c.iv) abort();
   ir_walk(f, collect_results, &c);
   f->temp_bytes = align_up(place_all(c.iv, c.n));
+  place_aliases(f->body);
   share_loop_state(f->body);
 
   free(c.iv);
