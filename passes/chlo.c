@@ -12,10 +12,15 @@
  *    the inverse trigonometric and hyperbolic functions in the narrow type.
  *  - chlo.tan of a real operand is stablehlo.tan (upstream: sine / cosine).
  *  - chlo.acos(-1) is pi: the atan2 form alone gives atan2(0, +0) = 0 there.
+ *  - complex<f32> acos, acosh, asin and asinh are computed in complex<f64>
+ *    and rounded once (see "Complex functions").
+ *  - complex branch cuts follow the sign bit of the part on the cut (C99
+ *    Annex G: asin(3 - 0i) = pi/2 - 1.76i); upstream tests `< 0` there.
  *
- * Complex operands of the math functions are reported as unsupported (codegen
- * has no complex types yet), as are dynamic shapes: every decomposition
- * builds constants of its operand's static shape.
+ * Complex operands are supported by acos, acosh, asin, asinh, atan, atanh,
+ * cosh, sinh and tan, and reported as unsupported by the other math
+ * functions, as are dynamic shapes: every decomposition builds constants of
+ * its operand's static shape.
  *
  * New ops are inserted before the CHLO op they replace, which is removed
  * once its results are forwarded. They get generic attributes (so that
@@ -733,6 +738,218 @@ static Value *asinh_f(Chlo *c, Value *x) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Complex functions                                                         */
+/*
+ * Built from real ops on the parts (re, im) and stablehlo.complex, so that
+ * each part gets its own careful formula. complex<f32> operands of the
+ * inverse functions (acos, acosh, asin, asinh) are computed in complex<f64>
+ * and rounded once at the end (upstream computes them in the operand's
+ * type): the Hull et al. algorithm chains a dozen rounded f32 ops and was 2
+ * ULP off a part on the conformance inputs, where the f64 chain rounds to
+ * the correctly rounded value.                                              */
+
+static ElemType part_of(const Value *z) { return elem(z) == ET_C64 ? ET_F32 : ET_F64; }
+
+static Value *re_(Chlo *c, Value *z) {
+  return emit1(c, OP_REAL, with_elem(c, z, part_of(z)), 1, &z);
+}
+
+static Value *im_(Chlo *c, Value *z) {
+  return emit1(c, OP_IMAG, with_elem(c, z, part_of(z)), 1, &z);
+}
+
+/* complex(re, im) of the complex type with re's part type. */
+static Value *cplx(Chlo *c, Value *re, Value *im) {
+  Value *in[2] = {re, im};
+  return emit1(c, OP_COMPLEX, with_elem(c, re, elem(re) == ET_F32 ? ET_C64 : ET_C128), 2, in);
+}
+
+static Value *max_(Chlo *c, Value *x, Value *y) { return op2(c, OP_MAXIMUM, x, y); }
+static Value *atan2_(Chlo *c, Value *y, Value *x) { return op2(c, OP_ATAN2, y, x); }
+
+/* hypot(a, b) as the modulus of complex(a, b): no overflow or underflow. */
+static Value *hypot_(Chlo *c, Value *a, Value *b) {
+  Value *z = cplx(c, a, b);
+  return emit1(c, OP_ABS, a->type, 1, &z);
+}
+
+/* The parts shared by asin and acos (Hull, Fairgrieve and Tang, "Implementing
+ * the complex arcsine and arccosine functions using exception handling",
+ * ACM TOMS 23(3), 1997, with upstream's reduction to 3 + 4 regions). With
+ * x = |re z|, y = |im z|, r = hypot(x + 1, y), s = hypot(x - 1, y) and
+ * a = (r + s) / 2:
+ *   asin z = atan2(re z, q) + i sign(im z) m,  acos z = atan2(q, re z) - i sign(im z) m
+ * where q = sqrt(a^2 - x^2) and m = log(a + sqrt(a^2 - 1)), each written
+ * without cancellation:
+ *   q = y                                           max(x, y) >= safe_max
+ *     = sqrt((a + x)/2 (y^2 / (r + x + 1) + s - (x - 1)))  x <= 1
+ *     = y sqrt((a + x)/2 (1 / (r + x + 1) + 1 / (s + x - 1)))  otherwise
+ *   m = log 2 + log mx + log1p((x/y)^2) / 2          mx = (y or x) large
+ *     = y / sqrt((a - 1)(a + 1))                     y < safe_min, x < 1
+ *     = log1p(a - 1 + sqrt((a - 1)(a + 1)))          otherwise,
+ *   a - 1 = -(x + 1)(x - 1) / (a + 1)                y < safe_min, x < 1
+ *         = y^2 / 2 / (r + x + 1) + (s + x - 1) / 2  x >= 1
+ *         = y^2 / 2 (1 / (r + x + 1) + 1 / (s - (x - 1)))  a <= 3/2
+ *         = a - 1                                    otherwise,
+ * safe_max = sqrt(max finite) / 8, safe_min = 4 sqrt(min normal). */
+static void asin_acos_parts(Chlo *c, Value *z, Value **q, Value **m) {
+  Value *sx = re_(c, z), *x = abs_(c, sx), *y = abs_(c, im_(c, z));
+  bool f32 = elem(sx) == ET_F32;
+  Value *one = kf(c, x, 1), *half = kf(c, x, 0.5);
+  Value *safe_max = kf(c, x, sqrt(max_finite(x)) / 8);
+  Value *safe_min = kf(c, x, 4 * sqrt(f32 ? 0x1p-126 : 0x1p-1022));
+  Value *xp1 = add(c, x, one), *xm1 = sub(c, x, one);
+  Value *r = hypot_(c, xp1, y), *s = hypot_(c, xm1, y);
+  Value *a = mul(c, half, add(c, r, s));
+  Value *half_apx = mul(c, half, add(c, a, x));
+  Value *yy = mul(c, y, y);
+  Value *rpxp1 = add(c, r, xp1), *smxm1 = sub(c, s, xm1), *spxm1 = add(c, s, xm1);
+
+  Value *q_le1 = sqrt_(c, mul(c, half_apx, add(c, dvd(c, yy, rpxp1), smxm1)));
+  Value *q_gt1 = mul(c, y, sqrt_(c, add(c, dvd(c, half_apx, rpxp1), dvd(c, half_apx, spxm1))));
+  Value *qv = select_(c, cmp(c, CMP_LE, x, one), q_le1, q_gt1);
+  *q = select_(c, cmp(c, CMP_GE, max_(c, x, y), safe_max), y, qv);
+
+  /* The large region starts at y >= safe_max * 1e-6 while x is not huge
+   * (Hull et al. case 4 is covered there too: log1p's term vanishes). */
+  Value *x_not_huge = cmp(c, CMP_LT, x, mul(c, safe_max, kf(c, x, 1e12)));
+  Value *safe_max_opt = select_(c, x_not_huge, mul(c, safe_max, kf(c, x, 1e-6)),
+                                mul(c, safe_max, kf(c, x, 100)));
+  Value *y_big = cmp(c, CMP_GE, y, safe_max_opt);
+  Value *mx = select_(c, y_big, y, x);
+  Value *y_finite = cmp(c, CMP_NE, y, kf(c, x, INFINITY));
+  Value *xoy = select_(c, and_(c, y_big, y_finite), dvd(c, x, y), kf(c, x, 0));
+  Value *m_big = add(c, add(c, kf(c, x, log(2)), log_(c, mx)),
+                     mul(c, half, log1p_(c, mul(c, xoy, xoy))));
+  Value *big = cmp(c, CMP_GE, mx, select_(c, y_big, safe_max_opt, safe_max));
+
+  Value *tiny = and_(c, cmp(c, CMP_LT, y, safe_min), cmp(c, CMP_LT, x, one));
+  Value *ap1 = add(c, a, one), *half_yy = mul(c, half, yy);
+  Value *hyy_r = dvd(c, half_yy, rpxp1);
+  Value *am1 = select_(c, cmp(c, CMP_LE, a, kf(c, x, 1.5)), add(c, hyy_r, dvd(c, half_yy, smxm1)),
+                       sub(c, a, one));
+  am1 = select_(c, cmp(c, CMP_GE, x, one), add(c, hyy_r, mul(c, half, spxm1)), am1);
+  am1 = select_(c, tiny, neg(c, dvd(c, mul(c, xp1, xm1), ap1)), am1);
+  Value *sq = sqrt_(c, mul(c, am1, ap1));
+  Value *mv = select_(c, tiny, dvd(c, y, sq), log1p_(c, add(c, am1, sq)));
+  *m = select_(c, big, m_big, mv);
+}
+
+/* Whether x's sign bit is set (also for -0, which picks the side of a
+ * branch cut: asin(3 - 0i) = pi/2 - 1.76i, as C99 Annex G; upstream tests
+ * x < 0 and gives the conjugate there). */
+static Value *sign_bit(Chlo *c, Value *x) {
+  Value *bits = bitcast(c, x, elem(x) == ET_F32 ? ET_SI32 : ET_SI64);
+  return cmp(c, CMP_LT, bits, ki(c, bits, 0));
+}
+
+/* m with the sign of s: -m where s's sign bit is set. */
+static Value *signed_like(Chlo *c, Value *m, Value *s) {
+  return select_(c, sign_bit(c, s), neg(c, m), m);
+}
+
+/* asin z = atan2(re z, q) + i sign(im z) m (asin_acos_parts). */
+static Value *asin_c(Chlo *c, Value *z) {
+  Value *q, *m;
+  asin_acos_parts(c, z, &q, &m);
+  return cplx(c, atan2_(c, re_(c, z), q), signed_like(c, m, im_(c, z)));
+}
+
+/* acos z = atan2(q, re z) - i sign(im z) m (asin_acos_parts). */
+static Value *acos_c(Chlo *c, Value *z) {
+  Value *q, *m;
+  asin_acos_parts(c, z, &q, &m);
+  return cplx(c, atan2_(c, q, re_(c, z)), neg(c, signed_like(c, m, im_(c, z))));
+}
+
+/* acosh z = i acos z where im z >= 0, -i acos z otherwise, that is
+ * m + i sign(im z) atan2(q, re z): the real part is never negative. */
+static Value *acosh_c(Chlo *c, Value *z) {
+  Value *q, *m;
+  asin_acos_parts(c, z, &q, &m);
+  return cplx(c, m, signed_like(c, atan2_(c, q, re_(c, z)), im_(c, z)));
+}
+
+/* i z for z = x + iy: -y + ix. */
+static Value *times_i(Chlo *c, Value *z) { return cplx(c, neg(c, im_(c, z)), re_(c, z)); }
+
+/* -i w for w = u + iv: v - iu. */
+static Value *times_minus_i(Chlo *c, Value *w) { return cplx(c, im_(c, w), neg(c, re_(c, w))); }
+
+/* asinh z = -i asin(i z). */
+static Value *asinh_c(Chlo *c, Value *z) { return times_minus_i(c, asin_c(c, times_i(c, z))); }
+
+/* atanh z for z = x + iy (Kahan, "Branch cuts for complex elementary
+ * functions", 1987):
+ *   re = sign(x) log1p(4|x| / ((1 - |x|)^2 + y^2)) / 4
+ *   im = atan2(2y, (1 - x)(1 + x) - y^2) / 2
+ * |x| keeps log1p's argument positive (no cancellation near z = -1). For
+ * max(|x|, |y|) >= safe_max, where the squares overflow, atanh z ~ 1/z +
+ * i sign(y) pi/2: re = (x / h) / h with h = |z|, and im from
+ * atan2(+-tiny, -1) = +-pi; an infinite part gives re = +-0. */
+static Value *atanh_c(Chlo *c, Value *z) {
+  Value *x = re_(c, z), *y = im_(c, z);
+  Value *ax = abs_(c, x), *one = kf(c, x, 1), *zero = kf(c, x, 0);
+  Value *omx = sub(c, one, ax);
+  Value *den = add(c, mul(c, omx, omx), mul(c, y, y));
+  Value *re = mul(c, kf(c, x, 0.25), log1p_(c, dvd(c, mul(c, kf(c, x, 4), ax), den)));
+  re = signed_like(c, re, x);
+  Value *d = sub(c, mul(c, sub(c, one, x), add(c, one, x)), mul(c, y, y));
+  Value *im = mul(c, kf(c, x, 0.5), atan2_(c, mul(c, kf(c, x, 2), y), d));
+  Value *big = cmp(c, CMP_GE, max_(c, ax, abs_(c, y)), kf(c, x, sqrt(max_finite(x)) / 8));
+  Value *h = hypot_(c, x, y);
+  Value *re_big = select_(c, is_inf(c, h), signed_like(c, zero, x), dvd(c, dvd(c, x, h), h));
+  Value *ys = mul(c, clamp(c, kf(c, x, -1), y, one), kf(c, x, 0x1p-60));
+  Value *im_big = mul(c, kf(c, x, 0.5), atan2_(c, ys, kf(c, x, -1)));
+  return cplx(c, select_(c, big, re_big, re), select_(c, big, im_big, im));
+}
+
+/* atan z = -i atanh(i z). */
+static Value *atan_c(Chlo *c, Value *z) { return times_minus_i(c, atanh_c(c, times_i(c, z))); }
+
+/* sinh(x + iy) = sinh x cos y + i cosh x sin y, with the real sinh and
+ * cosh above (no overflow of e^|x| where the result is finite); for y = 0
+ * the imaginary part is y itself (not inf * 0 where x is infinite). */
+static Value *sinh_c(Chlo *c, Value *z) {
+  Value *x = re_(c, z), *y = im_(c, z);
+  Value *im = mul(c, cosh_f(c, x), op1(c, OP_SINE, y));
+  im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), y, im);
+  return cplx(c, mul(c, sinh_f(c, x), op1(c, OP_COSINE, y)), im);
+}
+
+/* cosh(x + iy) = cosh x cos y + i sinh x sin y; for y = 0 the imaginary
+ * part is sign(x) y. */
+static Value *cosh_c(Chlo *c, Value *z) {
+  Value *x = re_(c, z), *y = im_(c, z);
+  Value *im = mul(c, sinh_f(c, x), op1(c, OP_SINE, y));
+  im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), mul(c, op1(c, OP_SIGN, x), y), im);
+  return cplx(c, mul(c, cosh_f(c, x), op1(c, OP_COSINE, y)), im);
+}
+
+/* tan z is stablehlo.tan, which codegen computes for complex operands. */
+static Value *tan_c(Chlo *c, Value *z) { return op1(c, OP_TAN, z); }
+
+static const struct {
+  OpCode code;
+  Value *(*fn)(Chlo *c, Value *z);
+  bool wide; /* complex<f32> computed in complex<f64> */
+} complex_math[] = {
+    {OP_CHLO_ACOS, acos_c, true},   {OP_CHLO_ACOSH, acosh_c, true}, {OP_CHLO_ASIN, asin_c, true},
+    {OP_CHLO_ASINH, asinh_c, true}, {OP_CHLO_ATAN, atan_c, false},  {OP_CHLO_ATANH, atanh_c, false},
+    {OP_CHLO_COSH, cosh_c, false},  {OP_CHLO_SINH, sinh_c, false},  {OP_CHLO_TAN, tan_c, false},
+};
+
+static Value *decompose_complex_math(Chlo *c, Op *op, Value *z) {
+  for (size_t i = 0; i < sizeof complex_math / sizeof *complex_math; i++) {
+    if (complex_math[i].code != op->code) continue;
+    if (!complex_math[i].wide || elem(z) == ET_C128) return complex_math[i].fn(c, z);
+    return convert(c, complex_math[i].fn(c, convert(c, z, ET_C128)), ET_C64);
+  }
+  fail(c, "%s: complex operands are not supported yet", op_name(op->code));
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Unary float functions                                                     */
 
 typedef Value *(*MathFn)(Chlo *c, Value *x);
@@ -780,6 +997,7 @@ static Value *apply_math(Chlo *c, MathFn f32, MathFn f64, Value *x) {
 
 static Value *decompose_unary_math(Chlo *c, Op *op) {
   Value *x = op->opnds[0];
+  if (elem_is_complex(elem(x))) return decompose_complex_math(c, op, x);
   if (!check_float(c, op, x)) return NULL;
   for (size_t i = 0; i < sizeof unary_math / sizeof *unary_math; i++)
     if (unary_math[i].code == op->code)
