@@ -196,7 +196,7 @@ def stage_conformance():
     sys.stdout.write(r.stdout[-3000:])
     if r.returncode:
         fail("conformance ratchet", (r.stdout + r.stderr)[-3000:])
-    else:
+    elif "conformance skipped" not in r.stdout:  # no corpus: nothing was checked
         ok("conformance ratchet")
 
 
