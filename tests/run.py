@@ -9,10 +9,12 @@ Stages (each prints its own failures):
                and a C program linked with the object gets the right answer
   examples     the example programs build and print what they should
   differential the real models agree at -O0 and -O3
-  verify       verifier agreement on the upstream verifier cases (ratchet)
+  verify       verifier agreement on tests/verify/*.mlir (all) and on the
+               upstream verifier cases (ratchet)
   conformance  the conformance scoreboard (ratchet on the passing list)
 Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
 """
+import glob
 import os
 import re
 import subprocess
@@ -174,6 +176,16 @@ def stage_differential():
 
 
 def stage_verify():
+    # Our own verifier cases (tests/verify/*.mlir, upstream's annotation
+    # format): every one must agree.
+    ours = sorted(glob.glob(os.path.join(ROOT, "tests", "verify", "*.mlir")))
+    r = run([sys.executable, os.path.join(ROOT, "tests", "verify", "run_verify.py"), SHLOC] + ours,
+            timeout=300)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("verify/own cases", (r.stdout + r.stderr)[-3000:])
+    else:
+        ok(f"verify/own cases ({counts[0]} agree)")
     cases = os.path.join(SHARED, "conformance", "verify", "ops_stablehlo.mlir")
     if not os.path.exists(cases):
         print(f"NOTICE verify: {cases} absent, skipped")
