@@ -94,6 +94,21 @@ bool cg_check_types(CG *cg, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* LLVM functions: entry block for buffer pointers, body after it            */
 
+int cg_vector_bytes(CG *cg) {
+  char *f = LLVMGetTargetMachineFeatureString(cg->tm);
+  if ((!f || !f[0]) && !cg->o->features && !cg->o->triple) {
+    LLVMDisposeMessage(f); /* host: ask the host */
+    f = LLVMGetHostCPUFeatures();
+  }
+  int bytes = 16;
+  if (f && strstr(f, "+avx512f"))
+    bytes = 64;
+  else if (f && strstr(f, "+avx"))
+    bytes = 32;
+  LLVMDisposeMessage(f);
+  return bytes;
+}
+
 CgFnState cg_save_fn(CG *cg) {
   return (CgFnState){cg->llfn, cg->frame, cg->buf, cg->scalar,
                      cg->bases, cg->nbases, LLVMGetInsertBlock(cg->b)};

@@ -110,6 +110,9 @@ typedef struct CgBase {
  * and bases tables. cg_fn_end closes the entry block. */
 void cg_fn_begin(CG *cg, LLVMValueRef fn);
 void cg_fn_end(CG *cg);
+/* The widest vector register of the target in bytes: 64 with AVX-512, 32
+ * with AVX, else 16. */
+int cg_vector_bytes(CG *cg);
 /* The state of the LLVM function being emitted, saved while another one
  * (a kernel, a sort's merge function) is emitted in the middle of it. */
 typedef struct CgFnState {

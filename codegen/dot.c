@@ -206,22 +206,6 @@ static bool plan_shapes(Op *op, DotPlan *p) {
   return true;
 }
 
-/* Vector bytes of the target: 64 with AVX-512F, 32 with AVX, else 16. */
-static int target_vector_bytes(CG *cg) {
-  char *f = LLVMGetTargetMachineFeatureString(cg->tm);
-  if ((!f || !f[0]) && !cg->o->features && !cg->o->triple) {
-    LLVMDisposeMessage(f); /* host: ask the host */
-    f = LLVMGetHostCPUFeatures();
-  }
-  int bytes = 16;
-  if (f && strstr(f, "+avx512f"))
-    bytes = 64;
-  else if (f && strstr(f, "+avx"))
-    bytes = 32;
-  LLVMDisposeMessage(f);
-  return bytes;
-}
-
 /* Tile and block sizes. The microkernel keeps MR x NV vector accumulators
  * plus NV vectors of B in registers: 6 x 4 (24 + 4 of 32 registers) with
  * AVX-512, 6 x 2 (12 + 2 of 16) otherwise. KC x NR of Bp stays in L1 and
@@ -229,7 +213,7 @@ static int target_vector_bytes(CG *cg) {
  * on a Sapphire Rapids core: MC 288, KC 128 reach the speed of OpenBLAS
  * sgemm at 1024^3). */
 static void plan_tiles(CG *cg, DotPlan *p) {
-  int vbytes = target_vector_bytes(cg);
+  int vbytes = cg_vector_bytes(cg);
   p->vl = vbytes / elem_bytes(p->e);
   p->mr = 6;
   p->nv = vbytes == 64 ? 4 : 2;
