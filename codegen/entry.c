@@ -94,6 +94,32 @@ static void emit_check(CG *cg, Op *op) {
     cg_store(cg, cg_buffer(cg, op->results[0]), ET_I1, cg_i64(cg, 0), LLVMConstInt(cg->t_i1, 1, 0));
 }
 
+/* interpreter.probe: records its operand for check.expect_serialized_eq
+ * (runtime/probe.c) and returns it. */
+static void emit_probe(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  Value *x = op->opnds[0];
+  cg_kernel_copy(cg, x, op->results[0]);
+  LLVMValueRef args[3] = {LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id"),
+                          cg_buffer(cg, x), cg_i64(cg, type_byte_size(x->type))};
+  LLVMTypeRef params[3] = {cg->t_ptr, cg->t_ptr, cg->t_i64}, fty;
+  LLVMValueRef f = runtime_fn(cg, "shlort_probe", cg->t_i32, params, 3, &fty);
+  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, 3, ""));
+}
+
+/* check.expect_serialized_eq: the operand against a probed value. */
+static void emit_serialized_check(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return;
+  Value *x = op->opnds[0];
+  LLVMValueRef args[5] = {LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id"),
+                          cg_i64(cg, op->a.probe_iter),
+                          LLVMConstInt(cg->t_i32, (unsigned)x->type->elem, 0),
+                          cg_buffer(cg, x), cg_i64(cg, type_num_elems(x->type))};
+  LLVMTypeRef params[5] = {cg->t_ptr, cg->t_i64, cg->t_i32, cg->t_ptr, cg->t_i64}, fty;
+  LLVMValueRef f = runtime_fn(cg, "shlort_check_serialized_eq", cg->t_i32, params, 5, &fty);
+  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, 5, ""));
+}
+
 /* ------------------------------------------------------------------------ */
 /* Control flow                                                              */
 
@@ -187,7 +213,7 @@ static void emit_op(CG *cg, Op *op) {
   if (op->fused || op->alias) return;
   if (op_flags(op->code) & OPF_CHECK) {
     if (op->code == OP_CHECK_EXPECT_SERIALIZED_EQ)
-      cg_unsupported(cg, op, NULL);
+      emit_serialized_check(cg, op);
     else
       emit_check(cg, op);
     return;
@@ -197,6 +223,7 @@ static void emit_op(CG *cg, Op *op) {
   case OP_IF: emit_if(cg, op); return;
   case OP_CASE: emit_case(cg, op); return;
   case OP_OPTIMIZATION_BARRIER: emit_barrier(cg, op); return;
+  case OP_INTERPRETER_PROBE: emit_probe(cg, op); return;
   case OP_AFTER_ALL: return; /* tokens carry no data (spec "after_all") */
   case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_FUNC_CALL: case OP_CUSTOM_CALL:
     cg_unsupported(cg, op, NULL);

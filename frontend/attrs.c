@@ -315,6 +315,14 @@ static int decode_string(Op *op, const char *name, AttrKind kind) {
   return 0;
 }
 
+static int decode_probe_id(Op *op) {
+  const Attr *a = ir_attr(op, "probe_id");
+  if (!a) return fail(op, "missing attribute '%s'", "probe_id");
+  if (a->kind != AT_STRING || !a->str) return fail(op, "attribute '%s' must be a string", "probe_id");
+  op->a.probe_id = a->str;
+  return 0;
+}
+
 int attrs_decode(Module *m, Op *op) {
   static const char *const cmp_dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT", NULL};
   static const char *const cmp_types[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED", NULL};
@@ -422,6 +430,13 @@ int attrs_decode(Module *m, Op *op) {
   case OP_CHECK_EXPECT_CLOSE:
     if (get_int(op, "max_ulp_difference", false, 3, &a->max_ulp) < 0) return -1;
     r = get_int(op, "min_ulp_difference", false, 0, &a->min_ulp);
+    break;
+  case OP_CHECK_EXPECT_SERIALIZED_EQ:
+    if (get_int(op, "iter", false, 0, &a->probe_iter) < 0) return -1;
+    r = decode_probe_id(op);
+    break;
+  case OP_INTERPRETER_PROBE:
+    r = decode_probe_id(op);
     break;
   case OP_FUNC_CALL:
     r = decode_string(op, "callee", AT_SYMBOL);

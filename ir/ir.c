@@ -274,7 +274,7 @@ bool ir_is_control_op(OpCode c) {
   switch (c) {
   case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
   case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
-  case OP_FUNC_CALL: case OP_COMPOSITE:
+  case OP_FUNC_CALL: case OP_COMPOSITE: case OP_INTERPRETER_PROBE:
     return true;
   default: return false;
   }

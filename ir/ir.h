@@ -381,6 +381,8 @@ typedef struct OpAttrs {
                                            `rounding`), cholesky (lower) */
   double tolerance;   /* check.expect_almost_eq (default 1e-4) */
   int64_t max_ulp, min_ulp; /* check.expect_close */
+  const char *probe_id; /* interpreter.probe, check.expect_serialized_eq */
+  int64_t probe_iter;   /* check.expect_serialized_eq: which recording (0) */
 } OpAttrs;
 
 /* ------------------------------------------------------------------------ */
@@ -522,10 +524,10 @@ enum {
   X(OP_CHECK_EXPECT_ALMOST_EQ_CONST, "check.expect_almost_eq_const", OPF_CHECK | OPF_IMPL) \
   X(OP_CHECK_EXPECT_CLOSE, "check.expect_close", OPF_CHECK | OPF_IMPL)        \
   X(OP_CHECK_EQ, "check.eq", OPF_CHECK | OPF_IMPL) /* custom_call @check.eq */ \
-  X(OP_CHECK_EXPECT_SERIALIZED_EQ, "check.expect_serialized_eq", OPF_CHECK)   \
+  X(OP_CHECK_EXPECT_SERIALIZED_EQ, "check.expect_serialized_eq", OPF_CHECK | OPF_IMPL) \
   X(OP_INTERPRETER_RUN_PARALLEL, "interpreter.run_parallel", 0)               \
   X(OP_INTERPRETER_PRINT, "interpreter.print", 0)                             \
-  X(OP_INTERPRETER_PROBE, "interpreter.probe", 0)                             \
+  X(OP_INTERPRETER_PROBE, "interpreter.probe", OPF_IMPL)                      \
   /* CHLO ops, decomposed into StableHLO by passes/chlo.c right after         \
    * inline: codegen never sees them. is_inf & co. (i1 results) and the       \
    * broadcast_* ops (operands of different shapes) are not OPF_UNARY or      \

@@ -211,7 +211,8 @@ static void remove_tuples(Legalizer *lg) {
 /* ------------------------------------------------------------------------ */
 
 static void legalize_op(Legalizer *lg, Op *op) {
-  if ((op_flags(op->code) & OPF_CHECK) && !lg->o->allow_checks) {
+  bool test_only = (op_flags(op->code) & OPF_CHECK) || op->code == OP_INTERPRETER_PROBE;
+  if (test_only && !lg->o->allow_checks) {
     diag_error(op->loc, "%s is only allowed in test programs (`shloc check`)",
                op_name(op->code));
     lg->errors++;

@@ -21,13 +21,12 @@ const char *shlort_check_last_failure(void) { return last_failure; }
 void shlort_check_reset(void) {
   last_failure[0] = 0;
   check_count = 0;
+  shlort_probe_reset();
 }
 
 int64_t shlort_check_count(void) { return check_count; }
 
-static int32_t record(int32_t status, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static int32_t record(int32_t status, const char *fmt, ...) {
+int32_t shlort_check_fail(int32_t status, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(last_failure, sizeof last_failure, fmt, ap);
@@ -35,8 +34,9 @@ static int32_t record(int32_t status, const char *fmt, ...) {
   return status;
 }
 
+
 static int32_t unsupported(const char *check, int32_t elem) {
-  return record(SHLORT_UNSUPPORTED, "%s: unsupported element type %d", check,
+  return shlort_check_fail(SHLORT_UNSUPPORTED, "%s: unsupported element type %d", check,
                 (int)elem);
 }
 
@@ -48,7 +48,7 @@ static int32_t mismatch(const char *check, int32_t elem, const shlort_elem_kind 
   int64_t size = (int64_t)k->bytes * k->parts;
   shlort_format_elem(a, sizeof a, elem, (const char *)actual + i * size);
   shlort_format_elem(e, sizeof e, elem, (const char *)expected + i * size);
-  return record(SHLORT_CHECK_FAILED, "%s: element %" PRId64 ": got %s expected %s%s",
+  return shlort_check_fail(SHLORT_CHECK_FAILED, "%s: element %" PRId64 ": got %s expected %s%s",
                 check, i, a, e, detail);
 }
 

@@ -56,4 +56,11 @@ static inline bool shlort_is_finite(const shlort_elem_kind *k, uint64_t bits) {
   return shlort_exp_field(k, bits) != (1ull << k->ebits) - 1;
 }
 
+/* Frees this thread's probe recordings (probe.c). */
+void shlort_probe_reset(void);
+
+/* Records a check failure message (check.c), printf-style; returns status. */
+int32_t shlort_check_fail(int32_t status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif

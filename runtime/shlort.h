@@ -27,6 +27,7 @@ typedef enum shlort_status {
   SHLORT_OK = 0,
   SHLORT_CHECK_FAILED = 1, /* a check found a mismatch */
   SHLORT_UNSUPPORTED = 2,  /* the element type is not handled by the call */
+  SHLORT_OUT_OF_MEMORY = 3,
 } shlort_status;
 
 /* ------------------------------------------------------------------------ */
@@ -75,6 +76,15 @@ const char *shlort_check_last_failure(void);
 void shlort_check_reset(void);
 /* Number of check calls on this thread since the last reset. */
 int64_t shlort_check_count(void);
+
+/* interpreter.probe (conformance protocol): records a copy of the nbytes at
+ * p under id, on this thread, until shlort_check_reset. Returns 0, or
+ * SHLORT_OUT_OF_MEMORY with a failure message. */
+int32_t shlort_probe(const char *id, const void *p, int64_t nbytes);
+/* check.expect_serialized_eq: the iter-th value probed under id equals the
+ * n elements at expected exactly (as shlort_check_eq). */
+int32_t shlort_check_serialized_eq(const char *id, int64_t iter, int32_t elem,
+                                   const void *expected, int64_t n);
 
 /* 1 when the two buffers are equal in the sense of shlort_check_eq, else 0.
  * Records nothing and counts nothing (custom_call @check.eq, which returns
