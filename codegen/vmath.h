@@ -14,10 +14,12 @@
  * The result has the type of x.  IEEE special cases (NaN, +-inf, +-0,
  * overflow, underflow, subnormals) follow C99 Annex F.
  *
- * Accuracy (see tests/unit/test_vmath.c, which measures it against long double
+ * Accuracy (see tests/unit/test_math.c, which measures it against long double
  * libm): within 2 ULP of the exact result for the whole domain, except
  * sin/cos/tan, which are within 2 ULP for |x| < 1e5 only (vmath.c says why).
- * float is computed in double precision and rounded once at the end.
+ * float is computed in double precision and rounded once at the end, except
+ * exp, log, tanh and logistic, which have native float paths (twice the
+ * SIMD lanes) within 1.2 ULP.
  *
  * The default rounding mode (to nearest) is assumed, as in all of LLVM's
  * non-constrained floating point, and no fast-math flags may be put on the

@@ -1,8 +1,8 @@
-/* test_vmath.c - accuracy and no-libm test for codegen/vvmath.c.
+/* test_math.c - accuracy and no-libm test for codegen/vmath.c.
  *
  * For every function and every operand type (float, double, <8 x float>,
- * <4 x double>) it builds a loop over arrays that applies math_<fn>, runs
- * the default<O2> pipeline, JIT-compiles the module with ORC LLJIT and runs
+ * <4 x double>, <16 x float>) it builds a loop over arrays that applies
+ * math_<fn>, runs the default<O2> pipeline, JIT-compiles the module with ORC LLJIT and runs
  * it over special values, dense sweeps and random bit patterns.  Results are
  * compared with long double libm; the distance is measured in ULPs of the
  * operand type at the exact (long double) value.  Everything is done twice:
@@ -150,7 +150,8 @@ static const struct fn FNS[] = {
 };
 #define NFN ((int)(sizeof FNS / sizeof FNS[0]))
 
-/* The four variants: element type, and vector width (1 = scalar loop). */
+/* The variants: element type, and vector width (1 = scalar loop); v16f32
+ * fills an AVX-512 register with floats. */
 struct variant {
     const char *name;
     bool dbl;
@@ -158,8 +159,9 @@ struct variant {
 };
 static const struct variant VARIANTS[] = {
     {"f32", false, 1}, {"f64", true, 1}, {"v8f32", false, 8}, {"v4f64", true, 4},
+    {"v16f32", false, 16},
 };
-#define NVAR 4
+#define NVAR 5
 
 /* ---- small numeric helpers ---------------------------------------------- */
 
@@ -373,7 +375,7 @@ static void gen_inputs(const struct fn *f, bool dbl, size_t npts,
                 push(in, x + d * ulp, 0, dbl);
         }
     }
-    size_t pad = (8 - in->n % 8) % 8; /* vector loops want whole vectors */
+    size_t pad = (16 - in->n % 16) % 16; /* vector loops want whole vectors */
     for (size_t i = 0; i < pad; i++)
         push(in, 1, 1, dbl);
 }
@@ -792,12 +794,12 @@ int main(int argc, char **argv)
                 for (int c = 0; c < 2; c++) {
                     Kernel k = jits[c].ok ? jit_lookup(&jits[c], fn, &VARIANTS[v]) : NULL;
                     if (!k) {
-                        printf("%-8s %-5s %-4s: FAIL (no code)\n", fn->name, VARIANTS[v].name, cpus[c].label);
+                        printf("%-8s %-6s %-4s: FAIL (no code)\n", fn->name, VARIANTS[v].name, cpus[c].label);
                         pair_ok = false;
                         continue;
                     }
                     struct result r = measure(k, fn, &VARIANTS[v], &in, ref);
-                    printf("%-8s %-5s %-4s: max %.3f ulp over %zu inputs%s",
+                    printf("%-8s %-6s %-4s: max %.3f ulp over %zu inputs%s",
                            fn->name, VARIANTS[v].name, cpus[c].label, r.max_ulp, in.n,
                            VARIANTS[v].width == 1
                                ? (jits[c].vectorized[f][v] ? ", loop vectorized" : ", loop NOT vectorized")
