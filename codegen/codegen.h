@@ -193,7 +193,11 @@ LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
  * leaves the builder at its end (cg_kernel adds `ret void`), or emits
  * nothing and returns false. */
 void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-bool cg_kernel_dot(CG *cg, Op *op);
+/* epi: NULL, or an elementwise kernel root of op's shape and element type
+ * into whose tree the fuse pass fused op (a GEMM epilogue): the kernel
+ * then accumulates in epi's buffer and, as each block of C is complete,
+ * replaces it by epi's value computed with op bound to it. */
+bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
 ElemType cg_dot_acc_type(ElemType e);
@@ -205,7 +209,7 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
  * NHWC), no groups, no lhs dilation, no reversal; false otherwise. Same
  * contract as cg_kernel_dot except that [begin, end) is a range of the
  * first result dimension of extent > 1. */
-bool cg_kernel_conv(CG *cg, Op *op);
+bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
 /* codegen/conv.c: convolution (elemental). */
 void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);

@@ -234,6 +234,9 @@ typedef struct DotGen {
   DotPlan p;
   LLVMBuilderRef b;
   LLVMTypeRef t, vt; /* element and vector types */
+  Op *op;            /* the dot_general or convolution */
+  Op *epi;           /* its epilogue root (cg_kernel_dot), or NULL */
+  int ncols;         /* result dims spanned by the columns of C */
 } DotGen;
 
 static LLVMValueRef i64c(DotGen *g, int64_t v) { return cg_i64(g->cg, v); }
@@ -633,6 +636,50 @@ static void pack_b(DotGen *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
 }
 
 /* ------------------------------------------------------------------------ */
+/* Blocked kernel: the epilogue                                              */
+
+/* Writes the result index of linear offset q (row-major over dims [lo, hi)
+ * of t) into idx[lo .. hi). */
+static void unflatten(DotGen *g, const Type *t, int lo, int hi, LLVMValueRef q,
+                      LLVMValueRef *idx) {
+  for (int d = hi - 1; d >= lo; d--) {
+    LLVMValueRef n = i64c(g, t->dims[d]);
+    idx[d] = d == lo ? q : LLVMBuildURem(g->b, q, n, "");
+    q = LLVMBuildUDiv(g->b, q, n, "");
+  }
+}
+
+/* The epilogue on a finished part of C: rows [row0, row0 + nrows) (rows
+ * of the result viewed as (batch * M) x N) and columns [c0, c1). Each
+ * element becomes the value of g->epi with the dot bound to it, in place
+ * in epi's buffer; the block was just written, so it is read from cache.
+ * The column loop is innermost and unit-stride for the vectorizer. */
+static void epilogue(DotGen *g, LLVMValueRef row0, LLVMValueRef nrows,
+                     LLVMValueRef c0, LLVMValueRef c1) {
+  if (!g->epi) return;
+  CG *cg = g->cg;
+  Value *dv = g->op->results[0], *rv = g->epi->results[0];
+  const Type *t = rv->type;
+  int rank = t->rank, nrd = rank - g->ncols;
+  LLVMValueRef C = cg_buffer(cg, rv);
+  LLVMValueRef idx[rank > 0 ? rank : 1], out[1];
+  CgLoop li, lj;
+  LLVMValueRef i = cg_loop_begin(cg, &li, i64c(g, 0), nrows);
+  LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
+  if (nrd > 0) unflatten(g, t, 0, nrd, row, idx);
+  LLVMValueRef base = LLVMBuildMul(g->b, row, i64c(g, g->p.N), "");
+  LLVMValueRef j = cg_loop_begin(cg, &lj, c0, c1);
+  if (g->ncols > 0) unflatten(g, t, nrd, rank, j, idx);
+  LLVMValueRef lin = LLVMBuildAdd(g->b, base, j, "");
+  cg->scalar[dv->id] = cg_load(cg, C, t->elem, lin);
+  cg_gen(cg, g->epi, idx, out);
+  cg->scalar[dv->id] = NULL;
+  cg_store(cg, C, t->elem, lin, out[0]);
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &li);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Blocked kernel: the kernel body                                           */
 
 /* The part of the result one kernel call computes: batches [b0, b1), rows
@@ -805,7 +852,7 @@ static void kernel_body(DotGen *g, Op *op, const Range *r) {
   Scratch s = scratch_new(g);
   LLVMValueRef A = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef B = cg_buffer(cg, op->opnds[1]);
-  LLVMValueRef C = cg_buffer(cg, op->results[0]);
+  LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
   DLoop lb, li, lp;
   LLVMValueRef bi = dloop_begin(g, &lb, r->b0, r->b1, 1);
   LLVMValueRef ic = dloop_begin(g, &li, r->r0, r->r1, p->mc);
@@ -817,6 +864,8 @@ static void kernel_body(DotGen *g, Op *op, const Range *r) {
     gemm_block(g, &k, pc, &s);
     dloop_end(g, &lp);
   }
+  LLVMValueRef row0 = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, i64c(g, p->M), ""), ic, "");
+  epilogue(g, row0, k.mc, k.c0, k.c1);
   dloop_end(g, &li);
   dloop_end(g, &lb);
 }
@@ -824,7 +873,7 @@ static void kernel_body(DotGen *g, Op *op, const Range *r) {
 /* Contract with cg_kernel (codegen.h): emit, at the builder in the kernel
  * function cg->llfn(frame, begin, end), the result for [begin, end) of
  * dimension 0. */
-bool cg_kernel_dot(CG *cg, Op *op) {
+bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   if (op->code != OP_DOT_GENERAL) return false;
   ElemType e = op->results[0]->type->elem;
   if (e != ET_F32 && e != ET_F64) return false;
@@ -832,9 +881,10 @@ bool cg_kernel_dot(CG *cg, Op *op) {
     return false;
   if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE)
     return false; /* the passes materialize them; be safe if not */
-  DotGen g = {.cg = cg, .b = cg->b};
+  DotGen g = {.cg = cg, .b = cg->b, .op = op, .epi = epi};
   g.p.e = e;
   if (!plan_shapes(op, &g.p)) return false;
+  g.ncols = g.p.nfr;
   /* Matrix-vector products: a tile would be 1/NR useful; the elemental
    * loop over K is a vectorized reduction when K is contiguous. */
   if (g.p.N == 1 && g.p.sak == 1 && g.p.sbk == 1) return false;
@@ -1044,18 +1094,21 @@ static void conv_body(DotGen *g, Op *op, const ConvPlan *c, const Range *r) {
   Scratch s = scratch_new(g);
   LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
-  LLVMValueRef C = cg_buffer(cg, op->results[0]);
+  LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
   DLoop li, lj, lk;
   LLVMValueRef ic = dloop_begin(g, &li, r->r0, r->r1, p->mc);
   RowBlock k = block_at(g, i64c(g, 0), ic, r->r1, r, lhs, rhs, C);
   if (p->K == 0 || c->npos == 0) {
     zero_block(g, &k);
+    epilogue(g, ic, k.mc, k.c0, k.c1);
   } else {
     LLVMValueRef jr = dloop_begin(g, &lj, r->c0, r->c1, p->nr);
     LLVMValueRef nr = min64(g, i64c(g, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
     LLVMValueRef kpos = dloop_begin(g, &lk, i64c(g, 0), i64c(g, c->npos), 1);
     conv_panel(g, &s, c, lhs, rhs, C, ic, k.mc, jr, nr, kpos);
     dloop_end(g, &lk);
+    /* The MC x NR panel of C is complete and in L2. */
+    epilogue(g, ic, k.mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
     dloop_end(g, &lj);
   }
   dloop_end(g, &li);
@@ -1063,10 +1116,10 @@ static void conv_body(DotGen *g, Op *op, const ConvPlan *c, const Range *r) {
 
 /* Same contract as cg_kernel_dot, with [begin, end) a range of the first
  * result dimension of extent > 1 (kernel.c's split dimension). */
-bool cg_kernel_conv(CG *cg, Op *op) {
+bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (op->code != OP_CONVOLUTION || !conv_fits(op)) return false;
   ElemType e = op->results[0]->type->elem;
-  DotGen g = {.cg = cg, .b = cg->b};
+  DotGen g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;
   g.p.e = e;
   conv_plan(op, &c, &g.p);

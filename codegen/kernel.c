@@ -272,9 +272,26 @@ static void tiled_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
 }
 
+/* The dot_general or convolution computed by an elementwise root as its
+ * epilogue source (fuse.c: reached through fused elementwise ops of the
+ * root's shape), or NULL. */
+static Op *epilogue_source(Op *op) {
+  if (!ir_is_elementwise(op->code) || op->nresults != 1) return NULL;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (!fused(v) || !same_shape(v->type, op->results[0]->type)) continue;
+    if (v->def->code == OP_DOT_GENERAL || v->def->code == OP_CONVOLUTION) return v->def;
+    Op *s = epilogue_source(v->def);
+    if (s) return s;
+  }
+  return NULL;
+}
+
 /* The dimension split across calls: the first of extent > 1. */
 static int split_dim(Op *root, const Type *t) {
-  if (root->code == OP_DOT_GENERAL) return 0; /* cg_kernel_dot's contract */
+  Op *src = epilogue_source(root);
+  if (src && src->code == OP_DOT_GENERAL) return 0; /* cg_kernel_dot's contract */
+  if (root->code == OP_DOT_GENERAL) return 0;
   for (int d = 0; d < t->rank; d++)
     if (t->dims[d] != 1) return d;
   return 0;
@@ -330,10 +347,18 @@ static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
  * blocked GEMM kernels of dot.c and the outer reduce of reduce.c where
  * they apply, and the non-elemental ops (scatter.c, sort.c) always
  * (codegen.h). */
-static bool special_kernel(CG *cg, Op *root) {
+static bool special_kernel(CG *cg, Op *root, Value *const *dsts) {
+  Op *src = epilogue_source(root);
+  if (src) {
+    /* The GEMM accumulates in the root's buffer; without one (never from
+     * cg_kernel) the elemental loop computes the dot per element. */
+    if (dsts[0] != root->results[0]) return false;
+    if (src->code == OP_DOT_GENERAL) return cg_kernel_dot(cg, src, root);
+    return cg_kernel_conv(cg, src, root);
+  }
   switch (root->code) {
-  case OP_DOT_GENERAL: return cg_kernel_dot(cg, root);
-  case OP_CONVOLUTION: return cg_kernel_conv(cg, root);
+  case OP_DOT_GENERAL: return cg_kernel_dot(cg, root, NULL);
+  case OP_CONVOLUTION: return cg_kernel_conv(cg, root, NULL);
   case OP_REDUCE: return cg_kernel_reduce(cg, root);
   case OP_SCATTER: return cg_kernel_scatter(cg, root);
   case OP_SELECT_AND_SCATTER: return cg_kernel_select_and_scatter(cg, root);
@@ -376,7 +401,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   LLVMValueRef fn = kernel_fn(cg, name, sizeof name);
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
-  if (!special_kernel(cg, root)) {
+  if (!special_kernel(cg, root, dsts)) {
     if (flat)
       flat_loop(cg, root, dsts, t);
     else if (tiled)

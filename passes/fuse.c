@@ -10,7 +10,8 @@
  *    concatenate, pad, reverse, iota, convert, bitcast_convert between
  *    types of one width, dynamic_slice. Never reduce, reduce_window,
  *    dot_general, convolution, gather (whole loops per element: their
- *    results are roots) nor constants (no kernel at all: read from memory);
+ *    results are roots; but see fuse_epilogues for dots and convolutions)
+ *    nor constants (no kernel at all: read from memory);
  *  - every user of X is in X's block and reads X elementally: any op
  *    computed by a kernel, except the operands of dot_general and
  *    convolution (their kernels want packed buffers), and not control
@@ -247,6 +248,66 @@ static void fuse_block(Fuser *fu, Block *b, bool enabled) {
   }
 }
 
+/* ------------------------------------------------------------------------ */
+/* GEMM epilogues                                                            */
+
+static bool same_shape(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+static int nuses(Fuser *fu, const Value *v) {
+  return fu->use_start[v->id + 1] - fu->use_start[v->id];
+}
+
+/* The dot_general or convolution that an elementwise chain ending at x
+ * could take as its epilogue source: reached from x through fused
+ * elementwise ops of x's shape with one use each, itself unfused with one
+ * use. The first one found (in operand order) when there are several. */
+static Op *epilogue_source(Fuser *fu, Op *x) {
+  const Type *t = x->results[0]->type;
+  for (int i = 0; i < x->nopnds; i++) {
+    Value *v = x->opnds[i];
+    Op *d = v->def;
+    if (!d || d->parent != x->parent || d->nresults != 1 || nuses(fu, v) != 1 ||
+        !same_shape(v->type, t))
+      continue;
+    if (!d->fused && (d->code == OP_DOT_GENERAL || d->code == OP_CONVOLUTION))
+      return d;
+    if (d->fused && ir_is_elementwise(d->code)) {
+      Op *s = epilogue_source(fu, d);
+      if (s) return s;
+    }
+  }
+  return NULL;
+}
+
+/* A convolution or dot_general whose value only feeds an elementwise chain
+ * (batch norm and ReLU after a convolution, bias and activation after a
+ * dot) is computed by the chain's kernel: the GEMM kernel applies the
+ * chain when it has finished a block of C, while the block is in cache,
+ * instead of a second kernel re-reading C from memory (codegen/dot.c).
+ * The chain's root must be elementwise and store the dot's element type,
+ * since the GEMM accumulates in the root's buffer. */
+static void fuse_epilogues(Fuser *fu, Block *b) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (ir_has_scalar_regions(op)) continue;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        fuse_epilogues(fu, op->regions[r]->blocks[k]);
+  }
+  for (Op *op = b->first; op; op = op->next) {
+    if (op->fused || op->nresults != 1 || !ir_is_elementwise(op->code) ||
+        !(op_flags(op->code) & OPF_IMPL) || !type_is_tensor(op->results[0]->type))
+      continue;
+    Op *d = epilogue_source(fu, op);
+    if (d && d->results[0]->type->elem == op->results[0]->type->elem)
+      d->fused = true;
+  }
+}
+
 /* Numbers roots in program order, then gives each fused op the kernel of
  * its first user (users follow it in the same block). */
 static void number_kernels(Fuser *fu, Block *b) {
@@ -273,6 +334,7 @@ static void fuse_func(Func *f, bool enabled) {
   if (!fu.chains) abort();
   ir_walk(f, clear_marks, NULL);
   fuse_block(&fu, f->body, enabled);
+  if (enabled) fuse_epilogues(&fu, f->body);
   number_kernels(&fu, f->body);
   free(fu.use_start);
   free(fu.uses);

@@ -298,8 +298,9 @@ static void test_fuse(void) {
   ir_module_free(m);
 }
 
-/* The operands of dot_general stay in memory; its epilogue fuses nothing
- * into the dot but the add consumes the dot's buffer. */
+/* The operands of dot_general stay in memory; the dot, used only by an
+ * elementwise add, becomes that kernel's GEMM epilogue source (fused, no
+ * buffer: the GEMM accumulates in the add's result). */
 static void test_fuse_dot(void) {
   Module *m = ir_module_new();
   Type *mat = f32_2d(m, 4, 4);
@@ -314,9 +315,31 @@ static void test_fuse_dot(void) {
   Value *r = bin(m, b, OP_ADD, dot->results[0], b->args[1]);
   ret(m, b, OP_FUNC_RETURN, 1, &r);
   EXPECT(run_backend(m, 3) == 0);
+  EXPECT(!n->def->fused && dot->fused && !r->def->fused);
+  EXPECT(n->storage == ST_TEMP && dot->results[0]->storage == ST_NONE);
+  EXPECT(r->storage == ST_RESULT && dot->kernel == r->def->kernel);
+  EXPECT(f->temp_bytes == 64);
+  ir_module_free(m);
+}
+
+/* A dot with two users is no epilogue source: it keeps its buffer, which
+ * overlaps its operand's lifetime (n dies at the dot: no sharing). */
+static void test_fuse_dot_two_users(void) {
+  Module *m = ir_module_new();
+  Type *mat = f32_2d(m, 4, 4);
+  Type *ts[2] = {mat, mat};
+  Func *f = new_func(m, "main", true, 2, ts, 1, &mat);
+  Block *b = f->body;
+  Value *n = un(m, b, OP_NEGATE, b->args[0]);
+  Op *dot = add_op(m, b, OP_DOT_GENERAL, mat, 2, n, b->args[1]);
+  int64_t one = 1, zero = 0;
+  dot->a.dot.lhs_contract = list(m, 1, &one);
+  dot->a.dot.rhs_contract = list(m, 1, &zero);
+  Value *r = bin(m, b, OP_ADD, dot->results[0], dot->results[0]);
+  ret(m, b, OP_FUNC_RETURN, 1, &r);
+  EXPECT(run_backend(m, 3) == 0);
   EXPECT(!n->def->fused && !dot->fused);
   EXPECT(n->storage == ST_TEMP && dot->results[0]->storage == ST_TEMP);
-  /* n dies at the dot, whose output overlaps it in time: no sharing. */
   EXPECT(n->offset != dot->results[0]->offset);
   EXPECT(f->temp_bytes == 128);
   ir_module_free(m);
@@ -467,6 +490,7 @@ int main(void) {
   test_simplify();
   test_fuse();
   test_fuse_dot();
+  test_fuse_dot_two_users();
   test_fusion_rules();
   test_reuse();
   test_returned_twice();
