@@ -6,19 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "unit.h"
 #include "ir/ir.h"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
 
 /* ------------------------------------------------------------------------ */
 /* Building modules                                                          */
@@ -103,7 +92,6 @@ static int run_backend(Module *m, int level) {
   CompileOptions o = opts(level);
   return pass_simplify(m) + pass_fuse(m, &o) + pass_buffers(m, &o);
 }
-
 
 /* Parses MLIR text (the file lives as long as the process). */
 static Module *parse(const char *text) {
@@ -345,7 +333,6 @@ static void test_fuse_dot_two_users(void) {
   ir_module_free(m);
 }
 
-
 /* The fusion rules on a softmax-like program (see passes/fuse.c):
  *  - the transpose and the exp feed the reduce, which reads each element
  *    once: fused, the reduce is the kernel;
@@ -495,6 +482,5 @@ int main(void) {
   test_reuse();
   test_returned_twice();
   test_while();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }

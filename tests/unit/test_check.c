@@ -6,20 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "unit.h"
 #include "ir/ir.h"
 #include "runtime/shlort.h"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
 
 static uint32_t f32_bits(float f) {
   uint32_t b;
@@ -299,6 +288,5 @@ int main(void) {
   test_half_rounding();
   test_format();
   test_parallel_for();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }

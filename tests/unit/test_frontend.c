@@ -11,30 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
 #include "ir/ir.h"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
-
-#define EXPECT_I64(got, want) expect_i64(__LINE__, (got), (want))
-static void expect_i64(int line, int64_t got, int64_t want) {
-  if (got == want) {
-    passed++;
-    return;
-  }
-  failed++;
-  printf("FAIL %s:%d: got %lld (0x%llX), want %lld (0x%llX)\n", __FILE__, line, (long long)got,
-         (unsigned long long)got, (long long)want, (unsigned long long)want);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Parsing from strings                                                      */
@@ -1066,6 +1044,5 @@ int main(void) {
   ir_module_free(const_module);
   free_sources();
   diag_set_sink(NULL, NULL);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }

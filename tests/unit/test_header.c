@@ -7,20 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
 #include "codegen/codegen_api.h"
 #include "ir/ir.h"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
 
 static Type *tensor(Module *m, ElemType e, int rank, const int64_t *dims) {
   return type_tensor(m->types, e, rank, dims);
@@ -195,6 +184,5 @@ int main(void) {
   test_errors();
   test_names();
   test_compiles();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }

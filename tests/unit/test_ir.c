@@ -5,40 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "unit.h"
 #include "ir/ir.h"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
-
-/* Compares strings and shows both on failure. */
-#define EXPECT_STR(got, want) expect_str(__LINE__, (got), (want))
-static void expect_str(int line, const char *got, const char *want) {
-  if (got && !strcmp(got, want)) {
-    passed++;
-    return;
-  }
-  failed++;
-  printf("FAIL %s:%d: got \"%s\", want \"%s\"\n", __FILE__, line, got ? got : "(null)", want);
-}
-
-#define EXPECT_I64(got, want) expect_i64(__LINE__, (got), (want))
-static void expect_i64(int line, int64_t got, int64_t want) {
-  if (got == want) {
-    passed++;
-    return;
-  }
-  failed++;
-  printf("FAIL %s:%d: got %lld, want %lld\n", __FILE__, line, (long long)got, (long long)want);
-}
 
 /* Exact double comparison (same bits, so -0.0 != 0.0 and NaN == NaN). */
 #define EXPECT_F64(got, want) expect_f64(__LINE__, (got), (want))
@@ -778,6 +746,5 @@ int main(void) {
   test_dense_get_integers();
   test_dense_get_floats();
   test_dense_get_splats();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }

@@ -7,20 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "unit.h"
 #include "tools/npy.c"
 #include "tools/tensor_io.c"
-
-static int passed, failed;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (cond) {                                                         \
-      passed++;                                                         \
-    } else {                                                            \
-      failed++;                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                   \
-  } while (0)
 
 static char last_diag[512];
 
@@ -205,6 +194,5 @@ int main(void) {
   test_npy();
   test_npy_read_variants();
   test_random();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return unit_report();
 }
