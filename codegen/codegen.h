@@ -170,6 +170,16 @@ void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* Position of window element `wpos` of result index `r` along dimension d
+ * in the input (reduce_window's padded_inputs: pad(inputs, init_values,
+ * padding_low, padding_high, base_dilations - 1); convolution's lhs with
+ * lhs_dilation and padding): the window has wd elements, the input in_dim,
+ * the result out_dim along d. Sets *valid (and-ed into a non-NULL one) to
+ * whether it lands on an input element (not on padding or a dilation
+ * hole); the returned index is 0 when it does not. */
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
+                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                           LLVMValueRef *valid);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);

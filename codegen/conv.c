@@ -18,42 +18,16 @@
 #include "codegen.h"
 
 /* Input position of window element `w` along spatial dim s for output
- * position `r`: an index into the dilated, padded input (spec:
- * lhs_window_start = output_spatial_index * window_strides, slice with
- * rhs_dilation), mapped back to lhs. *valid says whether it hits an lhs
- * element (not padding or a dilation hole); the result is 0 when not. */
+ * position `r` (spec: lhs_window_start = output_spatial_index *
+ * window_strides, slice with rhs_dilation), mapped back to lhs; see
+ * cg_window_pos. */
 static LLVMValueRef conv_pos(CG *cg, Op *op, int s, LLVMValueRef r,
                              LLVMValueRef w, LLVMValueRef *valid) {
-  const Window *win = &op->a.window;
   const ConvDims *cd = &op->a.conv;
-  LLVMBuilderRef b = cg->b;
-  int64_t stride = win->strides.n > s ? win->strides.v[s] : 1;
-  int64_t rdil = win->window_dilations.n > s ? win->window_dilations.v[s] : 1;
-  int64_t ldil = win->base_dilations.n > s ? win->base_dilations.v[s] : 1;
-  int64_t lo = win->pad_lo.n > s ? win->pad_lo.v[s] : 0;
   int64_t in_dim = op->opnds[0]->type->dims[cd->in_spatial.v[s]];
   int64_t k_dim = op->opnds[1]->type->dims[cd->k_spatial.v[s]];
   int64_t out_dim = op->results[0]->type->dims[cd->out_spatial.v[s]];
-  int64_t dilated = in_dim == 0 ? 0 : (in_dim - 1) * ldil + 1;
-
-  LLVMValueRef p = LLVMBuildMul(b, r, cg_i64(cg, stride), "");
-  p = LLVMBuildAdd(b, p, LLVMBuildMul(b, w, cg_i64(cg, rdil), ""), "");
-  p = LLVMBuildSub(b, p, cg_i64(cg, lo), "p");
-  int64_t last = (out_dim - 1) * stride + (k_dim - 1) * rdil - lo;
-  if (ldil == 1 && lo <= 0 && last < dilated) return p; /* always inside */
-
-  LLVMValueRef ok = LLVMBuildAnd(
-      b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
-      LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, dilated), ""), "inb");
-  LLVMValueRef q = p;
-  if (ldil > 1) {
-    LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, ldil), "");
-    ok = LLVMBuildAnd(b, ok, LLVMBuildICmp(b, LLVMIntEQ, rem, cg_i64(cg, 0), ""),
-                      "");
-    q = LLVMBuildSDiv(b, p, cg_i64(cg, ldil), "");
-  }
-  *valid = *valid ? LLVMBuildAnd(b, *valid, ok, "valid") : ok;
-  return LLVMBuildSelect(b, ok, q, cg_i64(cg, 0), "pos");
+  return cg_window_pos(cg, &op->a.window, s, in_dim, k_dim, out_dim, r, w, valid);
 }
 
 static int64_t group_count(int64_t g) { return g > 0 ? g : 1; }

@@ -192,14 +192,9 @@ static int64_t win_get(const I64List *l, int d, int64_t dflt) {
   return l->n > d ? l->v[d] : dflt;
 }
 
-/* Position of window element `w` of result index `r` along dimension d in
- * the input, following the spec's padded_inputs: pad(inputs, init_values,
- * padding_low, padding_high, base_dilations - 1). Sets *valid to whether it
- * lands on an input element (not on padding or a dilation hole); the
- * returned index is clamped to 0 when it does not. */
-static LLVMValueRef win_pos(CG *cg, const Window *w, int d, int64_t in_dim,
-                            int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
-                            LLVMValueRef *valid) {
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
+                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                           LLVMValueRef *valid) {
   LLVMBuilderRef b = cg->b;
   int64_t stride = win_get(&w->strides, d, 1);
   int64_t wdil = win_get(&w->window_dilations, d, 1);
@@ -210,7 +205,6 @@ static LLVMValueRef win_pos(CG *cg, const Window *w, int d, int64_t in_dim,
   p = LLVMBuildAdd(b, p, LLVMBuildMul(b, wpos, cg_i64(cg, wdil), ""), "");
   p = LLVMBuildSub(b, p, cg_i64(cg, lo), "q");
   /* Windows that never leave the input need no check. */
-  int64_t wd = win_get(&w->dims, d, 1);
   int64_t last = (out_dim - 1) * stride + (wd - 1) * wdil - lo;
   if (bdil == 1 && lo <= 0 && last < dilated) return p;
   LLVMValueRef ok = LLVMBuildAnd(
@@ -247,8 +241,9 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
         wd == 1 ? cg_i64(cg, 0)
                 : cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                                 cg_i64(cg, wd));
-    pos[d] = win_pos(cg, w, d, t->dims[d], op->results[0]->type->dims[d],
-                     idx[d], wpos, &valid);
+    pos[d] = cg_window_pos(cg, w, d, t->dims[d], wd,
+                           op->results[0]->type->dims[d],
+                           idx[d], wpos, &valid);
   }
   /* Padding and dilation holes hold the init value (spec: padded_inputs). */
   LLVMValueRef x[8];
