@@ -55,11 +55,7 @@ LLVMValueRef cg_i64(CG *cg, int64_t v) {
 }
 
 void cg_unsupported(CG *cg, Op *op, const char *what) {
-  if (what)
-    diag_error(op->loc, "%s: %s", op_name(op->code), what);
-  else
-    diag_error(op->loc, "%s: op not supported by codegen yet",
-               op_name(op->code));
+  ir_op_error(op, "%s", what ? what : "op not supported by codegen yet");
   cg->errors++;
 }
 
@@ -424,8 +420,7 @@ static void gen_map(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
 }
 
 void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
-  /* Elementwise ops without OPF_IMPL (real, imag, reduce_precision) are
-   * handled here as well; cg_scalar_op reports the combinations it lacks. */
+  /* cg_scalar_op reports the element type combinations it lacks. */
   if (ir_is_elementwise(op->code)) {
     gen_elementwise(cg, op, idx, out);
     return;

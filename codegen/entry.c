@@ -191,12 +191,6 @@ static void emit_case(CG *cg, Op *op) {
   LLVMPositionBuilderAtEnd(cg->b, merge);
 }
 
-/* spec "optimization_barrier": the identity; results have their buffers. */
-static void emit_barrier(CG *cg, Op *op) {
-  if (!cg_check_types(cg, op)) return;
-  for (int i = 0; i < op->nopnds; i++) cg_kernel_copy(cg, op->opnds[i], op->results[i]);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Blocks                                                                    */
 
@@ -222,7 +216,6 @@ static void emit_op(CG *cg, Op *op) {
   case OP_WHILE: emit_while(cg, op); return;
   case OP_IF: emit_if(cg, op); return;
   case OP_CASE: emit_case(cg, op); return;
-  case OP_OPTIMIZATION_BARRIER: emit_barrier(cg, op); return;
   case OP_INTERPRETER_PROBE: emit_probe(cg, op); return;
   case OP_AFTER_ALL: return; /* tokens carry no data (spec "after_all") */
   case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_FUNC_CALL: case OP_CUSTOM_CALL:

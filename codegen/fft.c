@@ -18,7 +18,7 @@
  * complex, transform keeps bins 0..n/2 of the last dimension). IRFFT's
  * intermediates are complex of the operand's shape, larger than its real
  * result, so they go to an f64 alloca of one batch (bounded by
- * IRFFT_SCRATCH_MAX bytes) unless L = 1, where the last transform reads the
+ * FFT_STACK_MAX bytes) unless L = 1, where the last transform reads the
  * operand directly. Its last transform extends each line to n bins by
  * Hermitian symmetry (X[n - k] = conj(X[k])) and keeps the real part,
  * which ignores the imaginary parts of bins 0 and n/2 as pocketfft and
@@ -30,9 +30,11 @@
 #include "codegen.h"
 
 enum { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT }; /* OpAttrs.rounding */
-/* Largest IRFFT scratch (one batch of complex<f64> intermediates) kept on
- * the stack. */
-enum { IRFFT_SCRATCH_MAX = 8 << 20 };
+/* The scratch lives on the stack of the generated code (no malloc), which
+ * may be a worker thread's small one: at most 256 KiB for a line (16384
+ * complex<f64> points; the O(n^2) DFT is slow beyond that anyway) and for
+ * one batch of IRFFT intermediates. */
+enum { FFT_STACK_MAX = 256 << 10 };
 
 /* A tensor slice the transforms read or write: buffer, element type, base
  * linear index of the batch, the slice's L minor dims and their strides. */
@@ -253,10 +255,15 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   int L = op->a.fft_length.n, nb = t->rank - L;
   Arr in = arr(cg_buffer(cg, x), x->type->elem, NULL, x->type, L);
   Arr out = arr(cg_buffer(cg, r), t->elem, NULL, t, L);
-  if (op->a.rounding == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > IRFFT_SCRATCH_MAX) {
+  if (op->a.rounding == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_STACK_MAX) {
     cg_unsupported(cg, op, "IRFFT over more than one dimension this large");
     return true;
   }
+  for (int k = 0; k < L; k++)
+    if (op->a.fft_length.v[k] * 16 > FFT_STACK_MAX) {
+      cg_unsupported(cg, op, "lines longer than 16384 points are not supported yet");
+      return true;
+    }
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
   LLVMValueRef batch = cg_batch_begin(cg, t, nb, loops, &nl);

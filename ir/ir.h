@@ -461,7 +461,7 @@ enum {
   X(OP_LOG, "stablehlo.log", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)            \
   X(OP_LOG_PLUS_ONE, "stablehlo.log_plus_one", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
   X(OP_LOGISTIC, "stablehlo.logistic", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)  \
-  X(OP_MAP, "stablehlo.map", 0)                                               \
+  X(OP_MAP, "stablehlo.map", OPF_IMPL)                                        \
   X(OP_MAXIMUM, "stablehlo.maximum", OPF_BINARY | OPF_IMPL)                   \
   X(OP_MINIMUM, "stablehlo.minimum", OPF_BINARY | OPF_IMPL)                   \
   X(OP_MULTIPLY, "stablehlo.multiply", OPF_BINARY | OPF_IMPL)                 \
@@ -478,7 +478,7 @@ enum {
   X(OP_REAL_DYNAMIC_SLICE, "stablehlo.real_dynamic_slice", 0)                 \
   X(OP_RECV, "stablehlo.recv", 0)                                             \
   X(OP_REDUCE, "stablehlo.reduce", OPF_IMPL)                                  \
-  X(OP_REDUCE_PRECISION, "stablehlo.reduce_precision", OPF_UNARY)             \
+  X(OP_REDUCE_PRECISION, "stablehlo.reduce_precision", OPF_UNARY | OPF_IMPL)  \
   X(OP_REDUCE_SCATTER, "stablehlo.reduce_scatter", 0)                         \
   X(OP_REDUCE_WINDOW, "stablehlo.reduce_window", OPF_IMPL)                    \
   X(OP_REMAINDER, "stablehlo.remainder", OPF_BINARY | OPF_IMPL)               \
@@ -731,7 +731,6 @@ void ir_set_attr(Module *m, Op *op, const char *name, Attr *value);
 /* Printer (ir/print.c): valid MLIR text in generic op form                  */
 
 void ir_print_module(FILE *f, Module *m);
-void ir_print_func(FILE *f, Module *m, Func *fn);
 void ir_print_attr(FILE *f, const Attr *a);
 
 /* ------------------------------------------------------------------------ */

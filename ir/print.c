@@ -521,11 +521,6 @@ static void print_func_at(FILE *f, Func *fn, int depth) {
   fputs("}\n", f);
 }
 
-void ir_print_func(FILE *f, Module *m, Func *fn) {
-  (void)m;
-  print_func_at(f, fn, 0);
-}
-
 void ir_print_module(FILE *f, Module *m) {
   fputs("module", f);
   if (m->name) {

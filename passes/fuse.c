@@ -63,7 +63,13 @@ typedef struct Chain {
   bool expensive;
   int cost;
   int streams;
+  int depth; /* the longest path of fused ops ending here */
 } Chain;
+
+/* Codegen evaluates a fused chain by recursion over its producers; a
+ * deeper chain becomes a kernel root (which also bounds the recursion of
+ * epilogue_source and of codegen's cg_value_at on long op chains). */
+enum { FUSE_DEPTH_MAX = 128 };
 
 typedef struct Fuser {
   Func *f;
@@ -190,7 +196,7 @@ static void build_uses(Fuser *fu) {
 
 /* The chain X would have if fused (operands' decisions are known). */
 static Chain chain_of(Fuser *fu, const Op *x) {
-  Chain c = {is_costly(x->code), 1, 0};
+  Chain c = {is_costly(x->code), 1, 0, 1};
   int64_t n = type_num_elems(x->results[0]->type);
   for (int i = 0; i < x->nopnds; i++) {
     const Value *v = x->opnds[i];
@@ -203,6 +209,7 @@ static Chain chain_of(Fuser *fu, const Op *x) {
     c.expensive |= p.expensive;
     c.cost += p.cost;
     c.streams += p.streams;
+    if (p.depth + 1 > c.depth) c.depth = p.depth + 1;
   }
   return c;
 }
@@ -221,6 +228,7 @@ static bool should_fuse(Fuser *fu, Op *x) {
   }
   Chain c = chain_of(fu, x);
   fu->chains[v->id] = c;
+  if (c.depth > FUSE_DEPTH_MAX) return false;
   if (!repeated) return true;
   /* Recomputing should stream no more memory than loading X would: one
    * input of X's size (x - broadcast(mean) is recomputed; the residual
