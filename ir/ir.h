@@ -396,7 +396,9 @@ enum {
   OPF_BINARY = 1 << 1,     /* elementwise, two operands */
   OPF_TERNARY = 1 << 2,    /* elementwise, three operands (select, clamp) */
   OPF_TERMINATOR = 1 << 3, /* ends a block */
-  OPF_IMPL = 1 << 4,       /* implemented by codegen */
+  OPF_IMPL = 1 << 4,       /* compiled: by codegen, or rewritten into ops that
+                              are before codegen (dot, func.call, tuples,
+                              optimization_barrier) */
   OPF_CHECK = 1 << 5,      /* a check.* op of the conformance protocol */
   OPF_EXPENSIVE = 1 << 6,  /* elementwise but costly: never duplicated by fusion */
 };
@@ -654,7 +656,8 @@ struct Op {
   bool fused;       /* computed inside its consumers (no own kernel) */
   bool alias;       /* a reshape whose result shares its operand's buffer
                        (buffers pass): no kernel, no copy */
-  int kernel;       /* kernel id (root op's id) */
+  int kernel;       /* for dumps: the kernel it belongs to, numbered from 1
+                       in program order by the fuse pass */
 };
 
 struct Func {
