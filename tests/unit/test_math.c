@@ -23,6 +23,7 @@
 /* The emitter under test, by a path relative to this file: the include
  * flags differ between builds, and with -Icodegen <math.h> would name it too. */
 #include "../../codegen/vmath.h"
+#include "unit.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -776,7 +777,6 @@ int main(int argc, char **argv)
     for (int c = 0; c < 2; c++)
         jit_start(&jits[c], &cpus[c]);
 
-    int passed = 0, failed = 0;
     for (int f = 0; f < NFN; f++) {
         const struct fn *fn = &FNS[f];
         for (int p = 0; p < 2; p++) { /* float, double inputs */
@@ -815,7 +815,7 @@ int main(int argc, char **argv)
                     printf("%s\n", r.ok ? "" : "  FAIL");
                     pair_ok &= r.ok;
                 }
-                pair_ok ? passed++ : failed++;
+                EXPECT(pair_ok);
             }
             free(ref);
             free(in.a);
@@ -826,6 +826,5 @@ int main(int argc, char **argv)
         jit_stop(&jits[c]);
     LLVMDisposeMessage(host);
     LLVMDisposeMessage(host_features);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return unit_report();
 }
