@@ -18,11 +18,23 @@
 
 enum { UNVISITED, IN_PROGRESS, DONE };
 
+/* A call graph where each function calls the next twice grows as 2^depth
+ * when inlined: past this many cloned ops the program is rejected with a
+ * diagnostic rather than exhausting memory. */
+enum { INLINE_OPS_MAX = 1 << 22 };
+
 typedef struct Inliner {
   Module *m;
-  int *state; /* per function index in m->funcs: UNVISITED/IN_PROGRESS/DONE */
+  int *state;      /* per function index in m->funcs: UNVISITED/IN_PROGRESS/DONE */
+  int64_t *nops;   /* per function index: ops of its flattened body, when DONE */
+  int64_t cloned;  /* ops cloned so far */
   int errors;
 } Inliner;
+
+static void count_op(Op *op, void *ctx) {
+  (void)op;
+  ++*(int64_t *)ctx;
+}
 
 static int func_index(Module *m, const Func *f) {
   for (int i = 0; i < m->nfuncs; i++)
@@ -180,6 +192,13 @@ static void inline_calls(Inliner *in, Func *f) {
     }
     inline_func(in, callee);
     if (in->state[ci] != DONE) continue; /* an error below */
+    in->cloned += in->nops[ci];
+    if (in->cloned > INLINE_OPS_MAX) {
+      diag_error(call->loc, "%s: inlining @%s would make the program larger than %d ops",
+                 op_name(call->code), name, INLINE_OPS_MAX);
+      in->errors++;
+      break;
+    }
     expand_call(in, f, call, callee);
   }
   free(calls.v);
@@ -193,7 +212,10 @@ static void inline_func(Inliner *in, Func *f) {
   inline_calls(in, f);
   /* A function whose calls failed stays IN_PROGRESS, so callers skip it
    * instead of reporting the same error again. */
-  if (in->errors == before) in->state[i] = DONE;
+  if (in->errors == before) {
+    in->state[i] = DONE;
+    ir_walk(f, count_op, &in->nops[i]);
+  }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -256,10 +278,12 @@ static void remove_dead_private(Module *m) {
 }
 
 int pass_inline(Module *m) {
-  Inliner in = {m, calloc((size_t)m->nfuncs + 1, sizeof(int)), 0};
-  if (!in.state) abort();
+  Inliner in = {.m = m, .state = calloc((size_t)m->nfuncs + 1, sizeof(int)),
+                .nops = calloc((size_t)m->nfuncs + 1, sizeof(int64_t))};
+  if (!in.state || !in.nops) abort();
   for (int i = 0; i < m->nfuncs; i++) inline_func(&in, m->funcs[i]);
   free(in.state);
+  free(in.nops);
   if (in.errors) return in.errors;
   remove_dead_private(m);
   for (int i = 0; i < m->nfuncs; i++) {
