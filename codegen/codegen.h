@@ -261,6 +261,13 @@ int cg_linalg_batch_rank(const Op *op);
  * linear index of the batch; *nloops loops to close with cg_loop_end. */
 LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *nloops);
 
+/* codegen/rng.c: rng_bit_generator (spec "rng_bit_generator") with XLA's
+ * THREE_FRY and PHILOX bits (DEFAULT is PHILOX, as in XLA). A kernel of its
+ * own whose two results differ in shape: it writes the output, then the new
+ * state, into those results that have a buffer; kernel.c calls it once
+ * over [0, 1). It returns false for other ops. */
+bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
+
 /* codegen/kernel.c: emits the kernel function of a root op and the call to
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */

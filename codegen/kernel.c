@@ -366,16 +366,18 @@ static bool special_kernel(CG *cg, Op *root, Value *const *dsts) {
   case OP_TRIANGULAR_SOLVE: return cg_kernel_triangular_solve(cg, root);
   case OP_CHOLESKY: return cg_kernel_cholesky(cg, root);
   case OP_FFT: return cg_kernel_fft(cg, root);
+  case OP_RNG_BIT_GENERATOR: return cg_kernel_rng_bit_generator(cg, root);
   default: return false;
   }
 }
 
 /* Kernels that must run as one call over [0, 1): scatter and
  * select_and_scatter apply their updates in sequence; a sort cannot split
- * the dimension it sorts, nor linalg.c/fft.c a dimension they transform. */
+ * the dimension it sorts, nor linalg.c/fft.c a dimension they transform;
+ * rng.c writes two results of different shapes in one loop. */
 static bool serial_kernel(Op *root, int pdim) {
   switch (root->code) {
-  case OP_SCATTER: case OP_SELECT_AND_SCATTER: return true;
+  case OP_SCATTER: case OP_SELECT_AND_SCATTER: case OP_RNG_BIT_GENERATOR: return true;
   case OP_SORT: return cg_sort_dim(root) == pdim;
   case OP_TRIANGULAR_SOLVE: case OP_CHOLESKY: case OP_FFT:
     return pdim >= cg_linalg_batch_rank(root);
@@ -427,11 +429,14 @@ void cg_kernel(CG *cg, Op *root) {
   free(seen);
   if (!ok) return;
   /* One loop nest computes every result: they share one shape (variadic
-   * reduce and the like); ops whose results differ are not elemental. */
+   * reduce and the like); ops whose results differ are not elemental,
+   * except rng_bit_generator, whose kernel (rng.c) loops on its own. */
+  bool own_loops = root->code == OP_RNG_BIT_GENERATOR;
   Value *dsts[root->nresults];
   for (int i = 0; i < root->nresults; i++) {
     Value *v = root->results[i];
-    if (!type_is_tensor(v->type) || !same_shape(v->type, root->results[0]->type)) {
+    if (!type_is_tensor(v->type) ||
+        (!own_loops && !same_shape(v->type, root->results[0]->type))) {
       cg_unsupported(cg, root, NULL);
       return;
     }

@@ -489,7 +489,7 @@ enum {
   X(OP_RETURN, "stablehlo.return", OPF_TERMINATOR | OPF_IMPL)                 \
   X(OP_REVERSE, "stablehlo.reverse", OPF_IMPL)                                \
   X(OP_RNG, "stablehlo.rng", 0)                                               \
-  X(OP_RNG_BIT_GENERATOR, "stablehlo.rng_bit_generator", 0)                   \
+  X(OP_RNG_BIT_GENERATOR, "stablehlo.rng_bit_generator", OPF_IMPL)            \
   X(OP_ROUND_NEAREST_AFZ, "stablehlo.round_nearest_afz", OPF_UNARY | OPF_IMPL) \
   X(OP_ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even", OPF_UNARY | OPF_IMPL) \
   X(OP_RSQRT, "stablehlo.rsqrt", OPF_UNARY | OPF_IMPL)                        \
