@@ -442,8 +442,7 @@ int attrs_decode(Module *m, Op *op) {
     r = decode_string(op, "callee", AT_SYMBOL);
     break;
   case OP_CUSTOM_CALL:
-    if (decode_string(op, "call_target_name", AT_STRING) < 0) return -1;
-    r = get_bool(op, "has_side_effect", &a->has_side_effect);
+    r = decode_string(op, "call_target_name", AT_STRING);
     break;
   case OP_REDUCE_PRECISION:
     if (get_int(op, "exponent_bits", true, 0, &a->exponent_bits) < 0) return -1;

@@ -371,7 +371,6 @@ typedef struct OpAttrs {
   ScatterDims scatter;/* scatter */
   const DenseData *value; /* constant */
   const char *callee; /* func.call callee; custom_call call_target_name */
-  bool has_side_effect; /* custom_call */
   bool is_stable;       /* sort */
   int64_t exponent_bits, mantissa_bits; /* reduce_precision */
   int rounding;       /* round ops, rng_bit_generator algorithm, rng distribution,

@@ -115,7 +115,6 @@ static void to_check(Legalizer *lg, Op *op, OpCode code) {
   op->nattrs = 0;
   op->attrs = NULL;
   op->a.callee = NULL;
-  op->a.has_side_effect = false;
   if (code == OP_CHECK_EXPECT_CLOSE) {
     op->a.max_ulp = 3;
     op->a.min_ulp = 0;

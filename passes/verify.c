@@ -923,31 +923,61 @@ static bool check_dot_result(V *v, const Op *op) {
   return check_result_shape(v, op, 0, n, dims, "C12");
 }
 
-/* dot_general (C13-C20): element types, quantized or not. */
-static bool check_dot_elems(V *v, const Op *op) {
+/* The element-type rules dot_general and convolution share, with each op's
+ * constraint numbers (the spec states them once per op). */
+typedef struct ElemRules {
+  const char *same, *pair, *storage, *expressed, *per_tensor, *hybrid;
+} ElemRules;
+
+/* Operands that are not quantized must agree (done: 1); a quantized lhs
+ * needs a quantized rhs and result, and a quantized op a quantized rhs
+ * (go on: 0; failed: -1). */
+static int check_elems_head(V *v, const Op *op, const ElemRules *c) {
   const Type *l = op->opnds[0]->type, *r = op->opnds[1]->type, *res = op->results[0]->type;
   if (!is_quant(l) && !is_quant(r)) {
-    if (l->elem == r->elem) return true;
-    return fail(op, "lhs '%s' and rhs '%s' have different element types (C13)", ts(v, l), ts(v, r));
+    if (l->elem == r->elem) return 1;
+    fail(op, "lhs '%s' and rhs '%s' have different element types (%s)", ts(v, l), ts(v, r),
+         c->same);
+    return -1;
   }
   if (is_quant(l) && (!is_quant(r) || !is_quant(res)))
-    return fail(op, "quantized lhs requires quantized rhs and result (C14)");
-  if (!is_quant(r)) return fail(op, "quantized result requires quantized operands (C14)");
-  const QuantInfo *qr = r->quant;
+    return fail(op, "quantized lhs requires quantized rhs and result (%s)", c->pair), -1;
+  if (!is_quant(r))
+    return fail(op, "quantized result requires quantized operands (%s)", c->pair), -1;
+  return 0;
+}
+
+/* A quantized rhs: the hybrid case (float lhs), else storage and expressed
+ * types agree and a per-tensor rhs gives a per-tensor result. */
+static bool check_elems_tail(const Op *op, const ElemRules *c) {
+  const Type *l = op->opnds[0]->type, *res = op->results[0]->type;
+  const QuantInfo *qr = op->opnds[1]->type->quant;
+  if (!is_quant(l)) {
+    if (l->elem == qr->expressed && res->elem == l->elem) return true;
+    return fail(op, "lhs, rhs expressed type and result must have the same element type (%s)",
+                c->hybrid);
+  }
+  if (l->quant->storage != qr->storage)
+    return fail(op, "lhs and rhs storage types differ (%s)", c->storage);
+  if (l->quant->expressed != qr->expressed || res->quant->expressed != qr->expressed)
+    return fail(op, "lhs, rhs and result expressed types differ (%s)", c->expressed);
+  if (qr->axis < 0 && res->quant->axis >= 0)
+    return fail(op, "per-tensor quantized rhs requires a per-tensor quantized result (%s)",
+                c->per_tensor);
+  return true;
+}
+
+/* dot_general (C13-C20): element types, quantized or not. */
+static bool check_dot_elems(V *v, const Op *op) {
+  static const ElemRules rules = {"C13", "C14", "C17", "C18", "C19", "C20"};
+  int head = check_elems_head(v, op, &rules);
+  if (head) return head > 0;
+  const QuantInfo *qr = op->opnds[1]->type->quant;
   for (int i = 0; i < qr->nscales; i++)
     if (qr->zero_points[i] != 0) return fail(op, "rhs zero points must be 0 (C15)");
   if (qr->axis >= 0 && list_has(op->a.dot.rhs_contract, qr->axis))
     return fail(op, "rhs quantization dimension must not be a contracting dimension (C16)");
-  if (!is_quant(l)) {
-    if (l->elem == qr->expressed && res->elem == l->elem) return true;
-    return fail(op, "lhs, rhs expressed type and result must have the same element type (C20)");
-  }
-  if (l->quant->storage != qr->storage) return fail(op, "lhs and rhs storage types differ (C17)");
-  if (l->quant->expressed != qr->expressed || res->quant->expressed != qr->expressed)
-    return fail(op, "lhs, rhs and result expressed types differ (C18)");
-  if (qr->axis < 0 && res->quant->axis >= 0)
-    return fail(op, "per-tensor quantized rhs requires a per-tensor quantized result (C19)");
-  return true;
+  return check_elems_tail(op, &rules);
 }
 
 /* dot_general (C21-C24): `algorithm = #stablehlo.dot_algorithm<...>`. */
@@ -1083,29 +1113,16 @@ static bool check_conv_result(V *v, const Op *op, int n) {
 /* convolution (C27-C34): element types. Upstream accepts a wider integer
  * result (i4 x i4 -> i8), so only the operands must agree. */
 static bool check_conv_elems(V *v, const Op *op) {
-  const Type *l = op->opnds[0]->type, *r = op->opnds[1]->type, *res = op->results[0]->type;
-  if (!is_quant(l) && !is_quant(r)) {
-    if (l->elem == r->elem) return true;
-    return fail(op, "lhs '%s' and rhs '%s' have different element types (C27)", ts(v, l), ts(v, r));
-  }
-  if (is_quant(l) && (!is_quant(r) || !is_quant(res)))
-    return fail(op, "quantized lhs requires quantized rhs and result (C28)");
-  if (!is_quant(r)) return fail(op, "quantized result requires quantized operands (C28)");
-  const QuantInfo *qr = r->quant;
+  static const ElemRules rules = {"C27", "C28", "C31", "C32", "C33", "C34"};
+  int head = check_elems_head(v, op, &rules);
+  if (head) return head > 0;
+  const QuantInfo *qr = op->opnds[1]->type->quant;
+  const Type *res = op->results[0]->type;
   if (qr->axis >= 0 && qr->axis != op->a.conv.k_out_feature)
     return fail(op, "rhs quantization dimension must be kernel_output_feature_dimension (C29)");
   if (is_per_axis(res) && res->quant->axis != op->a.conv.out_feature)
     return fail(op, "result quantization dimension must be output_feature_dimension (C30)");
-  if (!is_quant(l)) {
-    if (l->elem == qr->expressed && res->elem == l->elem) return true;
-    return fail(op, "lhs, rhs expressed type and result must have the same element type (C34)");
-  }
-  if (l->quant->storage != qr->storage) return fail(op, "lhs and rhs storage types differ (C31)");
-  if (l->quant->expressed != qr->expressed || res->quant->expressed != qr->expressed)
-    return fail(op, "lhs, rhs and result expressed types differ (C32)");
-  if (qr->axis < 0 && res->quant->axis >= 0)
-    return fail(op, "per-tensor quantized rhs requires a per-tensor quantized result (C33)");
-  return true;
+  return check_elems_tail(op, &rules);
 }
 
 static bool v_convolution(V *v, const Op *op) {
