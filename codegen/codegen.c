@@ -504,7 +504,7 @@ static void cg_init(CG *cg, Module *m, const CompileOptions *o) {
   cg->t_i64 = LLVMInt64TypeInContext(cg->ctx);
   cg->t_ptr = LLVMPointerTypeInContext(cg->ctx, 0);
   cg->t_f16 = LLVMHalfTypeInContext(cg->ctx);
-  cg->t_bf16 = LLVMBFloatTypeInContext(cg->ctx);
+  cg->t_bf16 = cg->t_i16; /* bf16 bits: no bfloat values, so no soft-float libcalls */
   cg->t_f32 = LLVMFloatTypeInContext(cg->ctx);
   cg->t_f64 = LLVMDoubleTypeInContext(cg->ctx);
 }
