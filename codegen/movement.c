@@ -28,7 +28,7 @@ static LLVMValueRef clamp_i64(CG *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
 static bool speculatable(Value *v, int budget) {
   if (v->storage != ST_NONE || !v->def) return true;
   Op *op = v->def;
-  if (budget <= 0 || (op_flags(op->code) & OPF_EXPENSIVE) || op->nregions)
+  if (budget <= 0 || ir_is_costly(op->code) || op->nregions)
     return false;
   switch (op->code) {
   case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_GATHER:

@@ -5,15 +5,13 @@
 
 #include "ir.h"
 
-static const struct {
-  const char *name;
-  unsigned flags;
-} op_table[] = {
-#define X(e, name, flags) {name, flags},
+static const OpInfo op_table[] = {
+#define X(e, name, nopnds, nresults, nregions, flags) {name, nopnds, nresults, nregions, flags},
     OPS(X)
 #undef X
 };
 
+const OpInfo *op_info(OpCode c) { return &op_table[c]; }
 const char *op_name(OpCode c) { return op_table[c].name; }
 unsigned op_flags(OpCode c) { return op_table[c].flags; }
 
@@ -24,10 +22,6 @@ OpCode op_lookup(const char *name, size_t n) {
     if (strlen(op_table[c].name) == n && !memcmp(op_table[c].name, name, n))
       return (OpCode)c;
   return OP_COUNT;
-}
-
-bool ir_is_elementwise(OpCode c) {
-  return (op_table[c].flags & (OPF_UNARY | OPF_BINARY | OPF_TERNARY)) != 0;
 }
 
 Module *ir_module_new(void) {
@@ -263,25 +257,37 @@ void ir_set_attr(Module *m, Op *op, const char *name, Attr *value) {
   op->nattrs++;
 }
 
-bool ir_is_region_op(OpCode c) { return c == OP_WHILE || c == OP_IF || c == OP_CASE; }
+/* ------------------------------------------------------------------------ */
+/* Op classes                                                                */
+
+static bool has(OpCode c, unsigned flags) { return (op_table[c].flags & flags) != 0; }
+
+bool ir_is_elementwise(OpCode c) { return has(c, OPF_UNARY | OPF_BINARY | OPF_TERNARY); }
+bool ir_is_costly(OpCode c) { return has(c, OPF_COSTLY); }
+bool ir_is_fusible(OpCode c) { return ir_is_elementwise(c) || has(c, OPF_FUSIBLE); }
+bool ir_is_cheap(OpCode c) {
+  return has(c, OPF_CHEAP) || (ir_is_elementwise(c) && !ir_is_costly(c));
+}
+bool ir_is_movement(OpCode c) { return has(c, OPF_MOVEMENT); }
+bool ir_reads_buffers(OpCode c) { return has(c, OPF_BUFFERS); }
+bool ir_is_gemm(OpCode c) { return has(c, OPF_GEMM); }
+bool ir_needs_runtime(OpCode c) { return has(c, OPF_RUNTIME); }
+bool ir_has_side_effect(OpCode c) {
+  return has(c, OPF_SIDE_EFFECT | OPF_CHECK | OPF_TERMINATOR);
+}
+bool ir_is_entry_op(OpCode c) { return has(c, OPF_ENTRY | OPF_CHECK | OPF_TERMINATOR); }
+bool ir_has_kernel_blocks(OpCode c) { return has(c, OPF_CONTROL); }
 
 bool ir_has_scalar_regions(const Op *op) {
-  return op->nregions > 0 && !ir_is_region_op(op->code);
+  return op->nregions > 0 && !ir_has_kernel_blocks(op->code);
 }
 
-bool ir_is_control_op(OpCode c) {
-  if (op_flags(c) & (OPF_CHECK | OPF_TERMINATOR)) return true;
-  switch (c) {
-  case OP_WHILE: case OP_IF: case OP_CASE: case OP_CUSTOM_CALL:
-  case OP_OPTIMIZATION_BARRIER: case OP_TUPLE: case OP_GET_TUPLE_ELEMENT:
-  case OP_FUNC_CALL: case OP_COMPOSITE: case OP_INTERPRETER_PROBE:
-    return true;
-  default: return false;
-  }
+bool ir_reads_elementally(const Op *user) {
+  return has(user->code, OPF_IMPL) && !ir_is_entry_op(user->code) && !ir_reads_buffers(user->code);
 }
 
 bool ir_is_kernel_root(const Op *op) {
-  return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_control_op(op->code);
+  return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_entry_op(op->code);
 }
 
 void ir_strides(const Type *t, int64_t *strides) {

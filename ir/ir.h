@@ -387,209 +387,243 @@ typedef struct OpAttrs {
 /* ------------------------------------------------------------------------ */
 /* Ops                                                                       */
 
-/* OP(enum, name, flags). `name` is the generic-form spelling. The frontend
- * recognizes every op of the spec; codegen implements those with the
- * OPF_IMPL flag and reports the others as unsupported. Flags: */
+/* OP(enum, name, operands, results, regions, flags): one row per op, the
+ * facts every pass and codegen derive their op classes from.
+ * `name` is the generic-form spelling. The frontend recognizes every op of
+ * the spec; codegen implements those with OPF_IMPL and reports the others as
+ * unsupported. Counts are exact, or N_ANY (variadic), or N_OPNDS (results:
+ * as many as operands); the verifier checks them before the op's own rules.
+ * The attribute schema of each op is the OP_ATTRS table below. */
+enum { N_ANY = -1, N_OPNDS = -2 };
+
+/* Flags. The predicates below (ir/ir.c, "Op classes") are the only place
+ * that combines them. */
 enum {
-  OPF_UNARY = 1 << 0,      /* elementwise, one operand */
-  OPF_BINARY = 1 << 1,     /* elementwise, two operands */
-  OPF_TERNARY = 1 << 2,    /* elementwise, three operands (select, clamp) */
-  OPF_TERMINATOR = 1 << 3, /* ends a block */
-  OPF_IMPL = 1 << 4,       /* compiled: by codegen, or rewritten into ops that
-                              are before codegen (dot, func.call, tuples,
-                              optimization_barrier) */
-  OPF_CHECK = 1 << 5,      /* a check.* op of the conformance protocol */
-  OPF_EXPENSIVE = 1 << 6,  /* elementwise but costly: never duplicated by fusion */
+  OPF_UNARY = 1 << 0,       /* elementwise, one operand */
+  OPF_BINARY = 1 << 1,      /* elementwise, two operands */
+  OPF_TERNARY = 1 << 2,     /* elementwise, three operands (select, clamp) */
+  OPF_TERMINATOR = 1 << 3,  /* ends a block (a side effect, emitted in the entry) */
+  OPF_IMPL = 1 << 4,        /* compiled: by codegen, or rewritten into ops that
+                               are before codegen (dot, func.call, tuples,
+                               optimization_barrier) */
+  OPF_CHECK = 1 << 5,       /* a check op of the conformance protocol (a side
+                               effect, emitted in the entry) */
+  OPF_COSTLY = 1 << 6,      /* elementwise but tens of cycles (transcendental,
+                               divide, remainder, roots): never recomputed */
+  OPF_FUSIBLE = 1 << 7,     /* not elementwise, but with a cheap elemental
+                               generator: may be computed inside its consumers */
+  OPF_CHEAP = 1 << 8,       /* not elementwise, cheap to recompute per use
+                               (index remapping) */
+  OPF_MOVEMENT = 1 << 9,    /* result elements are operand elements, unchanged */
+  OPF_BUFFERS = 1 << 10,    /* its kernel reads operands from buffers,
+                               repeatedly, at computed indices: operands are
+                               never fused into it */
+  OPF_GEMM = 1 << 11,       /* computed by the blocked GEMM kernel, which can
+                               apply a fused elementwise epilogue */
+  OPF_SIDE_EFFECT = 1 << 12,/* never removed when unused */
+  OPF_RUNTIME = 1 << 13,    /* its code calls the runtime library (collectives,
+                               feeds, send/recv, rng, process ids) */
+  OPF_ENTRY = 1 << 14,      /* emitted in the entry function, not as a kernel
+                               (control flow, calls, tuples, custom calls) */
+  OPF_CONTROL = 1 << 15,    /* while/if/case: its regions are kernel blocks,
+                               not scalar computations */
 };
 
-#define OPS(X)                                                                \
-  X(OP_ABS, "stablehlo.abs", OPF_UNARY | OPF_IMPL)                            \
-  X(OP_ADD, "stablehlo.add", OPF_BINARY | OPF_IMPL)                           \
-  X(OP_AFTER_ALL, "stablehlo.after_all", 0)                                   \
-  X(OP_ALL_GATHER, "stablehlo.all_gather", 0)                                 \
-  X(OP_ALL_REDUCE, "stablehlo.all_reduce", 0)                                 \
-  X(OP_ALL_TO_ALL, "stablehlo.all_to_all", 0)                                 \
-  X(OP_AND, "stablehlo.and", OPF_BINARY | OPF_IMPL)                           \
-  X(OP_ATAN2, "stablehlo.atan2", OPF_BINARY | OPF_IMPL | OPF_EXPENSIVE)       \
-  X(OP_BATCH_NORM_GRAD, "stablehlo.batch_norm_grad", 0)                       \
-  X(OP_BATCH_NORM_INFERENCE, "stablehlo.batch_norm_inference", 0)             \
-  X(OP_BATCH_NORM_TRAINING, "stablehlo.batch_norm_training", 0)               \
-  X(OP_BITCAST_CONVERT, "stablehlo.bitcast_convert", OPF_IMPL)                \
-  X(OP_BROADCAST_IN_DIM, "stablehlo.broadcast_in_dim", OPF_IMPL)              \
-  X(OP_BROADCAST, "stablehlo.broadcast", 0)                                   \
-  X(OP_CASE, "stablehlo.case", OPF_IMPL)                                      \
-  X(OP_CBRT, "stablehlo.cbrt", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
-  X(OP_CEIL, "stablehlo.ceil", OPF_UNARY | OPF_IMPL)                          \
-  X(OP_CHOLESKY, "stablehlo.cholesky", OPF_IMPL)                              \
-  X(OP_CLAMP, "stablehlo.clamp", OPF_TERNARY | OPF_IMPL)                      \
-  X(OP_COLLECTIVE_BROADCAST, "stablehlo.collective_broadcast", 0)             \
-  X(OP_COLLECTIVE_PERMUTE, "stablehlo.collective_permute", 0)                 \
-  X(OP_COMPARE, "stablehlo.compare", OPF_BINARY | OPF_IMPL)                   \
-  X(OP_COMPLEX, "stablehlo.complex", OPF_BINARY | OPF_IMPL)                  \
-  X(OP_COMPOSITE, "stablehlo.composite", 0)                                   \
-  X(OP_CONCATENATE, "stablehlo.concatenate", OPF_IMPL)                        \
-  X(OP_CONSTANT, "stablehlo.constant", OPF_IMPL)                              \
-  X(OP_CONVERT, "stablehlo.convert", OPF_UNARY | OPF_IMPL)                    \
-  X(OP_CONVOLUTION, "stablehlo.convolution", OPF_IMPL)                        \
-  X(OP_COSINE, "stablehlo.cosine", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)      \
-  X(OP_COUNT_LEADING_ZEROS, "stablehlo.count_leading_zeros", OPF_UNARY | OPF_IMPL) \
-  X(OP_CREATE_TOKEN, "stablehlo.create_token", 0)                             \
-  X(OP_CUSTOM_CALL, "stablehlo.custom_call", 0)                               \
-  X(OP_DIVIDE, "stablehlo.divide", OPF_BINARY | OPF_IMPL)                     \
-  X(OP_DOT, "stablehlo.dot", OPF_IMPL)                                        \
-  X(OP_DOT_GENERAL, "stablehlo.dot_general", OPF_IMPL)                        \
-  X(OP_DYNAMIC_BROADCAST_IN_DIM, "stablehlo.dynamic_broadcast_in_dim", 0)     \
-  X(OP_DYNAMIC_CONV, "stablehlo.dynamic_conv", 0)                             \
-  X(OP_DYNAMIC_GATHER, "stablehlo.dynamic_gather", 0)                         \
-  X(OP_DYNAMIC_IOTA, "stablehlo.dynamic_iota", 0)                             \
-  X(OP_DYNAMIC_PAD, "stablehlo.dynamic_pad", 0)                               \
-  X(OP_DYNAMIC_RESHAPE, "stablehlo.dynamic_reshape", 0)                       \
-  X(OP_DYNAMIC_SLICE, "stablehlo.dynamic_slice", OPF_IMPL)                    \
-  X(OP_DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", OPF_IMPL)      \
-  X(OP_EINSUM, "stablehlo.einsum", 0)                                         \
-  X(OP_EXPONENTIAL, "stablehlo.exponential", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
-  X(OP_EXPONENTIAL_MINUS_ONE, "stablehlo.exponential_minus_one", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
-  X(OP_FFT, "stablehlo.fft", OPF_IMPL)                                        \
-  X(OP_FLOOR, "stablehlo.floor", OPF_UNARY | OPF_IMPL)                        \
-  X(OP_GATHER, "stablehlo.gather", OPF_IMPL)                                  \
-  X(OP_GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", 0)                 \
-  X(OP_GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", OPF_IMPL)            \
-  X(OP_IF, "stablehlo.if", OPF_IMPL)                                          \
-  X(OP_IMAG, "stablehlo.imag", OPF_UNARY | OPF_IMPL)                         \
-  X(OP_INFEED, "stablehlo.infeed", 0)                                         \
-  X(OP_IOTA, "stablehlo.iota", OPF_IMPL)                                      \
-  X(OP_IS_FINITE, "stablehlo.is_finite", OPF_UNARY | OPF_IMPL)                \
-  X(OP_LOG, "stablehlo.log", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)            \
-  X(OP_LOG_PLUS_ONE, "stablehlo.log_plus_one", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE) \
-  X(OP_LOGISTIC, "stablehlo.logistic", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)  \
-  X(OP_MAP, "stablehlo.map", OPF_IMPL)                                        \
-  X(OP_MAXIMUM, "stablehlo.maximum", OPF_BINARY | OPF_IMPL)                   \
-  X(OP_MINIMUM, "stablehlo.minimum", OPF_BINARY | OPF_IMPL)                   \
-  X(OP_MULTIPLY, "stablehlo.multiply", OPF_BINARY | OPF_IMPL)                 \
-  X(OP_NEGATE, "stablehlo.negate", OPF_UNARY | OPF_IMPL)                      \
-  X(OP_NOT, "stablehlo.not", OPF_UNARY | OPF_IMPL)                            \
-  X(OP_OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", OPF_IMPL)      \
-  X(OP_OR, "stablehlo.or", OPF_BINARY | OPF_IMPL)                             \
-  X(OP_OUTFEED, "stablehlo.outfeed", 0)                                       \
-  X(OP_PAD, "stablehlo.pad", OPF_IMPL)                                        \
-  X(OP_PARTITION_ID, "stablehlo.partition_id", 0)                             \
-  X(OP_POPCNT, "stablehlo.popcnt", OPF_UNARY | OPF_IMPL)                      \
-  X(OP_POWER, "stablehlo.power", OPF_BINARY | OPF_IMPL | OPF_EXPENSIVE)       \
-  X(OP_REAL, "stablehlo.real", OPF_UNARY | OPF_IMPL)                         \
-  X(OP_REAL_DYNAMIC_SLICE, "stablehlo.real_dynamic_slice", 0)                 \
-  X(OP_RECV, "stablehlo.recv", 0)                                             \
-  X(OP_REDUCE, "stablehlo.reduce", OPF_IMPL)                                  \
-  X(OP_REDUCE_PRECISION, "stablehlo.reduce_precision", OPF_UNARY | OPF_IMPL)  \
-  X(OP_REDUCE_SCATTER, "stablehlo.reduce_scatter", 0)                         \
-  X(OP_REDUCE_WINDOW, "stablehlo.reduce_window", OPF_IMPL)                    \
-  X(OP_REMAINDER, "stablehlo.remainder", OPF_BINARY | OPF_IMPL)               \
-  X(OP_REPLICA_ID, "stablehlo.replica_id", 0)                                 \
-  X(OP_RESHAPE, "stablehlo.reshape", OPF_IMPL)                                \
-  X(OP_RETURN, "stablehlo.return", OPF_TERMINATOR | OPF_IMPL)                 \
-  X(OP_REVERSE, "stablehlo.reverse", OPF_IMPL)                                \
-  X(OP_RNG, "stablehlo.rng", 0)                                               \
-  X(OP_RNG_BIT_GENERATOR, "stablehlo.rng_bit_generator", OPF_IMPL)            \
-  X(OP_ROUND_NEAREST_AFZ, "stablehlo.round_nearest_afz", OPF_UNARY | OPF_IMPL) \
-  X(OP_ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even", OPF_UNARY | OPF_IMPL) \
-  X(OP_RSQRT, "stablehlo.rsqrt", OPF_UNARY | OPF_IMPL)                        \
-  X(OP_SCATTER, "stablehlo.scatter", OPF_IMPL)                                \
-  X(OP_SELECT, "stablehlo.select", OPF_TERNARY | OPF_IMPL)                    \
-  X(OP_SELECT_AND_SCATTER, "stablehlo.select_and_scatter", OPF_IMPL)          \
-  X(OP_SEND, "stablehlo.send", 0)                                             \
-  X(OP_SET_DIMENSION_SIZE, "stablehlo.set_dimension_size", 0)                 \
-  X(OP_SHIFT_LEFT, "stablehlo.shift_left", OPF_BINARY | OPF_IMPL)             \
-  X(OP_SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic", OPF_BINARY | OPF_IMPL) \
-  X(OP_SHIFT_RIGHT_LOGICAL, "stablehlo.shift_right_logical", OPF_BINARY | OPF_IMPL) \
-  X(OP_SIGN, "stablehlo.sign", OPF_UNARY | OPF_IMPL)                          \
-  X(OP_SINE, "stablehlo.sine", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
-  X(OP_SLICE, "stablehlo.slice", OPF_IMPL)                                    \
-  X(OP_SORT, "stablehlo.sort", OPF_IMPL)                                      \
-  X(OP_SQRT, "stablehlo.sqrt", OPF_UNARY | OPF_IMPL)                          \
-  X(OP_SUBTRACT, "stablehlo.subtract", OPF_BINARY | OPF_IMPL)                 \
-  X(OP_TAN, "stablehlo.tan", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)            \
-  X(OP_TANH, "stablehlo.tanh", OPF_UNARY | OPF_IMPL | OPF_EXPENSIVE)          \
-  X(OP_TORCH_INDEX_SELECT, "stablehlo.torch_index_select", 0)                 \
-  X(OP_TRANSPOSE, "stablehlo.transpose", OPF_IMPL)                            \
-  X(OP_TRIANGULAR_SOLVE, "stablehlo.triangular_solve", OPF_IMPL)              \
-  X(OP_TUPLE, "stablehlo.tuple", OPF_IMPL)                                    \
-  X(OP_UNARY_EINSUM, "stablehlo.unary_einsum", 0)                             \
-  X(OP_UNIFORM_DEQUANTIZE, "stablehlo.uniform_dequantize", 0)                 \
-  X(OP_UNIFORM_QUANTIZE, "stablehlo.uniform_quantize", 0)                     \
-  X(OP_WHILE, "stablehlo.while", OPF_IMPL)                                    \
-  X(OP_XOR, "stablehlo.xor", OPF_BINARY | OPF_IMPL)                           \
-  X(OP_FUNC_CALL, "func.call", OPF_IMPL)                                      \
-  X(OP_FUNC_RETURN, "func.return", OPF_TERMINATOR | OPF_IMPL)                 \
-  X(OP_CHECK_EXPECT_EQ, "check.expect_eq", OPF_CHECK | OPF_IMPL)              \
-  X(OP_CHECK_EXPECT_EQ_CONST, "check.expect_eq_const", OPF_CHECK | OPF_IMPL)  \
-  X(OP_CHECK_EXPECT_ALMOST_EQ, "check.expect_almost_eq", OPF_CHECK | OPF_IMPL) \
-  X(OP_CHECK_EXPECT_ALMOST_EQ_CONST, "check.expect_almost_eq_const", OPF_CHECK | OPF_IMPL) \
-  X(OP_CHECK_EXPECT_CLOSE, "check.expect_close", OPF_CHECK | OPF_IMPL)        \
-  X(OP_CHECK_EQ, "check.eq", OPF_CHECK | OPF_IMPL) /* custom_call @check.eq */ \
-  X(OP_CHECK_EXPECT_SERIALIZED_EQ, "check.expect_serialized_eq", OPF_CHECK | OPF_IMPL) \
-  X(OP_INTERPRETER_RUN_PARALLEL, "interpreter.run_parallel", 0)               \
-  X(OP_INTERPRETER_PRINT, "interpreter.print", 0)                             \
-  X(OP_INTERPRETER_PROBE, "interpreter.probe", OPF_IMPL)                      \
-  /* CHLO ops, decomposed into StableHLO by passes/chlo.c right after         \
-   * inline: codegen never sees them. is_inf & co. (i1 results) and the       \
-   * broadcast_* ops (operands of different shapes) are not OPF_UNARY or      \
-   * OPF_BINARY, whose verifier rules would reject them. */                   \
-  X(OP_CHLO_ACOS, "chlo.acos", OPF_UNARY)                                     \
-  X(OP_CHLO_ACOSH, "chlo.acosh", OPF_UNARY)                                   \
-  X(OP_CHLO_ASIN, "chlo.asin", OPF_UNARY)                                     \
-  X(OP_CHLO_ASINH, "chlo.asinh", OPF_UNARY)                                   \
-  X(OP_CHLO_ATAN, "chlo.atan", OPF_UNARY)                                     \
-  X(OP_CHLO_ATANH, "chlo.atanh", OPF_UNARY)                                   \
-  X(OP_CHLO_BESSEL_I1E, "chlo.bessel_i1e", OPF_UNARY)                         \
-  X(OP_CHLO_CONJ, "chlo.conj", OPF_UNARY)                                     \
-  X(OP_CHLO_COSH, "chlo.cosh", OPF_UNARY)                                     \
-  X(OP_CHLO_DIGAMMA, "chlo.digamma", OPF_UNARY)                               \
-  X(OP_CHLO_ERF, "chlo.erf", OPF_UNARY)                                       \
-  X(OP_CHLO_ERF_INV, "chlo.erf_inv", OPF_UNARY)                               \
-  X(OP_CHLO_ERFC, "chlo.erfc", OPF_UNARY)                                     \
-  X(OP_CHLO_LGAMMA, "chlo.lgamma", OPF_UNARY)                                 \
-  X(OP_CHLO_SINH, "chlo.sinh", OPF_UNARY)                                     \
-  X(OP_CHLO_TAN, "chlo.tan", OPF_UNARY)                                       \
-  X(OP_CHLO_IS_INF, "chlo.is_inf", 0)                                         \
-  X(OP_CHLO_IS_NEG_INF, "chlo.is_neg_inf", 0)                                 \
-  X(OP_CHLO_IS_POS_INF, "chlo.is_pos_inf", 0)                                 \
-  X(OP_CHLO_MULHI, "chlo.mulhi", OPF_BINARY)                                  \
-  X(OP_CHLO_NEXT_AFTER, "chlo.next_after", OPF_BINARY)                        \
-  X(OP_CHLO_POLYGAMMA, "chlo.polygamma", OPF_BINARY)                          \
-  X(OP_CHLO_ZETA, "chlo.zeta", OPF_BINARY)                                    \
-  X(OP_CHLO_CONSTANT, "chlo.constant", 0)                                     \
-  X(OP_CHLO_CONSTANT_LIKE, "chlo.constant_like", 0)                           \
-  X(OP_CHLO_TOP_K, "chlo.top_k", 0)                                           \
-  X(OP_CHLO_SCAN, "chlo.scan", 0)                                             \
-  X(OP_CHLO_RAGGED_DOT, "chlo.ragged_dot", 0)                                 \
-  X(OP_CHLO_BROADCAST_ADD, "chlo.broadcast_add", 0)                           \
-  X(OP_CHLO_BROADCAST_AND, "chlo.broadcast_and", 0)                           \
-  X(OP_CHLO_BROADCAST_ATAN2, "chlo.broadcast_atan2", 0)                       \
-  X(OP_CHLO_BROADCAST_COMPARE, "chlo.broadcast_compare", 0)                   \
-  X(OP_CHLO_BROADCAST_COMPLEX, "chlo.broadcast_complex", 0)                   \
-  X(OP_CHLO_BROADCAST_DIVIDE, "chlo.broadcast_divide", 0)                     \
-  X(OP_CHLO_BROADCAST_MAXIMUM, "chlo.broadcast_maximum", 0)                   \
-  X(OP_CHLO_BROADCAST_MINIMUM, "chlo.broadcast_minimum", 0)                   \
-  X(OP_CHLO_BROADCAST_MULTIPLY, "chlo.broadcast_multiply", 0)                 \
-  X(OP_CHLO_BROADCAST_NEXT_AFTER, "chlo.broadcast_next_after", 0)             \
-  X(OP_CHLO_BROADCAST_OR, "chlo.broadcast_or", 0)                             \
-  X(OP_CHLO_BROADCAST_POLYGAMMA, "chlo.broadcast_polygamma", 0)               \
-  X(OP_CHLO_BROADCAST_POWER, "chlo.broadcast_power", 0)                       \
-  X(OP_CHLO_BROADCAST_REMAINDER, "chlo.broadcast_remainder", 0)               \
-  X(OP_CHLO_BROADCAST_SELECT, "chlo.broadcast_select", 0)                     \
-  X(OP_CHLO_BROADCAST_SHIFT_LEFT, "chlo.broadcast_shift_left", 0)             \
-  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC, "chlo.broadcast_shift_right_arithmetic", 0) \
-  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL, "chlo.broadcast_shift_right_logical", 0) \
-  X(OP_CHLO_BROADCAST_SUBTRACT, "chlo.broadcast_subtract", 0)                 \
-  X(OP_CHLO_BROADCAST_XOR, "chlo.broadcast_xor", 0)                           \
-  X(OP_CHLO_BROADCAST_ZETA, "chlo.broadcast_zeta", 0)
+#define OPS(X) \
+  X(OP_ABS,                    "stablehlo.abs",                   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_ADD,                    "stablehlo.add",                   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_AFTER_ALL,              "stablehlo.after_all",             N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_ALL_GATHER,             "stablehlo.all_gather",            N_ANY, N_OPNDS, 0,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_ALL_REDUCE,             "stablehlo.all_reduce",            N_ANY, N_OPNDS, 1,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_ALL_TO_ALL,             "stablehlo.all_to_all",            N_ANY, N_OPNDS, 0,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_AND,                    "stablehlo.and",                   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_ATAN2,                  "stablehlo.atan2",                 2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
+  X(OP_BATCH_NORM_GRAD,        "stablehlo.batch_norm_grad",       5, 3, 0,            0)                                                 \
+  X(OP_BATCH_NORM_INFERENCE,   "stablehlo.batch_norm_inference",  5, 1, 0,            0)                                                 \
+  X(OP_BATCH_NORM_TRAINING,    "stablehlo.batch_norm_training",   3, 3, 0,            0)                                                 \
+  X(OP_BITCAST_CONVERT,        "stablehlo.bitcast_convert",       1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP)                \
+  X(OP_BROADCAST_IN_DIM,       "stablehlo.broadcast_in_dim",      1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_BROADCAST,              "stablehlo.broadcast",             1, 1, 0,            OPF_MOVEMENT)                                      \
+  X(OP_CASE,                   "stablehlo.case",                  1, N_ANY, N_ANY,    OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
+  X(OP_CBRT,                   "stablehlo.cbrt",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_CEIL,                   "stablehlo.ceil",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_CHOLESKY,               "stablehlo.cholesky",              1, 1, 0,            OPF_IMPL | OPF_BUFFERS)                            \
+  X(OP_CLAMP,                  "stablehlo.clamp",                 3, 1, 0,            OPF_TERNARY | OPF_IMPL)                            \
+  X(OP_COLLECTIVE_BROADCAST,   "stablehlo.collective_broadcast",  1, 1, 0,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_COLLECTIVE_PERMUTE,     "stablehlo.collective_permute",    1, 1, 0,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_COMPARE,                "stablehlo.compare",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_COMPLEX,                "stablehlo.complex",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_COMPOSITE,              "stablehlo.composite",             N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_ENTRY)                       \
+  X(OP_CONCATENATE,            "stablehlo.concatenate",           N_ANY, 1, 0,        OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_CONSTANT,               "stablehlo.constant",              0, 1, 0,            OPF_IMPL)                                          \
+  X(OP_CONVERT,                "stablehlo.convert",               1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_CONVOLUTION,            "stablehlo.convolution",           2, 1, 0,            OPF_IMPL | OPF_BUFFERS | OPF_GEMM)                 \
+  X(OP_COSINE,                 "stablehlo.cosine",                1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_COUNT_LEADING_ZEROS,    "stablehlo.count_leading_zeros",   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_CREATE_TOKEN,           "stablehlo.create_token",          0, 1, 0,            0)                                                 \
+  X(OP_CUSTOM_CALL,            "stablehlo.custom_call",           N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_ENTRY)                       \
+  X(OP_DIVIDE,                 "stablehlo.divide",                2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
+  X(OP_DOT,                    "stablehlo.dot",                   2, 1, 0,            OPF_IMPL)                                          \
+  X(OP_DOT_GENERAL,            "stablehlo.dot_general",           2, 1, 0,            OPF_IMPL | OPF_BUFFERS | OPF_GEMM)                 \
+  X(OP_DYNAMIC_BROADCAST_IN_DIM,"stablehlo.dynamic_broadcast_in_dim",N_ANY, 1, 0,        0)                                              \
+  X(OP_DYNAMIC_CONV,           "stablehlo.dynamic_conv",          3, 1, 0,            0)                                                 \
+  X(OP_DYNAMIC_GATHER,         "stablehlo.dynamic_gather",        3, 1, 0,            0)                                                 \
+  X(OP_DYNAMIC_IOTA,           "stablehlo.dynamic_iota",          1, 1, 0,            0)                                                 \
+  X(OP_DYNAMIC_PAD,            "stablehlo.dynamic_pad",           5, 1, 0,            0)                                                 \
+  X(OP_DYNAMIC_RESHAPE,        "stablehlo.dynamic_reshape",       2, 1, 0,            0)                                                 \
+  X(OP_DYNAMIC_SLICE,          "stablehlo.dynamic_slice",         N_ANY, 1, 0,        OPF_IMPL | OPF_FUSIBLE | OPF_MOVEMENT)             \
+  X(OP_DYNAMIC_UPDATE_SLICE,   "stablehlo.dynamic_update_slice",  N_ANY, 1, 0,        OPF_IMPL | OPF_MOVEMENT)                           \
+  X(OP_EINSUM,                 "stablehlo.einsum",                2, 1, 0,            0)                                                 \
+  X(OP_EXPONENTIAL,            "stablehlo.exponential",           1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_EXPONENTIAL_MINUS_ONE,  "stablehlo.exponential_minus_one", 1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_FFT,                    "stablehlo.fft",                   1, 1, 0,            OPF_IMPL | OPF_BUFFERS)                            \
+  X(OP_FLOOR,                  "stablehlo.floor",                 1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_GATHER,                 "stablehlo.gather",                2, 1, 0,            OPF_IMPL | OPF_MOVEMENT)                           \
+  X(OP_GET_DIMENSION_SIZE,     "stablehlo.get_dimension_size",    1, 1, 0,            0)                                                 \
+  X(OP_GET_TUPLE_ELEMENT,      "stablehlo.get_tuple_element",     1, 1, 0,            OPF_IMPL | OPF_ENTRY)                              \
+  X(OP_IF,                     "stablehlo.if",                    1, N_ANY, 2,        OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
+  X(OP_IMAG,                   "stablehlo.imag",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_INFEED,                 "stablehlo.infeed",                1, N_ANY, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_IOTA,                   "stablehlo.iota",                  0, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP)                \
+  X(OP_IS_FINITE,              "stablehlo.is_finite",             1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_LOG,                    "stablehlo.log",                   1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_LOG_PLUS_ONE,           "stablehlo.log_plus_one",          1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_LOGISTIC,               "stablehlo.logistic",              1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_MAP,                    "stablehlo.map",                   N_ANY, 1, 1,        OPF_IMPL)                                          \
+  X(OP_MAXIMUM,                "stablehlo.maximum",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_MINIMUM,                "stablehlo.minimum",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_MULTIPLY,               "stablehlo.multiply",              2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_NEGATE,                 "stablehlo.negate",                1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_NOT,                    "stablehlo.not",                   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_OPTIMIZATION_BARRIER,   "stablehlo.optimization_barrier",  N_ANY, N_OPNDS, 0,  OPF_IMPL | OPF_ENTRY)                              \
+  X(OP_OR,                     "stablehlo.or",                    2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_OUTFEED,                "stablehlo.outfeed",               N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_PAD,                    "stablehlo.pad",                   2, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_PARTITION_ID,           "stablehlo.partition_id",          0, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_POPCNT,                 "stablehlo.popcnt",                1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_POWER,                  "stablehlo.power",                 2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
+  X(OP_REAL,                   "stablehlo.real",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_REAL_DYNAMIC_SLICE,     "stablehlo.real_dynamic_slice",    4, 1, 0,            0)                                                 \
+  X(OP_RECV,                   "stablehlo.recv",                  1, N_ANY, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_REDUCE,                 "stablehlo.reduce",                N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
+  X(OP_REDUCE_PRECISION,       "stablehlo.reduce_precision",      1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_REDUCE_SCATTER,         "stablehlo.reduce_scatter",        1, 1, 1,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_REDUCE_WINDOW,          "stablehlo.reduce_window",         N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
+  X(OP_REMAINDER,              "stablehlo.remainder",             2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
+  X(OP_REPLICA_ID,             "stablehlo.replica_id",            0, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_RESHAPE,                "stablehlo.reshape",               1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_RETURN,                 "stablehlo.return",                N_ANY, 0, 0,        OPF_TERMINATOR | OPF_IMPL)                         \
+  X(OP_REVERSE,                "stablehlo.reverse",               1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_RNG,                    "stablehlo.rng",                   3, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_RNG_BIT_GENERATOR,      "stablehlo.rng_bit_generator",     1, 2, 0,            OPF_IMPL)                                          \
+  X(OP_ROUND_NEAREST_AFZ,      "stablehlo.round_nearest_afz",     1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_ROUND_NEAREST_EVEN,     "stablehlo.round_nearest_even",    1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_RSQRT,                  "stablehlo.rsqrt",                 1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_SCATTER,                "stablehlo.scatter",               N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
+  X(OP_SELECT,                 "stablehlo.select",                3, 1, 0,            OPF_TERNARY | OPF_IMPL | OPF_MOVEMENT)             \
+  X(OP_SELECT_AND_SCATTER,     "stablehlo.select_and_scatter",    3, 1, 2,            OPF_IMPL)                                          \
+  X(OP_SEND,                   "stablehlo.send",                  N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_SET_DIMENSION_SIZE,     "stablehlo.set_dimension_size",    2, 1, 0,            0)                                                 \
+  X(OP_SHIFT_LEFT,             "stablehlo.shift_left",            2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic",2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_SHIFT_RIGHT_LOGICAL,    "stablehlo.shift_right_logical",   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_SIGN,                   "stablehlo.sign",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
+  X(OP_SINE,                   "stablehlo.sine",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_SLICE,                  "stablehlo.slice",                 1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_SORT,                   "stablehlo.sort",                  N_ANY, N_OPNDS, 1,  OPF_IMPL)                                          \
+  X(OP_SQRT,                   "stablehlo.sqrt",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_SUBTRACT,               "stablehlo.subtract",              2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_TAN,                    "stablehlo.tan",                   1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_TANH,                   "stablehlo.tanh",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
+  X(OP_TORCH_INDEX_SELECT,     "stablehlo.torch_index_select",    2, 1, 0,            0)                                                 \
+  X(OP_TRANSPOSE,              "stablehlo.transpose",             1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
+  X(OP_TRIANGULAR_SOLVE,       "stablehlo.triangular_solve",      2, 1, 0,            OPF_IMPL | OPF_BUFFERS)                            \
+  X(OP_TUPLE,                  "stablehlo.tuple",                 N_ANY, 1, 0,        OPF_IMPL | OPF_ENTRY)                              \
+  X(OP_UNARY_EINSUM,           "stablehlo.unary_einsum",          1, 1, 0,            0)                                                 \
+  X(OP_UNIFORM_DEQUANTIZE,     "stablehlo.uniform_dequantize",    1, 1, 0,            0)                                                 \
+  X(OP_UNIFORM_QUANTIZE,       "stablehlo.uniform_quantize",      1, 1, 0,            0)                                                 \
+  X(OP_WHILE,                  "stablehlo.while",                 N_ANY, N_OPNDS, 2,  OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
+  X(OP_XOR,                    "stablehlo.xor",                   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
+  X(OP_FUNC_CALL,              "func.call",                       N_ANY, N_ANY, 0,    OPF_IMPL | OPF_SIDE_EFFECT | OPF_ENTRY)            \
+  X(OP_FUNC_RETURN,            "func.return",                     N_ANY, 0, 0,        OPF_TERMINATOR | OPF_IMPL)                         \
+  X(OP_CHECK_EXPECT_EQ,        "check.expect_eq",                 2, 0, 0,            OPF_CHECK | OPF_IMPL)                              \
+  X(OP_CHECK_EXPECT_EQ_CONST,  "check.expect_eq_const",           1, 0, 0,            OPF_CHECK | OPF_IMPL)                              \
+  X(OP_CHECK_EXPECT_ALMOST_EQ, "check.expect_almost_eq",          2, 0, 0,            OPF_CHECK | OPF_IMPL)                              \
+  X(OP_CHECK_EXPECT_ALMOST_EQ_CONST,"check.expect_almost_eq_const",    1, 0, 0,            OPF_CHECK | OPF_IMPL)                         \
+  X(OP_CHECK_EXPECT_CLOSE,     "check.expect_close",              2, 0, 0,            OPF_CHECK | OPF_IMPL)                              \
+  X(OP_CHECK_EQ,               "check.eq",                        2, 1, 0,            OPF_CHECK | OPF_IMPL)                              \
+  X(OP_CHECK_EXPECT_SERIALIZED_EQ,"check.expect_serialized_eq",      1, 0, 0,            OPF_CHECK | OPF_IMPL)                           \
+  X(OP_INTERPRETER_RUN_PARALLEL,"interpreter.run_parallel",        N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_RUNTIME)                    \
+  X(OP_INTERPRETER_PRINT,      "interpreter.print",               N_ANY, 0, 0,        OPF_SIDE_EFFECT)                                   \
+  X(OP_INTERPRETER_PROBE,      "interpreter.probe",               1, 1, 0,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_ENTRY)            \
+  /* CHLO ops, decomposed into StableHLO by passes/chlo.c right after                                                                    \
+   * inline: codegen never sees them. is_inf & co. (i1 results) and the                                                                  \
+   * broadcast_* ops (operands of different shapes) are not OPF_UNARY or                                                                 \
+   * OPF_BINARY, whose verifier rules would reject them. */                                                                              \
+  X(OP_CHLO_ACOS,              "chlo.acos",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ACOSH,             "chlo.acosh",                      1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ASIN,              "chlo.asin",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ASINH,             "chlo.asinh",                      1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ATAN,              "chlo.atan",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ATANH,             "chlo.atanh",                      1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_BESSEL_I1E,        "chlo.bessel_i1e",                 1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_CONJ,              "chlo.conj",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_COSH,              "chlo.cosh",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_DIGAMMA,           "chlo.digamma",                    1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ERF,               "chlo.erf",                        1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ERF_INV,           "chlo.erf_inv",                    1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ERFC,              "chlo.erfc",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_LGAMMA,            "chlo.lgamma",                     1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_SINH,              "chlo.sinh",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_TAN,               "chlo.tan",                        1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_IS_INF,            "chlo.is_inf",                     1, 1, 0,            0)                                                 \
+  X(OP_CHLO_IS_NEG_INF,        "chlo.is_neg_inf",                 1, 1, 0,            0)                                                 \
+  X(OP_CHLO_IS_POS_INF,        "chlo.is_pos_inf",                 1, 1, 0,            0)                                                 \
+  X(OP_CHLO_MULHI,             "chlo.mulhi",                      2, 1, 0,            OPF_BINARY)                                        \
+  X(OP_CHLO_NEXT_AFTER,        "chlo.next_after",                 2, 1, 0,            OPF_BINARY)                                        \
+  X(OP_CHLO_POLYGAMMA,         "chlo.polygamma",                  2, 1, 0,            OPF_BINARY)                                        \
+  X(OP_CHLO_ZETA,              "chlo.zeta",                       2, 1, 0,            OPF_BINARY)                                        \
+  X(OP_CHLO_CONSTANT,          "chlo.constant",                   0, 1, 0,            0)                                                 \
+  X(OP_CHLO_CONSTANT_LIKE,     "chlo.constant_like",              1, 1, 0,            0)                                                 \
+  X(OP_CHLO_TOP_K,             "chlo.top_k",                      1, 2, 0,            0)                                                 \
+  X(OP_CHLO_SCAN,              "chlo.scan",                       N_ANY, N_ANY, 1,    0)                                                 \
+  X(OP_CHLO_RAGGED_DOT,        "chlo.ragged_dot",                 3, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_ADD,     "chlo.broadcast_add",              2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_AND,     "chlo.broadcast_and",              2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_ATAN2,   "chlo.broadcast_atan2",            2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_COMPARE, "chlo.broadcast_compare",          2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_COMPLEX, "chlo.broadcast_complex",          2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_DIVIDE,  "chlo.broadcast_divide",           2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_MAXIMUM, "chlo.broadcast_maximum",          2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_MINIMUM, "chlo.broadcast_minimum",          2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_MULTIPLY,"chlo.broadcast_multiply",         2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_NEXT_AFTER,"chlo.broadcast_next_after",       2, 1, 0,            0)                                               \
+  X(OP_CHLO_BROADCAST_OR,      "chlo.broadcast_or",               2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_POLYGAMMA,"chlo.broadcast_polygamma",        2, 1, 0,            0)                                                \
+  X(OP_CHLO_BROADCAST_POWER,   "chlo.broadcast_power",            2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_REMAINDER,"chlo.broadcast_remainder",        2, 1, 0,            0)                                                \
+  X(OP_CHLO_BROADCAST_SELECT,  "chlo.broadcast_select",           3, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_SHIFT_LEFT,"chlo.broadcast_shift_left",       2, 1, 0,            0)                                               \
+  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC,"chlo.broadcast_shift_right_arithmetic",2, 1, 0,            0)                              \
+  X(OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL,"chlo.broadcast_shift_right_logical",2, 1, 0,            0)                                    \
+  X(OP_CHLO_BROADCAST_SUBTRACT,"chlo.broadcast_subtract",         2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_XOR,     "chlo.broadcast_xor",              2, 1, 0,            0)                                                 \
+  X(OP_CHLO_BROADCAST_ZETA,    "chlo.broadcast_zeta",             2, 1, 0,            0)                                                
 
 typedef enum OpCode {
-#define X(e, name, flags) e,
+#define X(e, name, nopnds, nresults, nregions, flags) e,
   OPS(X)
 #undef X
   OP_COUNT
 } OpCode;
 
+typedef struct OpInfo {
+  const char *name;
+  int nopnds, nresults, nregions; /* a count, N_ANY or N_OPNDS */
+  unsigned flags;
+} OpInfo;
+
+const OpInfo *op_info(OpCode c);
 const char *op_name(OpCode c);
 unsigned op_flags(OpCode c);
 /* Finds an op by generic name ("stablehlo.add", "func.call", ...). Also
@@ -773,6 +807,9 @@ typedef struct CompileOptions {
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
+/* Whether the verifier has rules for op c (a unit test asks it for every
+ * op marked OPF_IMPL). */
+bool verify_has_rules(OpCode c);
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
@@ -786,19 +823,36 @@ int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
 /* ------------------------------------------------------------------------ */
 /* Helpers shared by passes and codegen (ir/ir.c)                            */
 
-/* The op classes shared by fuse, buffers and codegen:
- * control flow with kernel blocks (while/if/case); ops whose regions are
- * scalar computations (reduce bodies, comparators ...); ops that codegen
- * emits in the entry function rather than as a kernel (control flow,
- * checks, terminators, calls, tuples, custom calls); and kernel roots (the
- * rest, when neither fused nor a constant). */
-bool ir_is_region_op(OpCode c);
+/* Op classes (ir/ir.c), each derived from the flags of the OPS table once.
+ * Passes and codegen ask these; none keeps a list of ops of its own. */
+bool ir_is_elementwise(OpCode c);   /* OPF_UNARY/BINARY/TERNARY */
+bool ir_is_costly(OpCode c);        /* OPF_COSTLY */
+/* May be computed inside its consumers: elementwise, or OPF_FUSIBLE. */
+bool ir_is_fusible(OpCode c);
+/* Cheap to recompute per use: OPF_CHEAP, or elementwise and not costly. */
+bool ir_is_cheap(OpCode c);
+bool ir_is_movement(OpCode c);      /* OPF_MOVEMENT */
+bool ir_reads_buffers(OpCode c);    /* OPF_BUFFERS */
+bool ir_is_gemm(OpCode c);          /* OPF_GEMM */
+bool ir_needs_runtime(OpCode c);    /* OPF_RUNTIME */
+/* Must stay when unused: OPF_SIDE_EFFECT, checks, terminators. */
+bool ir_has_side_effect(OpCode c);
+/* Emitted in the entry function, not as a kernel: OPF_ENTRY, checks,
+ * terminators. */
+bool ir_is_entry_op(OpCode c);
+/* while/if/case, whose regions are kernel blocks (OPF_CONTROL). */
+bool ir_has_kernel_blocks(OpCode c);
+/* An op whose regions are scalar computations (reduce bodies, comparators). */
 bool ir_has_scalar_regions(const Op *op);
-bool ir_is_control_op(OpCode c);
+/* Computed by a kernel that reads its operands elementally (at the index
+ * it needs), so a fusible operand may be computed inside it: an implemented
+ * op, not an entry op, not OPF_BUFFERS. */
+bool ir_reads_elementally(const Op *user);
+/* Gets a kernel of its own: not fused, not an alias, not a constant (data
+ * in the object), not an entry op. */
 bool ir_is_kernel_root(const Op *op);
 
 /* Row-major strides in elements of a static tensor type. */
 void ir_strides(const Type *t, int64_t *strides);
-bool ir_is_elementwise(OpCode c);
 
 #endif

@@ -150,7 +150,7 @@ static void insert_body_copies(Planner *p, Op *w) {
 
 static void insert_copies(Planner *p, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (!ir_is_region_op(op->code)) continue;
+    if (!ir_has_kernel_blocks(op->code)) continue;
     if (op->code == OP_WHILE) insert_body_copies(p, op);
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
@@ -203,7 +203,7 @@ static void assign_results(Planner *p) {
     for (int k = 0; k < ret->nopnds; k++) once &= k == i || ret->opnds[k] != v;
     Op *d = v->def;
     if (!once || !d || d->parent != p->f->body || !p->needs_buffer[v->id]) continue;
-    if (!ir_is_kernel_root(d) && !ir_is_region_op(d->code)) continue;
+    if (!ir_is_kernel_root(d) && !ir_has_kernel_blocks(d->code)) continue;
     if (v->type->kind != TY_TENSOR) continue;
     p->needs_buffer[v->id] = false;
     v->storage = ST_RESULT;
@@ -233,14 +233,7 @@ static void number_ops(Planner *p, Block *b) {
 /* Whether a fused value may be read by `user` (the fuse pass guarantees
  * it; a violation is a compiler bug). */
 static bool reads_elementally(const Op *user, const Value *v) {
-  if (user->parent != v->def->parent) return false;
-  if (ir_is_control_op(user->code)) return false;
-  switch (user->code) {
-  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_TRIANGULAR_SOLVE:
-  case OP_CHOLESKY: case OP_FFT:
-    return false;
-  default: return true;
-  }
+  return user->parent == v->def->parent && ir_reads_elementally(user);
 }
 
 /* Where the use of v by the op on top of the stack happens (see the head
@@ -346,7 +339,7 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
   if (size == 0) return; /* no bytes: any offset will do */
   int64_t start = pos_of(p, d);
   int64_t end = p->last_use[v->id] > start ? p->last_use[v->id] : start;
-  if (ir_is_region_op(d->code) && end_of(p, d) > end) end = end_of(p, d);
+  if (ir_has_kernel_blocks(d->code) && end_of(p, d) > end) end = end_of(p, d);
   (*iv)[(*n)++] = (Interval){v, start, end, align_up(size)};
 }
 
@@ -404,7 +397,7 @@ static int64_t place_all(Interval *iv, int n) {
 
 static void share_loop_state(Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (!ir_is_region_op(op->code)) continue;
+    if (!ir_has_kernel_blocks(op->code)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++) {
         Block *rb = op->regions[r]->blocks[k];

@@ -83,60 +83,16 @@ typedef struct Fuser {
 /* ------------------------------------------------------------------------ */
 /* Op classes                                                                */
 
-/* Elementwise ops that cost far more than a load when recomputed. The
- * OPF_EXPENSIVE table flags transcendental ops; division and roots are
- * added here since they take tens of cycles too. */
-static bool is_costly(OpCode c) {
-  if (op_flags(c) & OPF_EXPENSIVE) return true;
-  switch (c) {
-  case OP_DIVIDE: case OP_REMAINDER: case OP_SQRT: case OP_RSQRT: return true;
-  default: return false;
-  }
-}
-
+/* X's kind allows fusion: a fusible op (ir.h) with one result; a
+ * bitcast_convert only between types of one width (else one result
+ * element is several operand elements, or a part of one). */
 static bool is_fusible_kind(const Op *op) {
-  if (op->nresults != 1 || !(op_flags(op->code) & OPF_IMPL)) return false;
-  if (ir_is_elementwise(op->code)) return true;
-  switch (op->code) {
-  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE:
-  case OP_CONCATENATE: case OP_PAD: case OP_REVERSE: case OP_IOTA:
-  case OP_DYNAMIC_SLICE:
-    return true;
-  case OP_BITCAST_CONVERT: {
-    const Type *in = op->opnds[0]->type, *out = op->results[0]->type;
-    return in->kind == TY_TENSOR && out->kind == TY_TENSOR &&
-           elem_bits(in->elem) == elem_bits(out->elem);
-  }
-  default: return false;
-  }
-}
-
-/* Ops cheap enough to recompute per use: index remapping (pad and
- * concatenate add one compare-and-select: a pad feeding a reduce_window
- * should not cost a pass over memory), cheap math. */
-static bool is_cheap_kind(const Op *op) {
-  switch (op->code) {
-  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_IOTA: case OP_SLICE:
-  case OP_TRANSPOSE: case OP_CONVERT: case OP_REVERSE: case OP_BITCAST_CONVERT:
-  case OP_PAD: case OP_CONCATENATE:
-    return true;
-  default: return ir_is_elementwise(op->code) && !is_costly(op->code);
-  }
-}
-
-/* Whether `user` computes its value at an index by reading its operands
- * elementally inside its kernel. */
-static bool is_elemental_consumer(const Op *user) {
-  if (ir_is_control_op(user->code) || !(op_flags(user->code) & OPF_IMPL)) return false;
-  /* These kernels read their operands from buffers (codegen/dot.c,
-   * linalg.c, fft.c): repeatedly, at computed indices. */
-  switch (user->code) {
-  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_TRIANGULAR_SOLVE:
-  case OP_CHOLESKY: case OP_FFT:
+  if (op->nresults != 1 || !(op_flags(op->code) & OPF_IMPL) || !ir_is_fusible(op->code))
     return false;
-  default: break;
-  }
-  return true;
+  if (op->code != OP_BITCAST_CONVERT) return true;
+  const Type *in = op->opnds[0]->type, *out = op->results[0]->type;
+  return in->kind == TY_TENSOR && out->kind == TY_TENSOR &&
+         elem_bits(in->elem) == elem_bits(out->elem);
 }
 
 /* Whether `user` may read an element of operand `i` more than once per
@@ -196,7 +152,7 @@ static void build_uses(Fuser *fu) {
 
 /* The chain X would have if fused (operands' decisions are known). */
 static Chain chain_of(Fuser *fu, const Op *x) {
-  Chain c = {is_costly(x->code), 1, 0, 1};
+  Chain c = {ir_is_costly(x->code), 1, 0, 1};
   int64_t n = type_num_elems(x->results[0]->type);
   for (int i = 0; i < x->nopnds; i++) {
     const Value *v = x->opnds[i];
@@ -222,7 +178,7 @@ static bool should_fuse(Fuser *fu, Op *x) {
   bool repeated = nuses > 1;
   for (int k = fu->use_start[v->id]; k < fu->use_start[v->id + 1]; k++) {
     Use u = fu->uses[k];
-    if (u.user->parent != x->parent || !is_elemental_consumer(u.user))
+    if (u.user->parent != x->parent || !ir_reads_elementally(u.user))
       return false;
     repeated |= reads_repeatedly(u.user, u.index);
   }
@@ -234,7 +190,7 @@ static bool should_fuse(Fuser *fu, Op *x) {
    * input of X's size (x - broadcast(mean) is recomputed; the residual
    * add of two buffers is stored, else both inputs stay alive until its
    * last user and chains of such adds grow layer after layer). */
-  return is_cheap_kind(x) && !c.expensive && c.cost <= DUP_COST_MAX && c.streams <= 1;
+  return ir_is_cheap(x->code) && !c.expensive && c.cost <= DUP_COST_MAX && c.streams <= 1;
 }
 
 static void clear_marks(Op *op, void *ctx) {
@@ -282,7 +238,7 @@ static Op *epilogue_source(Fuser *fu, Op *x) {
     if (!d || d->parent != x->parent || d->nresults != 1 || nuses(fu, v) != 1 ||
         !same_shape(v->type, t))
       continue;
-    if (!d->fused && (d->code == OP_DOT_GENERAL || d->code == OP_CONVOLUTION))
+    if (!d->fused && ir_is_gemm(d->code))
       return d;
     if (d->fused && ir_is_elementwise(d->code)) {
       Op *s = epilogue_source(fu, d);

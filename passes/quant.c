@@ -322,22 +322,6 @@ static void lower_dequantize_op_quantize(Quant *q, Op *op) {
   ir_block_remove(op->parent, op);
 }
 
-/* Ops whose results are copies of operand elements: on quantized values
- * with one set of per-tensor parameters they move storage integers
- * unchanged. Per-axis parameters do not follow elements that move across
- * the quantization dimension (gather, transpose ...), so those go through
- * dequantize_op_quantize. */
-static bool is_movement(OpCode c) {
-  switch (c) {
-  case OP_BROADCAST_IN_DIM: case OP_CONCATENATE: case OP_DYNAMIC_SLICE:
-  case OP_DYNAMIC_UPDATE_SLICE: case OP_GATHER: case OP_PAD: case OP_RESHAPE:
-  case OP_REVERSE: case OP_SELECT: case OP_SLICE: case OP_TRANSPOSE:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /* Whether operand i of a movement op holds elements (not indices or the
  * predicate of select). */
 static bool is_data_operand(const Op *op, int i) {
@@ -410,7 +394,12 @@ static void lower_op(Quant *q, Op *op) {
   default: break;
   }
   if (carries_values(op->code)) return;
-  if (is_movement(op->code) && same_per_tensor_params(op)) return;
+  /* Movement ops (select included) on quantized values with one set of
+   * per-tensor parameters move storage integers unchanged. Per-axis
+   * parameters do not follow elements that move across the quantization
+   * dimension (gather, transpose ...), so those go through
+   * dequantize_op_quantize. */
+  if (ir_is_movement(op->code) && same_per_tensor_params(op)) return;
   if (doq_ok(q, op)) lower_dequantize_op_quantize(q, op);
 }
 

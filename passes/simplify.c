@@ -28,18 +28,7 @@ static bool block_has_side_effect(const Block *b);
  * terminators, checks (check.eq too: it fails the case when false),
  * custom calls, feeds and communication, and control flow around those. */
 static bool has_side_effect(const Op *op) {
-  unsigned fl = op_flags(op->code);
-  if (fl & OPF_TERMINATOR) return true;
-  if (fl & OPF_CHECK) return true;
-  switch (op->code) {
-  case OP_CUSTOM_CALL: case OP_FUNC_CALL: case OP_COMPOSITE:
-  case OP_INFEED: case OP_OUTFEED: case OP_SEND: case OP_RECV:
-  case OP_ALL_GATHER: case OP_ALL_REDUCE: case OP_ALL_TO_ALL:
-  case OP_COLLECTIVE_BROADCAST: case OP_COLLECTIVE_PERMUTE: case OP_REDUCE_SCATTER:
-  case OP_INTERPRETER_RUN_PARALLEL: case OP_INTERPRETER_PRINT: case OP_INTERPRETER_PROBE:
-    return true;
-  default: break;
-  }
+  if (ir_has_side_effect(op->code)) return true;
   for (int r = 0; r < op->nregions; r++)
     for (int k = 0; k < op->regions[r]->nblocks; k++)
       if (block_has_side_effect(op->regions[r]->blocks[k])) return true;
@@ -103,21 +92,14 @@ static Value *identity_of(const Op *op) {
 /* ------------------------------------------------------------------------ */
 /* CSE                                                                       */
 
+/* Pure ops without regions. Elided weights (`dense_resource<__elided__>`)
+ * are filled with one pattern by the frontend; merging them would make
+ * benchmarks of such models read far less memory than the real model does. */
 static bool cse_candidate(const Op *op) {
   if (op->nregions || op->nresults < 1) return false;
-  if (ir_is_elementwise(op->code)) return (op_flags(op->code) & OPF_IMPL) != 0;
-  switch (op->code) {
-  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE:
-  case OP_CONCATENATE: case OP_PAD: case OP_REVERSE: case OP_IOTA:
-  case OP_BITCAST_CONVERT: case OP_DYNAMIC_SLICE: case OP_DYNAMIC_UPDATE_SLICE:
-  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_GATHER:
-    return true;
-  /* Elided weights (`dense_resource<__elided__>`) are filled with one
-   * pattern by the frontend; merging them would make benchmarks of such
-   * models read far less memory than the real model does. */
-  case OP_CONSTANT: return op->a.value && !op->a.value->elided;
-  default: return false;
-  }
+  if (op->code == OP_CONSTANT) return op->a.value && !op->a.value->elided;
+  return (op_flags(op->code) & OPF_IMPL) && !ir_has_side_effect(op->code) &&
+         !ir_is_entry_op(op->code);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) {

@@ -415,8 +415,8 @@ static bool check_result_accuracy(const Op *op) {
   return true;
 }
 
-static bool v_unary(V *v, Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+static bool v_unary(V *v, const Op *op) {
+  if (!all_tensors(v, op)) return false;
   if (!check_kind(v, op, op->opnds[0], elementwise_kinds(op->code), "operand"))
     return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
@@ -505,8 +505,8 @@ static bool v_complex(V *v, const Op *op) {
   return check_result(v, op, 0, want, "C2-C3");
 }
 
-static bool v_binary(V *v, Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+static bool v_binary(V *v, const Op *op) {
+  if (!all_tensors(v, op)) return false;
   unsigned k = elementwise_kinds(op->code);
   if (op->code != OP_COMPLEX &&
       (!check_kind(v, op, op->opnds[0], k, "lhs") || !check_kind(v, op, op->opnds[1], k, "rhs")))
@@ -532,7 +532,7 @@ static bool v_binary(V *v, Op *op) {
 
 /* select (C1-C2). */
 static bool v_select(V *v, const Op *op) {
-  if (!arity(op, 3, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *p = op->opnds[0]->type, *t = op->opnds[1]->type, *f = op->opnds[2]->type;
   if (p->elem != ET_I1) return fail(op, "pred must be a tensor of i1, got '%s'", ts(v, p));
   if (p->rank != 0 && !shape_ok(p, t))
@@ -548,7 +548,7 @@ static bool v_select(V *v, const Op *op) {
 
 /* clamp (C1-C4). */
 static bool v_clamp(V *v, const Op *op) {
-  if (!arity(op, 3, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *lo = op->opnds[0]->type, *x = op->opnds[1]->type, *hi = op->opnds[2]->type;
   if (lo->rank != 0 && !shape_ok(lo, x))
     return fail(op, "min shape '%s' is neither scalar nor the operand shape '%s' (C1)",
@@ -579,7 +579,7 @@ static bool check_elem_carried(V *v, const Op *op, const char *c) {
 
 /* broadcast_in_dim (C1-C5). */
 static bool v_broadcast_in_dim(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   I64List d = op->a.dims;
   if (d.n != x->rank)
@@ -600,7 +600,7 @@ static bool v_broadcast_in_dim(V *v, const Op *op) {
 
 /* transpose (C1-C3). */
 static bool v_transpose(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type;
   I64List p = op->a.dims;
   if (p.n != x->rank)
@@ -615,7 +615,7 @@ static bool v_transpose(V *v, const Op *op) {
 
 /* reshape (C1-C2). */
 static bool v_reshape(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   int64_t nx = type_num_elems(x), nr = type_num_elems(r);
   if (nx >= 0 && nr >= 0 && nx != nr)
@@ -625,7 +625,7 @@ static bool v_reshape(V *v, const Op *op) {
 
 /* concatenate (C1-C6). */
 static bool v_concatenate(V *v, const Op *op) {
-  if (!arity(op, -1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   if (op->nopnds == 0) return fail(op, "expects at least one input (C3)");
   const Type *t0 = op->opnds[0]->type;
   int64_t d = op->a.dim;
@@ -651,7 +651,6 @@ static bool v_concatenate(V *v, const Op *op) {
 /* constant (C1): the literal's type is the result type; for quantized
  * results the literal holds storage values. */
 static bool v_constant(V *v, const Op *op) {
-  if (!arity(op, 0, 1)) return false;
   const DenseData *d = op->a.value;
   const Type *r = op->results[0]->type;
   if (!d) return fail(op, "requires attribute 'value'");
@@ -667,7 +666,7 @@ static bool v_constant(V *v, const Op *op) {
 
 /* iota (C1). */
 static bool v_iota(V *v, const Op *op) {
-  if (!arity(op, 0, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   int rank = op->results[0]->type->rank;
   if (op->a.dim < 0 || op->a.dim >= rank)
     return fail(op, "iota_dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dim, rank);
@@ -676,7 +675,7 @@ static bool v_iota(V *v, const Op *op) {
 
 /* slice (C1-C5). */
 static bool v_slice(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   I64List s = op->a.dims, l = op->a.limits, st = op->a.strides;
   if (!elem_same(x, op->results[0]->type))
@@ -715,7 +714,7 @@ static bool check_start_indices(V *v, const Op *op, int first, const char *c) {
 
 /* dynamic_slice (C1-C5). */
 static bool v_dynamic_slice(V *v, const Op *op) {
-  if (!arity(op, -1, 1) || op->nopnds < 1 || !all_tensors(v, op)) return false;
+  if (op->nopnds < 1 || !all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   I64List sz = op->a.dims;
   int nidx = op->nopnds - 1;
@@ -737,7 +736,7 @@ static bool v_dynamic_slice(V *v, const Op *op) {
 
 /* dynamic_update_slice (C1-C6). */
 static bool v_dynamic_update_slice(V *v, const Op *op) {
-  if (!arity(op, -1, 1) || op->nopnds < 2 || !all_tensors(v, op)) return false;
+  if (op->nopnds < 2 || !all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *u = op->opnds[1]->type;
   if (!check_result(v, op, 0, x, "C1")) return false;
   if (!elem_same(u, x)) return fail(op, "update element type differs from operand (C2)");
@@ -762,7 +761,7 @@ static int64_t sat64(__int128 v) {
 
 /* pad (C1-C4). */
 static bool v_pad(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *pv = op->opnds[1]->type;
   I64List lo = op->a.dims, hi = op->a.pad_hi, in = op->a.pad_interior;
   if (pv->rank != 0) return fail(op, "padding_value must be a 0-d tensor, got '%s'", ts(v, pv));
@@ -787,7 +786,7 @@ static bool v_pad(V *v, const Op *op) {
 
 /* reverse (C1-C3). */
 static bool v_reverse(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   return check_result(v, op, 0, x, "C1") && dims_unique(op, "dimensions", op->a.dims, "C2") &&
          dims_in_range(op, "dimensions", op->a.dims, x->rank, "C3");
@@ -795,7 +794,6 @@ static bool v_reverse(V *v, const Op *op) {
 
 /* get_tuple_element (C1-C2). */
 static bool v_get_tuple_element(V *v, const Op *op) {
-  if (!arity(op, 1, 1)) return false;
   const Type *t = op->opnds[0]->type;
   if (t->kind != TY_TUPLE) return fail(op, "operand must be a tuple, got '%s'", ts(v, t));
   if (op->a.dim < 0 || op->a.dim >= t->nelems)
@@ -805,7 +803,6 @@ static bool v_get_tuple_element(V *v, const Op *op) {
 
 /* tuple (C1). */
 static bool v_tuple(V *v, const Op *op) {
-  if (!arity(op, -1, 1)) return false;
   Type **elems = ARENA_ARRAY(&v->m->arena, Type *, op->nopnds);
   for (int i = 0; i < op->nopnds; i++) elems[i] = op->opnds[i]->type;
   return check_result(v, op, 0, type_tuple(v->m->types, op->nopnds, elems), "C1");
@@ -813,7 +810,6 @@ static bool v_tuple(V *v, const Op *op) {
 
 /* optimization_barrier (C1). */
 static bool v_optimization_barrier(V *v, const Op *op) {
-  if (!arity(op, -1, op->nopnds)) return false;
   for (int i = 0; i < op->nopnds; i++)
     if (!check_result(v, op, i, op->opnds[i]->type, "C1")) return false;
   return true;
@@ -822,7 +818,7 @@ static bool v_optimization_barrier(V *v, const Op *op) {
 /* bitcast_convert (C1-C2): the innermost dimension of the type with the
  * smaller element absorbs the ratio of bit widths. */
 static bool v_bitcast_convert(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   ElemType ex = storage_elem(x), er = storage_elem(r);
   if (elem_is_complex(ex) != elem_is_complex(er))
@@ -867,7 +863,7 @@ static bool check_precision_config(const Op *op, const char *c) {
 /* dot (legacy form of dot_general): rank-1 or rank-2 operands contracting
  * lhs's last dimension with rhs's first. */
 static bool v_dot(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op) || !check_precision_config(op, "C11"))
+  if (!all_tensors(v, op) || !check_precision_config(op, "C11"))
     return false;
   const Type *l = op->opnds[0]->type, *r = op->opnds[1]->type;
   if (l->rank < 1 || l->rank > 2 || r->rank < 1 || r->rank > 2)
@@ -1006,7 +1002,7 @@ static bool check_dot_algorithm(const Op *op) {
 }
 
 static bool v_dot_general(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   return check_dot_dims(v, op) && check_precision_config(op, "C11") &&
          check_dot_result(v, op) && check_dot_elems(v, op) && check_dot_algorithm(op);
 }
@@ -1126,7 +1122,7 @@ static bool check_conv_elems(V *v, const Op *op) {
 }
 
 static bool v_convolution(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *l = op->opnds[0]->type, *r = op->opnds[1]->type;
   int n = l->rank;
   if (r->rank != n) return fail(op, "lhs and rhs must have the same rank, got '%s' and '%s' (C1)",
@@ -1242,7 +1238,7 @@ static bool check_gather(V *v, const Op *op, const GatherDims *g, bool sizes_kno
 }
 
 static bool v_gather(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   return check_gather(v, op, &op->a.gather, true);
 }
 
@@ -1259,7 +1255,7 @@ static int const_ints(const Value *x, int64_t *out, int cap) {
 
 /* dynamic_gather (C1-C14): gather with slice_sizes as an operand. */
 static bool v_dynamic_gather(V *v, const Op *op) {
-  if (!arity(op, 3, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *ss = op->opnds[2]->type;
   if (ss->rank != 1 || !elem_is_int(ss->elem))
     return fail(op, "slice_sizes must be a 1-d integer tensor, got '%s'", ts(v, ss));
@@ -1379,7 +1375,7 @@ static bool v_sort(V *v, const Op *op) {
 
 /* map (C1-C4). */
 static bool v_map(V *v, const Op *op) {
-  if (!arity(op, -1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   int n = op->nopnds;
   if (n == 0) return fail(op, "expects at least one input (C2)");
   const Type *r = op->results[0]->type;
@@ -1500,7 +1496,7 @@ static bool v_scatter(V *v, const Op *op) {
 
 /* select_and_scatter (C1-C12). */
 static bool v_select_and_scatter(V *v, const Op *op) {
-  if (!arity(op, 3, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *src = op->opnds[1]->type, *init = op->opnds[2]->type;
   const Window *w = &op->a.window;
   if (!elem_same(x, src)) return fail(op, "operand and source differ in element type (C1)");
@@ -1552,7 +1548,6 @@ static bool check_returned(V *v, const Op *op, const Op *t, Value *const *want, 
 
 /* while (C1-C3). */
 static bool v_while(V *v, const Op *op) {
-  if (!arity(op, -1, op->nopnds)) return false;
   if (op->nregions != 2) return fail(op, "expects cond and body regions");
   Op *ct = region_signature(op, 0, op->nopnds, 1, "C1");
   Op *bt = ct ? region_signature(op, 1, op->nopnds, op->nopnds, "C2") : NULL;
@@ -1600,7 +1595,6 @@ static bool check_branches(V *v, const Op *op, const char *cargs, const char *cs
 }
 
 static bool check_scalar_operand(V *v, const Op *op, ElemType e, const char *what) {
-  if (!arity(op, 1, -1)) return false;
   const Type *t = op->opnds[0]->type;
   if (is_tensor(t) && t->rank == 0 && t->elem == e) return true;
   return fail(op, "%s must be tensor<%s>, got '%s'", what, elem_name(e), ts(v, t));
@@ -1800,7 +1794,6 @@ static bool v_check(V *v, const Op *op) {
   bool is_const = op->code == OP_CHECK_EXPECT_EQ_CONST || op->code == OP_CHECK_EXPECT_ALMOST_EQ_CONST;
   if (op->code == OP_CHECK_EQ) return v_check_call(v, op, "check.eq");
   if (op->code == OP_CHECK_EXPECT_SERIALIZED_EQ) return true;
-  if (!arity(op, is_const ? 1 : 2, 0)) return false;
   const Type *a = op->opnds[0]->type;
   const Type *b = is_const ? (op->a.value ? op->a.value->type : NULL) : op->opnds[1]->type;
   if (!b) return fail(op, "requires an expected value");
@@ -1875,7 +1868,7 @@ static const Type *check_collective_body(V *v, const Op *op, const char *c) {
 
 /* all_reduce (C1-C7). */
 static bool v_all_reduce(V *v, const Op *op) {
-  if (!all_tensors(v, op) || !arity(op, -1, op->nopnds)) return false;
+  if (!all_tensors(v, op)) return false;
   if (op->nopnds == 0) return fail(op, "expects at least one operand");
   if (check_replica_groups(v, op, true, true, "C1", "C3") < 0 || !check_channel(op, "C4")) return false;
   const Type *e = check_collective_body(v, op, "C5");
@@ -1899,7 +1892,7 @@ static bool groups_are_processes(const Op *op) {
 
 /* reduce_scatter (C1-C9); see all_gather for the size of the groups. */
 static bool v_reduce_scatter(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   int64_t d = op->a.dim;
   if (d < 0 || d >= x->rank)
@@ -1928,7 +1921,7 @@ static bool v_reduce_scatter(V *v, const Op *op) {
  * 1), which is the replica group size or, across partitions, a multiple of
  * it known only at run time (upstream then checks divisibility only). */
 static bool v_all_gather(V *v, const Op *op) {
-  if (!all_tensors(v, op) || !arity(op, -1, op->nopnds)) return false;
+  if (!all_tensors(v, op)) return false;
   int64_t gs = check_replica_groups(v, op, false, true, "C2", "C4");
   if (gs < 0 || !check_channel(op, "C5")) return false;
   int64_t d = op->a.dim;
@@ -1951,7 +1944,7 @@ static bool v_all_gather(V *v, const Op *op) {
 
 /* all_to_all (C1-C9). */
 static bool v_all_to_all(V *v, const Op *op) {
-  if (!all_tensors(v, op) || !arity(op, -1, op->nopnds)) return false;
+  if (!all_tensors(v, op)) return false;
   int64_t sd = (int64_t)num_attr(ir_attr(op, "split_dimension"));
   int64_t cd = (int64_t)num_attr(ir_attr(op, "concat_dimension"));
   int64_t sc = (int64_t)num_attr(ir_attr(op, "split_count"));
@@ -2002,7 +1995,6 @@ static bool v_collective_broadcast(V *v, const Op *op) {
 
 /* collective_permute (C1-C5). */
 static bool v_collective_permute(V *v, const Op *op) {
-  if (!arity(op, 1, 1)) return false;
   const Attr *a = ir_attr(op, "source_target_pairs");
   const DenseData *d = a && a->kind == AT_DENSE ? a->dense : NULL;
   if (!d || d->type->rank != 2 || d->type->dims[1] != 2 || !elem_is_int(d->type->elem))
@@ -2052,7 +2044,7 @@ static bool check_shape_values(V *v, const Op *op, const int64_t *vals, const ch
 
 /* dynamic_broadcast_in_dim (C1-C10). */
 static bool v_dynamic_broadcast_in_dim(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   int64_t out[MAX_RANK];
   bool known;
@@ -2082,7 +2074,7 @@ static bool v_dynamic_broadcast_in_dim(V *v, const Op *op) {
 
 /* dynamic_iota (C1-C2). */
 static bool v_dynamic_iota(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *r = op->results[0]->type;
   int64_t out[MAX_RANK];
   bool known;
@@ -2094,7 +2086,7 @@ static bool v_dynamic_iota(V *v, const Op *op) {
 
 /* dynamic_reshape (C1-C4). */
 static bool v_dynamic_reshape(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   int64_t out[MAX_RANK];
   bool known;
@@ -2113,7 +2105,7 @@ static bool v_dynamic_reshape(V *v, const Op *op) {
 
 /* dynamic_pad (C1-C4). */
 static bool v_dynamic_pad(V *v, const Op *op) {
-  if (!arity(op, 5, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *pv = op->opnds[1]->type;
   if (pv->rank != 0 || !elem_same(x, pv) || !elem_same(x, op->results[0]->type))
     return fail(op, "operand, 0-d padding_value and result must have the same element type (C1)");
@@ -2137,7 +2129,7 @@ static bool v_dynamic_pad(V *v, const Op *op) {
  * integer tensors of the operand's rank); the result shape follows when
  * they are constants. */
 static bool v_real_dynamic_slice(V *v, const Op *op) {
-  if (!arity(op, 4, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   if (!elem_same(x, r) || r->rank != x->rank)
     return fail(op, "result '%s' must have the element type and rank of the operand '%s'",
@@ -2160,7 +2152,7 @@ static bool v_real_dynamic_slice(V *v, const Op *op) {
 
 /* get_dimension_size (C1). */
 static bool v_get_dimension_size(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   int rank = op->opnds[0]->type->rank;
   if (op->a.dim < 0 || op->a.dim >= rank)
     return fail(op, "dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dim, rank);
@@ -2173,7 +2165,7 @@ static bool v_get_dimension_size(V *v, const Op *op) {
 /* set_dimension_size: the result is the operand with dimension `dimension`
  * resized to `size` (a 0-d i32), whose value is known only if constant. */
 static bool v_set_dimension_size(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *sz = op->opnds[1]->type;
   int64_t d = op->a.dim;
   if (d < 0 || d >= x->rank)
@@ -2191,7 +2183,7 @@ static bool v_set_dimension_size(V *v, const Op *op) {
 
 /* cholesky (C1-C3). */
 static bool v_cholesky(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op) ||
+  if (!all_tensors(v, op) ||
       !check_kind(v, op, op->opnds[0], K_FLOAT | K_COMPLEX | K_QUANT, "a"))
     return false;
   const Type *a = op->opnds[0]->type;
@@ -2205,7 +2197,7 @@ static bool v_cholesky(V *v, const Op *op) {
 
 /* triangular_solve (C1-C4). */
 static bool v_triangular_solve(V *v, const Op *op) {
-  if (!arity(op, 2, 1) || !all_tensors(v, op) ||
+  if (!all_tensors(v, op) ||
       !check_kind(v, op, op->opnds[0], K_FLOAT | K_COMPLEX | K_QUANT, "a"))
     return false;
   const Type *a = op->opnds[0]->type, *b = op->opnds[1]->type;
@@ -2255,7 +2247,7 @@ static bool check_batch_norm(V *v, const Op *op, const Type *x, Value *const *on
 
 /* batch_norm_training (C1-C7). */
 static bool v_batch_norm_training(V *v, const Op *op) {
-  if (!arity(op, 3, 3) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   Value *one[4] = {op->opnds[1], op->opnds[2], op->results[1], op->results[2]};
   if (!check_batch_norm(v, op, x, one, 4, "C1", "C2", "C3-C6")) return false;
@@ -2265,7 +2257,7 @@ static bool v_batch_norm_training(V *v, const Op *op) {
 
 /* batch_norm_inference (C1-C7). */
 static bool v_batch_norm_inference(V *v, const Op *op) {
-  if (!arity(op, 5, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   if (!check_batch_norm(v, op, x, op->opnds + 1, 4, "C1", "C2", "C3-C6")) return false;
   if (!baseline_ok(x, op->results[0]->type)) return fail(op, "result type differs from operand (C7)");
@@ -2274,7 +2266,7 @@ static bool v_batch_norm_inference(V *v, const Op *op) {
 
 /* batch_norm_grad (C1-C5). */
 static bool v_batch_norm_grad(V *v, const Op *op) {
-  if (!arity(op, 5, 3) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   Value *one[5] = {op->opnds[1], op->opnds[2], op->opnds[3], op->results[1], op->results[2]};
   if (!check_batch_norm(v, op, x, one, 5, "C1", "C2", "C4-C5")) return false;
@@ -2287,7 +2279,7 @@ enum { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT }; /* OpAttrs.rounding of fft */
 
 /* fft (C1-C5). */
 static bool v_fft(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   I64List len = op->a.fft_length;
   int kind = op->a.rounding, L = len.n;
@@ -2321,7 +2313,7 @@ static bool v_fft(V *v, const Op *op) {
 
 /* rng (C1-C3). */
 static bool v_rng(V *v, const Op *op) {
-  if (!arity(op, 3, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *a = op->opnds[0]->type, *b = op->opnds[1]->type, *r = op->results[0]->type;
   for (int i = 0; i < 2; i++) {
     const Type *t = op->opnds[i]->type;
@@ -2346,7 +2338,7 @@ static bool v_rng(V *v, const Op *op) {
  * upstream accepts other integer and float states (print_stablehlo.mlir),
  * whose size is then not checked. */
 static bool v_rng_bit_generator(V *v, const Op *op) {
-  if (!arity(op, 1, 2) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *s = op->opnds[0]->type;
   if (!check_result(v, op, 0, s, "C1")) return false;
   int64_t n = s->dims[0];
@@ -2382,7 +2374,7 @@ static bool check_feed_results(V *v, const Op *op, const char *c1, const char *c
 /* infeed (C1-C3); `layout`, when given, has an array of integers per
  * tensor result. */
 static bool v_infeed(V *v, const Op *op) {
-  if (!arity(op, 1, -1) || !check_token(v, op, op->opnds[0]->type, "operand")) return false;
+  if (!check_token(v, op, op->opnds[0]->type, "operand")) return false;
   const Attr *l = ir_attr(op, "layout");
   if (l && (l->kind != AT_ARRAY || l->n != op->nresults - 1))
     return fail(op, "layout must have %d elements, one per tensor result", op->nresults - 1);
@@ -2410,13 +2402,12 @@ static bool check_channel_type(const Op *op, int64_t host_type) {
 }
 
 static bool v_recv(V *v, const Op *op) {
-  if (!arity(op, 1, -1) || !check_token(v, op, op->opnds[0]->type, "operand")) return false;
+  if (!check_token(v, op, op->opnds[0]->type, "operand")) return false;
   return check_channel_type(op, 3) && check_feed_results(v, op, "C2", "C3", "C4");
 }
 
 /* send, outfeed: tensors and a token in, a token out. */
 static bool v_send_like(V *v, const Op *op) {
-  if (!arity(op, -1, 1)) return false;
   if (op->nopnds < 1) return fail(op, "expects a token operand");
   for (int i = 0; i + 1 < op->nopnds; i++)
     if (!is_tensor(op->opnds[i]->type))
@@ -2428,11 +2419,10 @@ static bool v_send_like(V *v, const Op *op) {
 }
 
 static bool v_create_token(V *v, const Op *op) {
-  return arity(op, 0, 1) && check_token(v, op, op->results[0]->type, "the result");
+  return check_token(v, op, op->results[0]->type, "the result");
 }
 
 static bool v_after_all(V *v, const Op *op) {
-  if (!arity(op, -1, 1)) return false;
   for (int i = 0; i < op->nopnds; i++)
     if (!check_token(v, op, op->opnds[i]->type, "operand")) return false;
   return check_token(v, op, op->results[0]->type, "the result");
@@ -2440,7 +2430,6 @@ static bool v_after_all(V *v, const Op *op) {
 
 /* replica_id, partition_id: a tensor<ui32>. */
 static bool v_process_id(V *v, const Op *op) {
-  if (!arity(op, 0, 1)) return false;
   const Type *r = op->results[0]->type;
   if (is_tensor(r) && r->rank == 0 && r->elem == ET_UI32) return true;
   return fail(op, "result must be tensor<ui32>, got '%s'", ts(v, r));
@@ -2477,7 +2466,7 @@ static bool v_composite(V *v, const Op *op) {
 
 /* uniform_quantize (C1-C2), uniform_dequantize (C1-C2). */
 static bool v_uniform(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op)) return false;
+  if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
   if (!shape_ok(x, r)) return fail(op, "result shape differs from operand shape (C1)");
   if (op->code == OP_UNIFORM_DEQUANTIZE) {
@@ -2498,7 +2487,7 @@ static bool v_uniform(V *v, const Op *op) {
 
 /* broadcast (legacy): broadcast_sizes prepended to the operand's shape. */
 static bool v_broadcast(V *v, const Op *op) {
-  if (!arity(op, 1, 1) || !all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
+  if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type;
   I64List s = op->a.dims;
   if (s.n + x->rank > MAX_RANK) return fail(op, "result rank exceeds %d", MAX_RANK);
@@ -2523,79 +2512,115 @@ static bool check_ranks(V *v, const Op *op) {
   return true;
 }
 
+typedef bool (*VerifyFn)(V *v, const Op *op);
+
+/* Returns are checked with their parent (while, if, case, reduce ...) and
+ * func.return with its function (verify_block). */
+static bool v_nothing(V *v, const Op *op) {
+  (void)v;
+  (void)op;
+  return true;
+}
+
+/* The rules of each op, (C1)..(Cn) of its spec section; elementwise ops
+ * without an entry share v_unary / v_binary, check ops v_check. */
+static const VerifyFn verifiers[OP_COUNT] = {
+    [OP_SELECT] = v_select,
+    [OP_CLAMP] = v_clamp,
+    [OP_BROADCAST_IN_DIM] = v_broadcast_in_dim,
+    [OP_TRANSPOSE] = v_transpose,
+    [OP_RESHAPE] = v_reshape,
+    [OP_CONCATENATE] = v_concatenate,
+    [OP_CONSTANT] = v_constant,
+    [OP_IOTA] = v_iota,
+    [OP_SLICE] = v_slice,
+    [OP_DYNAMIC_SLICE] = v_dynamic_slice,
+    [OP_DYNAMIC_UPDATE_SLICE] = v_dynamic_update_slice,
+    [OP_PAD] = v_pad,
+    [OP_REVERSE] = v_reverse,
+    [OP_GET_TUPLE_ELEMENT] = v_get_tuple_element,
+    [OP_TUPLE] = v_tuple,
+    [OP_OPTIMIZATION_BARRIER] = v_optimization_barrier,
+    [OP_BITCAST_CONVERT] = v_bitcast_convert,
+    [OP_DOT] = v_dot,
+    [OP_DOT_GENERAL] = v_dot_general,
+    [OP_CONVOLUTION] = v_convolution,
+    [OP_GATHER] = v_gather,
+    [OP_REDUCE] = v_reduce,
+    [OP_REDUCE_WINDOW] = v_reduce_window,
+    [OP_SORT] = v_sort,
+    [OP_DYNAMIC_GATHER] = v_dynamic_gather,
+    [OP_DYNAMIC_BROADCAST_IN_DIM] = v_dynamic_broadcast_in_dim,
+    [OP_DYNAMIC_IOTA] = v_dynamic_iota,
+    [OP_DYNAMIC_RESHAPE] = v_dynamic_reshape,
+    [OP_DYNAMIC_PAD] = v_dynamic_pad,
+    [OP_GET_DIMENSION_SIZE] = v_get_dimension_size,
+    [OP_SET_DIMENSION_SIZE] = v_set_dimension_size,
+    [OP_CHOLESKY] = v_cholesky,
+    [OP_TRIANGULAR_SOLVE] = v_triangular_solve,
+    [OP_BATCH_NORM_TRAINING] = v_batch_norm_training,
+    [OP_BATCH_NORM_INFERENCE] = v_batch_norm_inference,
+    [OP_BATCH_NORM_GRAD] = v_batch_norm_grad,
+    [OP_FFT] = v_fft,
+    [OP_RNG] = v_rng,
+    [OP_RNG_BIT_GENERATOR] = v_rng_bit_generator,
+    [OP_INFEED] = v_infeed,
+    [OP_RECV] = v_recv,
+    [OP_AFTER_ALL] = v_after_all,
+    [OP_CREATE_TOKEN] = v_create_token,
+    [OP_REAL_DYNAMIC_SLICE] = v_real_dynamic_slice,
+    [OP_COMPOSITE] = v_composite,
+    [OP_BROADCAST] = v_broadcast,
+    [OP_ALL_REDUCE] = v_all_reduce,
+    [OP_REDUCE_SCATTER] = v_reduce_scatter,
+    [OP_ALL_GATHER] = v_all_gather,
+    [OP_ALL_TO_ALL] = v_all_to_all,
+    [OP_COLLECTIVE_BROADCAST] = v_collective_broadcast,
+    [OP_COLLECTIVE_PERMUTE] = v_collective_permute,
+    [OP_MAP] = v_map,
+    [OP_SCATTER] = v_scatter,
+    [OP_SELECT_AND_SCATTER] = v_select_and_scatter,
+    [OP_WHILE] = v_while,
+    [OP_IF] = v_if,
+    [OP_CASE] = v_case,
+    [OP_FUNC_CALL] = v_call,
+    [OP_CUSTOM_CALL] = v_custom_call,
+    [OP_SEND] = v_send_like,
+    [OP_OUTFEED] = v_send_like,
+    [OP_REPLICA_ID] = v_process_id,
+    [OP_PARTITION_ID] = v_process_id,
+    [OP_UNIFORM_QUANTIZE] = v_uniform,
+    [OP_UNIFORM_DEQUANTIZE] = v_uniform,
+    [OP_RETURN] = v_nothing,
+    [OP_FUNC_RETURN] = v_nothing,
+};
+
+static VerifyFn verifier_of(OpCode c) {
+  if (verifiers[c]) return verifiers[c];
+  unsigned fl = op_flags(c);
+  if (fl & OPF_UNARY) return v_unary;
+  if (fl & OPF_BINARY) return v_binary;
+  if (fl & OPF_CHECK) return v_check;
+  return NULL;
+}
+
+bool verify_has_rules(OpCode c) { return verifier_of(c) != NULL; }
+
+/* The counts of the op table (ir.h OPS) before the op's own rules. */
+static bool check_arity(const Op *op) {
+  const OpInfo *in = op_info(op->code);
+  int nresults = in->nresults == N_OPNDS ? op->nopnds : in->nresults;
+  if (!arity(op, in->nopnds, nresults)) return false;
+  if (in->nregions >= 0 && op->nregions != in->nregions)
+    return fail(op, "expects %d region%s, got %d", in->nregions, in->nregions == 1 ? "" : "s",
+                op->nregions);
+  return true;
+}
+
 static bool verify_op_body(V *v, Op *op) {
-  unsigned fl = op_flags(op->code);
-  switch (op->code) {
-  case OP_SELECT: return v_select(v, op);
-  case OP_CLAMP: return v_clamp(v, op);
-  case OP_BROADCAST_IN_DIM: return v_broadcast_in_dim(v, op);
-  case OP_TRANSPOSE: return v_transpose(v, op);
-  case OP_RESHAPE: return v_reshape(v, op);
-  case OP_CONCATENATE: return v_concatenate(v, op);
-  case OP_CONSTANT: return v_constant(v, op);
-  case OP_IOTA: return v_iota(v, op);
-  case OP_SLICE: return v_slice(v, op);
-  case OP_DYNAMIC_SLICE: return v_dynamic_slice(v, op);
-  case OP_DYNAMIC_UPDATE_SLICE: return v_dynamic_update_slice(v, op);
-  case OP_PAD: return v_pad(v, op);
-  case OP_REVERSE: return v_reverse(v, op);
-  case OP_GET_TUPLE_ELEMENT: return v_get_tuple_element(v, op);
-  case OP_TUPLE: return v_tuple(v, op);
-  case OP_OPTIMIZATION_BARRIER: return v_optimization_barrier(v, op);
-  case OP_BITCAST_CONVERT: return v_bitcast_convert(v, op);
-  case OP_DOT: return v_dot(v, op);
-  case OP_DOT_GENERAL: return v_dot_general(v, op);
-  case OP_CONVOLUTION: return v_convolution(v, op);
-  case OP_GATHER: return v_gather(v, op);
-  case OP_REDUCE: return v_reduce(v, op);
-  case OP_REDUCE_WINDOW: return v_reduce_window(v, op);
-  case OP_SORT: return v_sort(v, op);
-  case OP_DYNAMIC_GATHER: return v_dynamic_gather(v, op);
-  case OP_DYNAMIC_BROADCAST_IN_DIM: return v_dynamic_broadcast_in_dim(v, op);
-  case OP_DYNAMIC_IOTA: return v_dynamic_iota(v, op);
-  case OP_DYNAMIC_RESHAPE: return v_dynamic_reshape(v, op);
-  case OP_DYNAMIC_PAD: return v_dynamic_pad(v, op);
-  case OP_GET_DIMENSION_SIZE: return v_get_dimension_size(v, op);
-  case OP_SET_DIMENSION_SIZE: return v_set_dimension_size(v, op);
-  case OP_CHOLESKY: return v_cholesky(v, op);
-  case OP_TRIANGULAR_SOLVE: return v_triangular_solve(v, op);
-  case OP_BATCH_NORM_TRAINING: return v_batch_norm_training(v, op);
-  case OP_BATCH_NORM_INFERENCE: return v_batch_norm_inference(v, op);
-  case OP_BATCH_NORM_GRAD: return v_batch_norm_grad(v, op);
-  case OP_FFT: return v_fft(v, op);
-  case OP_RNG: return v_rng(v, op);
-  case OP_RNG_BIT_GENERATOR: return v_rng_bit_generator(v, op);
-  case OP_INFEED: return v_infeed(v, op);
-  case OP_RECV: return v_recv(v, op);
-  case OP_SEND: case OP_OUTFEED: return v_send_like(v, op);
-  case OP_AFTER_ALL: return v_after_all(v, op);
-  case OP_CREATE_TOKEN: return v_create_token(v, op);
-  case OP_REAL_DYNAMIC_SLICE: return v_real_dynamic_slice(v, op);
-  case OP_REPLICA_ID: case OP_PARTITION_ID: return v_process_id(v, op);
-  case OP_COMPOSITE: return v_composite(v, op);
-  case OP_UNIFORM_QUANTIZE: case OP_UNIFORM_DEQUANTIZE: return v_uniform(v, op);
-  case OP_BROADCAST: return v_broadcast(v, op);
-  case OP_ALL_REDUCE: return v_all_reduce(v, op);
-  case OP_REDUCE_SCATTER: return v_reduce_scatter(v, op);
-  case OP_ALL_GATHER: return v_all_gather(v, op);
-  case OP_ALL_TO_ALL: return v_all_to_all(v, op);
-  case OP_COLLECTIVE_BROADCAST: return v_collective_broadcast(v, op);
-  case OP_COLLECTIVE_PERMUTE: return v_collective_permute(v, op);
-  case OP_MAP: return v_map(v, op);
-  case OP_SCATTER: return v_scatter(v, op);
-  case OP_SELECT_AND_SCATTER: return v_select_and_scatter(v, op);
-  case OP_WHILE: return v_while(v, op);
-  case OP_IF: return v_if(v, op);
-  case OP_CASE: return v_case(v, op);
-  case OP_FUNC_CALL: return v_call(v, op);
-  case OP_CUSTOM_CALL: return v_custom_call(v, op);
-  case OP_RETURN: case OP_FUNC_RETURN: return true; /* checked with their parent */
-  default: break;
-  }
-  if (fl & OPF_UNARY) return v_unary(v, op);
-  if (fl & OPF_BINARY) return v_binary(v, op);
-  if (fl & OPF_CHECK) return v_check(v, op);
-  return true; /* no constraints written yet: codegen decides */
+  if (!check_arity(op)) return false;
+  VerifyFn fn = verifier_of(op->code);
+  return fn ? fn(v, op) : true; /* no constraints written yet: codegen decides */
 }
 
 static void verify_block(V *v, Block *b, bool func_level);
