@@ -439,7 +439,7 @@ LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
   case OP_NEGATE:
     return LLVMBuildFNeg(cg->b, args[0], "");
   case OP_COMPARE:
-    return cx_compare(cg, op->a.cmp, split(cg, args[0], false), split(cg, args[1], false));
+    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false), split(cg, args[1], false));
   case OP_CLAMP: { /* spec "clamp": min(max(operand, min), max), lexicographic */
     Cx lo = split(cg, args[0], false), x = split(cg, args[1], false);
     Cx hi = split(cg, args[2], false);

@@ -192,8 +192,8 @@ static LLVMValueRef total_order_key(CG *cg, LLVMValueRef v, ElemType e) {
 }
 
 static LLVMValueRef compare(CG *cg, Op *op, LLVMValueRef x, LLVMValueRef y, ElemType e) {
-  CmpDir d = op->a.cmp;
-  CmpType ct = op->a.cmp_type;
+  CmpDir d = op->a.comparison_direction;
+  CmpType ct = op->a.compare_type;
   if (elem_is_float(e)) {
     if (ct == CMPT_TOTALORDER)
       return LLVMBuildICmp(cg->b, spreds[d], total_order_key(cg, x, e),

@@ -29,7 +29,6 @@
 
 #include "codegen.h"
 
-enum { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT }; /* OpAttrs.rounding */
 /* The scratch lives on the stack of the generated code (no malloc), which
  * may be a worker thread's small one: at most 256 KiB for a line (16384
  * complex<f64> points; the O(n^2) DFT is slow beyond that anyway) and for
@@ -219,9 +218,9 @@ static void in_place(CG *cg, const Arr *s, int lo, int hi, bool inverse) {
 static void fft_batch(CG *cg, Op *op, Arr *in, Arr *out) {
   int L = in->L, last = L - 1;
   int64_t n = op->a.fft_length.v[last];
-  switch (op->a.rounding) {
+  switch (op->a.fft_type) {
   case FFT_FFT: case FFT_IFFT: {
-    bool inverse = op->a.rounding == FFT_IFFT;
+    bool inverse = op->a.fft_type == FFT_IFFT;
     copy_slice(cg, in, out);
     in_place(cg, out, 0, last, inverse);
     return;
@@ -255,7 +254,7 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   int L = op->a.fft_length.n, nb = t->rank - L;
   Arr in = arr(cg_buffer(cg, x), x->type->elem, NULL, x->type, L);
   Arr out = arr(cg_buffer(cg, r), t->elem, NULL, t, L);
-  if (op->a.rounding == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_STACK_MAX) {
+  if (op->a.fft_type == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_STACK_MAX) {
     cg_unsupported(cg, op, "IRFFT over more than one dimension this large");
     return true;
   }

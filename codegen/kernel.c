@@ -221,7 +221,7 @@ static bool transposing(Op *op, char *seen) {
   if (seen[op->results[0]->id]) return false;
   seen[op->results[0]->id] = 1;
   int r = op->results[0]->type->rank;
-  if (op->code == OP_TRANSPOSE && r >= 2 && op->a.dims.v[r - 1] != r - 1) return true;
+  if (op->code == OP_TRANSPOSE && r >= 2 && op->a.permutation.v[r - 1] != r - 1) return true;
   for (int i = 0; i < op->nopnds; i++)
     if (fused(op->opnds[i]) && transposing(op->opnds[i]->def, seen)) return true;
   return false;

@@ -152,12 +152,12 @@ static Solve solve_setup(CG *cg, Op *op, LLVMValueRef batch) {
   ElemType w = cg_dot_acc_type(op->results[0]->type->elem);
   const Type *bt = op->results[0]->type;
   bool left = op->a.left_side;
-  int transpose_a = op->a.rounding; /* NO_TRANSPOSE, TRANSPOSE, ADJOINT */
+  Transpose transpose_a = op->a.transpose_a;
   Solve s;
   s.m = mat(cg, op->opnds[0], batch, w);
   s.x = mat(cg, op->results[0], batch, w);
-  s.m.trans = (transpose_a != 0) != !left;
-  s.m.conj = transpose_a == 2;
+  s.m.trans = (transpose_a != TR_NO_TRANSPOSE) != !left;
+  s.m.conj = transpose_a == TR_ADJOINT;
   s.x.trans = !left;
   s.n = bt->dims[bt->rank - (left ? 2 : 1)];
   s.ncols = bt->dims[bt->rank - (left ? 1 : 2)];

@@ -69,7 +69,7 @@ static LLVMValueRef gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx) {
   const Type *t = x->type;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
   for (int d = 0; d < t->rank; d++)
-    oi[d] = t->dims[d] == 1 ? cg_i64(cg, 0) : idx[op->a.dims.v[d]];
+    oi[d] = t->dims[d] == 1 ? cg_i64(cg, 0) : idx[op->a.broadcast_dimensions.v[d]];
   return cg_value_at(cg, x, oi);
 }
 
@@ -133,7 +133,7 @@ static LLVMValueRef gen_transpose(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   int rank = x->type->rank;
   LLVMValueRef oi[rank > 0 ? rank : 1];
-  for (int d = 0; d < rank; d++) oi[op->a.dims.v[d]] = idx[d];
+  for (int d = 0; d < rank; d++) oi[op->a.permutation.v[d]] = idx[d];
   return cg_value_at(cg, x, oi);
 }
 
@@ -146,7 +146,7 @@ static LLVMValueRef gen_slice(CG *cg, Op *op, LLVMValueRef *idx) {
     int64_t stride = op->a.strides.n > d ? op->a.strides.v[d] : 1;
     LLVMValueRef v = idx[d];
     if (stride != 1) v = LLVMBuildMul(cg->b, v, cg_i64(cg, stride), "");
-    oi[d] = add_c(cg, v, op->a.dims.v[d]);
+    oi[d] = add_c(cg, v, op->a.start_indices.v[d]);
   }
   return cg_value_at(cg, x, oi);
 }
@@ -158,8 +158,8 @@ static LLVMValueRef gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
   const Type *t = x->type;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
   for (int d = 0; d < t->rank; d++) oi[d] = idx[d];
-  for (int i = 0; i < op->a.dims.n; i++) {
-    int64_t d = op->a.dims.v[i];
+  for (int i = 0; i < op->a.dimensions.n; i++) {
+    int64_t d = op->a.dimensions.v[i];
     oi[d] = LLVMBuildSub(cg->b, cg_i64(cg, t->dims[d] - 1), idx[d], "");
   }
   return cg_value_at(cg, x, oi);
@@ -168,7 +168,7 @@ static LLVMValueRef gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
 /* spec "iota": output[output_index] = output_index[iota_dimension]. */
 static LLVMValueRef gen_iota(CG *cg, Op *op, LLVMValueRef *idx) {
   ElemType e = op->results[0]->type->elem;
-  return cg_convert(cg, idx[op->a.dim], ET_SI64, e);
+  return cg_convert(cg, idx[op->a.iota_dimension], ET_SI64, e);
 }
 
 /* spec "constant". A constant computed as a kernel (returned, or copied
@@ -194,7 +194,7 @@ typedef struct Part {
 /* The non-empty inputs with their offsets; returns their count. */
 static int concat_parts(Op *op, Part *parts) {
   int n = 0;
-  int64_t off = 0, d = op->a.dim;
+  int64_t off = 0, d = op->a.dimension;
   for (int k = 0; k < op->nopnds; k++) {
     int64_t size = op->opnds[k]->type->dims[d];
     if (size > 0) parts[n++] = (Part){op->opnds[k], off, size};
@@ -257,7 +257,7 @@ static LLVMValueRef concat_branch(CG *cg, const Part *parts, int n, int64_t d,
 static LLVMValueRef gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
   Part parts[op->nopnds];
   int n = concat_parts(op, parts);
-  int64_t d = op->a.dim;
+  int64_t d = op->a.dimension;
   int rank = op->results[0]->type->rank;
   if (n == 0) /* an empty result is never indexed */
     return LLVMGetPoison(cg_scalar_type(cg, op->results[0]->type->elem));
@@ -279,8 +279,8 @@ static LLVMValueRef gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   if (type_num_elems(t) == 0) return padv;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1], valid = NULL;
   for (int d = 0; d < t->rank; d++) {
-    int64_t lo = op->a.dims.v[d];
-    int64_t step = (op->a.pad_interior.n > d ? op->a.pad_interior.v[d] : 0) + 1;
+    int64_t lo = op->a.edge_padding_low.v[d];
+    int64_t step = (op->a.interior_padding.n > d ? op->a.interior_padding.v[d] : 0) + 1;
     LLVMValueRef p = add_c(cg, idx[d], -lo);
     LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, p, cg_i64(cg, 0), "");
     if (step > 1) {

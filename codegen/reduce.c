@@ -159,7 +159,7 @@ void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   const Type *t = op->opnds[0]->type;
   bool reduced[t->rank > 0 ? t->rank : 1];
   for (int d = 0; d < t->rank; d++) reduced[d] = false;
-  for (int i = 0; i < op->a.dims.n; i++) reduced[op->a.dims.v[i]] = true;
+  for (int i = 0; i < op->a.dimensions.n; i++) reduced[op->a.dimensions.v[i]] = true;
 
   /* Result index -> input index; reduced dims get loop variables, outer
    * loops on lower dimensions so the innermost loop walks memory. */
@@ -280,9 +280,9 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
 
 static bool reduce_in_place_fits(Op *op) {
   const Type *t = op->opnds[0]->type;
-  if (t->rank < 2 || op->a.dims.n == 0 || op->nopnds / 2 > 8) return false;
-  for (int i = 0; i < op->a.dims.n; i++)
-    if (op->a.dims.v[i] == t->rank - 1) return false; /* inner: elemental */
+  if (t->rank < 2 || op->a.dimensions.n == 0 || op->nopnds / 2 > 8) return false;
+  for (int i = 0; i < op->a.dimensions.n; i++)
+    if (op->a.dimensions.v[i] == t->rank - 1) return false; /* inner: elemental */
   for (int i = 0; i < op->nresults; i++) {
     Storage st = op->results[i]->storage;
     if (st != ST_TEMP && st != ST_RESULT) return false;
@@ -339,7 +339,7 @@ bool cg_kernel_reduce(CG *cg, Op *op) {
   if (!accs_begin(cg, op, &a)) return true;
   bool reduced[t->rank];
   for (int d = 0; d < t->rank; d++) reduced[d] = false;
-  for (int i = 0; i < op->a.dims.n; i++) reduced[op->a.dims.v[i]] = true;
+  for (int i = 0; i < op->a.dimensions.n; i++) reduced[op->a.dimensions.v[i]] = true;
 
   /* Loops over the result dimensions but the last. */
   LLVMValueRef ridx[R], full[t->rank];

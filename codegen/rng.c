@@ -42,8 +42,6 @@
 #define PHILOX_W0 0x9E3779B9u
 #define PHILOX_W1 0xBB67AE85u
 
-enum { ALG_DEFAULT = 0, ALG_THREE_FRY = 1, ALG_PHILOX = 2 }; /* attrs.c order */
-
 typedef struct Rng {
   CG *cg;
   const Type *t;   /* the output's type */
@@ -258,10 +256,10 @@ static bool has_buffer(const Value *v) {
 /* What this kernel cannot generate, or NULL. */
 static const char *unsupported(const Op *op) {
   const Type *s = op->opnds[0]->type, *o = op->results[1]->type;
-  int alg = op->a.rounding;
+  RngAlgorithm alg = op->a.rng_algorithm;
   if (s->rank != 1 || s->elem != ET_UI64)
     return "only a 1-d ui64 initial_state is supported by codegen";
-  if (s->dims[0] != 2 && !(alg != ALG_THREE_FRY && s->dims[0] == 3))
+  if (s->dims[0] != 2 && !(alg != RNG_THREE_FRY && s->dims[0] == 3))
     return "initial_state size not supported by codegen "
            "(THREE_FRY: 2, PHILOX and DEFAULT: 2 or 3)";
   if (!elem_is_int(o->elem) || elem_bits(o->elem) < 8)
@@ -287,7 +285,7 @@ bool cg_kernel_rng_bit_generator(CG *cg, Op *op) {
   Rng g = {cg, op->results[1]->type, has_buffer(op->results[1]) ? op->results[1] : NULL,
            type_num_elems(op->results[1]->type), lo32(cg, s[0]), hi32(cg, s[0])};
   LLVMValueRef out[3] = {s[0], NULL, NULL};
-  if (op->a.rounding == ALG_THREE_FRY) {
+  if (op->a.rng_algorithm == RNG_THREE_FRY) {
     int64_t nb = threefry_output(&g, s[1]);
     out[1] = add(cg, s[1], cg_i64(cg, nb));
   } else {

@@ -40,7 +40,7 @@ typedef struct Slice {
 
 int cg_sort_dim(const Op *op) {
   int rank = op->opnds[0]->type->rank;
-  return (int)(op->a.dim < 0 ? op->a.dim + rank : op->a.dim);
+  return (int)(op->a.dimension < 0 ? op->a.dimension + rank : op->a.dimension);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -15,76 +15,6 @@
 #include "frontend_internal.h"
 
 /* ------------------------------------------------------------------------ */
-/* Constructors                                                              */
-
-Attr *attr_new(Parser *p, AttrKind k) {
-  Attr *a = ARENA_NEW(&p->m->arena, Attr);
-  a->kind = k;
-  return a;
-}
-
-Attr *attr_int(Parser *p, int64_t v, ElemType type) {
-  Attr *a = attr_new(p, AT_INT);
-  a->ival = v;
-  if (type != ET_COUNT) a->type = parse_scalar_type(p, type);
-  return a;
-}
-
-Attr *attr_float(Parser *p, double v, ElemType type) {
-  Attr *a = attr_new(p, AT_FLOAT);
-  a->fval = v;
-  if (type != ET_COUNT) a->type = parse_scalar_type(p, type);
-  return a;
-}
-
-Attr *attr_bool(Parser *p, bool v) {
-  Attr *a = attr_new(p, AT_BOOL);
-  a->bval = v;
-  return a;
-}
-
-Attr *attr_string(Parser *p, const char *s) {
-  Attr *a = attr_new(p, AT_STRING);
-  a->str = s;
-  return a;
-}
-
-Attr *attr_enum(Parser *p, const char *name, const char *value) {
-  Attr *a = attr_new(p, AT_ENUM);
-  a->name = name;
-  a->str = value;
-  return a;
-}
-
-static Attr *dense_array(Parser *p, ElemType e, const int64_t *v, int n) {
-  Attr *a = attr_new(p, AT_DENSE_ARRAY);
-  a->array_elem = e;
-  a->n = n;
-  a->ints = ARENA_ARRAY(&p->m->arena, int64_t, n);
-  if (n) memcpy(a->ints, v, sizeof(int64_t) * (size_t)n);
-  return a;
-}
-
-Attr *attr_i64_array(Parser *p, const int64_t *v, int n) { return dense_array(p, ET_SI64, v, n); }
-Attr *attr_bool_array(Parser *p, const int64_t *v, int n) { return dense_array(p, ET_I1, v, n); }
-
-Attr *attr_int_list(Parser *p, const int64_t *v, int n) {
-  Attr *a = attr_new(p, AT_ARRAY);
-  a->n = n;
-  a->items = ARENA_ARRAY(&p->m->arena, Attr *, n);
-  for (int i = 0; i < n; i++) a->items[i] = attr_int(p, v[i], ET_COUNT);
-  return a;
-}
-
-Attr *attr_struct(Parser *p, const char *name, const AttrList *fields) {
-  Attr *a = attr_new(p, AT_STRUCT);
-  a->name = name;
-  a->n = fields->n;
-  a->fields = fields->v;
-  return a;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Opaque attributes                                                         */
 
 /* Skips a balanced group from the opening bracket (current token) on,
@@ -123,7 +53,7 @@ Attr *parse_opaque_attr(Parser *p, const char *start) {
       }
       if (--depth == 0) {
         q++;
-        Attr *a = attr_new(p, AT_OTHER);
+        Attr *a = attr_new(p->m, AT_OTHER);
         a->str = arena_strndup(&p->m->arena, start, (size_t)(q - start));
         lx->p = q;
         lx->line = line;
@@ -171,7 +101,7 @@ static Attr *parse_number(Parser *p) {
   Attr *a;
   if (t.kind == TK_FLOAT) {
     double d = tok_double(&t);
-    a = attr_float(p, neg ? -d : d, ET_COUNT);
+    a = attr_float(p->m, neg ? -d : d, ET_COUNT);
   } else if (t.kind == TK_INT) {
     uint64_t u = 0;
     bool hex = t.n > 2 && t.s[1] == 'x';
@@ -190,7 +120,7 @@ static Attr *parse_number(Parser *p) {
       return NULL;
     }
     int64_t v = neg ? (int64_t)(0 - u) : (int64_t)u;
-    a = attr_int(p, v, ET_COUNT);
+    a = attr_int(p->m, v, ET_COUNT);
   } else {
     parse_error(p, t.loc, "expected a number after '-'");
     return NULL;
@@ -220,7 +150,7 @@ static Attr *parse_number(Parser *p) {
 /* array ::= `[` (attr (`,` attr)*)? `]` */
 static Attr *parse_array(Parser *p) {
   parse_next(p);
-  Attr *a = attr_new(p, AT_ARRAY);
+  Attr *a = attr_new(p->m, AT_ARRAY);
   int cap = 0;
   if (parse_accept(p, TK_RBRACKET)) return a;
   do {
@@ -250,7 +180,7 @@ bool parse_attr_dict(Parser *p, AttrList *l) {
     if (parse_accept(p, TK_EQUAL)) {
       if (!(v = parse_attr(p))) return false;
     } else {
-      v = attr_new(p, AT_UNIT);
+      v = attr_new(p->m, AT_UNIT);
     }
     attrlist_add(p, l, name, v);
   } while (parse_accept(p, TK_COMMA));
@@ -289,17 +219,7 @@ static Attr *parse_dense_array(Parser *p, const char *start) {
     } while (parse_accept(p, TK_COMMA));
   }
   if (!parse_expect(p, TK_RANGLE, "'>' to close 'array<'")) return NULL;
-  return dense_array(p, e, v, n);
-}
-
-static bool is_struct_name(const char *s, size_t n) {
-  static const char *const names[] = {
-      "gather", "scatter", "dot", "dot_algorithm", "conv", "channel_handle",
-      "output_operand_alias", "type_extensions", "result_accuracy",
-  };
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strlen(names[i]) == n && !memcmp(names[i], s, n)) return true;
-  return false;
+  return attr_dense_array(p->m, e, v, n);
 }
 
 /* Whether the text after the lexer's position is `< word >`: the body of an
@@ -315,40 +235,14 @@ static bool next_is_enum_body(Parser *p) {
   return q < e && *q == '>';
 }
 
-/* The fields each #stablehlo.<struct> may have (StablehloAttrs.td). */
-static const char *const *struct_fields(const char *sname) {
-  static const char *const gather[] = {"offset_dims", "collapsed_slice_dims",
-      "operand_batching_dims", "start_indices_batching_dims", "start_index_map",
-      "index_vector_dim", NULL};
-  static const char *const scatter[] = {"update_window_dims", "inserted_window_dims",
-      "input_batching_dims", "scatter_indices_batching_dims", "scatter_dims_to_operand_dims",
-      "index_vector_dim", NULL};
-  static const char *const dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
-      "lhs_contracting_dimensions", "rhs_contracting_dimensions", NULL};
-  static const char *const dot_algorithm[] = {"lhs_precision_type", "rhs_precision_type",
-      "accumulation_type", "lhs_component_count", "rhs_component_count",
-      "num_primitive_operations", "allow_imprecise_accumulation", NULL};
-  static const char *const channel_handle[] = {"handle", "type", NULL};
-  static const struct {
-    const char *name;
-    const char *const *fields;
-  } table[] = {{"gather", gather}, {"scatter", scatter}, {"dot", dot},
-               {"dot_algorithm", dot_algorithm}, {"channel_handle", channel_handle}};
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (!strcmp(table[i].name, sname)) return table[i].fields;
-  return NULL; /* fields not checked */
-}
-
-/* A field name must be one of the struct's and appear once. */
+/* A field name must be one of the struct's (ir.h STRUCT_FIELDS) and appear
+ * once. */
 static bool check_field(Parser *p, const char *sname, const AttrList *fields, const char *name,
                         Loc loc) {
   for (int i = 0; i < fields->n; i++)
     if (!strcmp(fields->v[i].name, name))
       return parse_error(p, loc, "duplicated `%s` entry in #stablehlo.%s", name, sname);
-  const char *const *known = struct_fields(sname);
-  if (!known) return true;
-  for (; *known; known++)
-    if (!strcmp(*known, name)) return true;
+  if (attr_struct_has_field(attr_struct_kind(sname, strlen(sname)), name)) return true;
   return parse_error(p, loc, "#stablehlo.%s has no field `%s`", sname, name);
 }
 
@@ -419,7 +313,7 @@ static bool conv_side(Parser *p, char c0, char c1, int64_t *d0, int64_t *d1, int
 }
 
 static void add_int(Parser *p, AttrList *f, const char *name, int64_t v) {
-  attrlist_add(p, f, name, attr_int(p, v, ET_COUNT));
+  attrlist_add(p, f, name, attr_int(p->m, v, ET_COUNT));
 }
 
 /* conv-dims ::= `[` layout `]` `x` `[` layout `]` `->` `[` layout `]` */
@@ -436,13 +330,13 @@ bool parse_conv_dims(Parser *p, AttrList *f) {
     return parse_error(p, loc, "convolution layouts have different numbers of spatial dimensions");
   add_int(p, f, "input_batch_dimension", b);
   add_int(p, f, "input_feature_dimension", fe);
-  attrlist_add(p, f, "input_spatial_dimensions", attr_int_list(p, is, ni));
+  attrlist_add(p, f, "input_spatial_dimensions", attr_int_list(p->m, is, ni));
   add_int(p, f, "kernel_input_feature_dimension", ki);
   add_int(p, f, "kernel_output_feature_dimension", ko);
-  attrlist_add(p, f, "kernel_spatial_dimensions", attr_int_list(p, ks, nk));
+  attrlist_add(p, f, "kernel_spatial_dimensions", attr_int_list(p->m, ks, nk));
   add_int(p, f, "output_batch_dimension", ob);
   add_int(p, f, "output_feature_dimension", of);
-  attrlist_add(p, f, "output_spatial_dimensions", attr_int_list(p, os, no));
+  attrlist_add(p, f, "output_spatial_dimensions", attr_int_list(p->m, os, no));
   return true;
 }
 
@@ -466,7 +360,7 @@ static Attr *parse_hash_attr(Parser *p) {
         char *value = parse_tok_str(p);
         parse_next(p);
         if (!parse_expect(p, TK_RANGLE, "'>' to close the enum")) return NULL;
-        return attr_enum(p, ename, value);
+        return attr_enum(p->m, ename, value);
       }
     }
     parse_error(p, t.loc, "expected '#stablehlo<enum_name VALUE>'");
@@ -475,7 +369,7 @@ static Attr *parse_hash_attr(Parser *p) {
   if (angle && n > 10 && !memcmp(name, "stablehlo.", 10)) {
     const char *sub = name + 10;
     size_t sn = n - 10;
-    if (is_struct_name(sub, sn)) {
+    if (attr_struct_kind(sub, sn) != AK_ENUM0) {
       char *sname = arena_strndup(&p->m->arena, sub, sn);
       parse_next(p);
       parse_next(p);
@@ -486,7 +380,7 @@ static Attr *parse_hash_attr(Parser *p) {
       } else if (!parse_struct_fields(p, sname, &fields)) {
         return NULL;
       }
-      return attr_struct(p, sname, &fields);
+      return attr_struct(p->m, sname, fields.v, fields.n);
     }
     if (next_is_enum_body(p)) {
       char *ename = arena_strndup(&p->m->arena, sub, sn);
@@ -495,7 +389,7 @@ static Attr *parse_hash_attr(Parser *p) {
       char *value = parse_tok_str(p);
       parse_next(p);
       if (!parse_expect(p, TK_RANGLE, "'>'")) return NULL;
-      return attr_enum(p, ename, value);
+      return attr_enum(p->m, ename, value);
     }
   }
   if (angle) {
@@ -514,7 +408,7 @@ static Attr *parse_hash_attr(Parser *p) {
 /* symbol-ref ::= `@` name (`::` `@` name)* */
 static Attr *parse_symbol_ref(Parser *p) {
   Token t = p->tok;
-  Attr *a = attr_new(p, AT_SYMBOL);
+  Attr *a = attr_new(p->m, AT_SYMBOL);
   const char *e = p->lx.p;
   if (e + 1 < p->lx.end && e[0] == ':' && e[1] == ':') {
     /* nested reference: keep the whole text, `@` included */
@@ -543,11 +437,11 @@ static Attr *parse_ident_attr(Parser *p) {
   Token t = p->tok;
   if (parse_is_word(p, "true") || parse_is_word(p, "false")) {
     parse_next(p);
-    return attr_bool(p, t.s[0] == 't');
+    return attr_bool(p->m, t.s[0] == 't');
   }
   if (parse_is_word(p, "unit")) {
     parse_next(p);
-    return attr_new(p, AT_UNIT);
+    return attr_new(p->m, AT_UNIT);
   }
   char next = lex_peek_char(&p->lx);
   if (parse_is_word(p, "dense") && next == '<') {
@@ -560,13 +454,13 @@ static Attr *parse_ident_attr(Parser *p) {
   }
   if (parse_is_word(p, "array") && next == '<') return parse_dense_array(p, t.s);
   if (parse_is_word(p, "tensor") || parse_is_word(p, "tuple")) {
-    Attr *a = attr_new(p, AT_TYPE);
+    Attr *a = attr_new(p->m, AT_TYPE);
     return (a->type = parse_type(p)) ? a : NULL;
   }
   ElemType e = parse_elem_type_name(p);
   if (e != ET_COUNT) {
     /* a scalar type as attribute value, e.g. dot_algorithm's tf32 */
-    Attr *a = attr_new(p, AT_TYPE);
+    Attr *a = attr_new(p->m, AT_TYPE);
     a->type = parse_scalar_type(p, e);
     return a;
   }
@@ -577,7 +471,7 @@ static Attr *parse_ident_attr(Parser *p) {
   }
   if (parse_is_word(p, "none")) {
     parse_next(p);
-    Attr *a = attr_new(p, AT_OTHER);
+    Attr *a = attr_new(p->m, AT_OTHER);
     a->str = "none";
     return a;
   }
@@ -603,7 +497,7 @@ static Attr *parse_attr_inner(Parser *p) {
   case TK_FLOAT:
     return parse_number(p);
   case TK_STRING: {
-    Attr *a = attr_string(p, parse_string_value(p, &p->tok, NULL));
+    Attr *a = attr_string(p->m, parse_string_value(p, &p->tok, NULL));
     parse_next(p);
     return a;
   }
@@ -612,7 +506,7 @@ static Attr *parse_attr_inner(Parser *p) {
   case TK_LBRACE: {
     AttrList l = {0};
     if (!parse_attr_dict(p, &l)) return NULL;
-    Attr *a = attr_new(p, AT_DICT);
+    Attr *a = attr_new(p->m, AT_DICT);
     a->fields = l.v;
     a->n = l.n;
     return a;
@@ -624,12 +518,12 @@ static Attr *parse_attr_inner(Parser *p) {
   case TK_IDENT:
     return parse_ident_attr(p);
   case TK_BANG: {
-    Attr *a = attr_new(p, AT_TYPE);
+    Attr *a = attr_new(p->m, AT_TYPE);
     return (a->type = parse_type(p)) ? a : NULL;
   }
   case TK_QUESTION: { /* a dynamic bound, `[3, ?]` */
     parse_next(p);
-    Attr *a = attr_new(p, AT_OTHER);
+    Attr *a = attr_new(p->m, AT_OTHER);
     a->str = "?";
     return a;
   }

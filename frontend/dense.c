@@ -424,7 +424,7 @@ Attr *parse_dense(Parser *p, Loc loc) {
   if (!t) goto done;
   DenseData *d = dense_build(p, loc, &r, t);
   if (!d) goto done;
-  a = attr_new(p, AT_DENSE);
+  a = attr_new(p->m, AT_DENSE);
   a->dense = d;
   a->type = t;
 done:
@@ -540,7 +540,7 @@ Attr *parse_dense_resource(Parser *p, Loc loc) {
   if (!parse_expect(p, TK_COLON, "':' and the type of the dense_resource")) return NULL;
   Type *t = parse_type(p);
   if (!t || !check_dense_type(p, loc, t)) return NULL;
-  Attr *a = attr_new(p, AT_DENSE);
+  Attr *a = attr_new(p->m, AT_DENSE);
   a->type = t;
   char *key = name.kind == TK_STRING ? parse_string_value(p, &name, NULL)
                                      : arena_strndup(&p->m->arena, name.s, name.n);

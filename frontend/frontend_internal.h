@@ -231,17 +231,6 @@ Op *parse_pretty_op(Parser *p, const OpStart *st, Block *b);
 /* ------------------------------------------------------------------------ */
 /* Attributes (attr_parse.c)                                                 */
 
-Attr *attr_new(Parser *p, AttrKind k);
-Attr *attr_int(Parser *p, int64_t v, ElemType type); /* ET_COUNT: untyped */
-Attr *attr_float(Parser *p, double v, ElemType type);
-Attr *attr_bool(Parser *p, bool v);
-Attr *attr_string(Parser *p, const char *s);
-Attr *attr_enum(Parser *p, const char *name, const char *value);
-Attr *attr_i64_array(Parser *p, const int64_t *v, int n); /* array<i64: ...> */
-Attr *attr_bool_array(Parser *p, const int64_t *v, int n); /* array<i1: ...> */
-Attr *attr_int_list(Parser *p, const int64_t *v, int n); /* [1, 2] untyped */
-Attr *attr_struct(Parser *p, const char *name, const AttrList *fields);
-
 /* Any attribute value, including `: type` suffixes of numbers and dense
  * literals. */
 Attr *parse_attr(Parser *p);

@@ -13,6 +13,7 @@
  * a short list with an op-specific meaning. The rest have their own
  * functions below.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,28 +116,28 @@ static bool kw_i64_array(Parser *p, OpParts *parts, const char *name) {
   int64_t *v;
   int n;
   if (!parse_int_list(p, &v, &n)) return false;
-  attrlist_add(p, &parts->attrs, name, attr_i64_array(p, v, n));
+  attrlist_add(p, &parts->attrs, name, attr_i64_array(p->m, v, n));
   return true;
 }
 
 static bool kw_int(Parser *p, OpParts *parts, const char *name, ElemType t) {
   int64_t v;
   if (!parse_int(p, &v)) return false;
-  attrlist_add(p, &parts->attrs, name, attr_int(p, v, t));
+  attrlist_add(p, &parts->attrs, name, attr_int(p->m, v, t));
   return true;
 }
 
 static bool kw_enum(Parser *p, OpParts *parts, const char *name, const char *enum_name) {
   if (!parse_is(p, TK_IDENT))
     return parse_error(p, p->tok.loc, "expected a %s value", enum_name);
-  attrlist_add(p, &parts->attrs, name, attr_enum(p, enum_name, parse_tok_str(p)));
+  attrlist_add(p, &parts->attrs, name, attr_enum(p->m, enum_name, parse_tok_str(p)));
   parse_next(p);
   return true;
 }
 
 static bool kw_string(Parser *p, OpParts *parts, const char *name) {
   if (!parse_is(p, TK_STRING)) return parse_error(p, p->tok.loc, "expected a string");
-  attrlist_add(p, &parts->attrs, name, attr_string(p, parse_string_value(p, &p->tok, NULL)));
+  attrlist_add(p, &parts->attrs, name, attr_string(p->m, parse_string_value(p, &p->tok, NULL)));
   parse_next(p);
   return true;
 }
@@ -144,7 +145,7 @@ static bool kw_string(Parser *p, OpParts *parts, const char *name) {
 static bool kw_bool(Parser *p, OpParts *parts, const char *name) {
   if (!parse_is_word(p, "true") && !parse_is_word(p, "false"))
     return parse_error(p, p->tok.loc, "expected true or false");
-  attrlist_add(p, &parts->attrs, name, attr_bool(p, p->tok.s[0] == 't'));
+  attrlist_add(p, &parts->attrs, name, attr_bool(p->m, p->tok.s[0] == 't'));
   parse_next(p);
   return true;
 }
@@ -161,7 +162,7 @@ static bool kw_float(Parser *p, OpParts *parts, const char *name) {
   buf[n] = 0;
   double v = strtod(buf, NULL);
   parse_next(p);
-  attrlist_add(p, &parts->attrs, name, attr_float(p, neg ? -v : v, ET_F64));
+  attrlist_add(p, &parts->attrs, name, attr_float(p->m, neg ? -v : v, ET_F64));
   return true;
 }
 
@@ -186,21 +187,21 @@ static bool kw_format(Parser *p, OpParts *parts) {
   if (e < 0 || m < 0 || e > 1000 || m > 1000)
     return parse_error(p, t.loc, "expected a format 'e<exponent bits>m<mantissa bits>'");
   parse_next(p);
-  attrlist_add(p, &parts->attrs, "exponent_bits", attr_int(p, e, ET_SI32));
-  attrlist_add(p, &parts->attrs, "mantissa_bits", attr_int(p, m, ET_SI32));
+  attrlist_add(p, &parts->attrs, "exponent_bits", attr_int(p->m, e, ET_SI32));
+  attrlist_add(p, &parts->attrs, "mantissa_bits", attr_int(p->m, m, ET_SI32));
   return true;
 }
 
 /* precision ::= `[` (enum (`,` enum)*)? `]` */
 static bool kw_precision(Parser *p, OpParts *parts) {
   if (!parse_expect(p, TK_LBRACKET, "'[' after 'precision ='")) return false;
-  Attr *a = attr_new(p, AT_ARRAY);
+  Attr *a = attr_new(p->m, AT_ARRAY);
   int cap = 0;
   if (!parse_is(p, TK_RBRACKET)) {
     do {
       if (!parse_is(p, TK_IDENT)) return parse_error(p, p->tok.loc, "expected a precision");
       a->items = parse_grow(p, a->items, a->n, &cap, sizeof *a->items);
-      a->items[a->n++] = attr_enum(p, "precision", parse_tok_str(p));
+      a->items[a->n++] = attr_enum(p->m, "precision", parse_tok_str(p));
       parse_next(p);
     } while (parse_accept(p, TK_COMMA));
   }
@@ -224,15 +225,34 @@ static bool kw_dims_pair(Parser *p, int64_t **l, int *nl, int64_t **r, int *nr) 
 static void add_dot_dims(Parser *p, OpParts *parts, const DotDimsText *d) {
   AttrList f = {0};
   if (d->batching) {
-    attrlist_add(p, &f, "lhs_batching_dimensions", attr_int_list(p, d->lb, d->nlb));
-    attrlist_add(p, &f, "rhs_batching_dimensions", attr_int_list(p, d->rb, d->nrb));
+    attrlist_add(p, &f, "lhs_batching_dimensions", attr_int_list(p->m, d->lb, d->nlb));
+    attrlist_add(p, &f, "rhs_batching_dimensions", attr_int_list(p->m, d->rb, d->nrb));
   }
-  attrlist_add(p, &f, "lhs_contracting_dimensions", attr_int_list(p, d->lc, d->nlc));
-  attrlist_add(p, &f, "rhs_contracting_dimensions", attr_int_list(p, d->rc, d->nrc));
-  attrlist_add(p, &parts->attrs, "dot_dimension_numbers", attr_struct(p, "dot", &f));
+  attrlist_add(p, &f, "lhs_contracting_dimensions", attr_int_list(p->m, d->lc, d->nlc));
+  attrlist_add(p, &f, "rhs_contracting_dimensions", attr_int_list(p->m, d->rc, d->nrc));
+  attrlist_add(p, &parts->attrs, "dot_dimension_numbers", attr_struct(p->m, "dot", f.v, f.n));
 }
 
 /* kw ::= keyword `=` value, with the keywords of each op's assemblyFormat */
+/* The value of a keyword of the op's schema (ir.h OP_ATTRS), producing the
+ * generic attribute the keyword stands for. */
+static bool kw_schema(Parser *p, const AttrSpec *s, OpParts *parts) {
+  switch (s->type) {
+  case AK_INTS: return kw_i64_array(p, parts, s->name);
+  case AK_INT: return kw_int(p, parts, s->name, ET_SI64);
+  case AK_I32: return kw_int(p, parts, s->name, ET_SI32);
+  case AK_BOOL: return kw_bool(p, parts, s->name);
+  case AK_FLOAT: return kw_float(p, parts, s->name);
+  case AK_STRING: return kw_string(p, parts, s->name);
+  case AK_PRECISION: return kw_precision(p, parts);
+  default: break;
+  }
+  assert(s->type >= AK_ENUM0); /* the schema has no other keyword kinds */
+  return kw_enum(p, parts, s->name, attr_enum_name((AttrEnum)(s->type - AK_ENUM0)));
+}
+
+/* kw ::= keyword `=` value: the keywords of the op's schema, and the
+ * keywords that stand for several attributes or a structure's fields. */
 static bool parse_keyword(Parser *p, const OpStart *st, OpParts *parts, DotDimsText *dot) {
   Token kw = p->tok;
   OpCode c = st->code;
@@ -240,64 +260,23 @@ static bool parse_keyword(Parser *p, const OpStart *st, OpParts *parts, DotDimsT
     return parse_error(p, kw.loc, "expected a keyword or a value in '%s'", op_name(c));
   parse_next(p);
   if (!parse_expect(p, TK_EQUAL, "'=' after the keyword")) return false;
-  if (is_word(&kw, "dims")) {
-    if (c == OP_BROADCAST_IN_DIM || c == OP_DYNAMIC_BROADCAST_IN_DIM)
-      return kw_i64_array(p, parts, "broadcast_dimensions");
-    if (c == OP_TRANSPOSE) return kw_i64_array(p, parts, "permutation");
-    if (c == OP_REVERSE) return kw_i64_array(p, parts, "dimensions");
-  } else if (is_word(&kw, "sizes")) {
-    if (c == OP_BROADCAST) return kw_i64_array(p, parts, "broadcast_sizes");
-    if (c == OP_DYNAMIC_SLICE) return kw_i64_array(p, parts, "slice_sizes");
-  } else if (is_word(&kw, "dim")) {
-    if (c == OP_IOTA || c == OP_DYNAMIC_IOTA) return kw_int(p, parts, "iota_dimension", ET_SI64);
-    if (c == OP_CONCATENATE || c == OP_GET_DIMENSION_SIZE || c == OP_SET_DIMENSION_SIZE)
-      return kw_int(p, parts, "dimension", ET_SI64);
-  } else if (c == OP_PAD && is_word(&kw, "low")) {
-    return kw_i64_array(p, parts, "edge_padding_low");
-  } else if (c == OP_PAD && is_word(&kw, "high")) {
-    return kw_i64_array(p, parts, "edge_padding_high");
-  } else if (c == OP_PAD && is_word(&kw, "interior")) {
-    return kw_i64_array(p, parts, "interior_padding");
-  } else if (c == OP_REDUCE_PRECISION && is_word(&kw, "format")) {
-    return kw_format(p, parts);
-  } else if (c == OP_RNG && is_word(&kw, "distribution")) {
-    return kw_enum(p, parts, "rng_distribution", "rng_distribution");
-  } else if (c == OP_RNG_BIT_GENERATOR && is_word(&kw, "algorithm")) {
-    return kw_enum(p, parts, "rng_algorithm", "rng_algorithm");
-  } else if (c == OP_DOT_GENERAL && is_word(&kw, "algorithm")) {
+  const AttrSpec *s = attr_spec_by_keyword(c, kw.s, kw.n);
+  if (s) return kw_schema(p, s, parts);
+  if (c == OP_REDUCE_PRECISION && is_word(&kw, "format")) return kw_format(p, parts);
+  if (c == OP_DOT_GENERAL && is_word(&kw, "algorithm")) {
     if (!parse_expect(p, TK_LANGLE, "'<' after 'algorithm ='")) return false;
     AttrList f = {0};
     if (!parse_struct_fields(p, "dot_algorithm", &f)) return false;
-    attrlist_add(p, &parts->attrs, "algorithm", attr_struct(p, "dot_algorithm", &f));
+    attrlist_add(p, &parts->attrs, "algorithm", attr_struct(p->m, "dot_algorithm", f.v, f.n));
     return true;
-  } else if (c == OP_FFT && is_word(&kw, "type")) {
-    return kw_enum(p, parts, "fft_type", "fft_type");
-  } else if (c == OP_FFT && is_word(&kw, "length")) {
-    return kw_i64_array(p, parts, "fft_length");
-  } else if (c == OP_CHOLESKY && is_word(&kw, "lower")) {
-    return kw_bool(p, parts, "lower");
-  } else if ((c == OP_EINSUM || c == OP_UNARY_EINSUM) && is_word(&kw, "config")) {
-    return kw_string(p, parts, "einsum_config");
-  } else if ((c == OP_DOT || c == OP_DOT_GENERAL) && is_word(&kw, "precision")) {
-    return kw_precision(p, parts);
-  } else if (c == OP_DOT_GENERAL && is_word(&kw, "batching_dims")) {
+  }
+  if (c == OP_DOT_GENERAL && is_word(&kw, "batching_dims")) {
     dot->seen = dot->batching = true;
     return kw_dims_pair(p, &dot->lb, &dot->nlb, &dot->rb, &dot->nrb);
-  } else if (c == OP_DOT_GENERAL && is_word(&kw, "contracting_dims")) {
+  }
+  if (c == OP_DOT_GENERAL && is_word(&kw, "contracting_dims")) {
     dot->seen = true;
     return kw_dims_pair(p, &dot->lc, &dot->nlc, &dot->rc, &dot->nrc);
-  } else if ((c == OP_CHECK_EXPECT_ALMOST_EQ || c == OP_CHECK_EXPECT_ALMOST_EQ_CONST) &&
-             is_word(&kw, "tolerance")) {
-    return kw_float(p, parts, "tolerance");
-  } else if (c == OP_CHECK_EXPECT_CLOSE &&
-             (is_word(&kw, "max_ulp_difference") || is_word(&kw, "min_ulp_difference"))) {
-    return kw_int(p, parts, kw.s[1] == 'a' ? "max_ulp_difference" : "min_ulp_difference",
-                  ET_SI64);
-  } else if ((c == OP_CHECK_EXPECT_SERIALIZED_EQ || c == OP_INTERPRETER_PROBE) &&
-             is_word(&kw, "probe_id")) {
-    return kw_string(p, parts, "probe_id");
-  } else if (c == OP_CHECK_EXPECT_SERIALIZED_EQ && is_word(&kw, "iter")) {
-    return kw_int(p, parts, "iter", ET_SI64);
   }
   return parse_error(p, kw.loc, "'%s' has no keyword '%.*s'", op_name(c), (int)kw.n, kw.s);
 }
@@ -395,9 +374,9 @@ static Op *parse_slice(Parser *p, const OpStart *st, Block *b) {
     } while (parse_accept(p, TK_COMMA));
   }
   if (!parse_expect(p, TK_RBRACKET, "']' after the slice ranges")) return NULL;
-  attrlist_add(p, &parts.attrs, "start_indices", attr_i64_array(p, start, n));
-  attrlist_add(p, &parts.attrs, "limit_indices", attr_i64_array(p, limit, n));
-  attrlist_add(p, &parts.attrs, "strides", attr_i64_array(p, stride, n));
+  attrlist_add(p, &parts.attrs, "start_indices", attr_i64_array(p->m, start, n));
+  attrlist_add(p, &parts.attrs, "limit_indices", attr_i64_array(p->m, limit, n));
+  attrlist_add(p, &parts.attrs, "strides", attr_i64_array(p->m, stride, n));
   if (parse_is(p, TK_LBRACE) && !parse_attr_dict(p, &parts.attrs)) return NULL;
   if (!parse_signature(p, st, &parts)) return NULL;
   return parse_finish_op(p, st, &parts, b);
@@ -456,9 +435,9 @@ static Op *parse_call_like(Parser *p, const OpStart *st, Block *b) {
                                : arena_strndup(&p->m->arena, sym.s + 1, sym.n - 1);
   parse_next(p);
   if (st->code == OP_CUSTOM_CALL) {
-    attrlist_add(p, &parts.attrs, "call_target_name", attr_string(p, name));
+    attrlist_add(p, &parts.attrs, "call_target_name", attr_string(p->m, name));
   } else {
-    Attr *a = attr_new(p, AT_SYMBOL);
+    Attr *a = attr_new(p->m, AT_SYMBOL);
     a->str = name;
     attrlist_add(p, &parts.attrs, "callee", a);
   }
@@ -495,7 +474,7 @@ static Op *parse_scan(Parser *p, const OpStart *st, Block *b) {
       !parse_expect(p, TK_EQUAL, "'=' after 'dimension'") ||
       !kw_int(p, &parts, "dimension", ET_SI64))
     return NULL;
-  Attr *seg = attr_new(p, AT_DENSE_ARRAY);
+  Attr *seg = attr_new(p->m, AT_DENSE_ARRAY);
   seg->array_elem = ET_SI32;
   seg->n = 2;
   seg->ints = ARENA_ARRAY(&p->m->arena, int64_t, 2);
@@ -519,7 +498,7 @@ static Op *parse_composite(Parser *p, const OpStart *st, Block *b) {
     parse_error(p, p->tok.loc, "expected the composite's name as a string");
     return NULL;
   }
-  attrlist_add(p, &parts.attrs, "name", attr_string(p, parse_string_value(p, &p->tok, NULL)));
+  attrlist_add(p, &parts.attrs, "name", attr_string(p->m, parse_string_value(p, &p->tok, NULL)));
   parse_next(p);
   if (!parse_value_list(p, &parts.opnds)) return NULL;
   if (parse_is(p, TK_LBRACE) && !parse_attr_dict(p, &parts.attrs)) return NULL;
@@ -705,7 +684,7 @@ static Attr *dense_i64_matrix(Parser *p, const int64_t *v, int rows, int cols) {
   d->bytes = arena_alloc(&p->m->arena, d->nbytes ? d->nbytes : 1);
   for (size_t i = 0; i < (size_t)rows * (size_t)cols; i++)
     for (int k = 0; k < 8; k++) d->bytes[8 * i + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
-  Attr *a = attr_new(p, AT_DENSE);
+  Attr *a = attr_new(p->m, AT_DENSE);
   a->dense = d;
   a->type = (Type *)d->type;
   return a;
@@ -758,7 +737,7 @@ static bool parse_conv_window(Parser *p, OpParts *parts) {
         } while (parse_accept(p, TK_COMMA));
       }
       if (!parse_expect(p, TK_RBRACKET, "']' after the reversal")) return false;
-      attrlist_add(p, &parts->attrs, "window_reversal", attr_bool_array(p, v, n));
+      attrlist_add(p, &parts->attrs, "window_reversal", attr_dense_array(p->m, ET_I1, v, n));
     } else {
       return parse_error(p, kw.loc, "unknown window field '%.*s'", (int)kw.n, kw.s);
     }
@@ -776,7 +755,7 @@ static Op *parse_convolution(Parser *p, const OpStart *st, Block *b) {
   if (!parse_expect_word(p, "dim_numbers") || !parse_expect(p, TK_EQUAL, "'='")) return NULL;
   AttrList f = {0};
   if (!parse_conv_dims(p, &f)) return NULL;
-  attrlist_add(p, &parts.attrs, "dimension_numbers", attr_struct(p, "conv", &f));
+  attrlist_add(p, &parts.attrs, "dimension_numbers", attr_struct(p->m, "conv", f.v, f.n));
   if (!parse_expect(p, TK_COMMA, "',' and the window") || !parse_expect_word(p, "window") ||
       !parse_expect(p, TK_EQUAL, "'='") || !parse_conv_window(p, &parts))
     return NULL;

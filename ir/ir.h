@@ -293,25 +293,55 @@ double dense_get_f64(const DenseData *d, int64_t i);
 int64_t dense_get_i64(const DenseData *d, int64_t i);
 
 /* ------------------------------------------------------------------------ */
-/* Typed attributes (filled by frontend/attrs.c)                             */
-
-typedef enum CmpDir { CMP_EQ, CMP_NE, CMP_GE, CMP_GT, CMP_LE, CMP_LT } CmpDir;
-typedef enum CmpType {
-  CMPT_NOTYPE, CMPT_FLOAT, CMPT_TOTALORDER, CMPT_SIGNED, CMPT_UNSIGNED
-} CmpType;
+/* Typed attributes (ir/attr.c fills them from the generic ones)           */
 
 typedef struct I64List {
   int n;
   int64_t *v;
 } I64List;
 
-/* dot_general (spec: dot_general). */
+/* Enumerations of attribute values: ATTR_ENUMS(enum, dialect name,
+ * (spellings in the spec's order)). A value is the index of its spelling, so each C enum
+ * below lists its values in the same order. */
+#define ATTR_ENUMS(X)                                                        \
+  X(EN_COMPARISON_DIRECTION, "comparison_direction", ("EQ", "NE", "GE", "GT", "LE", "LT"))     \
+  X(EN_COMPARISON_TYPE, "comparison_type", ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")) \
+  X(EN_PRECISION, "precision", ("DEFAULT", "HIGH", "HIGHEST"))                        \
+  X(EN_RNG_DISTRIBUTION, "rng_distribution", ("UNIFORM", "NORMAL"))                \
+  X(EN_RNG_ALGORITHM, "rng_algorithm", ("DEFAULT", "THREE_FRY", "PHILOX"))            \
+  X(EN_FFT_TYPE, "fft_type", ("FFT", "IFFT", "RFFT", "IRFFT"))                           \
+  X(EN_TRANSPOSE, "transpose", ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"))
+
+typedef enum AttrEnum {
+#define X(e, name, spellings) e,
+  ATTR_ENUMS(X)
+#undef X
+  EN_COUNT
+} AttrEnum;
+
+typedef enum CmpDir { CMP_EQ, CMP_NE, CMP_GE, CMP_GT, CMP_LE, CMP_LT } CmpDir;
+typedef enum CmpType {
+  CMPT_NOTYPE, CMPT_FLOAT, CMPT_TOTALORDER, CMPT_SIGNED, CMPT_UNSIGNED
+} CmpType;
+typedef enum RngDistribution { RNG_UNIFORM, RNG_NORMAL } RngDistribution;
+typedef enum RngAlgorithm { RNG_DEFAULT, RNG_THREE_FRY, RNG_PHILOX } RngAlgorithm;
+typedef enum FftType { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT } FftType;
+typedef enum Transpose { TR_NO_TRANSPOSE, TR_TRANSPOSE, TR_ADJOINT } Transpose;
+
+/* dot_general (spec "dot_general"). */
 typedef struct DotDims {
   I64List lhs_batch, rhs_batch, lhs_contract, rhs_contract;
-  int precision[2]; /* Precision enum values; ignored by codegen */
 } DotDims;
 
-/* convolution (spec: convolution). Spatial dims listed in order. */
+/* dot_general's `algorithm` (spec "dot_general", (C21)-(C24)). */
+typedef struct DotAlgorithm {
+  bool present;
+  Type *lhs_precision_type, *rhs_precision_type, *accumulation_type;
+  int64_t lhs_component_count, rhs_component_count, num_primitive_operations;
+  bool allow_imprecise_accumulation;
+} DotAlgorithm;
+
+/* convolution (spec "convolution"). Spatial dims listed in order. */
 typedef struct ConvDims {
   int64_t in_batch, in_feature;
   I64List in_spatial;
@@ -321,22 +351,29 @@ typedef struct ConvDims {
   I64List out_spatial;
 } ConvDims;
 
-/* gather (spec: gather). */
+/* gather and dynamic_gather (spec "gather"). */
 typedef struct GatherDims {
   I64List offset_dims, collapsed_slice_dims, operand_batching_dims,
       start_indices_batching_dims, start_index_map;
   int64_t index_vector_dim;
-  I64List slice_sizes;
+  I64List slice_sizes; /* gather's `slice_sizes` (an operand of dynamic_gather) */
   bool indices_are_sorted;
 } GatherDims;
 
-/* scatter (spec: scatter). */
+/* scatter (spec "scatter"). */
 typedef struct ScatterDims {
   I64List update_window_dims, inserted_window_dims, input_batching_dims,
       scatter_indices_batching_dims, scatter_dims_to_operand_dims;
   int64_t index_vector_dim;
   bool indices_are_sorted, unique_indices;
 } ScatterDims;
+
+/* `#stablehlo.channel_handle<handle = h, type = t>` of send, recv and the
+ * collectives; present is false when the op has none. */
+typedef struct ChannelHandle {
+  bool present;
+  int64_t handle, type;
+} ChannelHandle;
 
 /* A window of reduce_window / select_and_scatter / convolution. Arrays have
  * one entry per windowed dimension; absent attributes get their spec
@@ -350,38 +387,49 @@ typedef struct Window {
   I64List reversal;           /* 0/1 */
 } Window;
 
+/* The typed attributes of an op, named as in the spec. Which fields an op
+ * has is the OP_ATTRS schema below; the others stay zero. */
 typedef struct OpAttrs {
-  /* a list-valued attribute whose meaning depends on the op:
-   * broadcast_in_dim: broadcast_dimensions; transpose: permutation;
-   * reduce/reverse: dimensions; slice: start_indices (limit/strides below);
-   * dynamic_slice: slice_sizes; pad: edge_padding_low (high/interior below);
-   * sort: -; concatenate/iota/get_dimension_size/all_gather...: see `dim` */
-  I64List dims;
-  I64List limits, strides;       /* slice */
-  I64List pad_hi, pad_interior;  /* pad */
-  int64_t dim;        /* concatenate/iota/sort/all_gather/reduce_scatter dimension,
-                         get_tuple_element index */
-  CmpDir cmp;         /* compare */
-  CmpType cmp_type;   /* compare (CMPT_NOTYPE when absent) */
-  DotDims dot;        /* dot_general (dot is legalized to dot_general) */
-  ConvDims conv;      /* convolution */
-  Window window;      /* reduce_window, select_and_scatter, convolution */
+  I64List broadcast_dimensions; /* broadcast_in_dim, dynamic_broadcast_in_dim */
+  I64List permutation;          /* transpose */
+  I64List dimensions;           /* reduce, reverse, map */
+  I64List broadcast_sizes;      /* broadcast */
+  I64List slice_sizes;          /* dynamic_slice */
+  I64List start_indices, limit_indices, strides;                   /* slice */
+  I64List edge_padding_low, edge_padding_high, interior_padding;   /* pad */
+  int64_t dimension;      /* concatenate, get/set_dimension_size, sort (-1: last) */
+  int64_t iota_dimension; /* iota, dynamic_iota */
+  int64_t all_gather_dim, scatter_dimension;
+  int64_t split_dimension, concat_dimension, split_count; /* all_to_all */
+  int64_t index;          /* get_tuple_element */
+  CmpDir comparison_direction;
+  CmpType compare_type;   /* CMPT_NOTYPE when absent */
+  int precision[2];       /* dot, dot_general, convolution: EN_PRECISION values */
+  DotDims dot;
+  DotAlgorithm algorithm; /* dot_general */
+  ConvDims conv;
+  Window window;          /* reduce_window, select_and_scatter, convolution */
   int64_t feature_group_count, batch_group_count; /* convolution */
-  GatherDims gather;  /* gather, dynamic_gather */
-  ScatterDims scatter;/* scatter */
-  const DenseData *value; /* constant */
-  const char *callee; /* func.call callee; custom_call call_target_name */
-  bool is_stable;       /* sort */
+  GatherDims gather;
+  ScatterDims scatter;
+  ChannelHandle channel;
+  bool use_global_device_ids;
+  const DenseData *value; /* constant, check.*_const */
+  const char *callee;     /* func.call */
+  const char *call_target_name; /* custom_call */
+  const char *einsum_config;
+  bool is_stable;         /* sort */
   int64_t exponent_bits, mantissa_bits; /* reduce_precision */
-  int rounding;       /* round ops, rng_bit_generator algorithm, rng distribution,
-                         fft type ... (enum value spelled in the spec order) */
+  RngDistribution rng_distribution;
+  RngAlgorithm rng_algorithm;
+  FftType fft_type;
   I64List fft_length;
-  bool left_side, lower, unit_diagonal; /* triangular_solve (transpose_a in
-                                           `rounding`), cholesky (lower) */
-  double tolerance;   /* check.expect_almost_eq (default 1e-4) */
+  bool left_side, lower, unit_diagonal; /* triangular_solve, cholesky (lower) */
+  Transpose transpose_a;  /* triangular_solve */
+  double tolerance;       /* check.expect_almost_eq (default 1e-4) */
   int64_t max_ulp, min_ulp; /* check.expect_close */
-  const char *probe_id; /* interpreter.probe, check.expect_serialized_eq */
-  int64_t probe_iter;   /* check.expect_serialized_eq: which recording (0) */
+  const char *probe_id;   /* interpreter.probe, check.expect_serialized_eq */
+  int64_t probe_iter;     /* check.expect_serialized_eq: which recording (0) */
 } OpAttrs;
 
 /* ------------------------------------------------------------------------ */
@@ -617,6 +665,194 @@ typedef enum OpCode {
   OP_COUNT
 } OpCode;
 
+/* ------------------------------------------------------------------------ */
+/* The attribute schema                                                      */
+
+/* How a typed attribute is spelled generically and where it goes. */
+typedef enum AttrType {
+  AK_INTS,      /* I64List: array<i64: ...>, dense<[...]> : tensor<Nxi64>, [...] */
+  AK_INT,       /* int64_t, `v : i64` */
+  AK_I32,       /* int64_t, `v : i32` */
+  AK_BOOL,      /* bool: true/false, a unit attribute, or an integer */
+  AK_FLOAT,     /* double */
+  AK_STRING,    /* const char *, "..." */
+  AK_SYMBOL,    /* const char *, @name */
+  AK_TYPE,      /* Type *, a type used as attribute */
+  AK_DENSE,     /* const DenseData *, dense<...> */
+  AK_PADDING,   /* Window: pad_lo and pad_hi from dense<[[lo, hi], ...]> */
+  AK_PRECISION, /* int[2]: [#stablehlo<precision P>, ...] */
+  /* #stablehlo.<name><field = value, ...> structures (ATTR_STRUCTS) */
+  AK_DOT, AK_DOT_ALGORITHM, AK_CONV, AK_GATHER, AK_SCATTER, AK_CHANNEL_HANDLE,
+  AK_OUTPUT_OPERAND_ALIAS, AK_TYPE_EXTENSIONS, AK_RESULT_ACCURACY,
+  AK_ENUM0      /* AK_ENUM(e): an int, the index of the value in ATTR_ENUMS e */
+} AttrType;
+#define AK_ENUM(e) ((AttrType)(AK_ENUM0 + (e)))
+
+/* ATTR_STRUCTS(kind, name): the structures `#stablehlo.name<...>` the
+ * parser knows. Those with STRUCT_FIELDS rows are decoded into typed
+ * structs and their fields checked; the others keep only their generic
+ * form (the verifier reads them). */
+#define ATTR_STRUCTS(X)                                                       \
+  X(AK_DOT, "dot") X(AK_DOT_ALGORITHM, "dot_algorithm") X(AK_CONV, "conv")     \
+  X(AK_GATHER, "gather") X(AK_SCATTER, "scatter")                             \
+  X(AK_CHANNEL_HANDLE, "channel_handle")                                      \
+  X(AK_OUTPUT_OPERAND_ALIAS, "output_operand_alias")                          \
+  X(AK_TYPE_EXTENSIONS, "type_extensions") X(AK_RESULT_ACCURACY, "result_accuracy")
+
+/* Schema flags. A list that is absent and not AF_REQ is empty, or filled
+ * with `def` to the operand's rank (AF_RANK) or to its spatial rank, the
+ * rank less batch and feature (AF_SPATIAL). */
+enum { AF_REQ = 1, AF_RANK = 2, AF_SPATIAL = 4 };
+
+/* STRUCT_FIELDS(struct kind, field name, type, flags, default, C struct,
+ * member): the fields of each structure, as StablehloAttrs.td names them.
+ * Absent optional fields get `def` (lists: empty). */
+#define STRUCT_FIELDS(X)                                                                       \
+  X(AK_DOT, "lhs_batching_dimensions", AK_INTS, 0, 0, DotDims, lhs_batch)                      \
+  X(AK_DOT, "rhs_batching_dimensions", AK_INTS, 0, 0, DotDims, rhs_batch)                      \
+  X(AK_DOT, "lhs_contracting_dimensions", AK_INTS, 0, 0, DotDims, lhs_contract)                \
+  X(AK_DOT, "rhs_contracting_dimensions", AK_INTS, 0, 0, DotDims, rhs_contract)                \
+  X(AK_DOT_ALGORITHM, "lhs_precision_type", AK_TYPE, 0, 0, DotAlgorithm, lhs_precision_type) \
+  X(AK_DOT_ALGORITHM, "rhs_precision_type", AK_TYPE, 0, 0, DotAlgorithm, rhs_precision_type) \
+  X(AK_DOT_ALGORITHM, "accumulation_type", AK_TYPE, 0, 0, DotAlgorithm, accumulation_type) \
+  X(AK_DOT_ALGORITHM, "lhs_component_count", AK_INT, 0, 0, DotAlgorithm, lhs_component_count) \
+  X(AK_DOT_ALGORITHM, "rhs_component_count", AK_INT, 0, 0, DotAlgorithm, rhs_component_count) \
+  X(AK_DOT_ALGORITHM, "num_primitive_operations", AK_INT, 0, 0, DotAlgorithm, num_primitive_operations) \
+  X(AK_DOT_ALGORITHM, "allow_imprecise_accumulation", AK_BOOL, 0, 0, DotAlgorithm, allow_imprecise_accumulation) \
+  X(AK_CONV, "input_batch_dimension", AK_INT, AF_REQ, 0, ConvDims, in_batch)                   \
+  X(AK_CONV, "input_feature_dimension", AK_INT, AF_REQ, 0, ConvDims, in_feature)               \
+  X(AK_CONV, "input_spatial_dimensions", AK_INTS, 0, 0, ConvDims, in_spatial)                  \
+  X(AK_CONV, "kernel_input_feature_dimension", AK_INT, AF_REQ, 0, ConvDims, k_in_feature)      \
+  X(AK_CONV, "kernel_output_feature_dimension", AK_INT, AF_REQ, 0, ConvDims, k_out_feature)    \
+  X(AK_CONV, "kernel_spatial_dimensions", AK_INTS, 0, 0, ConvDims, k_spatial)                  \
+  X(AK_CONV, "output_batch_dimension", AK_INT, AF_REQ, 0, ConvDims, out_batch)                 \
+  X(AK_CONV, "output_feature_dimension", AK_INT, AF_REQ, 0, ConvDims, out_feature)             \
+  X(AK_CONV, "output_spatial_dimensions", AK_INTS, 0, 0, ConvDims, out_spatial)                \
+  X(AK_GATHER, "offset_dims", AK_INTS, 0, 0, GatherDims, offset_dims)                          \
+  X(AK_GATHER, "collapsed_slice_dims", AK_INTS, 0, 0, GatherDims, collapsed_slice_dims)        \
+  X(AK_GATHER, "operand_batching_dims", AK_INTS, 0, 0, GatherDims, operand_batching_dims)      \
+  X(AK_GATHER, "start_indices_batching_dims", AK_INTS, 0, 0, GatherDims, start_indices_batching_dims) \
+  X(AK_GATHER, "start_index_map", AK_INTS, 0, 0, GatherDims, start_index_map)                  \
+  X(AK_GATHER, "index_vector_dim", AK_INT, 0, 0, GatherDims, index_vector_dim)                 \
+  X(AK_SCATTER, "update_window_dims", AK_INTS, 0, 0, ScatterDims, update_window_dims)          \
+  X(AK_SCATTER, "inserted_window_dims", AK_INTS, 0, 0, ScatterDims, inserted_window_dims)      \
+  X(AK_SCATTER, "input_batching_dims", AK_INTS, 0, 0, ScatterDims, input_batching_dims)        \
+  X(AK_SCATTER, "scatter_indices_batching_dims", AK_INTS, 0, 0, ScatterDims, scatter_indices_batching_dims) \
+  X(AK_SCATTER, "scatter_dims_to_operand_dims", AK_INTS, 0, 0, ScatterDims, scatter_dims_to_operand_dims) \
+  X(AK_SCATTER, "index_vector_dim", AK_INT, 0, 0, ScatterDims, index_vector_dim)               \
+  X(AK_CHANNEL_HANDLE, "handle", AK_INT, 0, 0, ChannelHandle, handle)                          \
+  X(AK_CHANNEL_HANDLE, "type", AK_INT, 0, 0, ChannelHandle, type)
+
+/* OP_ATTRS(op, name, pretty keyword, type, flags, default, OpAttrs member):
+ * the typed attributes of every op. attrs_decode fills the member from the
+ * generic attribute `name` (with the spec's default when absent, an error
+ * when AF_REQ), attrs_encode writes the generic attribute back from the
+ * member, and the pretty form `op %x, keyword = value` is parsed from it
+ * (NULL: no keyword). */
+#define OP_ATTRS(X)                                                                                              \
+  X(OP_BROADCAST_IN_DIM, "broadcast_dimensions", "dims", AK_INTS, AF_REQ, 0, broadcast_dimensions)             \
+  X(OP_DYNAMIC_BROADCAST_IN_DIM, "broadcast_dimensions", "dims", AK_INTS, AF_REQ, 0, broadcast_dimensions)     \
+  X(OP_TRANSPOSE, "permutation", "dims", AK_INTS, AF_REQ, 0, permutation)                                      \
+  X(OP_REDUCE, "dimensions", NULL, AK_INTS, AF_REQ, 0, dimensions)                                             \
+  X(OP_REVERSE, "dimensions", "dims", AK_INTS, AF_REQ, 0, dimensions)                                          \
+  X(OP_MAP, "dimensions", NULL, AK_INTS, 0, 0, dimensions)                                                     \
+  X(OP_BROADCAST, "broadcast_sizes", "sizes", AK_INTS, AF_REQ, 0, broadcast_sizes)                             \
+  X(OP_SLICE, "start_indices", NULL, AK_INTS, AF_REQ, 0, start_indices)                                        \
+  X(OP_SLICE, "limit_indices", NULL, AK_INTS, AF_REQ, 0, limit_indices)                                        \
+  X(OP_SLICE, "strides", NULL, AK_INTS, AF_RANK, 1, strides)                                                   \
+  X(OP_DYNAMIC_SLICE, "slice_sizes", "sizes", AK_INTS, AF_REQ, 0, slice_sizes)                                 \
+  X(OP_PAD, "edge_padding_low", "low", AK_INTS, AF_REQ, 0, edge_padding_low)                                   \
+  X(OP_PAD, "edge_padding_high", "high", AK_INTS, AF_REQ, 0, edge_padding_high)                                \
+  X(OP_PAD, "interior_padding", "interior", AK_INTS, AF_RANK, 0, interior_padding)                             \
+  X(OP_CONCATENATE, "dimension", "dim", AK_INT, AF_REQ, 0, dimension)                                          \
+  X(OP_GET_DIMENSION_SIZE, "dimension", "dim", AK_INT, AF_REQ, 0, dimension)                                   \
+  X(OP_SET_DIMENSION_SIZE, "dimension", "dim", AK_INT, AF_REQ, 0, dimension)                                   \
+  X(OP_IOTA, "iota_dimension", "dim", AK_INT, AF_REQ, 0, iota_dimension)                                       \
+  X(OP_DYNAMIC_IOTA, "iota_dimension", "dim", AK_INT, AF_REQ, 0, iota_dimension)                               \
+  X(OP_SORT, "dimension", NULL, AK_INT, 0, -1, dimension)                                                      \
+  X(OP_SORT, "is_stable", NULL, AK_BOOL, 0, 0, is_stable)                                                      \
+  X(OP_ALL_GATHER, "all_gather_dim", NULL, AK_INT, AF_REQ, 0, all_gather_dim)                                  \
+  X(OP_REDUCE_SCATTER, "scatter_dimension", NULL, AK_INT, AF_REQ, 0, scatter_dimension)                        \
+  X(OP_ALL_TO_ALL, "split_dimension", NULL, AK_INT, 0, 0, split_dimension)                                     \
+  X(OP_ALL_TO_ALL, "concat_dimension", NULL, AK_INT, 0, 0, concat_dimension)                                   \
+  X(OP_ALL_TO_ALL, "split_count", NULL, AK_INT, 0, 0, split_count)                                             \
+  X(OP_GET_TUPLE_ELEMENT, "index", NULL, AK_I32, AF_REQ, 0, index)                                             \
+  X(OP_COMPARE, "comparison_direction", NULL, AK_ENUM(EN_COMPARISON_DIRECTION), AF_REQ, 0, comparison_direction) \
+  X(OP_COMPARE, "compare_type", NULL, AK_ENUM(EN_COMPARISON_TYPE), 0, 0, compare_type)                         \
+  X(OP_DOT, "precision_config", "precision", AK_PRECISION, 0, 0, precision)                                    \
+  X(OP_DOT_GENERAL, "dot_dimension_numbers", NULL, AK_DOT, AF_REQ, 0, dot)                                     \
+  X(OP_DOT_GENERAL, "precision_config", "precision", AK_PRECISION, 0, 0, precision)                            \
+  X(OP_DOT_GENERAL, "algorithm", NULL, AK_DOT_ALGORITHM, 0, 0, algorithm)                                      \
+  X(OP_CONVOLUTION, "dimension_numbers", NULL, AK_CONV, AF_REQ, 0, conv)                                       \
+  X(OP_CONVOLUTION, "window_strides", NULL, AK_INTS, AF_SPATIAL, 1, window.strides)                            \
+  X(OP_CONVOLUTION, "padding", NULL, AK_PADDING, AF_SPATIAL, 0, window)                                        \
+  X(OP_CONVOLUTION, "lhs_dilation", NULL, AK_INTS, AF_SPATIAL, 1, window.base_dilations)                       \
+  X(OP_CONVOLUTION, "rhs_dilation", NULL, AK_INTS, AF_SPATIAL, 1, window.window_dilations)                     \
+  X(OP_CONVOLUTION, "window_reversal", NULL, AK_INTS, AF_SPATIAL, 0, window.reversal)                          \
+  X(OP_CONVOLUTION, "feature_group_count", NULL, AK_INT, 0, 1, feature_group_count)                            \
+  X(OP_CONVOLUTION, "batch_group_count", NULL, AK_INT, 0, 1, batch_group_count)                                \
+  X(OP_CONVOLUTION, "precision_config", NULL, AK_PRECISION, 0, 0, precision)                                   \
+  X(OP_DYNAMIC_CONV, "dimension_numbers", NULL, AK_CONV, AF_REQ, 0, conv)                                      \
+  X(OP_DYNAMIC_CONV, "window_strides", NULL, AK_INTS, AF_SPATIAL, 1, window.strides)                           \
+  X(OP_DYNAMIC_CONV, "lhs_dilation", NULL, AK_INTS, AF_SPATIAL, 1, window.base_dilations)                      \
+  X(OP_DYNAMIC_CONV, "rhs_dilation", NULL, AK_INTS, AF_SPATIAL, 1, window.window_dilations)                    \
+  X(OP_DYNAMIC_CONV, "window_reversal", NULL, AK_INTS, AF_SPATIAL, 0, window.reversal)                         \
+  X(OP_DYNAMIC_CONV, "feature_group_count", NULL, AK_INT, 0, 1, feature_group_count)                           \
+  X(OP_DYNAMIC_CONV, "batch_group_count", NULL, AK_INT, 0, 1, batch_group_count)                               \
+  X(OP_DYNAMIC_CONV, "precision_config", NULL, AK_PRECISION, 0, 0, precision)                                  \
+  X(OP_REDUCE_WINDOW, "window_dimensions", NULL, AK_INTS, AF_REQ, 0, window.dims)                              \
+  X(OP_REDUCE_WINDOW, "window_strides", NULL, AK_INTS, AF_RANK, 1, window.strides)                             \
+  X(OP_REDUCE_WINDOW, "base_dilations", NULL, AK_INTS, AF_RANK, 1, window.base_dilations)                      \
+  X(OP_REDUCE_WINDOW, "window_dilations", NULL, AK_INTS, AF_RANK, 1, window.window_dilations)                  \
+  X(OP_REDUCE_WINDOW, "padding", NULL, AK_PADDING, AF_RANK, 0, window)                                         \
+  X(OP_SELECT_AND_SCATTER, "window_dimensions", NULL, AK_INTS, AF_RANK, 1, window.dims)                        \
+  X(OP_SELECT_AND_SCATTER, "window_strides", NULL, AK_INTS, AF_RANK, 1, window.strides)                        \
+  X(OP_SELECT_AND_SCATTER, "padding", NULL, AK_PADDING, AF_RANK, 0, window)                                    \
+  X(OP_GATHER, "dimension_numbers", NULL, AK_GATHER, AF_REQ, 0, gather)                                        \
+  X(OP_GATHER, "slice_sizes", NULL, AK_INTS, AF_REQ, 0, gather.slice_sizes)                                    \
+  X(OP_GATHER, "indices_are_sorted", NULL, AK_BOOL, 0, 0, gather.indices_are_sorted)                           \
+  X(OP_DYNAMIC_GATHER, "dimension_numbers", NULL, AK_GATHER, AF_REQ, 0, gather)                                \
+  X(OP_DYNAMIC_GATHER, "indices_are_sorted", NULL, AK_BOOL, 0, 0, gather.indices_are_sorted)                   \
+  X(OP_SCATTER, "scatter_dimension_numbers", NULL, AK_SCATTER, AF_REQ, 0, scatter)                             \
+  X(OP_SCATTER, "indices_are_sorted", NULL, AK_BOOL, 0, 0, scatter.indices_are_sorted)                         \
+  X(OP_SCATTER, "unique_indices", NULL, AK_BOOL, 0, 0, scatter.unique_indices)                                 \
+  X(OP_SEND, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                         \
+  X(OP_RECV, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                         \
+  X(OP_ALL_GATHER, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                   \
+  X(OP_ALL_GATHER, "use_global_device_ids", NULL, AK_BOOL, 0, 0, use_global_device_ids)                        \
+  X(OP_ALL_REDUCE, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                   \
+  X(OP_ALL_REDUCE, "use_global_device_ids", NULL, AK_BOOL, 0, 0, use_global_device_ids)                        \
+  X(OP_REDUCE_SCATTER, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                               \
+  X(OP_REDUCE_SCATTER, "use_global_device_ids", NULL, AK_BOOL, 0, 0, use_global_device_ids)                    \
+  X(OP_ALL_TO_ALL, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                   \
+  X(OP_COLLECTIVE_PERMUTE, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                           \
+  X(OP_COLLECTIVE_BROADCAST, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                         \
+  X(OP_CONSTANT, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                                    \
+  X(OP_CHECK_EXPECT_EQ_CONST, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                       \
+  X(OP_CHECK_EXPECT_ALMOST_EQ_CONST, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                \
+  X(OP_CHECK_EXPECT_ALMOST_EQ_CONST, "tolerance", "tolerance", AK_FLOAT, 0, 1e-4, tolerance)                   \
+  X(OP_CHECK_EXPECT_ALMOST_EQ, "tolerance", "tolerance", AK_FLOAT, 0, 1e-4, tolerance)                         \
+  X(OP_CHECK_EXPECT_CLOSE, "max_ulp_difference", "max_ulp_difference", AK_INT, 0, 3, max_ulp)                 \
+  X(OP_CHECK_EXPECT_CLOSE, "min_ulp_difference", "min_ulp_difference", AK_INT, 0, 0, min_ulp)                 \
+  X(OP_CHECK_EXPECT_SERIALIZED_EQ, "probe_id", "probe_id", AK_STRING, AF_REQ, 0, probe_id)                     \
+  X(OP_CHECK_EXPECT_SERIALIZED_EQ, "iter", "iter", AK_INT, 0, 0, probe_iter)                                   \
+  X(OP_INTERPRETER_PROBE, "probe_id", "probe_id", AK_STRING, AF_REQ, 0, probe_id)                              \
+  X(OP_FUNC_CALL, "callee", NULL, AK_SYMBOL, AF_REQ, 0, callee)                                                \
+  X(OP_CUSTOM_CALL, "call_target_name", NULL, AK_STRING, AF_REQ, 0, call_target_name)                          \
+  X(OP_EINSUM, "einsum_config", "config", AK_STRING, AF_REQ, 0, einsum_config)                                 \
+  X(OP_UNARY_EINSUM, "einsum_config", "config", AK_STRING, AF_REQ, 0, einsum_config)                           \
+  X(OP_REDUCE_PRECISION, "exponent_bits", NULL, AK_I32, AF_REQ, 0, exponent_bits)                              \
+  X(OP_REDUCE_PRECISION, "mantissa_bits", NULL, AK_I32, AF_REQ, 0, mantissa_bits)                              \
+  X(OP_RNG, "rng_distribution", "distribution", AK_ENUM(EN_RNG_DISTRIBUTION), AF_REQ, 0, rng_distribution)    \
+  X(OP_RNG_BIT_GENERATOR, "rng_algorithm", "algorithm", AK_ENUM(EN_RNG_ALGORITHM), AF_REQ, 0, rng_algorithm)   \
+  X(OP_TRIANGULAR_SOLVE, "left_side", NULL, AK_BOOL, 0, 0, left_side)                                          \
+  X(OP_TRIANGULAR_SOLVE, "lower", NULL, AK_BOOL, 0, 0, lower)                                                  \
+  X(OP_TRIANGULAR_SOLVE, "unit_diagonal", NULL, AK_BOOL, 0, 0, unit_diagonal)                                  \
+  X(OP_TRIANGULAR_SOLVE, "transpose_a", NULL, AK_ENUM(EN_TRANSPOSE), 0, 0, transpose_a)                        \
+  X(OP_CHOLESKY, "lower", "lower", AK_BOOL, 0, 0, lower)                                                       \
+  X(OP_FFT, "fft_type", "type", AK_ENUM(EN_FFT_TYPE), AF_REQ, 0, fft_type)                                     \
+  X(OP_FFT, "fft_length", "length", AK_INTS, AF_REQ, 0, fft_length)
+
 typedef struct OpInfo {
   const char *name;
   int nopnds, nresults, nregions; /* a count, N_ANY or N_OPNDS */
@@ -764,6 +1000,91 @@ Attr *ir_attr(const Op *op, const char *name);
 void ir_set_attr(Module *m, Op *op, const char *name, Attr *value);
 
 /* ------------------------------------------------------------------------ */
+/* Building ops in passes (ir/builder.c)                                     */
+
+/* New ops go before `before` in `block` (NULL: at its end) with location
+ * `loc`. ir_build creates one with zero typed attributes; the caller sets
+ * op->a and calls ir_build_done, which writes the generic attributes from
+ * them (attrs_encode) and returns the first result. The other builders
+ * return the result of a finished op. */
+typedef struct Builder {
+  Module *m;
+  Block *block;
+  Op *before;
+  Loc loc;
+} Builder;
+
+Op *ir_build(Builder *b, OpCode code, int nopnds, Value *const *opnds, int nresults,
+             Type *const *types, int nregions);
+Value *ir_build_done(Builder *b, Op *op);
+Value *ir_build1(Builder *b, OpCode code, Type *t, int n, Value *const *in);
+Value *ir_build_unary(Builder *b, OpCode code, Value *x);          /* x's type */
+Value *ir_build_binary(Builder *b, OpCode code, Value *x, Value *y); /* x's type */
+Value *ir_build_select(Builder *b, Value *pred, Value *on_true, Value *on_false);
+Value *ir_build_clamp(Builder *b, Value *lo, Value *x, Value *hi);
+Value *ir_build_convert(Builder *b, Value *x, ElemType e);
+Value *ir_build_compare(Builder *b, CmpDir dir, Value *x, Value *y, CmpType type);
+Value *ir_build_constant(Builder *b, const DenseData *d);
+/* A constant of type t, every element the low bytes of `bits`. */
+Value *ir_build_splat(Builder *b, Type *t, uint64_t bits);
+DenseData *ir_dense_splat(Module *m, Type *t, uint64_t bits);
+/* n integers of type t (two's complement, little-endian). */
+DenseData *ir_dense_ints(Module *m, Type *t, const int64_t *v, int64_t n);
+/* Rewrites a `dot` into the dot_general it stands for (spec "dot"). */
+void ir_make_dot_general(Module *m, Op *op);
+
+/* ------------------------------------------------------------------------ */
+/* Attributes (ir/attr.c): constructors and the schema (OP_ATTRS)           */
+
+/* Generic attributes, allocated in the module's arena. */
+Attr *attr_new(Module *m, AttrKind k);
+Attr *attr_int(Module *m, int64_t v, ElemType type); /* `v : type`; ET_COUNT: untyped */
+Attr *attr_float(Module *m, double v, ElemType type);
+Attr *attr_bool(Module *m, bool v);
+Attr *attr_string(Module *m, const char *s);
+Attr *attr_symbol(Module *m, const char *s);
+Attr *attr_enum(Module *m, const char *name, const char *value);
+Attr *attr_type(Module *m, Type *t);
+Attr *attr_dense_array(Module *m, ElemType e, const int64_t *v, int n); /* array<e: ...> */
+Attr *attr_i64_array(Module *m, const int64_t *v, int n);  /* array<i64: ...> */
+Attr *attr_int_list(Module *m, const int64_t *v, int n);   /* [1, 2], untyped */
+Attr *attr_struct(Module *m, const char *name, NamedAttr *fields, int n);
+Attr *attr_dense(Module *m, const DenseData *d);
+/* A list in the module's arena holding a copy of v[0..n). */
+I64List ir_list(Module *m, const int64_t *v, int n);
+
+/* One row of OP_ATTRS (owner: an OpCode) or STRUCT_FIELDS (owner: the
+ * structure's AttrType); offset is the member's in OpAttrs or the struct. */
+typedef struct AttrSpec {
+  int owner;
+  const char *name, *keyword;
+  AttrType type;
+  unsigned flags;
+  double def;
+  size_t offset;
+} AttrSpec;
+
+/* Fills op->a from op->attrs following OP_ATTRS; 0 on success, else prints
+ * an error at the op's location and returns -1. */
+int attrs_decode(Module *m, Op *op);
+/* Writes op->attrs from op->a for every OP_ATTRS row of the op (optional
+ * attributes only when they differ from the default), so ops built or
+ * rewritten by passes print as valid MLIR; other attributes stay. */
+void attrs_encode(Module *m, Op *op);
+/* The OP_ATTRS row of op c whose pretty keyword is kw[0..n), or NULL. */
+const AttrSpec *attr_spec_by_keyword(OpCode c, const char *kw, size_t n);
+/* Enumerations (ATTR_ENUMS): the dialect name, the spelling of value v
+ * (NULL if out of range), the value of a spelling (-1 if unknown). */
+const char *attr_enum_name(AttrEnum e);
+const char *attr_enum_value(AttrEnum e, int v);
+int attr_enum_lookup(AttrEnum e, const char *s);
+/* Structures (ATTR_STRUCTS): the kind named name[0..n), or AK_ENUM0 if
+ * unknown; whether a structure with STRUCT_FIELDS rows has field `f`
+ * (always true for one without rows). */
+AttrType attr_struct_kind(const char *name, size_t n);
+bool attr_struct_has_field(AttrType s, const char *f);
+
+/* ------------------------------------------------------------------------ */
 /* Printer (ir/print.c): valid MLIR text in generic op form                  */
 
 void ir_print_module(FILE *f, Module *m);
@@ -784,9 +1105,6 @@ typedef struct ParseOptions {
  * typed attributes. Returns NULL after printing diagnostics. */
 Module *parse_module(const SrcFile *file, size_t begin, size_t end,
                      const ParseOptions *opts);
-/* Fills op->a from op->attrs (frontend/attrs.c); 0 on success, else prints
- * an error at the op's location and returns -1. */
-int attrs_decode(Module *m, Op *op);
 
 /* ------------------------------------------------------------------------ */
 /* Passes (passes/), run in this order by driver_compile (tools/driver.c).   */

@@ -38,9 +38,7 @@
 typedef struct Chlo {
   Module *m;
   Func *f;
-  Block *blk;   /* where new ops go: before `before` (NULL: at the end) */
-  Op *before;
-  Loc loc;      /* the CHLO op's location, given to the new ops */
+  Builder b;    /* before the CHLO op, with its location */
   int errors;
 } Chlo;
 
@@ -48,61 +46,10 @@ static bool fail(Chlo *c, const char *fmt, ...) __attribute__((format(printf, 2,
 static bool fail(Chlo *c, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  diag_verror(c->loc, "error", fmt, ap);
+  diag_verror(c->b.loc, "error", fmt, ap);
   va_end(ap);
   c->errors++;
   return false;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Attributes                                                                */
-
-static Attr *new_attr(Chlo *c, AttrKind k) {
-  Attr *a = ARENA_NEW(&c->m->arena, Attr);
-  a->kind = k;
-  return a;
-}
-
-static Attr *int_attr(Chlo *c, int64_t v) {
-  Attr *a = new_attr(c, AT_INT);
-  a->ival = v;
-  a->type = type_tensor(c->m->types, ET_SI64, 0, NULL);
-  return a;
-}
-
-static Attr *bool_attr(Chlo *c, bool v) {
-  Attr *a = new_attr(c, AT_BOOL);
-  a->bval = v;
-  return a;
-}
-
-static Attr *enum_attr(Chlo *c, const char *name, const char *value) {
-  Attr *a = new_attr(c, AT_ENUM);
-  a->name = name;
-  a->str = value;
-  return a;
-}
-
-/* array<i64: v...> */
-static Attr *i64_array_attr(Chlo *c, const int64_t *v, int n) {
-  Attr *a = new_attr(c, AT_DENSE_ARRAY);
-  a->array_elem = ET_SI64;
-  a->n = n;
-  a->ints = ARENA_ARRAY(&c->m->arena, int64_t, n > 0 ? n : 1);
-  if (n > 0) memcpy(a->ints, v, sizeof *v * (size_t)n);
-  return a;
-}
-
-/* [v...] as written inside #stablehlo.dot<...>: untyped integers. */
-static Attr *int_list_attr(Chlo *c, const int64_t *v, int n) {
-  Attr *a = new_attr(c, AT_ARRAY);
-  a->n = n;
-  a->items = ARENA_ARRAY(&c->m->arena, Attr *, n > 0 ? n : 1);
-  for (int i = 0; i < n; i++) {
-    a->items[i] = new_attr(c, AT_INT);
-    a->items[i]->ival = v[i];
-  }
-  return a;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -116,22 +63,13 @@ static ElemType elem(const Value *x) { return x->type->elem; }
 
 static Op *emit(Chlo *c, OpCode code, int n, Value *const *in, int nres, Type *const *rt,
                 int nregions) {
-  Op *op = ir_op_new(c->m, code, c->loc, n, in, nres, rt, nregions);
-  ir_block_insert_before(c->blk, c->before, op);
-  return op;
+  return ir_build(&c->b, code, n, in, nres, rt, nregions);
 }
 
-/* Fills the typed attributes from the generic ones just set; the op's
- * first result. A failure is a bug of this file. */
-static Value *done(Chlo *c, Op *op) {
-  int r = attrs_decode(c->m, op);
-  assert(r == 0);
-  (void)r;
-  return op->nresults ? op->results[0] : NULL;
-}
+static Value *done(Chlo *c, Op *op) { return ir_build_done(&c->b, op); }
 
 static Value *emit1(Chlo *c, OpCode code, Type *t, int n, Value *const *in) {
-  return done(c, emit(c, code, n, in, 1, &t, 0));
+  return ir_build1(&c->b, code, t, n, in);
 }
 
 static Value *op1(Chlo *c, OpCode code, Value *x) { return emit1(c, code, x->type, 1, &x); }
@@ -177,39 +115,19 @@ static Value *reshape(Chlo *c, Value *x, int rank, const int64_t *dims) {
   return emit1(c, OP_RESHAPE, type_tensor(c->m->types, elem(x), rank, dims), 1, &x);
 }
 
-static const char *const cmp_names[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
-
-/* compare with direction d; `type` is a compare_type name or NULL. */
-static Value *compare(Chlo *c, CmpDir d, Value *x, Value *y, const char *type) {
-  Value *in[2] = {x, y};
-  Type *t = with_elem(c, x, ET_I1);
-  Op *op = emit(c, OP_COMPARE, 2, in, 1, &t, 0);
-  ir_set_attr(c->m, op, "comparison_direction", enum_attr(c, "comparison_direction", cmp_names[d]));
-  if (type) ir_set_attr(c->m, op, "compare_type", enum_attr(c, "comparison_type", type));
-  return done(c, op);
+/* compare with direction d and type ct. */
+static Value *compare(Chlo *c, CmpDir d, Value *x, Value *y, CmpType ct) {
+  return ir_build_compare(&c->b, d, x, y, ct);
 }
 
-static Value *cmp(Chlo *c, CmpDir d, Value *x, Value *y) { return compare(c, d, x, y, NULL); }
+static Value *cmp(Chlo *c, CmpDir d, Value *x, Value *y) { return compare(c, d, x, y, CMPT_NOTYPE); }
 
 static Value *is_finite(Chlo *c, Value *x) {
   return emit1(c, OP_IS_FINITE, with_elem(c, x, ET_I1), 1, &x);
 }
 
 /* A constant of type t, every element with bit pattern `bits`. */
-static Value *splat_bits(Chlo *c, Type *t, uint64_t bits) {
-  DenseData *d = ARENA_NEW(&c->m->arena, DenseData);
-  d->type = t;
-  d->splat = true;
-  d->nbytes = (size_t)elem_bytes(t->elem);
-  d->bytes = arena_alloc(&c->m->arena, d->nbytes);
-  for (size_t i = 0; i < d->nbytes; i++) d->bytes[i] = (uint8_t)(bits >> (8 * i));
-  Attr *a = new_attr(c, AT_DENSE);
-  a->dense = d;
-  a->type = t;
-  Op *op = emit(c, OP_CONSTANT, 0, NULL, 1, &t, 0);
-  ir_set_attr(c->m, op, "value", a);
-  return done(c, op);
-}
+static Value *splat_bits(Chlo *c, Type *t, uint64_t bits) { return ir_build_splat(&c->b, t, bits); }
 
 /* v in x's type: f32 and f64 only (narrower floats are computed in f32). */
 static Value *kf(Chlo *c, Value *x, double v) {
@@ -1133,7 +1051,7 @@ static Value *broadcast_to(Chlo *c, Value *x, const Type *to, const int64_t *dim
   Type *t = type_tensor(c->m->types, elem(x), to->rank, to->dims);
   if (t == x->type) return x;
   Op *op = emit(c, OP_BROADCAST_IN_DIM, 1, &x, 1, &t, 0);
-  ir_set_attr(c->m, op, "broadcast_dimensions", i64_array_attr(c, dims, x->type->rank));
+  op->a.broadcast_dimensions = ir_list(c->m, dims, x->type->rank);
   return done(c, op);
 }
 
@@ -1189,20 +1107,21 @@ static const char *enum_word(Chlo *c, const Attr *a) {
   return arena_strndup(&c->m->arena, s, (size_t)(e - s));
 }
 
-static int cmp_index(const char *w) {
-  for (int i = 0; w && i < 6; i++)
-    if (!strcmp(w, cmp_names[i])) return i;
-  return -1;
+/* The value of an enum attribute of e (def when absent, -1 if unknown). */
+static int enum_of(Chlo *c, const Op *op, const char *name, AttrEnum e, int def) {
+  const char *w = enum_word(c, ir_attr(op, name));
+  return w ? attr_enum_lookup(e, w) : def;
 }
 
 /* broadcast_compare: comparison_direction and the optional compare_type. */
 static Value *broadcast_compare(Chlo *c, Op *op, Value *x, Value *y) {
-  int d = cmp_index(enum_word(c, ir_attr(op, "comparison_direction")));
-  if (d < 0) {
-    fail(c, "%s: missing or unknown comparison_direction", op_name(op->code));
+  int d = enum_of(c, op, "comparison_direction", EN_COMPARISON_DIRECTION, -1);
+  int t = enum_of(c, op, "compare_type", EN_COMPARISON_TYPE, CMPT_NOTYPE);
+  if (d < 0 || t < 0) {
+    fail(c, "%s: missing or unknown comparison_direction or compare_type", op_name(op->code));
     return NULL;
   }
-  return compare(c, (CmpDir)d, x, y, enum_word(c, ir_attr(op, "compare_type")));
+  return compare(c, (CmpDir)d, x, y, (CmpType)t);
 }
 
 /* broadcast_select: the three operands broadcast numpy-style. */
@@ -1242,15 +1161,15 @@ typedef struct Cursor {
 } Cursor;
 
 static Cursor enter_block(Chlo *c, Block *b) {
-  Cursor saved = {c->blk, c->before};
-  c->blk = b;
-  c->before = NULL;
+  Cursor saved = {c->b.block, c->b.before};
+  c->b.block = b;
+  c->b.before = NULL;
   return saved;
 }
 
 static void leave_block(Chlo *c, Cursor saved) {
-  c->blk = saved.blk;
-  c->before = saved.before;
+  c->b.block = saved.blk;
+  c->b.before = saved.before;
 }
 
 static Region *region_of(Chlo *c, Op *op, int i, Block *b) {
@@ -1268,7 +1187,7 @@ static void emit_return(Chlo *c, int n, Value *const *vals) {
 
 static Value *iota(Chlo *c, Type *t, int64_t dim) {
   Op *op = emit(c, OP_IOTA, 0, NULL, 1, &t, 0);
-  ir_set_attr(c->m, op, "iota_dimension", int_attr(c, dim));
+  op->a.iota_dimension = dim;
   return done(c, op);
 }
 
@@ -1282,9 +1201,9 @@ static Value *slice(Chlo *c, Value *x, const int64_t *start, const int64_t *limi
   }
   Type *t = type_tensor(c->m->types, elem(x), r, dims);
   Op *op = emit(c, OP_SLICE, 1, &x, 1, &t, 0);
-  ir_set_attr(c->m, op, "start_indices", i64_array_attr(c, start, r));
-  ir_set_attr(c->m, op, "limit_indices", i64_array_attr(c, limit, r));
-  ir_set_attr(c->m, op, "strides", i64_array_attr(c, ones, r));
+  op->a.start_indices = ir_list(c->m, start, r);
+  op->a.limit_indices = ir_list(c->m, limit, r);
+  op->a.strides = ir_list(c->m, ones, r);
   return done(c, op);
 }
 
@@ -1322,7 +1241,7 @@ static void top_k_comparator(Chlo *c, Op *sort, Value *x) {
   Block *b = ir_block_new(c->m, 4, args);
   region_of(c, sort, 0, b);
   Cursor saved = enter_block(c, b);
-  const char *type = elem_is_float(elem(x)) ? "TOTALORDER" : NULL;
+  CmpType type = elem_is_float(elem(x)) ? CMPT_TOTALORDER : CMPT_NOTYPE;
   Value *gt = compare(c, CMP_GT, b->args[0], b->args[1], type);
   emit_return(c, 1, &gt);
   leave_block(c, saved);
@@ -1340,8 +1259,8 @@ static bool decompose_top_k(Chlo *c, Op *op, Value **out) {
   Value *in[2] = {x, iota(c, with_elem(c, x, ET_SI32), last)};
   Type *rt[2] = {x->type, in[1]->type};
   Op *sort = emit(c, OP_SORT, 2, in, 2, rt, 1);
-  ir_set_attr(c->m, sort, "dimension", int_attr(c, last));
-  ir_set_attr(c->m, sort, "is_stable", bool_attr(c, true));
+  sort->a.dimension = last;
+  sort->a.is_stable = true;
   top_k_comparator(c, sort, x);
   done(c, sort);
   int64_t start[64] = {0}, limit[64];
@@ -1434,7 +1353,7 @@ static Value *scan_take(Chlo *c, Value *x, int64_t dim, Value *pos) {
   for (int i = 0; i < t->rank; i++) starts[i + 1] = i == dim ? pos : scalar_i64(c, 0);
   Type *st = type_tensor(c->m->types, elem(x), t->rank, sizes);
   Op *op = emit(c, OP_DYNAMIC_SLICE, t->rank + 1, starts, 1, &st, 0);
-  ir_set_attr(c->m, op, "slice_sizes", i64_array_attr(c, sizes, t->rank));
+  op->a.slice_sizes = ir_list(c->m, sizes, t->rank);
   Value *sl = done(c, op);
   int n = dims_without(t, dim, dims);
   return reshape(c, sl, n, dims);
@@ -1574,18 +1493,9 @@ static bool contains(I64List l, int64_t v) {
 }
 
 static Value *dot_general(Chlo *c, Value *l, Value *r, Type *t, const I64List *dims) {
-  static const char *const names[4] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
-                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
-  Attr *dn = new_attr(c, AT_STRUCT);
-  dn->name = "dot";
-  dn->fields = ARENA_ARRAY(&c->m->arena, NamedAttr, 4);
-  for (int i = 0; i < 4; i++) {
-    if (i < 2 && dims[i].n == 0) continue;
-    dn->fields[dn->n++] = (NamedAttr){names[i], int_list_attr(c, dims[i].v, dims[i].n)};
-  }
   Value *in[2] = {l, r};
   Op *op = emit(c, OP_DOT_GENERAL, 2, in, 1, &t, 0);
-  ir_set_attr(c->m, op, "dot_dimension_numbers", dn);
+  op->a.dot = (DotDims){dims[0], dims[1], dims[2], dims[3]};
   return done(c, op);
 }
 
@@ -1672,7 +1582,7 @@ static Value *ragged_mode2(Chlo *c, Op *op, const Ragged *d) {
   }
   if (g == 1) return parts[0];
   Op *cat = emit(c, OP_CONCATENATE, (int)g, parts, 1, (Type *const *)&op->results[0]->type, 0);
-  ir_set_attr(c->m, cat, "dimension", int_attr(c, 0));
+  cat->a.dimension = 0;
   return done(c, cat);
 }
 
@@ -1701,10 +1611,12 @@ static Value *decompose_ragged_dot(Chlo *c, Op *op) {
 
 /* chlo.constant is stablehlo.constant. */
 static Value *decompose_constant(Chlo *c, Op *op) {
-  Type *t = op->results[0]->type;
-  Op *k = emit(c, OP_CONSTANT, 0, NULL, 1, &t, 0);
-  ir_set_attr(c->m, k, "value", ir_attr(op, "value"));
-  return done(c, k);
+  const Attr *v = ir_attr(op, "value");
+  if (!v || v->kind != AT_DENSE || v->dense->type != op->results[0]->type) {
+    fail(c, "chlo.constant: expects a dense `value` of the result type");
+    return NULL;
+  }
+  return ir_build_constant(&c->b, v->dense);
 }
 
 /* constant_like(value, x): value splat to the result type. */
@@ -1776,9 +1688,7 @@ static bool decompose(Chlo *c, Op *op, Value **out) {
 }
 
 static void replace_op(Chlo *c, Op *op) {
-  c->blk = op->parent;
-  c->before = op;
-  c->loc = op->loc;
+  c->b = (Builder){c->m, op->parent, op, op->loc};
   Value *out[op->nresults > 0 ? op->nresults : 1];
   if (!decompose(c, op, out)) return;
   for (int i = 0; i < op->nresults; i++) {

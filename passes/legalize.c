@@ -38,41 +38,6 @@ static OpList all_ops(Func *f) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Attribute construction (kept in the generic list so dumps re-parse)       */
-
-static Attr *int_attr(Module *m, int64_t v, ElemType e) {
-  Attr *a = ARENA_NEW(&m->arena, Attr);
-  a->kind = AT_INT;
-  a->ival = v;
-  a->type = e == ET_COUNT ? NULL : type_tensor(m->types, e, 0, NULL);
-  return a;
-}
-
-static Attr *float_attr(Module *m, double v) {
-  Attr *a = ARENA_NEW(&m->arena, Attr);
-  a->kind = AT_FLOAT;
-  a->fval = v;
-  a->type = type_tensor(m->types, ET_F64, 0, NULL);
-  return a;
-}
-
-/* `[v]` as written inside #stablehlo.dot<...>: untyped integers. */
-static Attr *int_list_attr(Module *m, int64_t v) {
-  Attr *a = ARENA_NEW(&m->arena, Attr);
-  a->kind = AT_ARRAY;
-  a->n = 1;
-  a->items = ARENA_ARRAY(&m->arena, Attr *, 1);
-  a->items[0] = int_attr(m, v, ET_COUNT);
-  return a;
-}
-
-static I64List one_int(Module *m, int64_t v) {
-  I64List l = {1, ARENA_ARRAY(&m->arena, int64_t, 1)};
-  l.v[0] = v;
-  return l;
-}
-
-/* ------------------------------------------------------------------------ */
 /* dot -> dot_general                                                        */
 
 static bool is_quantized(const Op *op) {
@@ -86,22 +51,7 @@ static bool is_quantized(const Op *op) {
  * constraints (C13-C20) that `dot` does not have, and codegen rejects
  * quantized types either way. */
 static void legalize_dot(Legalizer *lg, Op *op) {
-  Module *m = lg->m;
-  if (is_quantized(op)) return;
-  int64_t lhs_rank = op->opnds[0]->type->rank;
-  op->code = OP_DOT_GENERAL;
-  memset(&op->a.dot.lhs_batch, 0, sizeof op->a.dot.lhs_batch);
-  memset(&op->a.dot.rhs_batch, 0, sizeof op->a.dot.rhs_batch);
-  op->a.dot.lhs_contract = one_int(m, lhs_rank - 1);
-  op->a.dot.rhs_contract = one_int(m, 0);
-  Attr *dn = ARENA_NEW(&m->arena, Attr);
-  dn->kind = AT_STRUCT;
-  dn->name = "dot";
-  dn->n = 2;
-  dn->fields = ARENA_ARRAY(&m->arena, NamedAttr, 2);
-  dn->fields[0] = (NamedAttr){"lhs_contracting_dimensions", int_list_attr(m, lhs_rank - 1)};
-  dn->fields[1] = (NamedAttr){"rhs_contracting_dimensions", int_list_attr(m, 0)};
-  ir_set_attr(m, op, "dot_dimension_numbers", dn);
+  if (!is_quantized(op)) ir_make_dot_general(lg->m, op);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -110,20 +60,12 @@ static void legalize_dot(Legalizer *lg, Op *op) {
 /* Turns the custom_call into check op `code` with the given attributes
  * (spec of the conformance protocol, see conformance/README.md). */
 static void to_check(Legalizer *lg, Op *op, OpCode code) {
-  Module *m = lg->m;
   op->code = code;
   op->nattrs = 0;
   op->attrs = NULL;
-  op->a.callee = NULL;
-  if (code == OP_CHECK_EXPECT_CLOSE) {
-    op->a.max_ulp = 3;
-    op->a.min_ulp = 0;
-    ir_set_attr(m, op, "max_ulp_difference", int_attr(m, 3, ET_SI64));
-    ir_set_attr(m, op, "min_ulp_difference", int_attr(m, 0, ET_SI64));
-  } else if (code == OP_CHECK_EXPECT_ALMOST_EQ) {
-    op->a.tolerance = 0.001;
-    ir_set_attr(m, op, "tolerance", float_attr(m, 0.001));
-  }
+  attrs_decode(lg->m, op); /* the schema's defaults: max_ulp 3, min_ulp 0 */
+  if (code == OP_CHECK_EXPECT_ALMOST_EQ) op->a.tolerance = 0.001;
+  attrs_encode(lg->m, op);
 }
 
 static bool is_i1_scalar(const Type *t) {
@@ -151,7 +93,7 @@ static void legalize_custom_call(Legalizer *lg, Op *op) {
       {"check.expect_almost_eq", OP_CHECK_EXPECT_ALMOST_EQ, 0},
       {"check.eq", OP_CHECK_EQ, 1},
   };
-  const char *name = op->a.callee ? op->a.callee : "";
+  const char *name = op->a.call_target_name ? op->a.call_target_name : "";
   for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
     if (strcmp(name, checks[i].name)) continue;
     if (check_call_shape(lg, op, name, checks[i].nresults))
@@ -179,8 +121,8 @@ static void forward_results(Legalizer *lg, Op *op) {
 
 static void forward_tuple_element(Legalizer *lg, Op *op) {
   Op *t = op->opnds[0]->def;
-  if (!t || t->code != OP_TUPLE || op->a.dim < 0 || op->a.dim >= t->nopnds) return;
-  ir_replace_uses(lg->f, op->results[0], t->opnds[op->a.dim]);
+  if (!t || t->code != OP_TUPLE || op->a.index < 0 || op->a.index >= t->nopnds) return;
+  ir_replace_uses(lg->f, op->results[0], t->opnds[op->a.index]);
 }
 
 static bool is_tuple_op(const Op *op) {

@@ -52,9 +52,7 @@
 typedef struct Quant {
   Module *m;
   Func *f;
-  Block *blk; /* new ops go into blk before `before` */
-  Op *before;
-  Loc loc;
+  Builder b; /* new ops go before the op being lowered, with its location */
   int errors;
 } Quant;
 
@@ -77,46 +75,20 @@ static bool any_zero_point(const QuantInfo *q) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Emitting ops (generic attributes set first, then decoded, so that
- * --dump-after=quant prints what the typed attributes say)                  */
-
-static Attr *new_attr(Quant *q, AttrKind k) {
-  Attr *a = ARENA_NEW(&q->m->arena, Attr);
-  a->kind = k;
-  return a;
-}
-
-static Op *emit(Quant *q, OpCode code, int n, Value *const *in, Type *t) {
-  Op *op = ir_op_new(q->m, code, q->loc, n, in, 1, &t, 0);
-  ir_block_insert_before(q->blk, q->before, op);
-  return op;
-}
-
-/* Decodes the typed attributes from the generic ones; a failure is a bug
- * of this file. */
-static Value *done(Quant *q, Op *op) {
-  int r = attrs_decode(q->m, op);
-  assert(r == 0);
-  (void)r;
-  return op->results[0];
-}
+/* Emitting ops                                                              */
 
 static Value *op1(Quant *q, OpCode code, Value *x, Type *t) {
-  return done(q, emit(q, code, 1, &x, t));
+  return ir_build1(&q->b, code, t, 1, &x);
 }
 
 static Value *op2(Quant *q, OpCode code, Value *x, Value *y) {
-  Value *in[2] = {x, y};
-  return done(q, emit(q, code, 2, in, x->type));
+  return ir_build_binary(&q->b, code, x, y);
 }
 
-static Value *convert(Quant *q, Value *x, ElemType e) {
-  return op1(q, OP_CONVERT, x, type_with_elem(q->m->types, x->type, e));
-}
+static Value *convert(Quant *q, Value *x, ElemType e) { return ir_build_convert(&q->b, x, e); }
 
 static Value *clamp(Quant *q, Value *lo, Value *x, Value *hi) {
-  Value *in[3] = {lo, x, hi};
-  return done(q, emit(q, OP_CLAMP, 3, in, x->type));
+  return ir_build_clamp(&q->b, lo, x, hi);
 }
 
 /* Stores v as element type e (the types this file builds constants of). */
@@ -143,25 +115,16 @@ static Value *constant(Quant *q, Type *t, int n, const double *fv, const int64_t
   d->bytes = arena_alloc(&q->m->arena, d->nbytes);
   for (int k = 0; k < n; k++)
     put_elem(d->bytes + (size_t)k * (size_t)nb, t->elem, fv ? fv[k] : 0, iv ? iv[k] : 0);
-  Attr *a = new_attr(q, AT_DENSE);
-  a->dense = d;
-  a->type = t;
-  Op *op = emit(q, OP_CONSTANT, 0, NULL, t);
-  ir_set_attr(q->m, op, "value", a);
-  return done(q, op);
+  return ir_build_constant(&q->b, d);
 }
 
 /* broadcast_in_dim of a 1-D x into `shape`, along dimension `axis`. */
 static Value *broadcast_axis(Quant *q, Value *x, const Type *shape, int axis) {
-  Attr *dims = new_attr(q, AT_DENSE_ARRAY);
-  dims->array_elem = ET_SI64;
-  dims->n = 1;
-  dims->ints = ARENA_NEW(&q->m->arena, int64_t);
-  dims->ints[0] = axis;
   Type *t = type_with_elem(q->m->types, shape, x->type->elem);
-  Op *op = emit(q, OP_BROADCAST_IN_DIM, 1, &x, t);
-  ir_set_attr(q->m, op, "broadcast_dimensions", dims);
-  return done(q, op);
+  Op *op = ir_build(&q->b, OP_BROADCAST_IN_DIM, 1, &x, 1, &t, 0);
+  int64_t d = axis;
+  op->a.broadcast_dimensions = ir_list(q->m, &d, 1);
+  return ir_build_done(&q->b, op);
 }
 
 /* The element type constants of type e are built in: f16/bf16 (and other
@@ -248,9 +211,7 @@ static void adopt(Value *v, Value *old) {
 /* Rewrites                                                                  */
 
 static void at_op(Quant *q, Op *op) {
-  q->blk = op->parent;
-  q->before = op;
-  q->loc = op->loc;
+  q->b = (Builder){q->m, op->parent, op, op->loc};
 }
 
 /* spec: uniform_quantize, uniform_dequantize. */
@@ -270,32 +231,6 @@ static void lower_uniform_dequantize(Quant *q, Op *op) {
   ir_block_remove(op->parent, op);
 }
 
-/* `[v]` as written inside #stablehlo.dot<...>. */
-static Attr *int_list_attr(Quant *q, int64_t v) {
-  Attr *a = new_attr(q, AT_ARRAY);
-  a->n = 1;
-  a->items = ARENA_ARRAY(&q->m->arena, Attr *, 1);
-  a->items[0] = new_attr(q, AT_INT);
-  a->items[0]->ival = v;
-  return a;
-}
-
-/* Legalize keeps quantized `dot`s (their constraints differ from
- * dot_general's); once on floats, one becomes dot_general like the others
- * (spec: dot contracts the last dimension of lhs with the first of rhs). */
-static void dot_to_dot_general(Quant *q, Op *op) {
-  Attr *dn = new_attr(q, AT_STRUCT);
-  dn->name = "dot";
-  dn->n = 2;
-  dn->fields = ARENA_ARRAY(&q->m->arena, NamedAttr, 2);
-  dn->fields[0] = (NamedAttr){"lhs_contracting_dimensions",
-                              int_list_attr(q, op->opnds[0]->type->rank - 1)};
-  dn->fields[1] = (NamedAttr){"rhs_contracting_dimensions", int_list_attr(q, 0)};
-  op->code = OP_DOT_GENERAL;
-  ir_set_attr(q->m, op, "dot_dimension_numbers", dn);
-  done(q, op);
-}
-
 /* spec: dequantize_op_quantize (and dequantize_compare,
  * hybrid_dequantize_then_op): the same op on dequantized operands, its
  * quantized results quantized. */
@@ -308,12 +243,14 @@ static void lower_dequantize_op_quantize(Quant *q, Op *op) {
     Type *t = op->results[i]->type;
     rt[i] = is_quant(op->results[i]) ? type_with_elem(q->m->types, t, t->quant->expressed) : t;
   }
-  Op *c = ir_op_new(q->m, op->code, op->loc, op->nopnds, in, op->nresults, rt, 0);
-  ir_block_insert_before(q->blk, q->before, c);
+  Op *c = ir_build(&q->b, op->code, op->nopnds, in, op->nresults, rt, 0);
   c->nattrs = op->nattrs;
   c->attrs = op->attrs;
   c->a = op->a;
-  if (c->code == OP_DOT) dot_to_dot_general(q, c);
+  /* Legalize keeps quantized `dot`s (their constraints differ from
+   * dot_general's); once on floats, one becomes dot_general like the
+   * others. */
+  if (c->code == OP_DOT) ir_make_dot_general(q->m, c);
   for (int i = 0; i < op->nresults; i++) {
     Value *v = c->results[i];
     if (is_quant(op->results[i])) v = quantize(q, v, op->results[i]->type);
@@ -460,7 +397,7 @@ static void lower_func(Quant *q, Func *f) {
 }
 
 int pass_lower_quant(Module *m) {
-  Quant q = {m, NULL, NULL, NULL, {0}, 0};
+  Quant q = {.m = m};
   for (int i = 0; i < m->nfuncs; i++) lower_func(&q, m->funcs[i]);
   return q.errors;
 }

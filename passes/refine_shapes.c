@@ -116,9 +116,9 @@ static bool fold_concatenate(Refiner *r, const Op *op, Ints *out) {
 /* spec: slice, 1-d: result[i] = operand[start + i * stride]. */
 static bool fold_slice(Refiner *r, const Op *op, Ints *out) {
   Ints a;
-  if (op->a.dims.n != 1 || op->a.strides.n != 1 || !fold(r, op->opnds[0], &a)) return false;
+  if (op->a.start_indices.n != 1 || op->a.strides.n != 1 || !fold(r, op->opnds[0], &a)) return false;
   for (int i = 0; i < out->n; i++) {
-    int64_t j = op->a.dims.v[0] + i * op->a.strides.v[0];
+    int64_t j = op->a.start_indices.v[0] + i * op->a.strides.v[0];
     if (j < 0 || j >= a.n) return false;
     out->v[i] = a.v[j];
   }
@@ -127,8 +127,8 @@ static bool fold_slice(Refiner *r, const Op *op, Ints *out) {
 
 static bool fold_dim_size(const Op *op, Ints *out) {
   const Type *t = op->opnds[0]->type;
-  if (t->kind != TY_TENSOR || op->a.dim < 0 || op->a.dim >= t->rank) return false;
-  int64_t d = t->dims[op->a.dim];
+  if (t->kind != TY_TENSOR || op->a.dimension < 0 || op->a.dimension >= t->rank) return false;
+  int64_t d = t->dims[op->a.dimension];
   if (d == DIM_DYNAMIC) return false;
   out->v[0] = d;
   return true;
@@ -208,59 +208,20 @@ static bool fold_shape(Refiner *r, const Op *op, int i, int n, Ints *out) {
 /* ------------------------------------------------------------------------ */
 /* Attributes and types                                                      */
 
-/* array<i64: v...> */
-static Attr *i64_array_attr(Refiner *r, const int64_t *v, int n) {
-  Attr *a = ARENA_NEW(&r->m->arena, Attr);
-  a->kind = AT_DENSE_ARRAY;
-  a->array_elem = ET_SI64;
-  a->n = n;
-  a->ints = ARENA_ARRAY(&r->m->arena, int64_t, n > 0 ? n : 1);
-  if (n > 0) memcpy(a->ints, v, sizeof *v * (size_t)n);
-  return a;
-}
-
-/* dense<v...> : t for an integer type t, little-endian as DenseData says. */
-static Attr *dense_attr(Refiner *r, Type *t, const int64_t *v, int n) {
-  DenseData *d = ARENA_NEW(&r->m->arena, DenseData);
-  int eb = elem_bytes(t->elem);
-  d->type = t;
-  d->nbytes = (size_t)eb * (size_t)n;
-  d->bytes = arena_alloc(&r->m->arena, d->nbytes ? d->nbytes : 1);
-  for (int i = 0; i < n; i++)
-    for (int b = 0; b < eb; b++) d->bytes[i * eb + b] = (uint8_t)((uint64_t)v[i] >> (8 * b));
-  Attr *a = ARENA_NEW(&r->m->arena, Attr);
-  a->kind = AT_DENSE;
-  a->dense = d;
-  a->type = t;
-  return a;
-}
-
-/* Drops every generic attribute but those named in keep (NULL-ended). */
-static void keep_attrs(Op *op, const char *const *keep) {
-  int n = 0;
-  for (int i = 0; i < op->nattrs; i++)
-    for (int k = 0; keep[k]; k++)
-      if (!strcmp(op->attrs[i].name, keep[k])) {
-        op->attrs[n++] = op->attrs[i];
-        break;
-      }
-  op->nattrs = n;
-}
-
-/* Makes op a `code` op reading its first nopnds operands, its generic
- * attributes reduced to keep (the caller adds new ones, then calls
- * redecode). */
-static void retarget(Op *op, OpCode code, int nopnds, const char *const *keep) {
+/* Makes op a `code` op reading its first nopnds operands. Its typed
+ * attributes stay (the static op names them as the dynamic one does); the
+ * caller sets the new ones, then calls retyped. */
+static void retarget(Op *op, OpCode code, int nopnds) {
   op->code = code;
   op->nopnds = nopnds;
-  keep_attrs(op, keep);
+  op->nattrs = 0;
+  op->attrs = NULL;
 }
 
-/* Typed attributes from the generic ones just set; a failure is a bug. */
-static bool redecode(Refiner *r, Op *op) {
-  if (attrs_decode(r->m, op) == 0) return true;
-  r->errors++;
-  return false;
+/* The generic attributes of the retargeted op, from its typed ones. */
+static bool retyped(Refiner *r, Op *op) {
+  attrs_encode(r->m, op);
+  return true;
 }
 
 static Type *with_dims(Refiner *r, const Type *t, int rank, const int64_t *dims) {
@@ -292,12 +253,10 @@ static bool refine_dim_size(Refiner *r, Op *op) {
   Ints v = {.n = 1};
   if (!fold_dim_size(op, &v))
     return fail(r, op, "dimension %lld of the operand is dynamic; shapes could not be refined",
-                (long long)op->a.dim);
-  static const char *const none[] = {NULL};
-  Type *t = op->results[0]->type;
-  retarget(op, OP_CONSTANT, 0, none);
-  ir_set_attr(r->m, op, "value", dense_attr(r, t, v.v, 1));
-  return redecode(r, op);
+                (long long)op->a.dimension);
+  retarget(op, OP_CONSTANT, 0);
+  op->a.value = ir_dense_ints(r->m, op->results[0]->type, v.v, 1);
+  return retyped(r, op);
 }
 
 static bool not_constant(Refiner *r, Op *op, const char *what) {
@@ -306,35 +265,32 @@ static bool not_constant(Refiner *r, Op *op, const char *what) {
 
 /* spec: dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions. */
 static bool refine_broadcast(Refiner *r, Op *op) {
-  static const char *const keep[] = {"broadcast_dimensions", NULL};
   Ints s;
   if (!fold_shape(r, op, 1, op->results[0]->type->rank, &s))
     return not_constant(r, op, "output_dimensions");
   if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_BROADCAST_IN_DIM, 1, keep);
-  return redecode(r, op);
+  retarget(op, OP_BROADCAST_IN_DIM, 1);
+  return retyped(r, op);
 }
 
 /* spec: dynamic_iota = iota of shape output_shape. */
 static bool refine_iota(Refiner *r, Op *op) {
-  static const char *const keep[] = {"iota_dimension", NULL};
   Ints s;
   if (!fold_shape(r, op, 0, op->results[0]->type->rank, &s))
     return not_constant(r, op, "output_shape");
   if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_IOTA, 0, keep);
-  return redecode(r, op);
+  retarget(op, OP_IOTA, 0);
+  return retyped(r, op);
 }
 
 /* spec: dynamic_reshape = reshape to output_shape. */
 static bool refine_reshape(Refiner *r, Op *op) {
-  static const char *const none[] = {NULL};
   Ints s;
   if (!fold_shape(r, op, 1, op->results[0]->type->rank, &s))
     return not_constant(r, op, "output_shape");
   if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_RESHAPE, 1, none);
-  return redecode(r, op);
+  retarget(op, OP_RESHAPE, 1);
+  return retyped(r, op);
 }
 
 /* spec: pad (C4): dim(result, i) = lo[i] + dim(operand, i) + hi[i] +
@@ -350,7 +306,6 @@ static void pad_shape(const Type *x, const Ints *lo, const Ints *hi, const Ints 
 
 /* spec: dynamic_pad = pad with the padding given as values. */
 static bool refine_pad(Refiner *r, Op *op) {
-  static const char *const none[] = {NULL};
   const Type *x = op->opnds[0]->type;
   Ints lo, hi, in;
   if (!fold_shape(r, op, 2, x->rank, &lo) || !fold_shape(r, op, 3, x->rank, &hi) ||
@@ -359,17 +314,16 @@ static bool refine_pad(Refiner *r, Op *op) {
   int64_t dims[MAX_INTS];
   pad_shape(x, &lo, &hi, &in, dims);
   if (!set_shape(r, op, dims)) return false;
-  retarget(op, OP_PAD, 2, none);
-  ir_set_attr(r->m, op, "edge_padding_low", i64_array_attr(r, lo.v, lo.n));
-  ir_set_attr(r->m, op, "edge_padding_high", i64_array_attr(r, hi.v, hi.n));
-  ir_set_attr(r->m, op, "interior_padding", i64_array_attr(r, in.v, in.n));
-  return redecode(r, op);
+  retarget(op, OP_PAD, 2);
+  op->a.edge_padding_low = ir_list(r->m, lo.v, lo.n);
+  op->a.edge_padding_high = ir_list(r->m, hi.v, hi.n);
+  op->a.interior_padding = ir_list(r->m, in.v, in.n);
+  return retyped(r, op);
 }
 
 /* real_dynamic_slice = slice with start/limit/strides given as values;
  * spec: slice (C5): dim(result, i) = ceil((limit[i] - start[i]) / strides[i]). */
 static bool refine_slice(Refiner *r, Op *op) {
-  static const char *const none[] = {NULL};
   int rank = op->opnds[0]->type->rank;
   Ints lo, hi, st;
   if (!fold_shape(r, op, 1, rank, &lo) || !fold_shape(r, op, 2, rank, &hi) ||
@@ -383,11 +337,11 @@ static bool refine_slice(Refiner *r, Op *op) {
     dims[i] = (hi.v[i] - lo.v[i] + st.v[i] - 1) / st.v[i];
   }
   if (!set_shape(r, op, dims)) return false;
-  retarget(op, OP_SLICE, 1, none);
-  ir_set_attr(r->m, op, "start_indices", i64_array_attr(r, lo.v, rank));
-  ir_set_attr(r->m, op, "limit_indices", i64_array_attr(r, hi.v, rank));
-  ir_set_attr(r->m, op, "strides", i64_array_attr(r, st.v, rank));
-  return redecode(r, op);
+  retarget(op, OP_SLICE, 1);
+  op->a.start_indices = ir_list(r->m, lo.v, rank);
+  op->a.limit_indices = ir_list(r->m, hi.v, rank);
+  op->a.strides = ir_list(r->m, st.v, rank);
+  return retyped(r, op);
 }
 
 static bool in_list(const I64List *l, int64_t v) {
@@ -418,7 +372,6 @@ static void gather_shape(const Op *op, const Ints *sizes, int64_t *dims) {
 
 /* spec: dynamic_gather = gather with slice_sizes given as a value. */
 static bool refine_gather(Refiner *r, Op *op) {
-  static const char *const keep[] = {"dimension_numbers", "indices_are_sorted", NULL};
   Ints s;
   if (!fold_shape(r, op, 2, op->opnds[0]->type->rank, &s))
     return not_constant(r, op, "slice_sizes");
@@ -426,26 +379,26 @@ static bool refine_gather(Refiner *r, Op *op) {
   if (op->results[0]->type->rank > MAX_INTS) return fail(r, op, "result rank is too large");
   gather_shape(op, &s, dims);
   if (!set_shape(r, op, dims)) return false;
-  retarget(op, OP_GATHER, 2, keep);
-  ir_set_attr(r->m, op, "slice_sizes", i64_array_attr(r, s.v, s.n));
-  return redecode(r, op);
+  retarget(op, OP_GATHER, 2);
+  op->a.gather.slice_sizes = ir_list(r->m, s.v, s.n);
+  return retyped(r, op);
 }
 
 /* spec: dynamic_conv = convolution with padding given as a value
  * (tensor<Nx2>: low and high padding of each spatial dimension). */
 static bool refine_conv(Refiner *r, Op *op) {
-  static const char *const keep[] = {
-      "window_strides", "lhs_dilation", "rhs_dilation", "window_reversal",
-      "dimension_numbers", "feature_group_count", "batch_group_count",
-      "precision_config", NULL};
   int n = (int)op->a.conv.in_spatial.n;
   Ints p;
   if (!fold_shape(r, op, 2, 2 * n, &p)) return not_constant(r, op, "padding");
-  int64_t dims[2] = {n, 2};
-  Type *t = type_tensor(r->m->types, ET_SI64, 2, dims);
-  retarget(op, OP_CONVOLUTION, 2, keep);
-  ir_set_attr(r->m, op, "padding", dense_attr(r, t, p.v, p.n));
-  return redecode(r, op);
+  retarget(op, OP_CONVOLUTION, 2);
+  Window *w = &op->a.window;
+  w->pad_lo = ir_list(r->m, p.v, n);
+  w->pad_hi = ir_list(r->m, p.v, n);
+  for (int i = 0; i < n; i++) {
+    w->pad_lo.v[i] = p.v[2 * i];
+    w->pad_hi.v[i] = p.v[2 * i + 1];
+  }
+  return retyped(r, op);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -470,8 +423,8 @@ static void reinfer_broadcast(Refiner *r, Op *op) {
   const Type *x = op->opnds[0]->type, *t = op->results[0]->type;
   int64_t dims[MAX_INTS];
   for (int i = 0; i < t->rank; i++) dims[i] = DIM_DYNAMIC;
-  for (int i = 0; i < x->rank && i < op->a.dims.n; i++) {
-    int64_t j = op->a.dims.v[i], d = x->dims[i];
+  for (int i = 0; i < x->rank && i < op->a.broadcast_dimensions.n; i++) {
+    int64_t j = op->a.broadcast_dimensions.v[i], d = x->dims[i];
     if (j >= 0 && j < t->rank && d != DIM_DYNAMIC && d != 1) dims[j] = d;
   }
   set_shape(r, op, dims);

@@ -58,8 +58,8 @@ static bool is_iota_list(const I64List *l) {
 
 static bool reverses_nothing(const Op *op) {
   const Type *t = op->opnds[0]->type;
-  for (int i = 0; i < op->a.dims.n; i++) {
-    int64_t d = op->a.dims.v[i];
+  for (int i = 0; i < op->a.dimensions.n; i++) {
+    int64_t d = op->a.dimensions.v[i];
     if (d >= 0 && d < t->rank && t->dims[d] > 1) return false;
   }
   return true;
@@ -74,14 +74,14 @@ static Value *identity_of(const Op *op) {
   if (x->type != op->results[0]->type || !type_is_static(x->type)) return NULL;
   switch (op->code) {
   case OP_RESHAPE: case OP_CONVERT: case OP_BITCAST_CONVERT: return x;
-  case OP_TRANSPOSE: case OP_BROADCAST_IN_DIM:
-    return is_iota_list(&op->a.dims) ? x : NULL;
+  case OP_TRANSPOSE: return is_iota_list(&op->a.permutation) ? x : NULL;
+  case OP_BROADCAST_IN_DIM: return is_iota_list(&op->a.broadcast_dimensions) ? x : NULL;
   case OP_REVERSE: return reverses_nothing(op) ? x : NULL;
   /* Same shape with start 0 forces limit = size and stride 1 (or size <= 1). */
-  case OP_SLICE: return all_zero(&op->a.dims) ? x : NULL;
+  case OP_SLICE: return all_zero(&op->a.start_indices) ? x : NULL;
   case OP_PAD:
-    return all_zero(&op->a.dims) && all_zero(&op->a.pad_hi) &&
-                   all_zero(&op->a.pad_interior) ? x : NULL;
+    return all_zero(&op->a.edge_padding_low) && all_zero(&op->a.edge_padding_high) &&
+                   all_zero(&op->a.interior_padding) ? x : NULL;
   case OP_CONCATENATE: return op->nopnds == 1 ? x : NULL;
   /* Full-size slices clamp every start index to 0 (spec: dynamic_slice). */
   case OP_DYNAMIC_SLICE: return x;

@@ -473,7 +473,7 @@ static bool check_quant_add(V *v, const Op *op) {
  * integer comparisons follow the element type anyway; an integer compare
  * type on floats or complex values has no meaning and is rejected. */
 static bool check_compare_type(const Op *op) {
-  CmpType t = op->a.cmp_type;
+  CmpType t = op->a.compare_type;
   ElemType e = op->opnds[0]->type->elem;
   if ((t == CMPT_SIGNED || t == CMPT_UNSIGNED) && (elem_is_float(e) || elem_is_complex(e)))
     return fail(op, "compare_type %s does not apply to element type %s (C3)",
@@ -581,7 +581,7 @@ static bool check_elem_carried(V *v, const Op *op, const char *c) {
 static bool v_broadcast_in_dim(V *v, const Op *op) {
   if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
-  I64List d = op->a.dims;
+  I64List d = op->a.broadcast_dimensions;
   if (d.n != x->rank)
     return fail(op, "broadcast_dimensions size (%d) differs from operand rank (%d) (C2)", d.n, x->rank);
   if (!dims_in_range(op, "broadcast_dimensions", d, r->rank, "C3") ||
@@ -602,7 +602,7 @@ static bool v_broadcast_in_dim(V *v, const Op *op) {
 static bool v_transpose(V *v, const Op *op) {
   if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type;
-  I64List p = op->a.dims;
+  I64List p = op->a.permutation;
   if (p.n != x->rank)
     return fail(op, "permutation size (%d) differs from operand rank (%d) (C2)", p.n, x->rank);
   if (!dims_in_range(op, "permutation", p, x->rank, "C2") ||
@@ -628,7 +628,7 @@ static bool v_concatenate(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   if (op->nopnds == 0) return fail(op, "expects at least one input (C3)");
   const Type *t0 = op->opnds[0]->type;
-  int64_t d = op->a.dim;
+  int64_t d = op->a.dimension;
   if (t0->rank == 0) return fail(op, "rank-0 inputs cannot be concatenated (C4)");
   if (d < 0 || d >= t0->rank)
     return fail(op, "dimension %lld is out of range [0, %d) (C4)", (long long)d, t0->rank);
@@ -668,8 +668,8 @@ static bool v_constant(V *v, const Op *op) {
 static bool v_iota(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   int rank = op->results[0]->type->rank;
-  if (op->a.dim < 0 || op->a.dim >= rank)
-    return fail(op, "iota_dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dim, rank);
+  if (op->a.iota_dimension < 0 || op->a.iota_dimension >= rank)
+    return fail(op, "iota_dimension %lld is out of range [0, %d) (C1)", (long long)op->a.iota_dimension, rank);
   return true;
 }
 
@@ -677,7 +677,7 @@ static bool v_iota(V *v, const Op *op) {
 static bool v_slice(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
-  I64List s = op->a.dims, l = op->a.limits, st = op->a.strides;
+  I64List s = op->a.start_indices, l = op->a.limit_indices, st = op->a.strides;
   if (!elem_same(x, op->results[0]->type))
     return fail(op, "result element type differs from operand (C1)");
   if (s.n != x->rank || l.n != x->rank || st.n != x->rank)
@@ -716,7 +716,7 @@ static bool check_start_indices(V *v, const Op *op, int first, const char *c) {
 static bool v_dynamic_slice(V *v, const Op *op) {
   if (op->nopnds < 1 || !all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
-  I64List sz = op->a.dims;
+  I64List sz = op->a.slice_sizes;
   int nidx = op->nopnds - 1;
   if (!elem_same(x, op->results[0]->type))
     return fail(op, "result element type differs from operand (C1)");
@@ -763,7 +763,7 @@ static int64_t sat64(__int128 v) {
 static bool v_pad(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *pv = op->opnds[1]->type;
-  I64List lo = op->a.dims, hi = op->a.pad_hi, in = op->a.pad_interior;
+  I64List lo = op->a.edge_padding_low, hi = op->a.edge_padding_high, in = op->a.interior_padding;
   if (pv->rank != 0) return fail(op, "padding_value must be a 0-d tensor, got '%s'", ts(v, pv));
   if (!elem_same(x, pv) || !elem_same(x, op->results[0]->type))
     return fail(op, "operand, padding_value and result must have the same element type (C1)");
@@ -788,17 +788,17 @@ static bool v_pad(V *v, const Op *op) {
 static bool v_reverse(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
-  return check_result(v, op, 0, x, "C1") && dims_unique(op, "dimensions", op->a.dims, "C2") &&
-         dims_in_range(op, "dimensions", op->a.dims, x->rank, "C3");
+  return check_result(v, op, 0, x, "C1") && dims_unique(op, "dimensions", op->a.dimensions, "C2") &&
+         dims_in_range(op, "dimensions", op->a.dimensions, x->rank, "C3");
 }
 
 /* get_tuple_element (C1-C2). */
 static bool v_get_tuple_element(V *v, const Op *op) {
   const Type *t = op->opnds[0]->type;
   if (t->kind != TY_TUPLE) return fail(op, "operand must be a tuple, got '%s'", ts(v, t));
-  if (op->a.dim < 0 || op->a.dim >= t->nelems)
-    return fail(op, "index %lld is out of range [0, %d) (C1)", (long long)op->a.dim, t->nelems);
-  return check_result(v, op, 0, t->elems[op->a.dim], "C2");
+  if (op->a.index < 0 || op->a.index >= t->nelems)
+    return fail(op, "index %lld is out of range [0, %d) (C1)", (long long)op->a.index, t->nelems);
+  return check_result(v, op, 0, t->elems[op->a.index], "C2");
 }
 
 /* tuple (C1). */
@@ -1289,7 +1289,7 @@ static bool v_reduce(V *v, const Op *op) {
     if (!elem_same(in[i]->type, init[i]->type))
       return fail(op, "input #%d and init value #%d differ in element type (C2)", i, i);
   }
-  I64List d = op->a.dims;
+  I64List d = op->a.dimensions;
   if (!dims_in_range(op, "dimensions", d, x->rank, "C4") || !dims_unique(op, "dimensions", d, "C5"))
     return false;
   const Type **body = ARENA_ARRAY(&v->m->arena, const Type *, n);
@@ -1356,8 +1356,8 @@ static bool v_sort(V *v, const Op *op) {
     if (!check_result(v, op, i, op->opnds[i]->type, "C2")) return false;
     if (!shape_ok(op->opnds[i]->type, x)) return fail(op, "inputs #0 and #%d differ in shape (C3)", i);
   }
-  if (op->a.dim < -x->rank || op->a.dim >= x->rank)
-    return fail(op, "dimension %lld is out of range [%d, %d) (C4)", (long long)op->a.dim, -x->rank, x->rank);
+  if (op->a.dimension < -x->rank || op->a.dimension >= x->rank)
+    return fail(op, "dimension %lld is out of range [%d, %d) (C4)", (long long)op->a.dimension, -x->rank, x->rank);
   Op *t = region_signature(op, 0, 2 * n, 1, "C5");
   if (!t) return false;
   Block *b = op->regions[0]->blocks[0];
@@ -1382,7 +1382,7 @@ static bool v_map(V *v, const Op *op) {
   for (int i = 0; i < n; i++)
     if (!shape_ok(op->opnds[i]->type, r))
       return fail(op, "input #%d shape differs from result shape '%s' (C1)", i, ts(v, r));
-  I64List d = op->a.dims;
+  I64List d = op->a.dimensions;
   bool iota = d.n == op->opnds[0]->type->rank;
   for (int i = 0; iota && i < d.n; i++) iota = d.v[i] == i;
   if (!iota) return fail(op, "dimensions must be [0, ..., rank - 1] (C3)");
@@ -1779,7 +1779,7 @@ static bool v_check_call(V *v, const Op *op, const char *target) {
 }
 
 static bool v_custom_call(V *v, const Op *op) {
-  const char *t = op->a.callee ? op->a.callee : "";
+  const char *t = op->a.call_target_name ? op->a.call_target_name : "";
   if (!strncmp(t, "check.", 6)) return v_check_call(v, op, t);
   if (!check_custom_call_layouts(v, op) || !check_backend_config(op)) return false;
   const Attr *al = ir_attr(op, "output_operand_aliases");
@@ -1894,7 +1894,7 @@ static bool groups_are_processes(const Op *op) {
 static bool v_reduce_scatter(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *r = op->results[0]->type;
-  int64_t d = op->a.dim;
+  int64_t d = op->a.scatter_dimension;
   if (d < 0 || d >= x->rank)
     return fail(op, "scatter_dimension %lld is out of range [0, %d) (C2)", (long long)d, x->rank);
   int64_t gs = check_replica_groups(v, op, false, true, "C3", "C5");
@@ -1924,7 +1924,7 @@ static bool v_all_gather(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   int64_t gs = check_replica_groups(v, op, false, true, "C2", "C4");
   if (gs < 0 || !check_channel(op, "C5")) return false;
-  int64_t d = op->a.dim;
+  int64_t d = op->a.all_gather_dim;
   bool exact = groups_are_processes(op);
   for (int i = 0; i < op->nopnds; i++) {
     const Type *x = op->opnds[i]->type, *r = op->results[i]->type;
@@ -2051,7 +2051,7 @@ static bool v_dynamic_broadcast_in_dim(V *v, const Op *op) {
   if (!check_shape_operand(v, op, 1, r->rank, out, &known, "C7") ||
       (known && !check_shape_values(v, op, out, "C7")))
     return false;
-  I64List d = op->a.dims;
+  I64List d = op->a.broadcast_dimensions;
   if (d.n != x->rank)
     return fail(op, "broadcast_dimensions size (%d) differs from operand rank (%d) (C2)", d.n, x->rank);
   if (!dims_in_range(op, "broadcast_dimensions", d, r->rank, "C3") ||
@@ -2079,8 +2079,8 @@ static bool v_dynamic_iota(V *v, const Op *op) {
   int64_t out[MAX_RANK];
   bool known;
   if (!check_shape_operand(v, op, 0, r->rank, out, &known, "C2")) return false;
-  if (op->a.dim < 0 || op->a.dim >= r->rank)
-    return fail(op, "iota_dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dim, r->rank);
+  if (op->a.iota_dimension < 0 || op->a.iota_dimension >= r->rank)
+    return fail(op, "iota_dimension %lld is out of range [0, %d) (C1)", (long long)op->a.iota_dimension, r->rank);
   return !known || check_shape_values(v, op, out, "C2");
 }
 
@@ -2154,8 +2154,8 @@ static bool v_real_dynamic_slice(V *v, const Op *op) {
 static bool v_get_dimension_size(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   int rank = op->opnds[0]->type->rank;
-  if (op->a.dim < 0 || op->a.dim >= rank)
-    return fail(op, "dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dim, rank);
+  if (op->a.dimension < 0 || op->a.dimension >= rank)
+    return fail(op, "dimension %lld is out of range [0, %d) (C1)", (long long)op->a.dimension, rank);
   const Type *r = op->results[0]->type;
   if (r->rank != 0 || r->elem != ET_SI32)
     return fail(op, "result must be tensor<i32>, got '%s'", ts(v, r));
@@ -2167,7 +2167,7 @@ static bool v_get_dimension_size(V *v, const Op *op) {
 static bool v_set_dimension_size(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type, *sz = op->opnds[1]->type;
-  int64_t d = op->a.dim;
+  int64_t d = op->a.dimension;
   if (d < 0 || d >= x->rank)
     return fail(op, "dimension %lld is out of range [0, %d)", (long long)d, x->rank);
   if (sz->rank != 0 || sz->elem != ET_SI32)
@@ -2275,14 +2275,14 @@ static bool v_batch_norm_grad(V *v, const Op *op) {
   return true;
 }
 
-enum { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT }; /* OpAttrs.rounding of fft */
 
 /* fft (C1-C5). */
 static bool v_fft(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *x = op->opnds[0]->type;
   I64List len = op->a.fft_length;
-  int kind = op->a.rounding, L = len.n;
+  FftType kind = op->a.fft_type;
+  int L = len.n;
   if (L < 1 || L > 3) return fail(op, "fft_length must have 1 to 3 elements, has %d (C3)", L);
   if (L > x->rank) return fail(op, "fft_length has more elements than the operand rank (C1)");
   ElemType want_out;
@@ -2323,7 +2323,7 @@ static bool v_rng(V *v, const Op *op) {
   }
   if (a->elem != b->elem || a->elem != r->elem)
     return fail(op, "a, b and result must have the same element type (C1)");
-  if (op->a.rounding == 1 && !elem_is_float(a->elem))
+  if (op->a.rng_distribution == RNG_NORMAL && !elem_is_float(a->elem))
     return fail(op, "NORMAL distribution requires floating-point values (C2)");
   int64_t shape[MAX_RANK];
   bool known;
@@ -2342,11 +2342,11 @@ static bool v_rng_bit_generator(V *v, const Op *op) {
   const Type *s = op->opnds[0]->type;
   if (!check_result(v, op, 0, s, "C1")) return false;
   int64_t n = s->dims[0];
-  int alg = op->a.rounding;
+  RngAlgorithm alg = op->a.rng_algorithm;
   if (s->rank == 1 && s->elem == ET_UI64 && !is_dyn(n) &&
-      ((alg == 1 && n != 2) || (alg == 2 && n != 2 && n != 3)))
+      ((alg == RNG_THREE_FRY && n != 2) || (alg == RNG_PHILOX && n != 2 && n != 3)))
     return fail(op, "initial_state has %lld elements, %s requires %s (C2)", (long long)n,
-                alg == 1 ? "THREE_FRY" : "PHILOX", alg == 1 ? "2" : "2 or 3");
+                alg == RNG_THREE_FRY ? "THREE_FRY" : "PHILOX", alg == RNG_THREE_FRY ? "2" : "2 or 3");
   return true;
 }
 
@@ -2489,7 +2489,7 @@ static bool v_uniform(V *v, const Op *op) {
 static bool v_broadcast(V *v, const Op *op) {
   if (!all_tensors(v, op) || !check_elem_carried(v, op, "C1")) return false;
   const Type *x = op->opnds[0]->type;
-  I64List s = op->a.dims;
+  I64List s = op->a.broadcast_sizes;
   if (s.n + x->rank > MAX_RANK) return fail(op, "result rank exceeds %d", MAX_RANK);
   int64_t dims[MAX_RANK];
   for (int i = 0; i < s.n; i++) {

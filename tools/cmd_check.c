@@ -113,7 +113,7 @@ static void fail(Verdict *v, const char *reason) {
  * protocol's two spellings; check.eq included: codegen fails the case when
  * its comparison is false). */
 static bool is_check(const Op *op) {
-  bool custom = op->code == OP_CUSTOM_CALL && op->a.callee && !strncmp(op->a.callee, "check.", 6);
+  bool custom = op->code == OP_CUSTOM_CALL && op->a.call_target_name && !strncmp(op->a.call_target_name, "check.", 6);
   return custom || (op_flags(op->code) & OPF_CHECK);
 }
 

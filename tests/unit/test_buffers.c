@@ -189,7 +189,7 @@ static void test_legalize(void) {
   Block *b = f->body;
   Op *dot = add_op(m, b, OP_DOT, out, 2, b->args[0], b->args[1]);
   Op *cc = add_op(m, b, OP_CUSTOM_CALL, NULL, 2, dot->results[0], dot->results[0]);
-  cc->a.callee = "check.expect_close";
+  cc->a.call_target_name = "check.expect_close";
   Value *r = dot->results[0];
   ret(m, b, OP_FUNC_RETURN, 1, &r);
 
@@ -205,7 +205,7 @@ static void test_legalize(void) {
   EXPECT(dot->a.dot.lhs_batch.n == 0 && ir_attr(dot, "dot_dimension_numbers"));
   EXPECT(cc->code == OP_CHECK_EXPECT_CLOSE && cc->a.max_ulp == 3 && cc->a.min_ulp == 0);
   Op *bad = ir_op_new(m, OP_CUSTOM_CALL, NOLOC, 0, NULL, 0, NULL, 0);
-  bad->a.callee = "foo";
+  bad->a.call_target_name = "foo";
   ir_block_insert_before(b, b->last, bad);
   EXPECT(pass_legalize(m, &o) == 1);
   EXPECT(strstr(last_error, "custom_call @foo is not supported") != NULL);
@@ -222,7 +222,7 @@ static void test_legalize_tuples(void) {
   Type *tt = type_tuple(m->types, 2, ts);
   Op *tup = add_op(m, b, OP_TUPLE, tt, 2, b->args[0], b->args[1]);
   Op *gte = add_op(m, b, OP_GET_TUPLE_ELEMENT, t, 1, tup->results[0], NULL);
-  gte->a.dim = 1;
+  gte->a.index = 1;
   Value *r = gte->results[0];
   ret(m, b, OP_FUNC_RETURN, 1, &r);
   CompileOptions o = opts(2);
@@ -272,7 +272,7 @@ static void test_fuse(void) {
   Value *y = un(m, b, OP_EXPONENTIAL, b->args[0]);
   Op *bc = add_op(m, b, OP_BROADCAST_IN_DIM, mat, 1, y, NULL);
   int64_t dims[1] = {1};
-  bc->a.dims = list(m, 1, dims);
+  bc->a.broadcast_dimensions = list(m, 1, dims);
   Value *sq = bin(m, b, OP_MULTIPLY, bc->results[0], bc->results[0]);
   Value *z = bin(m, b, OP_ADD, sq, b->args[1]);
   ret(m, b, OP_FUNC_RETURN, 1, &z);

@@ -541,7 +541,7 @@ static void test_forms_compare(void) {
   int nf = parse_forms(__LINE__, texts, 3, OP_COMPARE, m, op);
   for (int i = 0; i < nf; i++)
     if (op[i]) {
-      EXPECT(op[i]->a.cmp == CMP_LT && op[i]->a.cmp_type == CMPT_FLOAT);
+      EXPECT(op[i]->a.comparison_direction == CMP_LT && op[i]->a.compare_type == CMPT_FLOAT);
       EXPECT(op[i]->nopnds == 2 && op[i]->nresults == 1);
     }
   free_forms(m, nf);
@@ -550,7 +550,7 @@ static void test_forms_compare(void) {
                            "  func.return %r : tensor<i1>\n}\n");
   if (plain) {
     Op *c = first_op(plain, OP_COMPARE);
-    EXPECT(c->a.cmp == CMP_GE && c->a.cmp_type == CMPT_NOTYPE);
+    EXPECT(c->a.comparison_direction == CMP_GE && c->a.compare_type == CMPT_NOTYPE);
   }
   ir_module_free(plain);
 }
@@ -577,7 +577,7 @@ static void test_forms_dot_general(void) {
       const DotDims *d = &op[i]->a.dot;
       EXPECT(LIST_IS(d->lhs_batch, 0) && LIST_IS(d->rhs_batch, 0));
       EXPECT(LIST_IS(d->lhs_contract, 2) && LIST_IS(d->rhs_contract, 1));
-      EXPECT(d->precision[0] == 0 && d->precision[1] == 2);
+      EXPECT(op[i]->a.precision[0] == 0 && op[i]->a.precision[1] == 2);
     }
   free_forms(m, nf);
   Module *mm = PARSE_OK("func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n"
@@ -668,7 +668,7 @@ static void test_forms_reduce(void) {
   int nf = parse_forms(__LINE__, texts, 3, OP_REDUCE, m, op);
   for (int i = 0; i < nf; i++) {
     if (!op[i]) continue;
-    EXPECT(LIST_IS(op[i]->a.dims, 1));
+    EXPECT(LIST_IS(op[i]->a.dimensions, 1));
     EXPECT(op[i]->nopnds == 2 && op[i]->opnds[1] == m[i]->funcs[0]->body->args[1]);
     EXPECT(op[i]->nregions == 1 && op[i]->regions[0]->nblocks == 1);
     const Block *b = op[i]->regions[0]->blocks[0];
@@ -701,7 +701,7 @@ static void test_forms_slice_pad_iota_broadcast(void) {
   int nf = parse_forms(__LINE__, slices, 3, OP_SLICE, m, op);
   for (int i = 0; i < nf; i++)
     if (op[i])
-      EXPECT(LIST_IS(op[i]->a.dims, 1, 0) && LIST_IS(op[i]->a.limits, 3, 8) &&
+      EXPECT(LIST_IS(op[i]->a.start_indices, 1, 0) && LIST_IS(op[i]->a.limit_indices, 3, 8) &&
              LIST_IS(op[i]->a.strides, 1, 2));
   free_forms(m, nf);
 
@@ -719,8 +719,8 @@ static void test_forms_slice_pad_iota_broadcast(void) {
   nf = parse_forms(__LINE__, pads, 2, OP_PAD, m, op);
   for (int i = 0; i < nf; i++)
     if (op[i])
-      EXPECT(LIST_IS(op[i]->a.dims, 1, 0) && LIST_IS(op[i]->a.pad_hi, 2, 1) &&
-             LIST_IS(op[i]->a.pad_interior, 0, 1));
+      EXPECT(LIST_IS(op[i]->a.edge_padding_low, 1, 0) && LIST_IS(op[i]->a.edge_padding_high, 2, 1) &&
+             LIST_IS(op[i]->a.interior_padding, 0, 1));
   free_forms(m, nf);
 
   static const char *const iotas[] = {
@@ -734,7 +734,7 @@ static void test_forms_slice_pad_iota_broadcast(void) {
   nf = parse_forms(__LINE__, iotas, 2, OP_IOTA, m, op);
   for (int i = 0; i < nf; i++) {
     if (!op[i]) continue;
-    EXPECT(op[i]->a.dim == 1 && op[i]->nopnds == 0 && op[i]->nresults == 1);
+    EXPECT(op[i]->a.iota_dimension == 1 && op[i]->nopnds == 0 && op[i]->nresults == 1);
     EXPECT(!strcmp(type_str(&m[i]->arena, op[i]->results[0]->type), "tensor<2x3xi32>"));
   }
   free_forms(m, nf);
@@ -754,7 +754,7 @@ static void test_forms_slice_pad_iota_broadcast(void) {
   };
   nf = parse_forms(__LINE__, bcasts, 3, OP_BROADCAST_IN_DIM, m, op);
   for (int i = 0; i < nf; i++)
-    if (op[i]) EXPECT(LIST_IS(op[i]->a.dims, 0, 2));
+    if (op[i]) EXPECT(LIST_IS(op[i]->a.broadcast_dimensions, 0, 2));
   free_forms(m, nf);
 }
 
