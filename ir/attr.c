@@ -380,49 +380,38 @@ static const Attr *find_field(const Attr *s, const char *name) {
   return NULL;
 }
 
-static int decode_struct(Module *m, const Op *op, AttrType s, const Attr *a, void *dst) {
-  for (int i = 0; i < N_STRUCT_FIELDS; i++) {
-    const AttrSpec *f = &struct_fields[i];
-    if (f->owner != (int)s) continue;
-    void *p = (char *)dst + f->offset;
-    const Attr *v = find_field(a, f->name);
-    if (!v) {
-      if (f->flags & AF_REQ) return fail(op, "missing field '%s'", f->name);
-      set_default(m, op, f, p);
+/* Decodes the rows of `specs` owned by `owner` into base: the attributes
+ * of op (s NULL) or the fields of structure s. */
+static int decode_rows(Module *m, const Op *op, const AttrSpec *specs, int n, int owner,
+                       const Attr *s, void *base) {
+  const char *what = s ? "field" : "attribute";
+  for (int i = 0; i < n; i++) {
+    const AttrSpec *spec = &specs[i];
+    if (spec->owner != owner) continue;
+    void *dst = (char *)base + spec->offset;
+    const Attr *a = s ? find_field(s, spec->name) : ir_attr(op, spec->name);
+    char msg[128];
+    if (!a) {
+      snprintf(msg, sizeof msg, "missing %s '%%s'", what);
+      if (spec->flags & AF_REQ) return fail(op, msg, spec->name);
+      set_default(m, op, spec, dst);
       continue;
     }
-    int r = decode_value(m, op, f, v, p);
-    if (r == -1) {
-      char what[128];
-      snprintf(what, sizeof what, "field '%%s' must be %s", kind_words(f->type));
-      return fail(op, what, f->name);
-    }
+    int r = decode_value(m, op, spec, a, dst);
+    snprintf(msg, sizeof msg, "%s '%%s' must be %s", what, kind_words(spec->type));
+    if (r == -1) return fail(op, msg, spec->name);
     if (r < 0) return -1;
   }
   return 0;
 }
 
+static int decode_struct(Module *m, const Op *op, AttrType s, const Attr *a, void *dst) {
+  return decode_rows(m, op, struct_fields, N_STRUCT_FIELDS, (int)s, a, dst);
+}
+
 int attrs_decode(Module *m, Op *op) {
   memset(&op->a, 0, sizeof op->a);
-  for (int i = 0; i < N_OP_ATTRS; i++) {
-    const AttrSpec *spec = &op_attrs[i];
-    if (spec->owner != (int)op->code) continue;
-    void *dst = (char *)&op->a + spec->offset;
-    const Attr *a = ir_attr(op, spec->name);
-    if (!a) {
-      if (spec->flags & AF_REQ) return fail(op, "missing attribute '%s'", spec->name);
-      set_default(m, op, spec, dst);
-      continue;
-    }
-    int r = decode_value(m, op, spec, a, dst);
-    if (r == -1) {
-      char what[128];
-      snprintf(what, sizeof what, "attribute '%%s' must be %s", kind_words(spec->type));
-      return fail(op, what, spec->name);
-    }
-    if (r < 0) return -1;
-  }
-  return 0;
+  return decode_rows(m, op, op_attrs, N_OP_ATTRS, (int)op->code, NULL, &op->a);
 }
 
 /* ------------------------------------------------------------------------ */
