@@ -1122,6 +1122,7 @@ typedef struct CompileOptions {
   const char *dump_after; /* pass name or NULL */
   const char *stop_after; /* pass name or NULL: end the pipeline there */
   bool time_passes;
+  bool verify_each;     /* verifier and structural checks after every pass */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
@@ -1136,6 +1137,10 @@ int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
+/* The structural checker (passes/check.c), run after every pass with
+ * --verify-each: IR links and SSA scoping, and the fusion and storage
+ * invariants once `after` is fuse or buffers. */
+int pass_check(Module *m, const CompileOptions *o, const char *after);
 /* Each returns 0 on success or a non-zero count of errors (diagnosed). */
 
 /* ------------------------------------------------------------------------ */

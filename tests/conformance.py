@@ -35,7 +35,7 @@ def check_batch(files):
     fd, res = tempfile_path()
     os.close(fd)
     try:
-        subprocess.run([SHLOC, "check", "--results=" + res] + files, cwd=CORPUS,
+        subprocess.run([SHLOC, "check", "--verify-each", "--results=" + res] + files, cwd=CORPUS,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=3600)
         with open(res) as f:
             return [l.rstrip("\n") for l in f if l.strip()]

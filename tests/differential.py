@@ -40,7 +40,7 @@ def random_input(spec, rng):
 
 def run_model(shloc, model, inputs, opt, tmp):
     outs = [os.path.join(tmp, f"out{opt}_{i}.npy") for i in range(8)]
-    cmd = [shloc, "run", model, f"-O{opt}", "--elided=pattern"] + [f"--input=@{p}" for p in inputs]
+    cmd = [shloc, "run", model, f"-O{opt}", "--elided=pattern", "--verify-each"] + [f"--input=@{p}" for p in inputs]
     r = subprocess.run(cmd + [f"--output=@{o}" for o in outs[:count_results(model)]],
                        capture_output=True, text=True, timeout=900)
     if r.returncode:

@@ -94,7 +94,7 @@ def stage_frontend():
             continue
         path = os.path.join(d, f)
         want = [l.split("ERROR:", 1)[1].strip() for l in open(path) if "// ERROR:" in l]
-        r = run([SHLOC, "--emit=mlir", "-o", "/dev/null", path], timeout=60)
+        r = run([SHLOC, "--verify-each", "--emit=mlir", "-o", "/dev/null", path], timeout=60)
         name = f"frontend/{f}"
         if not want:
             if r.returncode == 0:
@@ -124,7 +124,7 @@ def stage_run():
         for a in re.findall(r"^// RUN-ARGS: (.*)$", text, re.M):
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
-        r = run([SHLOC, "run", path] + args, timeout=120)
+        r = run([SHLOC, "run", "--verify-each", path] + args, timeout=120)
         name = f"run/{f}"
         got = r.stdout.strip().splitlines()
         if r.returncode:

@@ -36,12 +36,15 @@ static double now_ms(void) {
 enum { STEP_ON, STEP_STOP, STEP_FAILED };
 
 /* Bookkeeping after a pass ran: its time (since *mark, the end of the
- * previous step), the dump, and whether the pipeline goes on. */
+ * previous step), with --verify-each the checks, the dump, and whether the
+ * pipeline goes on. */
 static int step(Module *m, const CompileOptions *o, const char *pass, int errors,
                 double *mark) {
   double t = now_ms();
   if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", pass, t - *mark);
   *mark = t;
+  if (!errors && o->verify_each && strcmp(pass, "verify"))
+    errors = pass_check(m, o, pass) + pass_verify(m);
   if (errors) return STEP_FAILED;
   dump(m, o, pass);
   return o->stop_after && !strcmp(o->stop_after, pass) ? STEP_STOP : STEP_ON;

@@ -2,7 +2,8 @@
  * recursion), legalize (dot, check custom calls), simplify (identities, CSE,
  * DCE), fuse (single use, cheap duplication, expensive producers, dot
  * operands) and buffers (arena reuse, results in place, loop state sharing
- * and the copies that protect it). Ends with `N passed, N failed`. */
+ * and the copies that protect it), and the checker of --verify-each. Ends
+ * with `N passed, N failed`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -469,6 +470,51 @@ static void test_while(void) {
   ir_module_free(m);
 }
 
+/* ------------------------------------------------------------------------ */
+/* check (--verify-each)                                                     */
+
+/* The checker accepts what fuse and buffers produce and reports each kind
+ * of broken IR: an operand used before its definition, a fused value read
+ * by a kernel that reads buffers, a misaligned temp. */
+static void test_check(void) {
+  Module *m = ir_module_new();
+  Type *mat = f32_2d(m, 4, 4);
+  Type *ts[2] = {mat, mat};
+  Func *f = new_func(m, "main", true, 2, ts, 1, &mat);
+  Block *b = f->body;
+  Value *n = un(m, b, OP_NEGATE, b->args[0]);
+  Value *e = un(m, b, OP_EXPONENTIAL, n);
+  Value *r = bin(m, b, OP_ADD, e, b->args[1]);
+  ret(m, b, OP_FUNC_RETURN, 1, &r);
+  CompileOptions o = opts(3);
+  EXPECT(pass_check(m, &o, "simplify") == 0);
+  EXPECT(run_backend(m, 3) == 0);
+  EXPECT(pass_check(m, &o, "buffers") == 0);
+  diag_set_sink(keep_error, NULL);
+
+  Op *add = r->def;
+  add->opnds[1] = r; /* its own result: used before it is defined */
+  EXPECT(pass_check(m, &o, "legalize") == 1);
+  EXPECT(strstr(last_error, "not defined before its use") != NULL);
+  add->opnds[1] = b->args[1];
+
+  n->def->fused = true; /* fused, but the fused chain now ends in a dot */
+  Op *dot = add_op(m, b, OP_DOT_GENERAL, mat, 2, n, b->args[1]);
+  ir_block_remove(b, dot);
+  ir_block_insert_before(b, b->last, dot);
+  EXPECT(pass_check(m, &o, "fuse") >= 1);
+  EXPECT(strstr(last_error, "not elementally") != NULL);
+  ir_block_remove(b, dot);
+  n->def->fused = false;
+
+  e->storage = ST_TEMP;
+  e->offset = 8;
+  EXPECT(pass_check(m, &o, "buffers") >= 1);
+  EXPECT(strstr(last_error, "misaligned") != NULL);
+  diag_set_sink(NULL, NULL);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_inline();
   test_inline_recursion();
@@ -482,5 +528,6 @@ int main(void) {
   test_reuse();
   test_returned_twice();
   test_while();
+  test_check();
   return unit_report();
 }
