@@ -435,6 +435,21 @@ static void print_op(FILE *f, const Op *op, int depth) {
   fputc('\n', f);
 }
 
+/* `%0 arg0, %1 result0`: the storage of a block's arguments (after the
+ * buffers pass), after `lead`; nothing when they have none. */
+static void print_arg_storage(FILE *f, const Block *b, const char *lead) {
+  const char *sep = lead;
+  for (int i = 0; i < b->nargs; i++) {
+    const Value *v = b->args[i];
+    if (v->storage == ST_NONE) continue;
+    fputs(sep, f);
+    print_value(f, v);
+    fputc(' ', f);
+    print_storage(f, v);
+    sep = ", ";
+  }
+}
+
 /* An entry block without arguments needs no label. */
 static void print_block(FILE *f, const Block *b, int depth, int index, bool label) {
   if (label) {
@@ -450,7 +465,9 @@ static void print_block(FILE *f, const Block *b, int depth, int index, bool labe
       }
       fputc(')', f);
     }
-    fputs(":\n", f);
+    fputc(':', f);
+    print_arg_storage(f, b, "  // ");
+    fputc('\n', f);
   }
   for (const Op *op = b->first; op; op = op->next) print_op(f, op, depth);
 }
@@ -493,16 +510,7 @@ static void print_func_plan(FILE *f, const Func *fn, int depth) {
   if (!any) return;
   indent(f, depth);
   fprintf(f, "// temp %lld bytes", (long long)fn->temp_bytes);
-  const char *sep = "; ";
-  for (int i = 0; i < fn->body->nargs; i++) {
-    const Value *v = fn->body->args[i];
-    if (v->storage == ST_NONE) continue;
-    fputs(sep, f);
-    print_value(f, v);
-    fputc(' ', f);
-    print_storage(f, v);
-    sep = ", ";
-  }
+  print_arg_storage(f, fn->body, "; ");
   fputc('\n', f);
 }
 

@@ -4,6 +4,7 @@
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
+  passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
@@ -135,6 +136,34 @@ def stage_run():
             ok(name)
 
 
+def stage_passes():
+    """tests/passes/NAME.mlir against NAME.PASS.out: the IR printed after
+    PASS (`--stop-after=PASS --emit=mlir`), exactly. `// ARGS:` lines add
+    shloc options."""
+    d = os.path.join(ROOT, "tests", "passes")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".out"):
+            continue
+        stem, pass_name = f[:-4].rsplit(".", 1)
+        src = os.path.join(d, stem + ".mlir")
+        args = []
+        for a in re.findall(r"^// ARGS: (.*)$", open(src).read(), re.M):
+            args += eval_args(a)
+        r = run([SHLOC, src, "--verify-each", f"--stop-after={pass_name}", "--emit=mlir",
+                 "-o", "-"] + args, timeout=60)
+        want = open(os.path.join(d, f)).read()
+        name = f"passes/{f}"
+        if r.returncode:
+            fail(name, r.stderr[-1500:])
+        elif r.stdout != want:
+            import difflib
+            diff = difflib.unified_diff(want.splitlines(), r.stdout.splitlines(), "expected", "got",
+                                        lineterm="")
+            fail(name, "\n".join(list(diff)[:60]))
+        else:
+            ok(name)
+
+
 def eval_args(s):
     import shlex
     return shlex.split(s)
@@ -218,7 +247,8 @@ def add(counts):
     failed += counts[1]
 
 
-STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run),
+STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("passes", stage_passes),
+          ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
           ("differential", stage_differential), ("verify", stage_verify),
           ("conformance", stage_conformance)]

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Writes tests/run/dot_kernel.mlir: the blocked dot_general kernel
+(codegen/dot.c, gemm.c) against a reference made of broadcast_in_dim,
+multiply and reduce, which codegen computes elementally, on integer-valued
+inputs so that every sum is exact in f32 and f64. Each case returns
+`all elements equal`.
+
+usage: gen_dot_kernel.py > tests/run/dot_kernel.mlir
+"""
+
+# (element type, lhs shape, rhs shape, lhs batch, rhs batch, lhs contract, rhs contract)
+CASES = [
+    ("f32", [37, 300], [300, 45], [], [], [1], [0]),         # plain, odd M and N
+    ("f32", [37, 300], [45, 300], [], [], [1], [1]),         # x @ W^T
+    ("f32", [300, 37], [300, 45], [], [], [0], [0]),         # A^T @ B
+    ("f32", [3, 37, 70], [3, 70, 45], [0], [0], [2], [1]),   # batched
+    ("f64", [37, 300], [300, 45], [], [], [1], [0]),         # f64 tiles
+    ("f32", [600, 260], [260, 130], [], [], [1], [0]),       # several cache blocks
+    ("f32", [0, 30], [30, 5], [], [], [1], [0]),             # M = 0
+    ("f32", [9, 0], [0, 5], [], [], [1], [0]),               # K = 0: zeros
+    ("f32", [64], [64, 70], [], [], [0], [0]),               # vector-matrix
+    ("f32", [150, 400], [150, 70], [], [], [0], [0]),        # transposed, tall
+    ("f64", [5, 2, 40, 30], [2, 30, 5, 9], [1, 0], [0, 2], [3], [1]),  # permuted batches
+]
+
+# value = (c0 * i[r-2] + c1 * i[r-1] + sum of the other indices) % cm - co
+LHS_K = (7.0, 3.0, 11.0, 5.0)
+RHS_K = (5.0, 2.0, 13.0, 6.0)
+
+
+def tensor(shape, ty):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + ty + ">"
+
+
+def operand(out, name, shape, ty, k):
+    """Lines defining %name as integer-valued data of the given shape."""
+    t = tensor(shape, ty)
+    r = len(shape)
+    weights = {r - 1: k[1]} if r == 1 else {r - 2: k[0], r - 1: k[1]}
+    terms = []
+    for d in range(r):
+        out.append(f"  %{name}_i{d} = stablehlo.iota dim = {d} : {t}")
+        w = weights.get(d, 1.0)
+        if w != 1.0:
+            out.append(f"  %{name}_w{d} = stablehlo.constant dense<{w}> : {t}")
+            out.append(f"  %{name}_p{d} = stablehlo.multiply %{name}_i{d}, %{name}_w{d} : {t}")
+            terms.append(f"%{name}_p{d}")
+        else:
+            terms.append(f"%{name}_i{d}")
+    acc = terms[0]
+    for i, term in enumerate(terms[1:]):
+        out.append(f"  %{name}_s{i} = stablehlo.add {acc}, {term} : {t}")
+        acc = f"%{name}_s{i}"
+    out.append(f"  %{name}_cm = stablehlo.constant dense<{k[2]}> : {t}")
+    out.append(f"  %{name}_co = stablehlo.constant dense<{k[3]}> : {t}")
+    out.append(f"  %{name}_r = stablehlo.remainder {acc}, %{name}_cm : {t}")
+    out.append(f"  %{name} = stablehlo.subtract %{name}_r, %{name}_co : {t}")
+
+
+def case(out, n, ty, ls, rs, lb, rb, lc, rc):
+    operand(out, f"a{n}", ls, ty, LHS_K)
+    operand(out, f"b{n}", rs, ty, RHS_K)
+    lf = [d for d in range(len(ls)) if d not in lb and d not in lc]
+    rf = [d for d in range(len(rs)) if d not in rb and d not in rc]
+    res = [ls[d] for d in lb] + [ls[d] for d in lf] + [rs[d] for d in rf]
+    full = res + [ls[d] for d in lc]  # the product before the reduction
+    nb, nlf, nrf = len(lb), len(lf), len(rf)
+
+    def place(d, batch, free, contract, free_base):
+        if d in batch:
+            return batch.index(d)
+        if d in free:
+            return free_base + free.index(d)
+        return nb + nlf + nrf + contract.index(d)
+
+    ldims = [place(d, lb, lf, lc, nb) for d in range(len(ls))]
+    rdims = [place(d, rb, rf, rc, nb + nlf) for d in range(len(rs))]
+    lt, rt, t, ft = tensor(ls, ty), tensor(rs, ty), tensor(res, ty), tensor(full, ty)
+    j = lambda l: ", ".join(map(str, l))
+    out.append(f"  %d{n} = stablehlo.dot_general %a{n}, %b{n}, batching_dims = [{j(lb)}] x [{j(rb)}], "
+               f"contracting_dims = [{j(lc)}] x [{j(rc)}] : ({lt}, {rt}) -> {t}")
+    out.append(f"  %ba{n} = stablehlo.broadcast_in_dim %a{n}, dims = [{j(ldims)}] : ({lt}) -> {ft}")
+    out.append(f"  %bb{n} = stablehlo.broadcast_in_dim %b{n}, dims = [{j(rdims)}] : ({rt}) -> {ft}")
+    out.append(f"  %m{n} = stablehlo.multiply %ba{n}, %bb{n} : {ft}")
+    out.append(f"  %z{n} = stablehlo.constant dense<0.0> : tensor<{ty}>")
+    red = list(range(len(res), len(full)))
+    out.append(f"  %ref{n} = stablehlo.reduce(%m{n} init: %z{n}) applies stablehlo.add across "
+               f"dimensions = [{j(red)}] : ({ft}, tensor<{ty}>) -> {t}")
+    bt = tensor(res, "i1")
+    out.append(f"  %eq{n} = stablehlo.compare EQ, %d{n}, %ref{n} : ({t}, {t}) -> {bt}")
+    out.append(f"  %t{n} = stablehlo.constant dense<true> : tensor<i1>")
+    out.append(f"  %ok{n} = stablehlo.reduce(%eq{n} init: %t{n}) applies stablehlo.and across "
+               f"dimensions = [{j(range(len(res)))}] : ({bt}, tensor<i1>) -> tensor<i1>")
+
+
+def main():
+    n = len(CASES)
+    print("// The blocked dot_general kernel (codegen/dot.c, gemm.c) against a reference")
+    print("// made of broadcast, multiply and reduce, on integer-valued inputs so")
+    print("// that every sum is exact: each result is `all elements equal`.")
+    print("// Odd shapes, transposed operands, batches, f64, M = 0, K = 0.")
+    print("// Generated by tests/run/gen_dot_kernel.py; edit that, not this file.")
+    for _ in range(n):
+        print("// OUTPUT: i1=1")
+    oks = ", ".join(["tensor<i1>"] * n)
+    print(f"func.func @main() -> ({oks}) {{")
+    out = []
+    for i, c in enumerate(CASES):
+        case(out, i, *c)
+    print("\n".join(out))
+    print(f"  return {', '.join(f'%ok{i}' for i in range(n))} : {oks}")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
