@@ -122,6 +122,18 @@ int32_t shlort_float_from_f64(int32_t elem, double x, uint64_t *bits);
  * for an unsupported element type. */
 int shlort_format_elem(char *buf, size_t size, int32_t elem, const void *p);
 
+/* The element type code of an MLIR element type name ("f32", "i1", "bf16",
+ * "f8E4M3FN", "complex<f32>": the dtype strings of a generated header's
+ * descriptor table), or -1 for a name the runtime does not handle. */
+int32_t shlort_elem_from_name(const char *name);
+
+/* Reads one element written as text, as shlort_format_elem writes it
+ * (integers in decimal within the type's range, i1 as 0/1/true/false,
+ * floats as strtod reads them, rounded to nearest even into the type), and
+ * stores it at p in the element's storage. Returns 0, or -1 for text that
+ * is not such a value and for complex types. */
+int32_t shlort_parse_elem(int32_t elem, const char *s, void *p);
+
 #ifdef __cplusplus
 }
 #endif

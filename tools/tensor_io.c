@@ -1,7 +1,6 @@
 /* tensor_io.c: host tensors for run and bench: iree-run-module style text
  * ("2x3xf32=1 2 3 4 5 6"), printing, random contents. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,43 +72,6 @@ static void store_bits(Tensor *t, int64_t i, uint64_t bits) {
   memcpy((char *)t->data + i * nb, &bits, (size_t)nb); /* little-endian host */
 }
 
-/* Parses one value token for element type e into its storage bits. */
-static int parse_value(const char *tok, ElemType e, uint64_t *bits) {
-  char *end;
-  errno = 0;
-  switch (elem_class(e)) {
-  case 'b':
-    if (!strcmp(tok, "true") || !strcmp(tok, "1")) *bits = 1;
-    else if (!strcmp(tok, "false") || !strcmp(tok, "0")) *bits = 0;
-    else return -1;
-    return 0;
-  case 'f': {
-    double d = strtod(tok, &end);
-    if (*end || end == tok) return -1;
-    return shlort_float_from_f64(e, d, bits);
-  }
-  case 's': {
-    long long v = strtoll(tok, &end, 10);
-    int nbits = elem_bits(e);
-    long long lo = nbits == 64 ? INT64_MIN : -(1ll << (nbits - 1));
-    long long hi = nbits == 64 ? INT64_MAX : (1ll << (nbits - 1)) - 1;
-    if (*end || end == tok || errno || v < lo || v > hi) return -1;
-    *bits = (uint64_t)v;
-    return 0;
-  }
-  case 'u': {
-    if (tok[0] == '-') return -1;
-    unsigned long long v = strtoull(tok, &end, 10);
-    int nbits = elem_bits(e);
-    if (*end || end == tok || errno || (nbits < 64 && v >> nbits)) return -1;
-    *bits = v;
-    return 0;
-  }
-  default:
-    return -1;
-  }
-}
-
 static bool is_separator(char c) {
   return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
 }
@@ -132,12 +94,10 @@ static int parse_values(const char *p, const char *what, Tensor *t) {
     }
     memcpy(tok, p, len);
     tok[len] = 0;
-    uint64_t bits;
-    if (parse_value(tok, t->elem, &bits)) {
+    if (shlort_parse_elem(t->elem, tok, (char *)t->data + count++ * elem_bytes(t->elem))) {
       diag_error(TOOL_NOLOC, "%s: '%s' is not a valid %s value", what, tok, elem_name(t->elem));
       return -1;
     }
-    store_bits(t, count++, bits);
     p += len;
   }
   if (count == 1)
