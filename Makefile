@@ -113,6 +113,9 @@ test: deps
 	$(MAKE) all
 	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) sh tests/run.sh
 
+test-cross: all
+	ONLY=cross BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh
+
 conformance: all
 	BUILD=$(BUILD) SHARED=$(SHARED) sh tests/conformance.sh
 
@@ -124,4 +127,4 @@ clean:
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all runtime deps demo test conformance bench clean install uninstall
+.PHONY: all runtime deps demo test test-cross conformance bench clean install uninstall

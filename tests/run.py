@@ -8,6 +8,12 @@ Stages (each prints its own failures):
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
   examples     the example programs build and print what they should
+  install      `make install` into a temporary prefix; an app built against
+               it with pkg-config and with CMake (tests/install)
+  baremetal    Cortex-M4F and rv32 objects: no libc, libm or runtime symbols
+               (tests/baremetal); examples/cortex-m under qemu-system-arm
+  cross        run/ and example programs for aarch64 and riscv64 (qemu-user)
+               and x86-64-v3 give the host's results (tests/cross)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -17,6 +23,7 @@ Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -164,6 +171,49 @@ def stage_examples():
             ok(f"examples/{ex}")
 
 
+def stage_install():
+    r = run(["sh", os.path.join(ROOT, "tests", "install", "run_install.sh"), ROOT, BUILD],
+            timeout=300)
+    if r.returncode:
+        fail("install", (r.stdout + r.stderr)[-2000:])
+    elif r.stdout.startswith("SKIP"):
+        print(f"NOTICE install: {r.stdout.strip()}")
+    else:
+        ok("install (make install, pkg-config and CMake apps)")
+
+
+def stage_baremetal():
+    r = run([sys.executable, os.path.join(ROOT, "tests", "baremetal", "baremetal.py"), SHLOC,
+             BUILD], timeout=600)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("baremetal", (r.stdout + r.stderr)[-2000:])
+    else:
+        add(counts)
+    if not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")):
+        print("NOTICE examples/cortex-m: qemu-system-arm or arm-none-eabi-gcc missing "
+              "(make deps), skipped")
+        return
+    r = run(["make", "-s", "-C", os.path.join(ROOT, "examples", "cortex-m"), "check",
+             f"SHLOC={SHLOC}"], timeout=300)
+    if r.returncode:
+        fail("examples/cortex-m", (r.stdout + r.stderr)[-2000:])
+    else:
+        ok("examples/cortex-m (MNIST on qemu-system-arm mps2-an386)")
+
+
+def stage_cross():
+    r = run([sys.executable, os.path.join(ROOT, "tests", "cross", "cross.py"), SHLOC, BUILD],
+            timeout=900)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("cross", (r.stdout + r.stderr)[-2000:])
+        return
+    add(counts)
+
+
 def stage_differential():
     r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
             timeout=1500)
@@ -220,6 +270,7 @@ def add(counts):
 
 STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
+          ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
           ("differential", stage_differential), ("verify", stage_verify),
           ("conformance", stage_conformance)]
 
