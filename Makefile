@@ -73,6 +73,11 @@ $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
 # Installs the Debian packages the build and tests need (as root), only
 # when something is missing.
 DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 python3-numpy gcc make
+# The install, cross and bare-metal stages: pkg-config and CMake for the
+# installed package, Debian's cross compilers and qemu-user for aarch64 and
+# riscv64, arm-none-eabi-gcc and qemu-system-arm for examples/cortex-m.
+DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
+  gcc-arm-none-eabi qemu-system-arm
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

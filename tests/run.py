@@ -14,6 +14,8 @@ Stages (each prints its own failures):
                (tests/baremetal); examples/cortex-m under qemu-system-arm
   cross        run/ and example programs for aarch64 and riscv64 (qemu-user)
                and x86-64-v3 give the host's results (tests/cross)
+  jax          examples/jax: a JAX function exported, compiled, linked into C
+               and compared with JAX (needs BUILD/venv with jax, else skipped)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -214,6 +216,19 @@ def stage_cross():
     add(counts)
 
 
+def stage_jax():
+    py = os.path.join(BUILD, "venv", "bin", "python")
+    if not os.path.exists(py) or run([py, "-c", "import jax"]).returncode:
+        print(f"NOTICE jax: no {py} with jax (make anchors), skipped")
+        return
+    r = run([py, os.path.join(ROOT, "examples", "jax", "export.py"), SHLOC,
+             os.path.join(BUILD, "tests", "jax")], timeout=600)
+    if r.returncode:
+        fail("examples/jax", (r.stdout + r.stderr)[-2000:])
+    else:
+        ok(f"examples/jax ({r.stdout.strip()})")
+
+
 def stage_differential():
     r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
             timeout=1500)
@@ -271,6 +286,7 @@ def add(counts):
 STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
+          ("jax", stage_jax),
           ("differential", stage_differential), ("verify", stage_verify),
           ("conformance", stage_conformance)]
 
