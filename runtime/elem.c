@@ -1,5 +1,6 @@
 /* elem.c: element storage, float conversions and the text form of one
  * element, shared by the checks and by the shloc tool (run, bench). */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -335,5 +336,48 @@ int32_t shlort_parse_elem(int32_t elem, const char *s, void *p) {
     return -1;
   }
   store_bits(p, k.bytes, bits);
+  return 0;
+}
+
+static int is_separator(char c) {
+  return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
+}
+
+int32_t shlort_parse_values(int32_t elem, const char *p, void *data, int64_t n, char *err,
+                            size_t err_size) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of(elem, &k) || k.cls == 'c') {
+    snprintf(err, err_size, "element type %d cannot be read from text", (int)elem);
+    return -1;
+  }
+  char *out = data, tok[128];
+  int64_t count = 0;
+  while (*p) {
+    if (is_separator(*p)) {
+      p++;
+      continue;
+    }
+    size_t len = 0;
+    while (p[len] && !is_separator(p[len])) len++;
+    if (len >= sizeof tok || count >= n) {
+      snprintf(err, err_size, count >= n ? "more values than the shape holds" : "value too long");
+      return -1;
+    }
+    memcpy(tok, p, len);
+    tok[len] = 0;
+    if (shlort_parse_elem(elem, tok, out + count++ * k.bytes)) {
+      snprintf(err, err_size, "'%s' is not a valid %s value", tok, elem_table[elem].name);
+      return -1;
+    }
+    p += len;
+  }
+  if (count == 1) {
+    for (int64_t i = 1; i < n; i++) memcpy(out + i * k.bytes, out, (size_t)k.bytes);
+  } else if (count == 0) {
+    memset(out, 0, (size_t)(n * k.bytes));
+  } else if (count != n) {
+    snprintf(err, err_size, "%lld values for %lld elements", (long long)count, (long long)n);
+    return -1;
+  }
   return 0;
 }

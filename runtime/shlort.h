@@ -134,6 +134,14 @@ int32_t shlort_elem_from_name(const char *name);
  * is not such a value and for complex types. */
 int32_t shlort_parse_elem(int32_t elem, const char *s, void *p);
 
+/* Reads the values of an n-element buffer from text such as "1 2 3",
+ * "[[1, 2][3, 4]]" (spaces, commas and brackets separate values) into data
+ * (n elements of elem's storage): n values, one value for every element,
+ * or none for zeros. Returns 0, or -1 with a message in err (err_size
+ * bytes), e.g. "'300' is not a valid i8 value", "2 values for 6 elements". */
+int32_t shlort_parse_values(int32_t elem, const char *s, void *data, int64_t n, char *err,
+                            size_t err_size);
+
 #ifdef __cplusplus
 }
 #endif

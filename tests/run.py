@@ -14,8 +14,9 @@ Stages (each prints its own failures):
                (tests/baremetal); examples/cortex-m under qemu-system-arm
   cross        run/ and example programs for aarch64 and riscv64 (qemu-user)
                and x86-64-v3 give the host's results (tests/cross)
-  jax          examples/jax: a JAX function exported, compiled, linked into C
-               and compared with JAX (needs BUILD/venv with jax, else skipped)
+  jax          examples/jax and examples/pytorch: a function exported to
+               StableHLO, compiled, linked into C and compared with the
+               framework (needs BUILD/venv with jax / torch and torch-mlir)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -60,6 +61,18 @@ def closing_counts(text):
     """The last `N passed, N failed` line of a sub-runner's output."""
     m = re.findall(r"^(\d+) passed, (\d+) failed", text, re.M)
     return (int(m[-1][0]), int(m[-1][1])) if m else None
+
+
+def counted(name, script, timeout):
+    """Runs a Python sub-runner that prints PASS/FAIL lines and closes with
+    `N passed, N failed`, and adds its counts."""
+    r = run([sys.executable] + script, timeout=timeout)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail(name, (r.stdout + r.stderr)[-2000:])
+    else:
+        add(counts)
 
 
 def stage_unit():
@@ -185,14 +198,8 @@ def stage_install():
 
 
 def stage_baremetal():
-    r = run([sys.executable, os.path.join(ROOT, "tests", "baremetal", "baremetal.py"), SHLOC,
-             BUILD], timeout=600)
-    sys.stdout.write(r.stdout)
-    counts = closing_counts(r.stdout)
-    if r.returncode or not counts:
-        fail("baremetal", (r.stdout + r.stderr)[-2000:])
-    else:
-        add(counts)
+    counted("baremetal", [os.path.join(ROOT, "tests", "baremetal", "baremetal.py"), SHLOC, BUILD],
+            600)
     if not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")):
         print("NOTICE examples/cortex-m: qemu-system-arm or arm-none-eabi-gcc missing "
               "(make deps), skipped")
@@ -206,38 +213,26 @@ def stage_baremetal():
 
 
 def stage_cross():
-    r = run([sys.executable, os.path.join(ROOT, "tests", "cross", "cross.py"), SHLOC, BUILD],
-            timeout=900)
-    sys.stdout.write(r.stdout)
-    counts = closing_counts(r.stdout)
-    if r.returncode or not counts:
-        fail("cross", (r.stdout + r.stderr)[-2000:])
-        return
-    add(counts)
+    counted("cross", [os.path.join(ROOT, "tests", "cross", "cross.py"), SHLOC, BUILD], 900)
 
 
 def stage_jax():
+    """examples/jax, and examples/pytorch where torch-mlir is installed."""
     py = os.path.join(BUILD, "venv", "bin", "python")
-    if not os.path.exists(py) or run([py, "-c", "import jax"]).returncode:
-        print(f"NOTICE jax: no {py} with jax (make anchors), skipped")
-        return
-    r = run([py, os.path.join(ROOT, "examples", "jax", "export.py"), SHLOC,
-             os.path.join(BUILD, "tests", "jax")], timeout=600)
-    if r.returncode:
-        fail("examples/jax", (r.stdout + r.stderr)[-2000:])
-    else:
-        ok(f"examples/jax ({r.stdout.strip()})")
+    for ex, modules in (("jax", "jax"), ("pytorch", "torch, torch_mlir")):
+        if not os.path.exists(py) or run([py, "-c", f"import {modules}"]).returncode:
+            print(f"NOTICE examples/{ex}: no {py} with {modules}, skipped")
+            continue
+        r = run([py, os.path.join(ROOT, "examples", ex, "export.py"), SHLOC,
+                 os.path.join(BUILD, "tests", ex)], timeout=600)
+        if r.returncode:
+            fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"examples/{ex} ({r.stdout.strip()})")
 
 
 def stage_differential():
-    r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
-            timeout=1500)
-    sys.stdout.write(r.stdout)
-    counts = closing_counts(r.stdout)
-    if r.returncode or not counts:
-        fail("differential", (r.stdout + r.stderr)[-2000:])
-        return
-    add(counts)
+    counted("differential", [os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED], 1500)
 
 
 def stage_verify():

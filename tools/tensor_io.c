@@ -72,42 +72,12 @@ static void store_bits(Tensor *t, int64_t i, uint64_t bits) {
   memcpy((char *)t->data + i * nb, &bits, (size_t)nb); /* little-endian host */
 }
 
-static bool is_separator(char c) {
-  return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
-}
-
 /* Fills t from the values text: n values, one (splatted) or none (zeros). */
 static int parse_values(const char *p, const char *what, Tensor *t) {
-  int64_t n = tensor_num_elems(t), count = 0;
-  char tok[128];
-  while (*p) {
-    if (is_separator(*p)) {
-      p++;
-      continue;
-    }
-    size_t len = 0;
-    while (p[len] && !is_separator(p[len])) len++;
-    if (len >= sizeof tok || count >= n) {
-      diag_error(TOOL_NOLOC, "%s: %s", what,
-                 count >= n ? "more values than the shape holds" : "value too long");
-      return -1;
-    }
-    memcpy(tok, p, len);
-    tok[len] = 0;
-    if (shlort_parse_elem(t->elem, tok, (char *)t->data + count++ * elem_bytes(t->elem))) {
-      diag_error(TOOL_NOLOC, "%s: '%s' is not a valid %s value", what, tok, elem_name(t->elem));
-      return -1;
-    }
-    p += len;
-  }
-  if (count == 1)
-    for (int64_t i = 1; i < n; i++) memcpy((char *)t->data + i * elem_bytes(t->elem), t->data, (size_t)elem_bytes(t->elem));
-  else if (count != 0 && count != n) {
-    diag_error(TOOL_NOLOC, "%s: %lld values for %lld elements", what, (long long)count,
-               (long long)n);
-    return -1;
-  }
-  return 0;
+  char err[192];
+  if (!shlort_parse_values(t->elem, p, t->data, tensor_num_elems(t), err, sizeof err)) return 0;
+  diag_error(TOOL_NOLOC, "%s: %s", what, err);
+  return -1;
 }
 
 /* "2x3xf32" -> dims and element type. */

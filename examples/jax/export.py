@@ -8,17 +8,15 @@ program (app.c), run, and its result compared with JAX's own.
 The function is a two-layer perceptron whose weights are captured by the
 traced function, so JAX writes them into the module as constants and the
 C entry takes only the input: int mlp_main(const float *x, float *result0,
-void *temp). Prints "jax: N values match JAX (max error E)".
+void *temp). Prints "jax: N values match (max error E)".
 """
-import os
-import subprocess
 import sys
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from roundtrip import compare, compile_and_run
 
 
 def make_model():
@@ -45,28 +43,10 @@ def export(f, x):
 
 def main():
     shloc, work = sys.argv[1], sys.argv[2]
-    os.makedirs(work, exist_ok=True)
     f, x = make_model()
-    mlir = os.path.join(work, "mlp.mlir")
-    with open(mlir, "w") as out:
-        out.write(export(f, x))
-    obj, app = os.path.join(work, "mlp.o"), os.path.join(work, "app")
-    subprocess.run([shloc, mlir, "--name=mlp", "-o", obj], check=True)
-    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-O2", "-I" + work,
-                    os.path.join(HERE, "app.c"), obj, "-o", app], check=True)
-    xin, yout = os.path.join(work, "x.bin"), os.path.join(work, "y.bin")
-    np.asarray(x, np.float32).tofile(xin)
-    subprocess.run([app, xin, yout], check=True)
     want = np.asarray(jax.jit(f)(x))
-    got = np.fromfile(yout, np.float32).reshape(want.shape)
-    err = float(np.max(np.abs(got - want)))
-    # Both compute in f32 with different summation orders and different
-    # erf/exp approximations: a few ULPs of values below 1.
-    if not np.allclose(got, want, rtol=1e-5, atol=1e-6):
-        print(f"jax: results differ from JAX (max error {err:.3g})")
-        return 1
-    print(f"jax: {got.size} values match JAX (max error {err:.3g})")
-    return 0
+    got = compile_and_run(shloc, export(f, x), work, x, want.shape)
+    return compare("jax", got, want)
 
 
 if __name__ == "__main__":

@@ -16,13 +16,10 @@ int main(void) {
     fprintf(stderr, "mnist_main failed\n");
     return 1;
   }
-  int best = 0, wrong = 0;
-  for (int d = 0; d < 10; d++) {
-    float ref = reference_score(image, weights, bias, d);
-    wrong += !score_matches(scores[d], ref);
-    if (scores[d] > scores[best]) best = d;
-    printf("score[%d] = %8.4f (reference %8.4f)\n", d, scores[d], ref);
-  }
+  float refs[10];
+  int best, wrong = check_scores(image, weights, bias, scores, refs, &best);
+  for (int d = 0; d < 10; d++)
+    printf("score[%d] = %8.4f (reference %8.4f)\n", d, scores[d], refs[d]);
   printf("predicted class: %d\n", best);
   if (wrong) {
     printf("%d scores differ from the reference\n", wrong);

@@ -18,20 +18,23 @@ static void init_weights(float weights[784][10], float bias[10]) {
   for (int d = 0; d < 10; d++) bias[d] = (float)d / 10.0f - 0.5f;
 }
 
-/* The layer in plain C: relu(bias + image . weights[:, d]). */
-static float reference_score(float image[28][28], float weights[784][10], const float bias[10],
-                             int d) {
-  float ref = bias[d];
-  for (int p = 0; p < 784; p++) ref += image[p / 28][p % 28] * weights[p][d];
-  return ref > 0 ? ref : 0;
-}
-
-/* Whether a score is within the tolerance of its reference (the order of
- * the 784 additions may differ). */
-static int score_matches(float got, float ref) {
-  float diff = got > ref ? got - ref : ref - got;
-  float mag = ref > 0 ? ref : -ref;
-  return diff <= 1e-4f * (1 + mag);
+/* Compares the scores with the layer in plain C, relu(bias + image .
+ * weights[:, d]), within a tolerance (the order of the 784 additions may
+ * differ): fills refs, sets *best to the predicted class and returns how
+ * many scores differ. */
+static int check_scores(float image[28][28], float weights[784][10], const float bias[10],
+                        const float scores[10], float refs[10], int *best) {
+  int wrong = 0;
+  *best = 0;
+  for (int d = 0; d < 10; d++) {
+    float ref = bias[d];
+    for (int p = 0; p < 784; p++) ref += image[p / 28][p % 28] * weights[p][d];
+    refs[d] = ref > 0 ? ref : 0;
+    float diff = scores[d] > refs[d] ? scores[d] - refs[d] : refs[d] - scores[d];
+    wrong += diff > 1e-4f * (1 + refs[d]);
+    if (scores[d] > scores[*best]) *best = d;
+  }
+  return wrong;
 }
 
 #endif

@@ -9,8 +9,8 @@
  *
  *   usage: driver [--input=SPEC]...   SPEC: "2x3xf32=1 2 3 4 5 6", "f32=5"
  *
- * Values are read with shlort_parse_elem and written with
- * shlort_format_elem: one value fills the tensor, none zero-fills it. */
+ * Values are read with shlort_parse_values (one value fills the tensor,
+ * none zero-fills it) and written with shlort_format_elem. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,45 +45,6 @@ static void shape_str(const shloc_tensor_desc *d, char *buf, size_t size) {
   if (n < size) snprintf(buf + n, size - n, "%s", d->dtype);
 }
 
-static int is_separator(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == '[' || c == ']';
-}
-
-/* Fills the buffer of d (zeroed) from the values text of input i. */
-static int parse_values(const char *p, int i, const shloc_tensor_desc *d, char *buf) {
-  int64_t n = num_elems(d), count = 0;
-  size_t eb = n ? d->bytes / (size_t)n : 0;
-  int32_t elem = shlort_elem_from_name(d->dtype);
-  char tok[128];
-  while (*p) {
-    if (is_separator(*p)) {
-      p++;
-      continue;
-    }
-    size_t len = 0;
-    while (p[len] && !is_separator(p[len])) len++;
-    if (len >= sizeof tok || count >= n) {
-      fprintf(stderr, "input %d: too many or too long values\n", i);
-      return -1;
-    }
-    memcpy(tok, p, len);
-    tok[len] = 0;
-    if (shlort_parse_elem(elem, tok, buf + count++ * eb)) {
-      fprintf(stderr, "input %d: '%s' is not a valid %s value\n", i, tok, d->dtype);
-      return -1;
-    }
-    p += len;
-  }
-  if (count == 1)
-    for (int64_t k = 1; k < n; k++) memcpy(buf + k * eb, buf, eb);
-  else if (count != 0 && count != n) {
-    fprintf(stderr, "input %d: %lld values for %lld elements\n", i, (long long)count,
-            (long long)n);
-    return -1;
-  }
-  return 0;
-}
-
 /* Reads input i from its spec into a new buffer for d. */
 static char *load_input(const char *spec, int i, const shloc_tensor_desc *d) {
   char want[512];
@@ -97,7 +58,10 @@ static char *load_input(const char *spec, int i, const shloc_tensor_desc *d) {
   char *buf = aligned_alloc(64, (d->bytes + 63) / 64 * 64 + 64);
   if (!buf) return NULL;
   memset(buf, 0, d->bytes);
-  if (eq && parse_values(eq + 1, i, d, buf)) {
+  char err[192];
+  if (eq && shlort_parse_values(shlort_elem_from_name(d->dtype), eq + 1, buf, num_elems(d), err,
+                                sizeof err)) {
+    fprintf(stderr, "input %d: %s\n", i, err);
     free(buf);
     return NULL;
   }

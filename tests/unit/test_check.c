@@ -275,6 +275,18 @@ static void test_parse(void) {
   EXPECT(shlort_parse_elem(ET_SI64, "9223372036854775808", &i64) == -1);
   float c[2];
   EXPECT(shlort_parse_elem(ET_C64, "1", c) == -1);
+  int16_t v[4] = {9, 9, 9, 9};
+  char err[96];
+  EXPECT(shlort_parse_values(ET_SI16, "[[1, -2][3 4]]", v, 4, err, sizeof err) == 0 &&
+         v[0] == 1 && v[1] == -2 && v[3] == 4);
+  EXPECT(shlort_parse_values(ET_SI16, " 7 ", v, 4, err, sizeof err) == 0 && v[0] == 7 && v[3] == 7);
+  EXPECT(shlort_parse_values(ET_SI16, "", v, 4, err, sizeof err) == 0 && v[0] == 0 && v[3] == 0);
+  EXPECT(shlort_parse_values(ET_SI16, "1 2", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "2 values for 4 elements"));
+  EXPECT(shlort_parse_values(ET_SI16, "1 2 3 4 5", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "more values than the shape holds"));
+  EXPECT(shlort_parse_values(ET_SI16, "1 x", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "'x' is not a valid i16 value"));
   EXPECT(shlort_elem_from_name("f8E4M3FN") == ET_F8E4M3FN);
   EXPECT(shlort_elem_from_name("complex<f64>") == ET_C128);
   EXPECT(shlort_elem_from_name("tf32") == -1);
