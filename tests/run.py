@@ -187,7 +187,7 @@ def stage_examples():
 
 
 def stage_install():
-    r = run(["sh", os.path.join(ROOT, "tests", "install", "run_install.sh"), ROOT, BUILD],
+    r = run(["sh", os.path.join(ROOT, "tests", "install", "run_install.sh"), ROOT, BUILD, SHARED],
             timeout=300)
     if r.returncode:
         fail("install", (r.stdout + r.stderr)[-2000:])

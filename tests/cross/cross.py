@@ -121,7 +121,8 @@ def check_program(target, work, shloc, rt, path):
         return fail(case, "compile: " + r.stderr[-1500:])
     entry = entry_name(obj[:-2] + ".h", opts)
     exe = os.path.join(work, stem)
-    r = run([cc, "-std=c11", "-O1", "-I" + os.path.join(ROOT, "runtime"), "-I" + work,
+    r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1",
+             "-I" + os.path.join(ROOT, "runtime"), "-I" + work,
              f"-DSHLOC_HEADER=\"{stem}.h\"", f"-DSHLOC_ENTRY={entry}",
              f"-DSHLOC_MACROS={entry.upper()}", os.path.join(ROOT, "tests", "cross", "driver.c"),
              obj, rt, "-fopenmp", "-o", exe])
