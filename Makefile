@@ -9,8 +9,8 @@
 #                 and CMake files (DESTDIR for staging); make uninstall
 #   make runtime  only build/libshlort.a (with CC=aarch64-linux-gnu-gcc
 #                 BUILD=build/aarch64: the runtime for a cross target)
-#   make test-cross  run/ and example programs on aarch64, riscv64 (qemu-user)
-#                 and x86-64-v3 against the host
+#   make test-cross  run/ and example programs on aarch64, riscv64, riscv64+v
+#                 (qemu-user) and x86-64-v3 against the host
 
 LLVM_CONFIG ?= llvm-config-19
 CC ?= cc

@@ -12,7 +12,7 @@ Stages (each prints its own failures):
                it with pkg-config and with CMake (tests/install)
   baremetal    Cortex-M4F and rv32 objects: no libc, libm or runtime symbols
                (tests/baremetal); examples/cortex-m under qemu-system-arm
-  cross        run/ and example programs for aarch64 and riscv64 (qemu-user)
+  cross        run/ and example programs for aarch64, riscv64, riscv64+v (qemu-user)
                and x86-64-v3 give the host's results (tests/cross)
   jax          examples/jax and examples/pytorch: a function exported to
                StableHLO, compiled, linked into C and compared with the
