@@ -8,7 +8,9 @@
  * the last failed check (see the check section).
  *
  * Element types are passed as the `ElemType` enum values of shloc's ir/ir.h
- * (the generated code and this runtime are built from the same table).
+ * (the generated code and this runtime are built from the same table);
+ * shlort_elem_from_name gives them for the dtype names of a generated
+ * header's descriptor table.
  * Element buffers are row-major; i1 is one byte holding 0 or 1; f16 and
  * bf16 are their 16-bit patterns; complex values are (real, imag) pairs.
  */
@@ -100,7 +102,7 @@ int32_t shlort_equal(int32_t elem, const void *a, const void *b, int64_t n);
 uint64_t shlort_ulp_distance(int32_t elem, const void *a, const void *b);
 
 /* ------------------------------------------------------------------------ */
-/* Element conversion and formatting (elem.c)                                */
+/* Element conversion, formatting and parsing (elem.c)                                */
 
 /* Exact widening of f16 / bf16 bit patterns. */
 float shlort_f16_to_f32(uint16_t h);
