@@ -102,7 +102,7 @@ int32_t shlort_equal(int32_t elem, const void *a, const void *b, int64_t n);
 uint64_t shlort_ulp_distance(int32_t elem, const void *a, const void *b);
 
 /* ------------------------------------------------------------------------ */
-/* Element conversion, formatting and parsing (elem.c)                                */
+/* Element conversion, formatting and parsing (elem.c)                       */
 
 /* Exact widening of f16 / bf16 bit patterns. */
 float shlort_f16_to_f32(uint16_t h);
