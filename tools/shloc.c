@@ -59,7 +59,7 @@ static const struct Opt {
     {"--stop-after", O_STOP_AFTER, C_COMPILE, "PASS",
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
     {"--packed-entry", O_PACKED_ENTRY, C_COMPILE, NULL,
-     "also define int32_t P_F__packed(void **args): args, results, temp, for generic callers"},
+     "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
