@@ -5,6 +5,12 @@
 #   make conformance  the conformance scoreboard (writes build/conformance/)
 #   make SAN=1    address + undefined-behaviour sanitizer build
 #   make fuzz     libFuzzer on the frontend and verifier (tests/fuzz/fuzz.mk)
+#   make install  PREFIX=/usr/local: shloc, libshlort.a, shlort.h, pkg-config
+#                 and CMake files (DESTDIR for staging); make uninstall
+#   make runtime  only build/libshlort.a (with CC=aarch64-linux-gnu-gcc
+#                 BUILD=build/aarch64: the runtime for a cross target)
+#   make test-cross  run/ and example programs on aarch64, riscv64, riscv64+v
+#                 (qemu-user) and x86-64-v3 against the host
 
 LLVM_CONFIG ?= llvm-config-19
 CC ?= cc
@@ -31,8 +37,20 @@ HEADERS := $(wildcard ir/*.h frontend/*.h passes/*.h codegen/*.h runtime/*.h too
 
 SHLOC := $(BUILD)/shloc
 SHLORT := $(BUILD)/libshlort.a
+# The MPI variant of the runtime, installed when it has been built.
+SHLORT_MPI := $(BUILD)/libshlort_mpi.a
+VERSION := $(shell sed -n 's/^\#define SHLOC_VERSION "\(.*\)"/\1/p' tools/shloc.c)
 
 all: $(SHLOC) $(SHLORT)
+
+runtime: $(SHLORT)
+
+# `shloc --version` names the upstream commit of the conformance corpus,
+# read when shloc.c is compiled; without ../shared it says it is unknown.
+CORPUS_COMMIT_FILE := $(wildcard $(SHARED)/conformance/UPSTREAM_COMMIT)
+CORPUS_COMMIT := $(if $(CORPUS_COMMIT_FILE),$(shell tr -cd 0-9a-f < $(CORPUS_COMMIT_FILE)))
+$(BUILD)/tools/shloc.o: $(CORPUS_COMMIT_FILE)
+$(BUILD)/tools/shloc.o: CFLAGS += $(if $(CORPUS_COMMIT),-DSHLOC_CORPUS_COMMIT='"$(CORPUS_COMMIT)"')
 
 $(BUILD)/runtime/%.o: runtime/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -55,6 +73,11 @@ $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
 # Installs the Debian packages the build and tests need (as root), only
 # when something is missing.
 DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 python3-numpy gcc make
+# The install, cross and bare-metal stages: pkg-config and CMake for the
+# installed package, Debian's cross compilers and qemu-user for aarch64 and
+# riscv64, arm-none-eabi-gcc and qemu-system-arm for examples/cortex-m.
+DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
+  gcc-arm-none-eabi qemu-system-arm
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -64,6 +87,28 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_FILES := bin/shloc lib/libshlort.a lib/libshlort_mpi.a include/shlort.h \
+  lib/pkgconfig/shlort.pc lib/cmake/shloc/shlocConfig.cmake lib/cmake/shloc/shlocConfigVersion.cmake
+install: all
+	@d=$(DESTDIR)$(PREFIX); \
+	install -d $$d/bin $$d/lib/pkgconfig $$d/lib/cmake/shloc $$d/include && \
+	install -m 755 $(SHLOC) $$d/bin/shloc && \
+	install -m 644 $(SHLORT) $$d/lib/libshlort.a && \
+	if [ -f $(SHLORT_MPI) ]; then install -m 644 $(SHLORT_MPI) $$d/lib/libshlort_mpi.a; fi && \
+	install -m 644 runtime/shlort.h $$d/include/shlort.h && \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' packaging/shlort.pc.in \
+	  > $$d/lib/pkgconfig/shlort.pc && \
+	install -m 644 packaging/shlocConfig.cmake $$d/lib/cmake/shloc/shlocConfig.cmake && \
+	sed -e 's|@VERSION@|$(VERSION)|' packaging/shlocConfigVersion.cmake.in \
+	  > $$d/lib/cmake/shloc/shlocConfigVersion.cmake && \
+	echo "installed shloc $(VERSION) into $$d"
+
+uninstall:
+	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALL_FILES) && \
+	rmdir lib/cmake/shloc lib/cmake lib/pkgconfig 2>/dev/null; true
+
 demo: deps
 	$(MAKE) all
 	$(MAKE) -C examples/mnist run SHLOC=$(abspath $(SHLOC))
@@ -72,6 +117,9 @@ demo: deps
 test: deps
 	$(MAKE) all
 	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) sh tests/run.sh
+
+test-cross: all
+	ONLY=cross BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh
 
 conformance: all
 	BUILD=$(BUILD) SHARED=$(SHARED) sh tests/conformance.sh
@@ -84,4 +132,4 @@ clean:
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all deps demo test conformance bench clean
+.PHONY: all runtime deps demo test test-cross conformance bench clean install uninstall

@@ -1,5 +1,7 @@
 /* elem.c: element storage, float conversions and the text form of one
  * element, shared by the checks and by the shloc tool (run, bench). */
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +11,13 @@
 #include "elem.h"
 #include "shlort.h"
 
-/* Bits and class per ElemType, from the one table in ir.h. */
+/* Name, bits and class per ElemType, from the one table in ir.h. */
 static const struct {
+  const char *name;
   int bits;
   char cls;
 } elem_table[] = {
-#define X(e, name, bits, cls, ctype, ok) {bits, cls},
+#define X(e, name, bits, cls, ctype, ok) {name, bits, cls},
     ELEM_TYPES(X)
 #undef X
 };
@@ -276,4 +279,105 @@ int shlort_format_elem(char *buf, size_t size, int32_t elem, const void *p) {
   uint64_t bits = shlort_load_bits(p, 0, k.bytes);
   if (k.cls == 'f') return format_float(buf, size, &k, bits);
   return format_int(buf, size, &k, bits);
+}
+
+int32_t shlort_elem_from_name(const char *name) {
+  shlort_elem_kind k;
+  for (int32_t e = 0; e < ET_COUNT; e++)
+    if (!strcmp(name, elem_table[e].name)) return shlort_elem_kind_of(e, &k) ? -1 : e;
+  return -1;
+}
+
+static void store_bits(void *p, int bytes, uint64_t bits) {
+  switch (bytes) {
+  case 1: { uint8_t v = (uint8_t)bits; memcpy(p, &v, 1); return; }
+  case 2: { uint16_t v = (uint16_t)bits; memcpy(p, &v, 2); return; }
+  case 4: { uint32_t v = (uint32_t)bits; memcpy(p, &v, 4); return; }
+  default: memcpy(p, &bits, 8); return;
+  }
+}
+
+/* The bits of an integer or boolean token, -1 when it is not one or out of
+ * the type's range (nbits: the logical width, 2 for i2). */
+static int parse_int_bits(const char *s, char cls, int nbits, uint64_t *bits) {
+  char *end;
+  errno = 0;
+  if (cls == 'b') {
+    if (!strcmp(s, "true") || !strcmp(s, "1")) *bits = 1;
+    else if (!strcmp(s, "false") || !strcmp(s, "0")) *bits = 0;
+    else return -1;
+    return 0;
+  }
+  if (cls == 's') {
+    long long v = strtoll(s, &end, 10);
+    long long lo = nbits == 64 ? INT64_MIN : -(1ll << (nbits - 1));
+    long long hi = nbits == 64 ? INT64_MAX : (1ll << (nbits - 1)) - 1;
+    if (*end || end == s || errno || v < lo || v > hi) return -1;
+    *bits = (uint64_t)v;
+    return 0;
+  }
+  if (s[0] == '-') return -1;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || end == s || errno || (nbits < 64 && v >> nbits)) return -1;
+  *bits = v;
+  return 0;
+}
+
+int32_t shlort_parse_elem(int32_t elem, const char *s, void *p) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of(elem, &k) || k.cls == 'c') return -1;
+  uint64_t bits;
+  if (k.cls == 'f') {
+    char *end;
+    double d = strtod(s, &end);
+    if (*end || end == s) return -1;
+    bits = shlort_float_bits(&k, d);
+  } else if (parse_int_bits(s, k.cls, elem_table[elem].bits, &bits)) {
+    return -1;
+  }
+  store_bits(p, k.bytes, bits);
+  return 0;
+}
+
+static int is_separator(char c) {
+  return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
+}
+
+int32_t shlort_parse_values(int32_t elem, const char *p, void *data, int64_t n, char *err,
+                            size_t err_size) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of(elem, &k) || k.cls == 'c') {
+    snprintf(err, err_size, "element type %d cannot be read from text", (int)elem);
+    return -1;
+  }
+  char *out = data, tok[128];
+  int64_t count = 0;
+  while (*p) {
+    if (is_separator(*p)) {
+      p++;
+      continue;
+    }
+    size_t len = 0;
+    while (p[len] && !is_separator(p[len])) len++;
+    if (len >= sizeof tok || count >= n) {
+      snprintf(err, err_size, count >= n ? "more values than the shape holds" : "value too long");
+      return -1;
+    }
+    memcpy(tok, p, len);
+    tok[len] = 0;
+    if (shlort_parse_elem(elem, tok, out + count++ * k.bytes)) {
+      snprintf(err, err_size, "'%s' is not a valid %s value", tok, elem_table[elem].name);
+      return -1;
+    }
+    p += len;
+  }
+  if (count == 1) {
+    for (int64_t i = 1; i < n; i++) memcpy(out + i * k.bytes, out, (size_t)k.bytes);
+  } else if (count == 0) {
+    memset(out, 0, (size_t)(n * k.bytes));
+  } else if (count != n) {
+    snprintf(err, err_size, "%lld values for %lld elements", (long long)count, (long long)n);
+    return -1;
+  }
+  return 0;
 }

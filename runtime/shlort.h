@@ -8,7 +8,9 @@
  * the last failed check (see the check section).
  *
  * Element types are passed as the `ElemType` enum values of shloc's ir/ir.h
- * (the generated code and this runtime are built from the same table).
+ * (the generated code and this runtime are built from the same table);
+ * shlort_elem_from_name gives them for the dtype names of a generated
+ * header's descriptor table.
  * Element buffers are row-major; i1 is one byte holding 0 or 1; f16 and
  * bf16 are their 16-bit patterns; complex values are (real, imag) pairs.
  */
@@ -100,7 +102,7 @@ int32_t shlort_equal(int32_t elem, const void *a, const void *b, int64_t n);
 uint64_t shlort_ulp_distance(int32_t elem, const void *a, const void *b);
 
 /* ------------------------------------------------------------------------ */
-/* Element conversion and formatting (elem.c)                                */
+/* Element conversion, formatting and parsing (elem.c)                       */
 
 /* Exact widening of f16 / bf16 bit patterns. */
 float shlort_f16_to_f32(uint16_t h);
@@ -121,6 +123,26 @@ int32_t shlort_float_from_f64(int32_t elem, double x, uint64_t *bits);
  * "-inf", "-0"), complex as "(re,im)". Returns what snprintf returns, or -1
  * for an unsupported element type. */
 int shlort_format_elem(char *buf, size_t size, int32_t elem, const void *p);
+
+/* The element type code of an MLIR element type name ("f32", "i1", "bf16",
+ * "f8E4M3FN", "complex<f32>": the dtype strings of a generated header's
+ * descriptor table), or -1 for a name the runtime does not handle. */
+int32_t shlort_elem_from_name(const char *name);
+
+/* Reads one element written as text, as shlort_format_elem writes it
+ * (integers in decimal within the type's range, i1 as 0/1/true/false,
+ * floats as strtod reads them, rounded to nearest even into the type), and
+ * stores it at p in the element's storage. Returns 0, or -1 for text that
+ * is not such a value and for complex types. */
+int32_t shlort_parse_elem(int32_t elem, const char *s, void *p);
+
+/* Reads the values of an n-element buffer from text such as "1 2 3",
+ * "[[1, 2][3, 4]]" (spaces, commas and brackets separate values) into data
+ * (n elements of elem's storage): n values, one value for every element,
+ * or none for zeros. Returns 0, or -1 with a message in err (err_size
+ * bytes), e.g. "'300' is not a valid i8 value", "2 values for 6 elements". */
+int32_t shlort_parse_values(int32_t elem, const char *s, void *data, int64_t n, char *err,
+                            size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,15 @@ Stages (each prints its own failures):
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
   examples     the example programs build and print what they should
+  install      `make install` into a temporary prefix; an app built against
+               it with pkg-config and with CMake (tests/install)
+  baremetal    Cortex-M4F and rv32 objects: no libc, libm or runtime symbols
+               (tests/baremetal); examples/cortex-m under qemu-system-arm
+  cross        run/ and example programs for aarch64, riscv64, riscv64+v (qemu-user)
+               and x86-64-v3 give the host's results (tests/cross)
+  jax          examples/jax and examples/pytorch: a function exported to
+               StableHLO, compiled, linked into C and compared with the
+               framework (needs BUILD/venv with jax / torch and torch-mlir)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -18,6 +27,7 @@ Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +62,18 @@ def closing_counts(text):
     """The last `N passed, N failed` line of a sub-runner's output."""
     m = re.findall(r"^(\d+) passed, (\d+) failed", text, re.M)
     return (int(m[-1][0]), int(m[-1][1])) if m else None
+
+
+def counted(name, script, timeout):
+    """Runs a Python sub-runner that prints PASS/FAIL lines and closes with
+    `N passed, N failed`, and adds its counts."""
+    r = run([sys.executable] + script, timeout=timeout)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail(name, (r.stdout + r.stderr)[-2000:])
+    else:
+        add(counts)
 
 
 def stage_unit():
@@ -193,15 +215,53 @@ def stage_examples():
             ok(f"examples/{ex}")
 
 
-def stage_differential():
-    r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
-            timeout=1500)
-    sys.stdout.write(r.stdout)
-    counts = closing_counts(r.stdout)
-    if r.returncode or not counts:
-        fail("differential", (r.stdout + r.stderr)[-2000:])
+def stage_install():
+    r = run(["sh", os.path.join(ROOT, "tests", "install", "run_install.sh"), ROOT, BUILD, SHARED],
+            timeout=300)
+    if r.returncode:
+        fail("install", (r.stdout + r.stderr)[-2000:])
+    elif r.stdout.startswith("SKIP"):
+        print(f"NOTICE install: {r.stdout.strip()}")
+    else:
+        ok("install (make install, pkg-config and CMake apps)")
+
+
+def stage_baremetal():
+    counted("baremetal", [os.path.join(ROOT, "tests", "baremetal", "baremetal.py"), SHLOC, BUILD],
+            600)
+    if not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")):
+        print("NOTICE examples/cortex-m: qemu-system-arm or arm-none-eabi-gcc missing "
+              "(make deps), skipped")
         return
-    add(counts)
+    r = run(["make", "-s", "-C", os.path.join(ROOT, "examples", "cortex-m"), "check",
+             f"SHLOC={SHLOC}"], timeout=300)
+    if r.returncode:
+        fail("examples/cortex-m", (r.stdout + r.stderr)[-2000:])
+    else:
+        ok("examples/cortex-m (MNIST on qemu-system-arm mps2-an386)")
+
+
+def stage_cross():
+    counted("cross", [os.path.join(ROOT, "tests", "cross", "cross.py"), SHLOC, BUILD], 900)
+
+
+def stage_jax():
+    """examples/jax, and examples/pytorch where torch-mlir is installed."""
+    py = os.path.join(BUILD, "venv", "bin", "python")
+    for ex, modules in (("jax", "jax"), ("pytorch", "torch, torch_mlir")):
+        if not os.path.exists(py) or run([py, "-c", f"import {modules}"]).returncode:
+            print(f"NOTICE examples/{ex}: no {py} with {modules}, skipped")
+            continue
+        r = run([py, os.path.join(ROOT, "examples", ex, "export.py"), SHLOC,
+                 os.path.join(BUILD, "tests", ex)], timeout=600)
+        if r.returncode:
+            fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"examples/{ex} ({r.stdout.strip()})")
+
+
+def stage_differential():
+    counted("differential", [os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED], 1500)
 
 
 def stage_verify():
@@ -250,6 +310,8 @@ def add(counts):
 STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("passes", stage_passes),
           ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
+          ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
+          ("jax", stage_jax),
           ("differential", stage_differential), ("verify", stage_verify),
           ("conformance", stage_conformance)]
 

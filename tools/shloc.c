@@ -16,6 +16,15 @@
 #include "tools.h"
 
 #define SHLOC_VERSION "0.1.0"
+/* The StableHLO specification followed (../shared/docs/stablehlo_spec.md)
+ * names no version. It and the conformance corpus come from one upstream
+ * commit, whose tests use the ops and attributes of VHLO 1.20.0
+ * (collective_reduce, has_dynamic_root; VhloDialect.td's version log). */
+#define STABLEHLO_SPEC_VERSION "1.20.0"
+/* Embedded by the Makefile from ../shared/conformance/UPSTREAM_COMMIT. */
+#ifndef SHLOC_CORPUS_COMMIT
+#define SHLOC_CORPUS_COMMIT "unknown (built without the corpus)"
+#endif
 #define DEFAULT_OPT_LEVEL 3
 #define DEFAULT_CASE_TIMEOUT 20
 
@@ -23,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER,
+  O_STOP_AFTER, O_PACKED_ENTRY,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
@@ -49,6 +58,8 @@ static const struct Opt {
      "print the IR after parse|verify|inline|chlo|refine_shapes|legalize|quant|simplify|fuse|buffers"},
     {"--stop-after", O_STOP_AFTER, C_COMPILE, "PASS",
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
+    {"--packed-entry", O_PACKED_ENTRY, C_COMPILE, NULL,
+     "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -150,6 +161,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     if (!driver_is_pass(v)) return usage_error("--stop-after=%s: no such pass", v);
     t->co.stop_after = v;
     return 0;
+  case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);
@@ -203,6 +215,9 @@ static void print_version(void) {
   unsigned major, minor, patch;
   LLVMGetVersion(&major, &minor, &patch);
   printf("shloc %s (LLVM %u.%u.%u)\n", SHLOC_VERSION, major, minor, patch);
+  printf("StableHLO specification: %s (openxla/stablehlo at the corpus commit)\n",
+         STABLEHLO_SPEC_VERSION);
+  printf("conformance corpus: openxla/stablehlo %s\n", SHLOC_CORPUS_COMMIT);
 }
 
 /* Returns 0 to go on, 1 when done (help/version), -1 on a usage error. */

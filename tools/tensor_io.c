@@ -1,7 +1,6 @@
 /* tensor_io.c: host tensors for run and bench: iree-run-module style text
  * ("2x3xf32=1 2 3 4 5 6"), printing, random contents. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,81 +72,12 @@ static void store_bits(Tensor *t, int64_t i, uint64_t bits) {
   memcpy((char *)t->data + i * nb, &bits, (size_t)nb); /* little-endian host */
 }
 
-/* Parses one value token for element type e into its storage bits. */
-static int parse_value(const char *tok, ElemType e, uint64_t *bits) {
-  char *end;
-  errno = 0;
-  switch (elem_class(e)) {
-  case 'b':
-    if (!strcmp(tok, "true") || !strcmp(tok, "1")) *bits = 1;
-    else if (!strcmp(tok, "false") || !strcmp(tok, "0")) *bits = 0;
-    else return -1;
-    return 0;
-  case 'f': {
-    double d = strtod(tok, &end);
-    if (*end || end == tok) return -1;
-    return shlort_float_from_f64(e, d, bits);
-  }
-  case 's': {
-    long long v = strtoll(tok, &end, 10);
-    int nbits = elem_bits(e);
-    long long lo = nbits == 64 ? INT64_MIN : -(1ll << (nbits - 1));
-    long long hi = nbits == 64 ? INT64_MAX : (1ll << (nbits - 1)) - 1;
-    if (*end || end == tok || errno || v < lo || v > hi) return -1;
-    *bits = (uint64_t)v;
-    return 0;
-  }
-  case 'u': {
-    if (tok[0] == '-') return -1;
-    unsigned long long v = strtoull(tok, &end, 10);
-    int nbits = elem_bits(e);
-    if (*end || end == tok || errno || (nbits < 64 && v >> nbits)) return -1;
-    *bits = v;
-    return 0;
-  }
-  default:
-    return -1;
-  }
-}
-
-static bool is_separator(char c) {
-  return isspace((unsigned char)c) || c == ',' || c == '[' || c == ']';
-}
-
 /* Fills t from the values text: n values, one (splatted) or none (zeros). */
 static int parse_values(const char *p, const char *what, Tensor *t) {
-  int64_t n = tensor_num_elems(t), count = 0;
-  char tok[128];
-  while (*p) {
-    if (is_separator(*p)) {
-      p++;
-      continue;
-    }
-    size_t len = 0;
-    while (p[len] && !is_separator(p[len])) len++;
-    if (len >= sizeof tok || count >= n) {
-      diag_error(TOOL_NOLOC, "%s: %s", what,
-                 count >= n ? "more values than the shape holds" : "value too long");
-      return -1;
-    }
-    memcpy(tok, p, len);
-    tok[len] = 0;
-    uint64_t bits;
-    if (parse_value(tok, t->elem, &bits)) {
-      diag_error(TOOL_NOLOC, "%s: '%s' is not a valid %s value", what, tok, elem_name(t->elem));
-      return -1;
-    }
-    store_bits(t, count++, bits);
-    p += len;
-  }
-  if (count == 1)
-    for (int64_t i = 1; i < n; i++) memcpy((char *)t->data + i * elem_bytes(t->elem), t->data, (size_t)elem_bytes(t->elem));
-  else if (count != 0 && count != n) {
-    diag_error(TOOL_NOLOC, "%s: %lld values for %lld elements", what, (long long)count,
-               (long long)n);
-    return -1;
-  }
-  return 0;
+  char err[192];
+  if (!shlort_parse_values(t->elem, p, t->data, tensor_num_elems(t), err, sizeof err)) return 0;
+  diag_error(TOOL_NOLOC, "%s: %s", what, err);
+  return -1;
 }
 
 /* "2x3xf32" -> dims and element type. */

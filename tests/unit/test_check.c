@@ -250,6 +250,49 @@ static void test_format(void) {
   EXPECT(shlort_format_elem(buf, sizeof buf, ET_QUANT, &b) == -1);
 }
 
+/* Text read back with shlort_parse_elem gives the bits shlort_format_elem
+ * started from; out-of-range and malformed text is refused. */
+static void test_parse(void) {
+  float f = 0, f3 = 1.0f / 3;
+  EXPECT(shlort_parse_elem(ET_F32, "0.33333334", &f) == 0 && f == f3);
+  EXPECT(shlort_parse_elem(ET_F32, "-inf", &f) == 0 && f == -INFINITY);
+  EXPECT(shlort_parse_elem(ET_F32, "0.3x", &f) == -1);
+  uint16_t h = 0;
+  EXPECT(shlort_parse_elem(ET_F16, "65504", &h) == 0 && h == 0x7bff);
+  EXPECT(shlort_parse_elem(ET_BF16, "1.00390625", &h) == 0 && h == 0x3f80); /* tie to even */
+  uint8_t u8 = 0;
+  EXPECT(shlort_parse_elem(ET_F8E4M3FN, "464", &u8) == 0 && u8 == 0x7e); /* ties to 448 */
+  EXPECT(shlort_parse_elem(ET_I1, "true", &u8) == 0 && u8 == 1);
+  EXPECT(shlort_parse_elem(ET_I1, "2", &u8) == -1);
+  EXPECT(shlort_parse_elem(ET_UI8, "255", &u8) == 0 && u8 == 255);
+  EXPECT(shlort_parse_elem(ET_UI8, "256", &u8) == -1);
+  EXPECT(shlort_parse_elem(ET_UI4, "-1", &u8) == -1);
+  int8_t i8 = 0;
+  EXPECT(shlort_parse_elem(ET_SI4, "-8", &i8) == 0 && i8 == -8);
+  EXPECT(shlort_parse_elem(ET_SI4, "8", &i8) == -1);
+  int64_t i64 = 0;
+  EXPECT(shlort_parse_elem(ET_SI64, "-9223372036854775808", &i64) == 0 && i64 == INT64_MIN);
+  EXPECT(shlort_parse_elem(ET_SI64, "9223372036854775808", &i64) == -1);
+  float c[2];
+  EXPECT(shlort_parse_elem(ET_C64, "1", c) == -1);
+  int16_t v[4] = {9, 9, 9, 9};
+  char err[96];
+  EXPECT(shlort_parse_values(ET_SI16, "[[1, -2][3 4]]", v, 4, err, sizeof err) == 0 &&
+         v[0] == 1 && v[1] == -2 && v[3] == 4);
+  EXPECT(shlort_parse_values(ET_SI16, " 7 ", v, 4, err, sizeof err) == 0 && v[0] == 7 && v[3] == 7);
+  EXPECT(shlort_parse_values(ET_SI16, "", v, 4, err, sizeof err) == 0 && v[0] == 0 && v[3] == 0);
+  EXPECT(shlort_parse_values(ET_SI16, "1 2", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "2 values for 4 elements"));
+  EXPECT(shlort_parse_values(ET_SI16, "1 2 3 4 5", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "more values than the shape holds"));
+  EXPECT(shlort_parse_values(ET_SI16, "1 x", v, 4, err, sizeof err) == -1 &&
+         !strcmp(err, "'x' is not a valid i16 value"));
+  EXPECT(shlort_elem_from_name("f8E4M3FN") == ET_F8E4M3FN);
+  EXPECT(shlort_elem_from_name("complex<f64>") == ET_C128);
+  EXPECT(shlort_elem_from_name("tf32") == -1);
+  EXPECT(shlort_elem_from_name("f31") == -1);
+}
+
 static atomic_int visits[1000];
 static atomic_int calls;
 
@@ -287,6 +330,7 @@ int main(void) {
   test_half_round_trip();
   test_half_rounding();
   test_format();
+  test_parse();
   test_parallel_for();
   return unit_report();
 }
