@@ -602,7 +602,7 @@ static bool prop_attrs(BcCursor *c, OpRead *r) {
       a = bc_attr(&p);
     }
     if (!a) return false;
-    add_attr(bc, r, names[k], a);
+    add_attr(bc, r, arena_strdup(&bc->m->arena, names[k]), a);
   }
   if (p.p != p.end)
     return bc_error(&p, "'%s' has more properties than the %d this reader knows", vop->name,
