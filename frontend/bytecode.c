@@ -966,17 +966,13 @@ static bool payload(const SrcFile *f, const uint8_t **data, size_t *len) {
   return jax_export_payload(f, data, len);
 }
 
-bool bytecode_detect(const SrcFile *file) {
-  const uint8_t *data;
-  size_t len;
-  return file->binary && payload(file, &data, &len);
-}
-
 Module *bytecode_read_module(const SrcFile *file) {
   const uint8_t *data;
   size_t len;
   if (!file->binary || !payload(file, &data, &len)) {
-    diag_error((Loc){file, 0, 0}, "not MLIR bytecode");
+    diag_error((Loc){file, 0, 0},
+               "neither MLIR text nor MLIR bytecode (a binary file without the magic "
+               "bytes ML\\xefR, nor a jax.export flatbuffer holding them)");
     return NULL;
   }
   Bc bc = {.file = file, .m = ir_module_new()};

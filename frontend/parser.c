@@ -1036,7 +1036,7 @@ bool frontend_decode_attrs(Module *m) {
 
 Module *parse_module(const SrcFile *file, size_t begin, size_t end, const ParseOptions *opts) {
   static const ParseOptions defaults = {ELIDED_ZEROS};
-  if (bytecode_detect(file)) return bytecode_read_module(file);
+  if (file->binary) return bytecode_read_module(file); /* text has no NUL bytes */
   Parser p = {0};
   lex_init(&p.lx, file, begin, end);
   p.m = ir_module_new();

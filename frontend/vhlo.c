@@ -408,7 +408,10 @@ static bool read_tensor_attr(BcCursor *c, BcAttr *out) {
   Module *m = bc_module(c);
   int64_t count = type_num_elems(t);
   uint8_t *unpacked = NULL;
-  if (t->elem == ET_I1 && count > 1 && n == (uint64_t)(count + 7) / 8 && n != (uint64_t)count) {
+  /* A splat boolean is one byte, 0x00 or 0xFF, whatever the count. */
+  bool splat = t->elem == ET_I1 && count > 1 && n == 1 && (blob[0] == 0 || blob[0] == 0xFF);
+  if (!splat && t->elem == ET_I1 && count > 1 && n == (uint64_t)(count + 7) / 8 &&
+      n != (uint64_t)count) {
     unpacked = ARENA_ARRAY(&m->arena, uint8_t, count);
     for (int64_t i = 0; i < count; i++) unpacked[i] = (blob[i / 8] >> (i % 8)) & 1;
     blob = unpacked;

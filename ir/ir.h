@@ -1124,11 +1124,10 @@ typedef struct ParseOptions {
 Module *parse_module(const SrcFile *file, size_t begin, size_t end,
                      const ParseOptions *opts);
 /* MLIR bytecode input (frontend/bytecode.c): a StableHLO portable artifact
- * (VHLO dialect), alone or inside a jax.export flatbuffer. parse_module
- * hands such a file (detected by its magic bytes, whatever [begin, end))
- * to bytecode_read_module, which builds the IR the text parser would build
- * for the same program. */
-bool bytecode_detect(const SrcFile *file);
+ * (VHLO dialect), alone (magic bytes `ML\xefR`) or inside a jax.export
+ * flatbuffer. parse_module hands every binary file to it, whatever
+ * [begin, end); it builds the IR the text parser builds for the same
+ * program, or returns NULL after diagnostics. */
 Module *bytecode_read_module(const SrcFile *file);
 
 /* ------------------------------------------------------------------------ */
