@@ -13,9 +13,8 @@ For each function F below it writes, beside this script:
                     (`get_minimum_version()`), where the function fits in it
     F.input         `// INPUT:` lines for `shloc run` (same inputs for both)
 and, for the MLP, `mlp.export.mlirbc` (what `jax.export` serializes:
-`exported.mlir_module_serialized`), `mlp.export.mlir` (the text of that
-module) and `mlp.jaxexport` (`exported.serialize()`, the flatbuffer that
-wraps it). tests/run.py (stage `bytecode`) checks that shloc reads each
+`exported.mlir_module_serialized`) and `mlp.jaxexport`
+(`exported.serialize()`, the flatbuffer that wraps it). tests/run.py (stage `bytecode`) checks that shloc reads each
 bytecode file into the same IR as its text and that `shloc run` gives the
 same outputs for both; it needs no Python package.
 """
@@ -28,6 +27,9 @@ from jax import export, lax
 from jaxlib.mlir._mlir_libs import _stablehlo as shlo
 
 jax.config.update("jax_enable_x64", True)
+# Locations name the op's line in its function only (not the callers
+# down to this script's absolute path).
+jax.config.update("jax_traceback_in_locations_limit", 1)
 HERE = os.path.dirname(os.path.abspath(__file__))
 rng = np.random.default_rng(10)
 
@@ -104,6 +106,16 @@ CASES = [
 ]
 
 
+def relative_locations(fn):
+    """Source locations in the artifacts name `gen.py`, not the absolute
+    path of whoever ran this script."""
+    def fix(code):
+        consts = tuple(fix(c) if hasattr(c, "co_filename") else c for c in code.co_consts)
+        return code.replace(co_filename="gen.py", co_consts=consts)
+    fn.__code__ = fix(fn.__code__)
+    return fn
+
+
 def sample(shape, dtype):
     if dtype == np.int32:
         if shape == (4,):
@@ -131,6 +143,7 @@ def write(name, data):
 def main():
     current, oldest = shlo.get_current_version(), shlo.get_minimum_version()
     for name, fn, shapes, dtypes in CASES:
+        fn = relative_locations(fn)
         if not isinstance(dtypes, list):
             dtypes = [dtypes] * len(shapes)
         args = [sample(s, d) for s, d in zip(shapes, dtypes)]
@@ -146,7 +159,6 @@ def main():
         if name == "mlp":
             specs = [jax.ShapeDtypeStruct(s, d) for s, d in zip(shapes, dtypes)]
             exported = export.export(jax.jit(fn))(*specs)
-            write("mlp.export.mlir", str(exported.mlir_module()))
             write("mlp.export.mlirbc", exported.mlir_module_serialized)
             write("mlp.jaxexport", bytes(exported.serialize()))
     print(f"StableHLO {current} and {oldest}")
