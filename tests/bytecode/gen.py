@@ -165,4 +165,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    relative_locations(main)()
