@@ -188,11 +188,6 @@ bool bc_string(BcCursor *c, const char **s) {
 
 Module *bc_module(const BcCursor *c) { return c->bc->m; }
 
-const SrcFile *bc_file_named(BcCursor *c, const char *name) {
-  (void)c;
-  return srcfile_named(name);
-}
-
 static bool section(BcCursor *c, int *id, Section *s) {
   uint8_t b;
   uint64_t n;
@@ -772,8 +767,6 @@ static bool read_regions(BcCursor *c, OpRead *r, Region **regions, bool in_func)
     if (ok && bc->version >= BV_LAZY_LOADING && rc.p != rc.end)
       ok = bc_error(&rc, "trailing bytes after the regions of '%s'", r->vop->name);
     if (bc->version < BV_LAZY_LOADING) c->p = rc.p;
-  } else {
-    (void)rc;
   }
   return ok;
 }
@@ -847,6 +840,7 @@ static bool read_op(BcCursor *c, Block *b, RegionIds *ids, bool in_func) {
   }
   if (vop->role == VR_MODULE) return bc_error(&here, "nested builtin.module");
   if (!b) return bc_error(&here, "'%s' at the top of the module: expected functions", vop->name);
+  if (r.fty) return bc_error(&here, "function type attribute on '%s'", vop->name);
   OpCode code = vop->code;
   if (vop->role == VR_RETURN) code = in_func ? OP_FUNC_RETURN : OP_RETURN;
   AttrList attrs = {0};

@@ -342,8 +342,6 @@ const BcType *bc_type(BcCursor *c);
  * types are errors here. */
 Type *bc_value_type(BcCursor *c);
 Module *bc_module(const BcCursor *c);
-/* The file a location names, made once per name (lives for the process). */
-const SrcFile *bc_file_named(BcCursor *c, const char *name);
 
 /* Custom encodings of dialect `dialect` ("builtin" or "vhlo"); false after
  * a diagnostic (an unknown code names the dialect and the code). */

@@ -425,6 +425,14 @@ static bool read_tensor_attr(BcCursor *c, BcAttr *out) {
   return true;
 }
 
+static bool is_enum_code(uint64_t code) {
+  if (code == VA_API_VERSION || code == VA_ACCURACY_MODE) return true;
+  for (size_t i = 0; i < sizeof vhlo_enums / sizeof vhlo_enums[0]; i++)
+    if ((uint64_t)vhlo_enums[i].code == code) return true;
+  return false;
+}
+
+/* enum ::= value:varint (VhloEnums.td numbering) */
 static bool read_enum(BcCursor *c, uint64_t code, BcAttr *out) {
   uint64_t v;
   if (!bc_varint(c, &v)) return false;
@@ -508,7 +516,6 @@ static bool read_type_attr(BcCursor *c, BcAttr *out) {
   const BcType *t = bc_type(c);
   if (!t) return false;
   Module *m = bc_module(c);
-  out->type = t;
   switch (t->kind) {
   case BT_NONE:
     out->kind = BA_NONE;
@@ -565,8 +572,7 @@ static bool read_vhlo_attr(BcCursor *c, uint64_t code, BcAttr *out) {
   case VA_ACCURACY:
     return read_accuracy(c, out);
   default:
-    if (read_enum(c, code, out)) return true;
-    if (c->bc == NULL) return false;
+    if (is_enum_code(code)) return read_enum(c, code, out);
     return bc_error(c, "unknown vhlo attribute code %llu", (unsigned long long)code);
   }
 }
@@ -607,7 +613,7 @@ static bool read_loc(BcCursor *c, uint64_t code, BcAttr *out) {
     if (n > 4) return bc_error(c, "file range of %llu numbers", (unsigned long long)n);
     for (uint64_t i = 0; i < n; i++)
       if (!bc_varint(c, &v[i])) return false;
-    if (n > 0) out->loc = (Loc){bc_file_named(c, a->attr->str), (int)(v[0] & 0x7fffffff),
+    if (n > 0) out->loc = (Loc){srcfile_named(a->attr->str), (int)(v[0] & 0x7fffffff),
                                 n > 1 ? (int)(v[1] & 0x7fffffff) : 0};
     return true;
   }
