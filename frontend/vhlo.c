@@ -899,8 +899,14 @@ static Attr *convert(BcCursor *c, const char *name, AttrType t, bool in_struct, 
 
 /* Defaults that VHLO spells out and StableHLO has no spelling for, or
  * leaves out (VhloLegalizeToStablehlo.cpp, removeDefaults). */
+/* dynamic_broadcast_in_dim's hints: array<i64> outside the schema. */
+static bool is_hint_list(const char *name) {
+  return !strcmp(name, "known_expanding_dimensions") || !strcmp(name, "known_nonexpanding_dimensions");
+}
+
 static bool is_default(OpCode code, const char *name, const Attr *v) {
   if (v->kind == AT_ENUM && !strcmp(name, "compare_type")) return !strcmp(v->str, "NOTYPE");
+  if (is_hint_list(name)) return v->kind == AT_DENSE && type_num_elems(v->type) == 0;
   if (!strcmp(name, "channel_id") && code != OP_SEND && code != OP_RECV)
     return v->kind == AT_INT && v->ival == 0;
   if (!strcmp(name, "use_global_device_ids")) return v->kind == AT_BOOL && !v->bval;
@@ -967,7 +973,9 @@ bool vhlo_convert_attrs(BcCursor *c, OpCode code, const NamedAttr *in, int n, At
       for (int k = 0; k < v->n; k++) a->items[k] = convert(c, name, AK_SYMBOL, false, v->items[k]);
       attrlist_append(m, out, name, a);
     } else {
-      attrlist_append(m, out, name, v);
+      Attr *a = is_hint_list(name) ? convert(c, name, AK_INTS, false, v) : v;
+      if (!a) return false;
+      attrlist_append(m, out, name, a);
     }
   }
   for (int k = 0; k < ng; k++) attrlist_append(m, out, g[k].row->name, build_struct(m, &g[k]));
