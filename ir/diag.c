@@ -102,8 +102,10 @@ SrcFile *srcfile_read(const char *path) {
     abort();
   }
   text[len] = 0;
-  o->file = (SrcFile){.name = path, .text = text, .len = len,
-                      .binary = memchr(text, 0, len) != NULL};
+  /* MLIR bytecode starts with "ML\xefR" and holds NUL bytes; text never
+   * does either. */
+  bool binary = memchr(text, 0, len) || (len >= 4 && !memcmp(text, "ML\xefR", 4));
+  o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
   o->next = owned_sources;
   owned_sources = o;
   return &o->file;

@@ -52,8 +52,8 @@ typedef struct SrcFile {
   const char *name; /* as given on the command line */
   const char *text; /* whole file, NUL-terminated */
   size_t len;
-  bool binary;      /* holds a NUL byte (MLIR bytecode, never text):
-                       its locations are byte offsets */
+  bool binary;      /* MLIR bytecode (its magic, or any NUL byte: never
+                       text): its locations are byte offsets */
 } SrcFile;
 
 /* A position in a source file; line and col are 1-based. file may be NULL
