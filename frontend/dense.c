@@ -323,7 +323,7 @@ DenseData *dense_from_raw(Module *m, const Type *t, const uint8_t *b, size_t nby
   d->type = t;
   if (nbytes == nb * (size_t)n)
     d->splat = false;
-  else if (nbytes == nb && n > 0)
+  else if (nbytes == nb) /* a splat, even of an empty tensor, as MLIR writes it */
     d->splat = true;
   else
     return NULL;
