@@ -13,7 +13,6 @@
 
 #include "frontend_internal.h"
 
-enum { MAX_RANK = 64 };
 
 /* ------------------------------------------------------------------------ */
 /* Float encodings                                                           */
@@ -317,29 +316,34 @@ static uint8_t *decode_hex(Parser *p, Loc loc, const char *s, size_t n, size_t *
   return b;
 }
 
-/* Copies raw bytes of a hex blob or resource: all elements, or one (splat). */
-static DenseData *dense_from_bytes(Parser *p, Loc loc, const Type *t, const uint8_t *b,
-                                   size_t nbytes, const char *what) {
+DenseData *dense_from_raw(Module *m, const Type *t, const uint8_t *b, size_t nbytes) {
   int64_t n = type_num_elems(t);
   size_t nb = (size_t)elem_bytes(t->elem);
-  DenseData *d = ARENA_NEW(&p->m->arena, DenseData);
+  DenseData *d = ARENA_NEW(&m->arena, DenseData);
   d->type = t;
-  if (nbytes == nb * (size_t)n) {
+  if (nbytes == nb * (size_t)n)
     d->splat = false;
-  } else if (nbytes == nb && n > 0) {
+  else if (nbytes == nb) /* a splat, even of an empty tensor, as MLIR writes it */
     d->splat = true;
-  } else {
-    parse_error(p, loc, "%s has %zu bytes, but %s needs %zu", what, nbytes,
-                type_str(&p->m->arena, t), nb * (size_t)n);
+  else
     return NULL;
-  }
   d->nbytes = nbytes;
-  d->bytes = arena_alloc(&p->m->arena, nbytes ? nbytes : 1);
+  d->bytes = arena_alloc(&m->arena, nbytes ? nbytes : 1);
   if (nbytes) memcpy(d->bytes, b, nbytes);
   /* i1 elements are 0/1 bytes in our buffers; MLIR writes a true splat as
    * 0xFF. */
   if (t->elem == ET_I1)
     for (size_t i = 0; i < nbytes; i++) d->bytes[i] = d->bytes[i] != 0;
+  return d;
+}
+
+/* Copies raw bytes of a hex blob or resource: all elements, or one (splat). */
+static DenseData *dense_from_bytes(Parser *p, Loc loc, const Type *t, const uint8_t *b,
+                                   size_t nbytes, const char *what) {
+  DenseData *d = dense_from_raw(p->m, t, b, nbytes);
+  if (!d)
+    parse_error(p, loc, "%s has %zu bytes, but %s needs %zu", what, nbytes,
+                type_str(&p->m->arena, t), (size_t)elem_bytes(t->elem) * (size_t)type_num_elems(t));
   return d;
 }
 

@@ -11,7 +11,10 @@
  *                 `array<...>`, `#stablehlo...` enums and structs, aliases
  *   dense.c       `dense<...>` / `dense_resource<...>` literals and the
  *                 float encodings they need
- *   attrs.c       attrs_decode: generic attributes -> typed OpAttrs
+ *   bytecode.c    MLIR bytecode: sections, strings, dialects, the
+ *                 attribute/type table, properties, the IR section
+ *   vhlo.c        the builtin and VHLO dialects' bytecode encodings of
+ *                 attributes and types, and VHLO ops -> StableHLO ops
  *
  * Error handling: the first error is reported with diag_error and sets
  * `failed`; every parse function then returns NULL/false and the callers
@@ -21,6 +24,8 @@
 #define SHLOC_FRONTEND_INTERNAL_H
 
 #include "../ir/ir.h"
+
+enum { MAX_RANK = 64 }; /* tensor ranks the frontend accepts */
 
 /* ------------------------------------------------------------------------ */
 /* Lexer (lexer.c)                                                           */
@@ -171,6 +176,7 @@ typedef struct AttrList {
   int n, cap;
 } AttrList;
 void attrlist_add(Parser *p, AttrList *l, const char *name, Attr *a);
+void attrlist_append(Module *m, AttrList *l, const char *name, Attr *a);
 
 typedef struct ValueList {
   Value **v;
@@ -263,5 +269,113 @@ bool parse_resolve_resources(Parser *p);
 /* A double rounded to nearest-even into the bit pattern of float type e
  * (f16, bf16, f32, f64, tf32 and the 4/6/8-bit formats). */
 uint64_t dense_float_bits(double v, ElemType e);
+/* A dense literal of static tensor type t from MLIR's raw element buffer
+ * (what hex literals and bytecode blobs hold): every element, or one for a
+ * splat. NULL when nbytes fits neither. */
+DenseData *dense_from_raw(Module *m, const Type *t, const uint8_t *b, size_t nbytes);
+
+/* ------------------------------------------------------------------------ */
+/* Shared by both readers (parser.c)                                         */
+
+/* attrs_decode on every op of every function; false after a diagnostic. */
+bool frontend_decode_attrs(Module *m);
+
+/* ------------------------------------------------------------------------ */
+/* MLIR bytecode (bytecode.c) and its dialects (vhlo.c)                      */
+
+typedef struct Bc Bc; /* the state of one read (bytecode.c) */
+
+/* A position in one section of the file. Every read checks the bounds and
+ * reports a failure once, with the byte offset, through bc_error. */
+typedef struct BcCursor {
+  Bc *bc;
+  const uint8_t *p, *end;
+} BcCursor;
+
+/* A decoded entry of the attribute table. */
+typedef enum BcAttrKind {
+  BA_VALUE, /* attr holds it, in the form the text parser builds */
+  BA_LOC,   /* a location: loc (file NULL when unknown) */
+  BA_NONE,  /* `#vhlo.type_v1<!vhlo.none_v1>`: an absent optional value */
+} BcAttrKind;
+
+typedef struct BcType BcType;
+
+typedef struct BcAttr {
+  BcAttrKind kind;
+  Attr *attr;
+  Loc loc;
+  const BcType *type; /* a type attribute's type (function types have no Attr) */
+} BcAttr;
+
+/* A decoded entry of the type table. Element types stand alone in MLIR
+ * (the `f32` of tensor<f32>), so they are kept apart from value types. */
+typedef enum BcTypeKind {
+  BT_ELEM,  /* elem (and quant for ET_QUANT) */
+  BT_VALUE, /* type: tensor, token or tuple */
+  BT_FUNC,  /* nin -> nout value types */
+  BT_NONE,  /* !vhlo.none_v1 */
+} BcTypeKind;
+
+struct BcType {
+  BcTypeKind kind;
+  ElemType elem;
+  const QuantInfo *quant;
+  Type *type;
+  int nin, nout;
+  Type **ins, **outs;
+};
+
+/* Reports `msg` at the cursor's byte offset (the first failure only) and
+ * returns false. */
+bool bc_error(BcCursor *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool bc_varint(BcCursor *c, uint64_t *v);
+bool bc_svarint(BcCursor *c, int64_t *v);
+bool bc_byte(BcCursor *c, uint8_t *v);
+bool bc_bytes(BcCursor *c, uint64_t n, const uint8_t **out);
+/* A reference to the string table: its NUL-terminated text. */
+bool bc_string(BcCursor *c, const char **s);
+/* A reference to the attribute or type table, decoded on first use. */
+const BcAttr *bc_attr(BcCursor *c);
+const BcType *bc_type(BcCursor *c);
+/* A value type (tensor, token, tuple) reference; element and function
+ * types are errors here. */
+Type *bc_value_type(BcCursor *c);
+Module *bc_module(const BcCursor *c);
+
+/* Custom encodings of dialect `dialect` ("builtin" or "vhlo"); false after
+ * a diagnostic (an unknown code names the dialect and the code). */
+bool vhlo_read_attr(BcCursor *c, const char *dialect, BcAttr *out);
+bool vhlo_read_type(BcCursor *c, const char *dialect, BcType *out);
+
+/* What an operation name of the bytecode stands for. */
+typedef enum VhloRole {
+  VR_OP,     /* a StableHLO op (OpCode) */
+  VR_FUNC,   /* vhlo.func_v1 */
+  VR_RETURN, /* vhlo.return_v1: func.return in a function, else stablehlo.return */
+  VR_CALL,   /* vhlo.call_v1 -> func.call */
+  VR_MODULE, /* builtin.module */
+} VhloRole;
+
+typedef struct VhloOp {
+  const char *name;  /* "dialect.op_vN" */
+  VhloRole role;
+  OpCode code;       /* VR_OP, VR_CALL */
+  const char *attrs; /* attribute names as VhloOps.td declares them, by spaces */
+} VhloOp;
+
+/* The op named dialect.name, or NULL if this reader does not know it. */
+const VhloOp *vhlo_op_lookup(const char *dialect, const char *name);
+/* The op's attribute names in the order its properties are written (the
+ * sorted names); returns their count (at most VHLO_MAX_ATTRS). */
+enum { VHLO_NAMES_BUF = 512, VHLO_MAX_ATTRS = 24 };
+int vhlo_attr_names(const VhloOp *op, char buf[VHLO_NAMES_BUF], const char **names);
+/* Turns the attributes of a VHLO op (names in[i].name, values in[i].value
+ * as decoded, BA_NONE ones already dropped) into those of the StableHLO op
+ * code `c` as the text parser builds them: flattened structures gathered
+ * into #stablehlo.dot / conv / gather / scatter / channel_handle, integer
+ * tensors into array<i64>, defaults VHLO spells out that StableHLO cannot
+ * (compare_type NOTYPE, channel 0, ...) dropped. */
+bool vhlo_convert_attrs(BcCursor *c, OpCode code, const NamedAttr *in, int n, AttrList *out);
 
 #endif

@@ -17,7 +17,6 @@
 
 #include "frontend_internal.h"
 
-enum { MAX_RANK = 64 };
 
 /* ------------------------------------------------------------------------ */
 /* Tokens                                                                    */
@@ -177,19 +176,18 @@ bool parse_skip_loc(Parser *p) {
 /* Growable arrays                                                           */
 
 void *parse_grow(Parser *p, void *data, int n, int *cap, size_t elem) {
-  if (n < *cap) return data;
-  int ncap = *cap ? *cap * 2 : 4;
-  void *d = arena_alloc(&p->m->arena, elem * (size_t)ncap);
-  if (n) memcpy(d, data, elem * (size_t)n);
-  *cap = ncap;
-  return d;
+  return arena_grow(&p->m->arena, data, n, cap, elem);
 }
 
-void attrlist_add(Parser *p, AttrList *l, const char *name, Attr *a) {
-  l->v = parse_grow(p, l->v, l->n, &l->cap, sizeof *l->v);
+void attrlist_append(Module *m, AttrList *l, const char *name, Attr *a) {
+  l->v = arena_grow(&m->arena, l->v, l->n, &l->cap, sizeof *l->v);
   l->v[l->n].name = name;
   l->v[l->n].value = a;
   l->n++;
+}
+
+void attrlist_add(Parser *p, AttrList *l, const char *name, Attr *a) {
+  attrlist_append(p->m, l, name, a);
 }
 
 void valuelist_add(Parser *p, ValueList *l, Value *v, Loc loc) {
@@ -1030,8 +1028,15 @@ static bool decode_block(Module *m, Block *b) {
   return true;
 }
 
+bool frontend_decode_attrs(Module *m) {
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->body && !decode_block(m, m->funcs[i]->body)) return false;
+  return true;
+}
+
 Module *parse_module(const SrcFile *file, size_t begin, size_t end, const ParseOptions *opts) {
   static const ParseOptions defaults = {ELIDED_ZEROS};
+  if (file->binary) return bytecode_read_module(file); /* text has no NUL bytes */
   Parser p = {0};
   lex_init(&p.lx, file, begin, end);
   p.m = ir_module_new();
@@ -1041,9 +1046,7 @@ Module *parse_module(const SrcFile *file, size_t begin, size_t end, const ParseO
   if (!p.buckets) abort();
   scope_push(&p);
   parse_next(&p);
-  bool ok = parse_top(&p) && parse_resolve_resources(&p);
-  for (int i = 0; ok && i < p.m->nfuncs; i++)
-    if (p.m->funcs[i]->body) ok = decode_block(p.m, p.m->funcs[i]->body);
+  bool ok = parse_top(&p) && parse_resolve_resources(&p) && frontend_decode_attrs(p.m);
   free(p.buckets);
   if (!ok || p.failed || p.lx.failed) {
     if (!p.failed && !p.lx.failed && diag_error_count() == 0)

@@ -59,6 +59,15 @@ char *arena_printf(Arena *a, const char *fmt, ...) {
   return p;
 }
 
+void *arena_grow(Arena *a, void *data, int n, int *cap, size_t elem) {
+  if (n < *cap) return data;
+  int ncap = *cap ? *cap * 2 : 4;
+  void *d = arena_alloc(a, elem * (size_t)ncap);
+  if (n) memcpy(d, data, elem * (size_t)n);
+  *cap = ncap;
+  return d;
+}
+
 void arena_free(Arena *a) {
   ArenaChunk *c = a->head;
   while (c) {

@@ -183,10 +183,16 @@ AttrType attr_struct_kind(const char *name, size_t n) {
   return AK_ENUM0;
 }
 
-static const char *struct_name(AttrType s) {
+const char *attr_struct_name(AttrType s) {
   for (size_t i = 0; i < sizeof structs / sizeof structs[0]; i++)
     if (structs[i].kind == s) return structs[i].name;
   return "?";
+}
+
+const AttrSpec *attr_struct_field(AttrType s, int i) {
+  for (int k = 0; k < N_STRUCT_FIELDS; k++)
+    if (struct_fields[k].owner == (int)s && i-- == 0) return &struct_fields[k];
+  return NULL;
 }
 
 bool attr_struct_has_field(AttrType s, const char *f) {
@@ -197,6 +203,26 @@ bool attr_struct_has_field(AttrType s, const char *f) {
     if (!strcmp(struct_fields[i].name, f)) return true;
   }
   return !has_rows;
+}
+
+const AttrSpec *attr_spec_by_name(OpCode c, const char *name) {
+  for (int i = 0; i < N_OP_ATTRS; i++)
+    if (op_attrs[i].owner == (int)c && !strcmp(op_attrs[i].name, name)) return &op_attrs[i];
+  return NULL;
+}
+
+const AttrSpec *attr_spec_of_field(OpCode c, const char *field, const AttrSpec **row) {
+  for (int i = 0; i < N_OP_ATTRS; i++) {
+    if (op_attrs[i].owner != (int)c) continue;
+    for (int k = 0; k < N_STRUCT_FIELDS; k++) {
+      const AttrSpec *f = &struct_fields[k];
+      if (f->owner == (int)op_attrs[i].type && !strcmp(f->name, field)) {
+        *row = &op_attrs[i];
+        return f;
+      }
+    }
+  }
+  return NULL;
 }
 
 const AttrSpec *attr_spec_by_keyword(OpCode c, const char *kw, size_t n) {
@@ -527,7 +553,7 @@ static Attr *encode_struct(Module *m, const Op *op, AttrType s, const void *src,
     if (v) fields[n++] = (NamedAttr){f->name, v};
   }
   if (n == 0 && !required) return NULL;
-  return attr_struct(m, struct_name(s), fields, n);
+  return attr_struct(m, attr_struct_name(s), fields, n);
 }
 
 static void remove_attr(Op *op, const char *name) {

@@ -20,7 +20,7 @@ void diag_reset(void) { error_count = 0; }
 
 /* Appends the source line of `loc` and a caret line to buf. */
 static size_t put_source_line(char *buf, size_t cap, Loc loc) {
-  if (!loc.file || loc.line <= 0) return 0;
+  if (!loc.file || loc.file->binary || !loc.file->text || loc.line <= 0) return 0;
   const char *p = loc.file->text, *end = p + loc.file->len;
   for (int line = 1; line < loc.line && p < end; p++)
     if (*p == '\n') line++;
@@ -38,7 +38,9 @@ void diag_verror(Loc loc, const char *kind, const char *fmt, va_list ap) {
   char buf[2048];
   size_t n = 0;
   int k;
-  if (loc.file)
+  if (loc.file && loc.file->binary)
+    k = snprintf(buf, sizeof buf, "%s: byte %d: %s: ", loc.file->name, loc.col, kind);
+  else if (loc.file)
     k = snprintf(buf, sizeof buf, "%s:%d:%d: %s: ", loc.file->name, loc.line,
                  loc.col, kind);
   else
@@ -100,7 +102,25 @@ SrcFile *srcfile_read(const char *path) {
     abort();
   }
   text[len] = 0;
-  o->file = (SrcFile){.name = path, .text = text, .len = len};
+  /* MLIR bytecode starts with "ML\xefR" and holds NUL bytes; text never
+   * does either. */
+  bool binary = memchr(text, 0, len) || (len >= 4 && !memcmp(text, "ML\xefR", 4));
+  o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
+  o->next = owned_sources;
+  owned_sources = o;
+  return &o->file;
+}
+
+const SrcFile *srcfile_named(const char *name) {
+  for (OwnedSrc *o = owned_sources; o; o = o->next)
+    if (!o->file.text && !strcmp(o->file.name, name)) return &o->file;
+  OwnedSrc *o = malloc(sizeof *o);
+  char *copy = strdup(name);
+  if (!o || !copy) {
+    fprintf(stderr, "shloc: out of memory\n");
+    abort();
+  }
+  o->file = (SrcFile){.name = copy};
   o->next = owned_sources;
   owned_sources = o;
   return &o->file;

@@ -38,6 +38,9 @@ void *arena_alloc(Arena *a, size_t n);           /* zeroed, 16-byte aligned */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...);
+/* Growable arrays: returns data, or a copy with twice the capacity (*cap
+ * updated) when n elements fill it. The old copy stays in the arena. */
+void *arena_grow(Arena *a, void *data, int n, int *cap, size_t elem);
 void arena_free(Arena *a);
 #define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
 #define ARENA_ARRAY(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
@@ -49,10 +52,13 @@ typedef struct SrcFile {
   const char *name; /* as given on the command line */
   const char *text; /* whole file, NUL-terminated */
   size_t len;
+  bool binary;      /* MLIR bytecode (its magic, or any NUL byte: never
+                       text): its locations are byte offsets */
 } SrcFile;
 
 /* A position in a source file; line and col are 1-based. file may be NULL
- * for ops created by passes without a source position. */
+ * for ops created by passes without a source position. In a binary file
+ * line is 0 and col the byte offset. */
 typedef struct Loc {
   const SrcFile *file;
   int line, col;
@@ -74,6 +80,9 @@ void diag_set_sink(DiagSink sink, void *ctx);
 /* Reads a whole file into a new SrcFile (malloc'ed, lives for the process).
  * Returns NULL and prints an error when the file cannot be read. */
 SrcFile *srcfile_read(const char *path);
+/* A file known only by name (one that locations of a bytecode file name),
+ * made once per name; lives for the process. */
+const SrcFile *srcfile_named(const char *name);
 
 /* ------------------------------------------------------------------------ */
 /* Element types (ir/types.c)                                                */
@@ -1071,6 +1080,15 @@ int attrs_decode(Module *m, Op *op);
  * attributes only when they differ from the default), so ops built or
  * rewritten by passes print as valid MLIR; other attributes stay. */
 void attrs_encode(Module *m, Op *op);
+/* The OP_ATTRS row of op c named name, or NULL. */
+const AttrSpec *attr_spec_by_name(OpCode c, const char *name);
+/* The STRUCT_FIELDS row named field of a structure attribute of op c, its
+ * OP_ATTRS row in *row; NULL if no structure of c has that field. */
+const AttrSpec *attr_spec_of_field(OpCode c, const char *field, const AttrSpec **row);
+/* The structure's name ("dot"), and its i-th STRUCT_FIELDS row (NULL past
+ * the last). */
+const char *attr_struct_name(AttrType s);
+const AttrSpec *attr_struct_field(AttrType s, int i);
 /* The OP_ATTRS row of op c whose pretty keyword is kw[0..n), or NULL. */
 const AttrSpec *attr_spec_by_keyword(OpCode c, const char *kw, size_t n);
 /* Enumerations (ATTR_ENUMS): the dialect name, the spelling of value v
@@ -1105,6 +1123,12 @@ typedef struct ParseOptions {
  * typed attributes. Returns NULL after printing diagnostics. */
 Module *parse_module(const SrcFile *file, size_t begin, size_t end,
                      const ParseOptions *opts);
+/* MLIR bytecode input (frontend/bytecode.c): a StableHLO portable artifact
+ * (VHLO dialect), alone (magic bytes `ML\xefR`) or inside a jax.export
+ * flatbuffer. parse_module hands every binary file to it, whatever
+ * [begin, end); it builds the IR the text parser builds for the same
+ * program, or returns NULL after diagnostics. */
+Module *bytecode_read_module(const SrcFile *file);
 
 /* ------------------------------------------------------------------------ */
 /* Passes (passes/), run in this order by driver_compile (tools/driver.c).   */

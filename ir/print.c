@@ -193,15 +193,27 @@ static void print_dense_array(FILE *f, const Attr *a) {
   fputc('>', f);
 }
 
-/* `{a = v, b}`: unit attributes print as their bare name. */
+/* `{a = v, b}`: unit attributes print as their bare name. Sorted by
+ * name, as MLIR keeps attribute dictionaries, so the IR prints the same
+ * whatever order its input (pretty or generic form, text or bytecode)
+ * gave the attributes in. */
 static void print_named_attrs(FILE *f, const NamedAttr *na, int n) {
   fputc('{', f);
+  int last = -1;
   for (int i = 0; i < n; i++) {
+    int next = -1; /* the least (name, index) after the last printed */
+    for (int k = 0; k < n; k++) {
+      int after = last < 0 ? 1 : strcmp(na[k].name, na[last].name);
+      if ((after > 0 || (after == 0 && k > last)) &&
+          (next < 0 || strcmp(na[k].name, na[next].name) < 0))
+        next = k;
+    }
+    last = next;
     if (i) fputs(", ", f);
-    print_attr_name(f, na[i].name);
-    if (na[i].value && na[i].value->kind != AT_UNIT) {
+    print_attr_name(f, na[next].name);
+    if (na[next].value && na[next].value->kind != AT_UNIT) {
       fputs(" = ", f);
-      print_attr_in(f, na[i].value, false);
+      print_attr_in(f, na[next].value, false);
     }
   }
   fputc('}', f);

@@ -6,6 +6,9 @@ Stages (each prints its own failures):
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
   passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
+  bytecode     tests/bytecode: StableHLO portable artifacts (MLIR bytecode)
+               read into the IR of their text, run alike, corrupted copies
+               rejected with a diagnostic
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
   examples     the example programs build and print what they should
@@ -158,6 +161,101 @@ def stage_run():
             ok(name)
 
 
+def bytecode_run(path, inputs):
+    r = subprocess.run([SHLOC, "run", path] + inputs, capture_output=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr.decode(errors="replace")
+
+
+def stage_bytecode():
+    """tests/bytecode (written by its gen.py from JAX functions): each
+    NAME.mlirbc / NAME.old.mlirbc (the newest and the oldest StableHLO
+    version jaxlib writes) must read into the IR shloc reads from NAME.mlir,
+    the text JAX printed (`--emit=mlir`, exactly), and `shloc run` must give
+    the same outputs on the inputs of NAME.input; what jax.export wrote
+    (mlp.export.mlirbc, and the flatbuffer mlp.jaxexport around it) must run
+    as mlp.mlir does. Corrupted copies must exit 1 with a diagnostic naming
+    the byte offset, never crash."""
+    d = os.path.join(ROOT, "tests", "bytecode")
+    def inputs(stem):
+        return ["--input=" + l for l in
+                re.findall(r"^// INPUT: (.*)$", open(os.path.join(d, stem + ".input")).read(), re.M)]
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".mlir"):
+            continue
+        stem = f[:-5]
+        text = os.path.join(d, f)
+        ir = run([SHLOC, text, "--emit=mlir", "-o", "-"])
+        out = bytecode_run(text, inputs(stem))
+        for bc in (stem + ".mlirbc", stem + ".old.mlirbc"):
+            name = f"bytecode/{bc}"
+            path = os.path.join(d, bc)
+            if not os.path.exists(path):
+                continue
+            got = run([SHLOC, path, "--emit=mlir", "-o", "-"])
+            if got.returncode or ir.returncode:
+                fail(name, (got.stderr or ir.stderr)[-1500:])
+            elif got.stdout != ir.stdout:
+                import difflib
+                diff = difflib.unified_diff(ir.stdout.splitlines(), got.stdout.splitlines(),
+                                            f, bc, lineterm="")
+                fail(name, "\n".join(list(diff)[:40]))
+            elif bytecode_run(path, inputs(stem)) != out or out[0]:
+                fail(name, f"`shloc run` differs from {f}'s: {out[2][-500:]}")
+            else:
+                ok(name)
+    want = bytecode_run(os.path.join(d, "mlp.mlir"), inputs("mlp"))
+    for f in ("mlp.export.mlirbc", "mlp.jaxexport"):
+        got = bytecode_run(os.path.join(d, f), inputs("mlp"))
+        if got != want:
+            fail(f"bytecode/{f}", f"`shloc run` differs from mlp.mlir's: {got[2][-800:]}")
+        else:
+            ok(f"bytecode/{f}")
+    bytecode_errors(open(os.path.join(d, "mlp.mlirbc"), "rb").read())
+
+
+def bytecode_errors(good):
+    """Each error class, on a corrupted copy of a good artifact."""
+    import random
+    cases = [
+        ("truncated", good[:len(good) // 2], "bytes expected"),
+        ("bad_magic", b"ML\xefX" + good[4:], "neither MLIR text nor MLIR bytecode"),
+        ("bytecode_version", good[:4] + b"\x0f" + good[5:], "bytecode version 7 is newer"),
+        ("stablehlo_version", good.replace(b"StableHLO_v1.17.0", b"StableHLO_v9.17.0"),
+         "StableHLO version 9.17.0 is newer"),
+        ("unknown_op", good.replace(b"subtract_v1\0", b"subtrakt_v1\0"),
+         "unsupported operation 'vhlo.subtrakt_v1'"),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data, msg in cases:
+            path = os.path.join(tmp, name + ".mlirbc")
+            open(path, "wb").write(data)
+            r = subprocess.run([SHLOC, path, "--emit=mlir", "-o", os.devnull],
+                               capture_output=True, timeout=60)
+            err = r.stderr.decode(errors="replace")
+            if r.returncode != 1 or msg not in err or not re.search(r": byte \d+: error: ", err):
+                fail(f"bytecode/error_{name}", f"exit {r.returncode}, want 1 and {msg!r}: {err[-600:]}")
+            else:
+                ok(f"bytecode/error_{name}")
+        # Random damage: a diagnostic (or, by chance, still a valid
+        # program), never a crash.
+        rng = random.Random(10)
+        crashes = []
+        for i in range(60):
+            b = bytearray(good)
+            for _ in range(rng.randint(1, 8)):
+                b[rng.randrange(len(b))] = rng.randrange(256)
+            path = os.path.join(tmp, f"flipped_{i}.mlirbc")
+            open(path, "wb").write(bytes(b))
+            r = subprocess.run([SHLOC, path, "--emit=mlir", "-o", os.devnull],
+                               capture_output=True, timeout=60)
+            if r.returncode not in (0, 1) or (r.returncode == 1 and b"error" not in r.stderr):
+                crashes.append(f"flipped_{i}: exit {r.returncode}")
+        if crashes:
+            fail("bytecode/random_damage", "; ".join(crashes[:5]))
+        else:
+            ok("bytecode/random_damage")
+
+
 def stage_passes():
     """tests/passes/NAME.mlir against NAME.PASS.out: the IR printed after
     PASS (`--stop-after=PASS --emit=mlir`), exactly. `// ARGS:` lines add
@@ -307,7 +405,8 @@ def add(counts):
     failed += counts[1]
 
 
-STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("passes", stage_passes),
+STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("bytecode", stage_bytecode),
+          ("passes", stage_passes),
           ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),

@@ -60,6 +60,10 @@ static int split_cases(const SrcFile *f, Case **cases) {
   int n = 0, line = 1, case_line = 1;
   size_t begin = 0;
   *cases = NULL;
+  if (f->binary) { /* bytecode: one module */
+    add_case(f, 0, f->len, 1, cases, &n);
+    return n;
+  }
   for (const char *p = f->text, *end = f->text + f->len; p < end; line++) {
     const char *eol = memchr(p, '\n', (size_t)(end - p));
     if (!eol) eol = end;

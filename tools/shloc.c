@@ -80,6 +80,8 @@ static void usage(FILE *f) {
           "       shloc run FILE.mlir --input=SPEC... [--output=SPEC...] [options]\n"
           "       shloc check FILE.mlir... [--results=FILE]\n"
           "       shloc bench FILE.mlir [--threads=N] [--iterations=N] [options]\n"
+          "FILE: StableHLO text, or a portable artifact (VHLO MLIR bytecode, or the\n"
+          "jax.export flatbuffer around one)\n"
           "options:\n"
           "  %-22s %s\n", "-O0..-O3", "optimization level (default -O3; -O0: no fusion)");
   for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {

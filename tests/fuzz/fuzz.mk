@@ -62,7 +62,7 @@ $(FUZZ_BUILD)/%.o: %.c $(FUZZ_HEADERS) | fuzz-deps
 
 # One seed file per `// -----` case (a whole multi-case file is one module
 # with duplicate functions, which the parser rejects early).
-$(FUZZ_BUILD)/seeds/.split: $(wildcard tests/fuzz/seeds/*.mlir)
+$(FUZZ_BUILD)/seeds/.split: $(wildcard tests/fuzz/seeds/*.mlir tests/bytecode/*.mlirbc)
 	@test -d $(FUZZ_SEEDS) || { echo "fuzz: no seeds in $(FUZZ_SEEDS)" >&2; exit 1; }
 	@rm -rf $(FUZZ_BUILD)/seeds && mkdir -p $(FUZZ_BUILD)/seeds
 	@for f in $(FUZZ_SEEDS)/*.mlir; do \
@@ -72,6 +72,7 @@ $(FUZZ_BUILD)/seeds/.split: $(wildcard tests/fuzz/seeds/*.mlir)
 	     { print > file }' "$$f"; \
 	done
 	@cp tests/fuzz/seeds/*.mlir $(FUZZ_BUILD)/seeds/
+	@cp tests/bytecode/*.mlirbc $(FUZZ_BUILD)/seeds/
 	@touch $@
 	@echo "fuzz: $$(ls $(FUZZ_BUILD)/seeds | wc -l) seed cases from $(FUZZ_SEEDS)"
 

@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!text) abort();
   memcpy(text, data, size);
   text[size] = 0;
-  SrcFile file = {"fuzz.mlir", text, size};
+  SrcFile file = {"fuzz.mlir", text, size, memchr(text, 0, size) != NULL};
   diag_reset();
   Module *m = parse_module(&file, 0, size, NULL);
   if (m) {
