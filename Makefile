@@ -4,6 +4,9 @@
 #   make test     install what is missing, build, run every test
 #   make conformance  the conformance scoreboard (writes build/conformance/)
 #   make SAN=1    address + undefined-behaviour sanitizer build
+#   make mpi      build/libshlort_mpi.a, the runtime over Open MPI (mpicc)
+#   make test-runtime  the runtime's own tests (threads, and MPI under mpirun)
+#   make TSAN=1 test-runtime  the same under ThreadSanitizer (build-tsan/)
 #   make fuzz     libFuzzer on the frontend and verifier (tests/fuzz/fuzz.mk)
 #   make install  PREFIX=/usr/local: shloc, libshlort.a, shlort.h, pkg-config
 #                 and CMake files (DESTDIR for staging); make uninstall
@@ -21,6 +24,9 @@ CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -g
 ifeq ($(SAN),1)
   OPT := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
   BUILD := build-san
+else ifeq ($(TSAN),1)
+  OPT := -O1 -fsanitize=thread
+  BUILD := build-tsan
 else
   OPT := -O2
 endif
@@ -30,9 +36,17 @@ LLVM_LIBS = $(shell $(LLVM_CONFIG) --ldflags --libs core orcjit native passes ta
 CFLAGS := $(CFLAGS_BASE) $(OPT)
 
 COMPILER_SRC := $(wildcard ir/*.c frontend/*.c passes/*.c codegen/*.c tools/*.c)
-RUNTIME_SRC := $(wildcard runtime/*.c)
+# The runtime: files common to both builds, the grid over threads
+# (libshlort.a) and the grid over MPI (libshlort_mpi.a, built with mpicc).
+THREADS_SRC := runtime/grid.c runtime/collectives.c runtime/channels.c
+MPI_SRC := $(wildcard runtime/mpi*.c)
+COMMON_SRC := $(filter-out $(THREADS_SRC) $(MPI_SRC),$(wildcard runtime/*.c))
+RUNTIME_SRC := $(COMMON_SRC) $(THREADS_SRC)
 COMPILER_OBJ := $(COMPILER_SRC:%.c=$(BUILD)/%.o)
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+MPI_OBJ := $(COMMON_SRC:runtime/%.c=$(BUILD)/runtime-mpi/%.o) \
+           $(MPI_SRC:runtime/%.c=$(BUILD)/runtime-mpi/%.o)
+MPICC ?= mpicc
 HEADERS := $(wildcard ir/*.h frontend/*.h passes/*.h codegen/*.h runtime/*.h tools/*.h)
 
 SHLOC := $(BUILD)/shloc
@@ -52,9 +66,14 @@ CORPUS_COMMIT := $(if $(CORPUS_COMMIT_FILE),$(shell tr -cd 0-9a-f < $(CORPUS_COM
 $(BUILD)/tools/shloc.o: $(CORPUS_COMMIT_FILE)
 $(BUILD)/tools/shloc.o: CFLAGS += $(if $(CORPUS_COMMIT),-DSHLOC_CORPUS_COMMIT='"$(CORPUS_COMMIT)"')
 
-$(BUILD)/runtime/%.o: runtime/%.c $(HEADERS)
+# The runtime sees only its own directory: it never includes compiler headers.
+$(BUILD)/runtime/%.o: runtime/%.c $(wildcard runtime/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -fopenmp -c $< -o $@
+	$(CC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
+
+$(BUILD)/runtime-mpi/%.o: runtime/%.c $(wildcard runtime/*.h)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -64,6 +83,17 @@ $(SHLORT): $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(SHLORT_MPI): $(MPI_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+mpi: $(SHLORT_MPI)
+
+# The runtime's tests (tests/runtime/run.sh): built with this build's
+# flags, so TSAN=1 / SAN=1 run them under the sanitizers.
+test-runtime: $(SHLORT) $(if $(shell command -v $(MPICC)),$(SHLORT_MPI))
+	BUILD=$(BUILD) CC="$(CC)" MPICC="$(MPICC)" CFLAGS="$(CFLAGS)" sh tests/runtime/run.sh
+
 # The tool JIT-compiles generated code that calls the runtime, so the
 # runtime is linked whole and its symbols exported (-rdynamic).
 $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
@@ -72,7 +102,8 @@ $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
 
 # Installs the Debian packages the build and tests need (as root), only
 # when something is missing.
-DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 python3-numpy gcc make
+DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 python3-numpy gcc make \
+                libopenmpi-dev openmpi-bin
 # The install, cross and bare-metal stages: pkg-config and CMake for the
 # installed package, Debian's cross compilers and qemu-user for aarch64 and
 # riscv64, arm-none-eabi-gcc and qemu-system-arm for examples/cortex-m.
@@ -115,8 +146,8 @@ demo: deps
 	$(MAKE) -C examples/threads run SHLOC=$(abspath $(SHLOC)) SHLORT=$(abspath $(SHLORT))
 
 test: deps
-	$(MAKE) all
-	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) sh tests/run.sh
+	$(MAKE) all mpi
+	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) CFLAGS="$(CFLAGS)" sh tests/run.sh
 
 test-cross: all
 	ONLY=cross BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh
@@ -124,12 +155,12 @@ test-cross: all
 conformance: all
 	BUILD=$(BUILD) SHARED=$(SHARED) sh tests/conformance.sh
 
-bench: all
+bench: all mpi
 	BUILD=$(BUILD) sh bench/run.sh
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-tsan build-fuzz
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all runtime deps demo test test-cross conformance bench clean install uninstall
+.PHONY: all runtime deps demo test test-cross conformance bench clean install uninstall mpi test-runtime

@@ -7,20 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ir/ir.h" /* ElemType: the generated code passes its values */
 #include "elem.h"
 #include "shlort.h"
-
-/* Name, bits and class per ElemType, from the one table in ir.h. */
-static const struct {
-  const char *name;
-  int bits;
-  char cls;
-} elem_table[] = {
-#define X(e, name, bits, cls, ctype, ok) {name, bits, cls},
-    ELEM_TYPES(X)
-#undef X
-};
 
 static void float_kind(shlort_elem_kind *k, char cls, int parts, int bytes,
                        int ebits, int mbits) {
@@ -30,46 +18,84 @@ static void float_kind(shlort_elem_kind *k, char cls, int parts, int bytes,
   k->ebits = ebits;
   k->mbits = mbits;
   k->bias = (1 << (ebits - 1)) - 1;
-  k->fk = FK_IEEE;
+  k->fk = SHLORT_FK_IEEE;
 }
 
-/* The floats narrower than 16 bits (ir.h SMALL_FLOATS), one per byte. */
+/* The floats narrower than 16 bits (spec "Element types": the FP8 and MX
+ * types), one per byte: exponent bits, mantissa bits, bias, kind. The same
+ * formats as shloc's SMALL_FLOATS (checked by tests/unit/test_runtime_abi.c). */
+static const struct {
+  int32_t elem;
+  int ebits, mbits, bias;
+  shlort_float_kind fk;
+} small_floats[] = {
+    {SHLORT_F4E2M1FN, 2, 1, 1, SHLORT_FK_FINITE},
+    {SHLORT_F6E2M3FN, 2, 3, 1, SHLORT_FK_FINITE},
+    {SHLORT_F6E3M2FN, 3, 2, 3, SHLORT_FK_FINITE},
+    {SHLORT_F8E3M4, 3, 4, 3, SHLORT_FK_IEEE},
+    {SHLORT_F8E4M3, 4, 3, 7, SHLORT_FK_IEEE},
+    {SHLORT_F8E4M3FN, 4, 3, 7, SHLORT_FK_FN},
+    {SHLORT_F8E4M3FNUZ, 4, 3, 8, SHLORT_FK_FNUZ},
+    {SHLORT_F8E4M3B11FNUZ, 4, 3, 11, SHLORT_FK_FNUZ},
+    {SHLORT_F8E5M2, 5, 2, 15, SHLORT_FK_IEEE},
+    {SHLORT_F8E5M2FNUZ, 5, 2, 16, SHLORT_FK_FNUZ},
+    {SHLORT_F8E8M0FNU, 8, 0, 127, SHLORT_FK_E8M0},
+};
+
 static int small_float_kind(int32_t elem, shlort_elem_kind *k) {
-  switch (elem) {
-#define X(e, eb, mb, bias_, kind)       \
-  case e:                               \
-    float_kind(k, 'f', 1, 1, eb, mb);   \
-    k->bias = bias_;                    \
-    k->fk = kind;                       \
+  for (size_t i = 0; i < sizeof small_floats / sizeof small_floats[0]; i++) {
+    if (small_floats[i].elem != elem) continue;
+    float_kind(k, 'f', 1, 1, small_floats[i].ebits, small_floats[i].mbits);
+    k->bias = small_floats[i].bias;
+    k->fk = small_floats[i].fk;
     return 0;
-    SMALL_FLOATS(X)
-#undef X
-  default: return -1;
   }
+  return -1;
+}
+
+/* Bits, class and MLIR spelling per code, from the table in shlort.h. */
+static const struct {
+  int32_t code;
+  int bits;
+  char cls;
+  const char *name;
+} elem_table[] = {
+#define X(name, code, bits, cls, spelling) {code, bits, cls, spelling},
+    SHLORT_ELEM_TYPES(X)
+#undef X
+};
+
+/* Booleans and integers; sub-byte ones are stored extended to a byte. */
+static int int_kind(int32_t elem, shlort_elem_kind *k) {
+  for (size_t i = 0; i < sizeof elem_table / sizeof elem_table[0]; i++) {
+    char cls = elem_table[i].cls;
+    if (elem_table[i].code != elem || (cls != 'b' && cls != 's' && cls != 'u')) continue;
+    k->cls = cls;
+    k->parts = 1;
+    k->bytes = elem_table[i].bits <= 8 ? 1 : elem_table[i].bits / 8;
+    return 0;
+  }
+  return -1;
 }
 
 int shlort_elem_kind_of(int32_t elem, shlort_elem_kind *k) {
-  if (elem < 0 || elem >= ET_COUNT) return -1;
   memset(k, 0, sizeof *k);
   switch (elem) {
-  case ET_F16: float_kind(k, 'f', 1, 2, 5, 10); return 0;
-  case ET_BF16: float_kind(k, 'f', 1, 2, 8, 7); return 0;
-  case ET_F32: float_kind(k, 'f', 1, 4, 8, 23); return 0;
-  case ET_F64: float_kind(k, 'f', 1, 8, 11, 52); return 0;
-  case ET_C64: float_kind(k, 'c', 2, 4, 8, 23); return 0;
-  case ET_C128: float_kind(k, 'c', 2, 8, 11, 52); return 0;
+  case SHLORT_F16: float_kind(k, 'f', 1, 2, 5, 10); return 0;
+  case SHLORT_BF16: float_kind(k, 'f', 1, 2, 8, 7); return 0;
+  case SHLORT_F32: float_kind(k, 'f', 1, 4, 8, 23); return 0;
+  case SHLORT_F64: float_kind(k, 'f', 1, 8, 11, 52); return 0;
+  case SHLORT_C64: float_kind(k, 'c', 2, 4, 8, 23); return 0;
+  case SHLORT_C128: float_kind(k, 'c', 2, 8, 11, 52); return 0;
   default: break;
   }
   if (small_float_kind(elem, k) == 0) return 0;
-  char cls = elem_table[elem].cls;
-  int bits = elem_table[elem].bits;
-  /* tf32 and quantized types are not compiled; refusing them beats
-   * comparing their bits wrongly. */
-  if (cls != 'b' && cls != 's' && cls != 'u') return -1;
-  k->cls = cls;
-  k->parts = 1;
-  k->bytes = bits <= 8 ? 1 : bits / 8;
-  return 0;
+  return int_kind(elem, k);
+}
+
+int32_t shlort_elem_bytes(int32_t elem) {
+  shlort_elem_kind k;
+  return shlort_elem_kind_of(elem, &k) ? -1 : k.bytes * k.parts;
 }
 
 uint64_t shlort_load_bits(const void *p, int64_t i, int bytes) {
@@ -99,9 +125,9 @@ double shlort_float_value(const shlort_elem_kind *k, uint64_t bits) {
   uint64_t mant = shlort_mant_field(k, bits);
   int64_t emax = (1 << k->ebits) - 1;
   uint64_t out;
-  if (k->fk == FK_E8M0) { /* 2^(bits - 127), no zero, no subnormals */
+  if (k->fk == SHLORT_FK_E8M0) { /* 2^(bits - 127), no zero, no subnormals */
     out = (uint64_t)(exp - k->bias + 1023) << 52;
-  } else if (k->fk == FK_IEEE && exp == emax) {
+  } else if (k->fk == SHLORT_FK_IEEE && exp == emax) {
     out = (0x7ffull << 52) | (mant << (52 - k->mbits));
   } else if (exp == 0 && mant == 0) {
     out = 0;
@@ -140,8 +166,8 @@ static uint64_t round_magnitude(const shlort_elem_kind *k, uint64_t a) {
 
 static uint64_t max_finite(const shlort_elem_kind *k) {
   uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
-  if (k->fk == FK_IEEE) return ((emax - 1) << k->mbits) | mmask;
-  if (k->fk == FK_FN) return (emax << k->mbits) | (mmask - 1);
+  if (k->fk == SHLORT_FK_IEEE) return ((emax - 1) << k->mbits) | mmask;
+  if (k->fk == SHLORT_FK_FN) return (emax << k->mbits) | (mmask - 1);
   return (emax << k->mbits) | mmask;
 }
 
@@ -149,9 +175,9 @@ static uint64_t max_finite(const shlort_elem_kind *k) {
 static uint64_t overflow_bits(const shlort_elem_kind *k) {
   uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
   switch (k->fk) {
-  case FK_IEEE: return emax << k->mbits;
-  case FK_FN: return (emax << k->mbits) | mmask;
-  case FK_FNUZ: return 1ull << (k->ebits + k->mbits);
+  case SHLORT_FK_IEEE: return emax << k->mbits;
+  case SHLORT_FK_FN: return (emax << k->mbits) | mmask;
+  case SHLORT_FK_FNUZ: return 1ull << (k->ebits + k->mbits);
   default: return max_finite(k);
   }
 }
@@ -160,9 +186,9 @@ static uint64_t overflow_bits(const shlort_elem_kind *k) {
  * NaN (FN keeps the sign); the largest finite value where there is none. */
 static uint64_t nan_bits(const shlort_elem_kind *k, uint64_t a, uint64_t sign) {
   uint64_t emax = (1ull << k->ebits) - 1;
-  if (k->fk == FK_IEEE)
+  if (k->fk == SHLORT_FK_IEEE)
     return sign | (emax << k->mbits) | (1ull << (k->mbits - 1)) | ((a & ((1ull << 52) - 1)) >> (52 - k->mbits));
-  if (k->fk == FK_FN) return sign | overflow_bits(k);
+  if (k->fk == SHLORT_FK_FN) return sign | overflow_bits(k);
   return overflow_bits(k);
 }
 
@@ -181,17 +207,17 @@ uint64_t shlort_float_bits(const shlort_elem_kind *k, double x) {
   memcpy(&b, &x, 8);
   if (k->mbits == 52) return b;
   uint64_t a = b & (~0ull >> 1), sign = (b >> 63) << (k->ebits + k->mbits);
-  if (k->fk == FK_E8M0) return e8m0_bits(a);
+  if (k->fk == SHLORT_FK_E8M0) return e8m0_bits(a);
   if (a > (0x7ffull << 52)) return nan_bits(k, a, sign);
   uint64_t r = round_magnitude(k, a);
   if (r > max_finite(k)) r = overflow_bits(k);
-  if (k->fk == FK_FNUZ && r == 0) return 0; /* no -0 */
+  if (k->fk == SHLORT_FK_FNUZ && r == 0) return 0; /* no -0 */
   return sign | r;
 }
 
 float shlort_f16_to_f32(uint16_t h) {
   shlort_elem_kind k;
-  shlort_elem_kind_of(ET_F16, &k);
+  shlort_elem_kind_of(SHLORT_F16, &k);
   return (float)shlort_float_value(&k, h); /* exact: f16 is a subset of f32 */
 }
 
@@ -204,13 +230,13 @@ float shlort_bf16_to_f32(uint16_t h) {
 
 uint16_t shlort_f16_from_f64(double x) {
   shlort_elem_kind k;
-  shlort_elem_kind_of(ET_F16, &k);
+  shlort_elem_kind_of(SHLORT_F16, &k);
   return (uint16_t)shlort_float_bits(&k, x);
 }
 
 uint16_t shlort_bf16_from_f64(double x) {
   shlort_elem_kind k;
-  shlort_elem_kind_of(ET_BF16, &k);
+  shlort_elem_kind_of(SHLORT_BF16, &k);
   return (uint16_t)shlort_float_bits(&k, x);
 }
 
@@ -282,9 +308,15 @@ int shlort_format_elem(char *buf, size_t size, int32_t elem, const void *p) {
 }
 
 int32_t shlort_elem_from_name(const char *name) {
-  shlort_elem_kind k;
-  for (int32_t e = 0; e < ET_COUNT; e++)
-    if (!strcmp(name, elem_table[e].name)) return shlort_elem_kind_of(e, &k) ? -1 : e;
+  for (size_t i = 0; i < sizeof elem_table / sizeof elem_table[0]; i++)
+    if (!strcmp(name, elem_table[i].name)) return elem_table[i].code;
+  return -1;
+}
+
+/* The row of a code (codes have gaps: tf32, index and quantized). */
+static int elem_row(int32_t elem) {
+  for (size_t i = 0; i < sizeof elem_table / sizeof elem_table[0]; i++)
+    if (elem_table[i].code == elem) return (int)i;
   return -1;
 }
 
@@ -332,7 +364,7 @@ int32_t shlort_parse_elem(int32_t elem, const char *s, void *p) {
     double d = strtod(s, &end);
     if (*end || end == s) return -1;
     bits = shlort_float_bits(&k, d);
-  } else if (parse_int_bits(s, k.cls, elem_table[elem].bits, &bits)) {
+  } else if (parse_int_bits(s, k.cls, elem_table[elem_row(elem)].bits, &bits)) {
     return -1;
   }
   store_bits(p, k.bytes, bits);
@@ -366,7 +398,7 @@ int32_t shlort_parse_values(int32_t elem, const char *p, void *data, int64_t n, 
     memcpy(tok, p, len);
     tok[len] = 0;
     if (shlort_parse_elem(elem, tok, out + count++ * k.bytes)) {
-      snprintf(err, err_size, "'%s' is not a valid %s value", tok, elem_table[elem].name);
+      snprintf(err, err_size, "'%s' is not a valid %s value", tok, elem_table[elem_row(elem)].name);
       return -1;
     }
     p += len;

@@ -6,7 +6,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../ir/ir.h" /* FloatKind */
+/* How a float format spends its top exponent (as LLVM APFloat's
+ * fltNonfiniteBehavior and fltNanEncoding; the same kinds as shloc's
+ * FloatKind in ir/ir.h). */
+typedef enum shlort_float_kind {
+  SHLORT_FK_IEEE,   /* inf and NaN as in IEEE 754 */
+  SHLORT_FK_FN,     /* no inf; NaN = all ones (S.1111.111); overflow gives NaN */
+  SHLORT_FK_FNUZ,   /* no inf, no -0; NaN = the sign bit alone (0x80) */
+  SHLORT_FK_FINITE, /* no inf, no NaN: overflow saturates */
+  SHLORT_FK_E8M0,   /* unsigned powers of two 2^(e - 127), no zero; NaN = 0xFF */
+} shlort_float_kind;
 
 typedef struct shlort_elem_kind {
   char cls;         /* 'b' bool, 's' signed, 'u' unsigned, 'f' float, 'c' complex */
@@ -14,7 +23,7 @@ typedef struct shlort_elem_kind {
   int parts;        /* 2 for complex, else 1 */
   int ebits, mbits; /* floats and complex parts: exponent and mantissa bits */
   int bias;         /* floats: exponent bias */
-  int fk;           /* floats: ir.h FloatKind (FK_IEEE but for SMALL_FLOATS) */
+  int fk;           /* floats: shlort_float_kind (IEEE but for the f8/f6/f4 types) */
 } shlort_elem_kind;
 
 /* Fills *k for the element types the runtime handles: i1, all integers
@@ -40,19 +49,19 @@ static inline uint64_t shlort_exp_field(const shlort_elem_kind *k, uint64_t bits
 static inline uint64_t shlort_mant_field(const shlort_elem_kind *k, uint64_t bits) {
   return bits & ((1ull << k->mbits) - 1);
 }
-/* NaN and the non-finite values per format (ir.h FloatKind). */
+/* NaN and the non-finite values per format (shlort_float_kind). */
 static inline bool shlort_is_nan(const shlort_elem_kind *k, uint64_t bits) {
   uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
   switch (k->fk) {
-  case FK_FN: return shlort_exp_field(k, bits) == emax && shlort_mant_field(k, bits) == mmask;
-  case FK_FNUZ: return bits == 1ull << (k->ebits + k->mbits);
-  case FK_FINITE: return false;
-  case FK_E8M0: return bits == 0xFF;
+  case SHLORT_FK_FN: return shlort_exp_field(k, bits) == emax && shlort_mant_field(k, bits) == mmask;
+  case SHLORT_FK_FNUZ: return bits == 1ull << (k->ebits + k->mbits);
+  case SHLORT_FK_FINITE: return false;
+  case SHLORT_FK_E8M0: return bits == 0xFF;
   default: return shlort_exp_field(k, bits) == emax && shlort_mant_field(k, bits) != 0;
   }
 }
 static inline bool shlort_is_finite(const shlort_elem_kind *k, uint64_t bits) {
-  if (k->fk != FK_IEEE) return !shlort_is_nan(k, bits);
+  if (k->fk != SHLORT_FK_IEEE) return !shlort_is_nan(k, bits);
   return shlort_exp_field(k, bits) != (1ull << k->ebits) - 1;
 }
 

@@ -3,6 +3,8 @@
 
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects
+  runtime      tests/runtime: the runtime's own tests (grid, collectives,
+               faults, stress, rng; MPI under mpirun when present)
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
   passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
@@ -111,6 +113,22 @@ def stage_unit():
             fail(name, (r.stdout + r.stderr)[-2000:])
         else:
             ok(f"{name} ({counts[0]} checks)")
+
+
+def stage_runtime():
+    env = dict(os.environ, BUILD=BUILD)
+    env.setdefault("CFLAGS", "-std=c11 -D_GNU_SOURCE -Wall -Wextra -O2 -g")
+    r = run(["sh", os.path.join(ROOT, "tests", "runtime", "run.sh")], timeout=1800, env=env,
+            cwd=ROOT)
+    for line in r.stdout.splitlines():
+        if line.startswith("PASS "):
+            ok(line[5:])
+        elif line.startswith("FAIL ") and line.startswith("FAIL runtime/"):
+            fail(line[5:], "")
+        elif line.startswith(("FAIL", "NOTICE", "  ")):
+            print(line)
+    if r.returncode and "FAIL runtime/" not in r.stdout:
+        fail("runtime", (r.stdout + r.stderr)[-2000:])
 
 
 def stage_frontend():
@@ -405,8 +423,8 @@ def add(counts):
     failed += counts[1]
 
 
-STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("bytecode", stage_bytecode),
-          ("passes", stage_passes),
+STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_frontend),
+          ("bytecode", stage_bytecode), ("passes", stage_passes),
           ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
