@@ -6,7 +6,7 @@ set -e
 BUILD=${BUILD:-build}
 here=$(dirname "$0")
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 DNNL_NUM_THREADS=1
-cc -O3 -march=native "$here/anchors.c" -o "$BUILD/bench_anchors" \
+cc -O3 -march=native -fopenmp "$here/anchors.c" -o "$BUILD/bench_anchors" \
   -I/usr/include/x86_64-linux-gnu/openblas-pthread -lopenblas -ldnnl -lm
 "$BUILD/bench_anchors" | tee "$BUILD/bench_anchors.txt"
 for f in "$here"/*.mlir; do
