@@ -5,6 +5,10 @@
 #   make conformance  the conformance scoreboard (writes build/conformance/)
 #   make SAN=1    address + undefined-behaviour sanitizer build
 #   make fuzz     libFuzzer on the frontend and verifier (tests/fuzz/fuzz.mk)
+#   make anchors  build/venv: jax/jaxlib, onnxruntime, onnx, torch for the bench and oracle
+#   make bench    C benchmarks; with build/venv also shloc beside XLA, ORT, PyTorch per model
+#   make oracle   every model and conformance program through shloc and XLA (build/oracle/)
+#   make fuzz-diff N=200  differential fuzzing: shloc -O0, -O3 and XLA on random programs
 
 LLVM_CONFIG ?= llvm-config-19
 CC ?= cc
@@ -64,6 +68,11 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# Only for the anchors' virtual environment (make anchors).
+ANCHORS_DEB_PACKAGES := python3-venv
+deps-anchors:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(ANCHORS_DEB_PACKAGES)"
+
 demo: deps
 	$(MAKE) all
 	$(MAKE) -C examples/mnist run SHLOC=$(abspath $(SHLOC))
@@ -76,12 +85,25 @@ test: deps
 conformance: all
 	BUILD=$(BUILD) SHARED=$(SHARED) sh tests/conformance.sh
 
+VENV_PY := $(BUILD)/venv/bin/python
+
+anchors: deps-anchors
+	BUILD=$(BUILD) sh bench/anchors-venv.sh
+
 bench: all
-	BUILD=$(BUILD) sh bench/run.sh
+	BUILD=$(BUILD) SHARED=$(SHARED) sh bench/run.sh
+
+oracle: all anchors
+	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/oracle.py
+	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/conformance_xla.py
+
+N ?= 200
+fuzz-diff: all anchors
+	BUILD=$(BUILD) $(VENV_PY) tests/oracle/fuzz.py -n $(N)
 
 clean:
 	rm -rf build build-san build-fuzz
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all deps demo test conformance bench clean
+.PHONY: all deps deps-anchors demo test conformance bench anchors oracle fuzz-diff clean

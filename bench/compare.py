@@ -52,16 +52,9 @@ def build_triad():
 
 
 def shloc_engine(model, threads):
-    """Compiles (cached by mtime) and loads the model; returns (call, compile s)."""
+    """The model compiled for `threads` (cached); (ShlocModel, compile s)."""
     out = os.path.join(OUT_DIR, "shloc", f"{model.name}_t{threads}")
-    lib = os.path.join(out, "model.so")
-    secs = None
-    if not os.path.exists(lib) or os.path.getmtime(lib) < max(os.path.getmtime(model.mlir),
-                                                                os.path.getmtime(common.SHLOC)):
-        t0 = time.perf_counter()
-        common.shloc_compile(model.mlir, out, threads, model.flags)
-        secs = time.perf_counter() - t0
-    return common.ShlocModel(lib, os.path.join(out, "model.h")), secs
+    return common.shloc_cached(model.mlir, model.flags, threads, out)
 
 
 def ort_engine(model, threads, inputs):

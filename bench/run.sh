@@ -14,3 +14,10 @@ for f in "$here"/*.mlir; do
   "$BUILD/shloc" bench "$f" | tee "$BUILD/bench_$(basename "$f" .mlir).txt"
 done
 python3 "$here/ratios.py" "$BUILD"
+# Whole models beside XLA, ONNX Runtime and PyTorch (bench/compare.py), when
+# `make anchors` has made the virtual environment.
+if [ -x "$BUILD/venv/bin/python" ]; then
+  "$BUILD/venv/bin/python" "$here/compare.py"
+else
+  echo "anchors missing: run 'make anchors' for the model comparison with XLA, ONNX Runtime and PyTorch"
+fi

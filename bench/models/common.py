@@ -10,6 +10,7 @@ import ctypes
 import os
 import re
 import subprocess
+import time
 
 import numpy as np
 
@@ -113,6 +114,19 @@ def shloc_compile(mlir, out_dir, threads, extra=(), opt="-O3"):
     lib = os.path.join(out_dir, "model.so")
     subprocess.run(["cc", "-shared", "-o", lib, obj, SHLORT, "-fopenmp", "-lm"], check=True)
     return lib, os.path.join(out_dir, "model.h")
+
+
+def shloc_cached(mlir, flags, threads, out_dir):
+    """shloc_compile into out_dir unless its library is newer than the
+    program and shloc; returns (ShlocModel, compile seconds or None)."""
+    lib = os.path.join(out_dir, "model.so")
+    secs = None
+    if not os.path.exists(lib) or os.path.getmtime(lib) < max(os.path.getmtime(mlir),
+                                                                os.path.getmtime(SHLOC)):
+        t0 = time.perf_counter()
+        shloc_compile(mlir, out_dir, threads, flags)
+        secs = time.perf_counter() - t0
+    return ShlocModel(lib, os.path.join(out_dir, "model.h")), secs
 
 
 class ShlocModel:
