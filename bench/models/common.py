@@ -164,6 +164,7 @@ class XlaModel:
 
     def __init__(self, text):
         import jax
+        jax.config.update("jax_enable_x64", True)  # f64 and i64 inputs stay 64-bit
         from jax.extend import backend
         from jax._src.lib import xla_client as xc
         self.jax = jax

@@ -134,9 +134,12 @@ def join_regions(body):
 
 
 def tolerance(text, elem):
-    """The bound 2e above for an output of element type `elem` (0: exact)."""
-    u = UNIT_ROUNDOFF.get(elem)
-    if u is None:
+    """The bound 2e above for an output of element type `elem` (0: exact).
+    u is that of the least precise float type in the program: an f64 result
+    converted from f32 work carries f32 rounding."""
+    if elem not in UNIT_ROUNDOFF:
         return 0.0
+    u = max(UNIT_ROUNDOFF[e] for e in UNIT_ROUNDOFF
+            if e == elem or re.search(r"x" + e + r">|<" + e + ">", text))
     dot, ew = program_sums(text)
     return 2 * (LAMBDA * u * dot + u * ew)
