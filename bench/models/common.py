@@ -10,6 +10,8 @@ import ctypes
 import os
 import re
 import subprocess
+import sys
+import tempfile
 import time
 
 import numpy as np
@@ -186,6 +188,80 @@ class XlaModel:
         return [np.asarray(r[0]) for r in self.run()]
 
 
+class XlaWorker:
+    """XLA in a child process, for programs that may crash it (XLA aborts
+    the process on a failed internal CHECK): run(text, inputs) returns
+    (results, None) or (None, message); after a crash the next call starts
+    a fresh child."""
+
+    def __init__(self):
+        self.proc = None
+
+    def start(self):
+        env = dict(os.environ, JAX_PLATFORMS="cpu")
+        self.proc = subprocess.Popen([sys.executable, __file__, "--xla-worker"], env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+
+    def run(self, text, inputs):
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        fd, path = tempfile.mkstemp(suffix=".npz", prefix="shloc-xla-")
+        os.close(fd)
+        try:
+            with open(path, "wb") as f:
+                np.savez(f, *inputs)
+            open(path + ".mlir", "w").write(text)
+            self.proc.stdin.write(path + "\n")
+            self.proc.stdin.flush()
+            reply = self.proc.stdout.readline().strip()
+            if not reply:
+                self.proc.wait()
+                return None, f"XLA crashed (exit {self.proc.returncode})"
+            if reply != "ok":
+                return None, reply[4:]
+            with np.load(path + ".out.npz") as z:
+                return [z[f"arr_{i}"] for i in range(len(z.files))], None
+        finally:
+            for p in (path, path + ".mlir", path + ".out.npz"):
+                if os.path.exists(p):
+                    os.unlink(p)
+
+    def close(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.stdin.close()
+            self.proc.wait()
+
+
+def portable(a):
+    """ml_dtypes arrays (bfloat16, float8, int4 ...) as plain NumPy: small
+    integers widened to int64, small floats as their bit patterns (as shloc
+    writes bf16), so that .npz files carry them."""
+    if a.dtype.kind != "V" and a.dtype.__class__.__module__ == "numpy.dtypes":
+        return a
+    if a.dtype.name.startswith(("int", "uint")):
+        return a.astype(np.int64)
+    return a.view({1: np.uint8, 2: np.uint16}[a.dtype.itemsize])
+
+
+def xla_worker_loop():
+    """The child of XlaWorker: one request (an .npz path) per line."""
+    for line in sys.stdin:
+        path = line.strip()
+        try:
+            with np.load(path) as z:
+                inputs = [z[f"arr_{i}"] for i in range(len(z.files))]
+            outs = [portable(o) for o in XlaModel(open(path + ".mlir").read()).call(inputs)]
+            with open(path + ".out.npz", "wb") as f:
+                np.savez(f, *outs)
+            reply = "ok"
+        except Exception as e:  # the program's error, for the parent to report
+            msg = str(e).strip().splitlines()
+            reply = "err " + (msg[0][:300] if msg else repr(e))
+        sys.stdout.write(reply + "\n")
+        sys.stdout.flush()
+
+
 def main_arg_specs(text):
     """The tensor types of @main's arguments, in order."""
     m = re.search(r"func\.func (?:public )?@main\((.*?)\)\s*->", text, re.S)
@@ -207,3 +283,7 @@ def random_inputs(specs, seed):
         else:
             out.append(rng.integers(0, 8, size=shape).astype(dt))
     return out
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--xla-worker"]:
+    xla_worker_loop()
