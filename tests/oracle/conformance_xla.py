@@ -34,7 +34,7 @@ CORPUS = os.path.join(common.SHARED, "conformance")
 OUT = os.path.join(common.BUILD, "oracle")
 FLOAT_BITS = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.uint64}
 COMPLEX_PART = {"complex<f32>": "f32", "complex<f64>": "f64"}
-TENSOR = r"tensor<[^>]*(?:<[^>]*>)?[^>]*>"
+TENSOR = r"tensor<(?:[^<>]|<[^<>]*>)*>"
 
 
 # ---------------------------------------------------------------------------

@@ -16,7 +16,8 @@ tolerance of bound.py). A mismatch is minimized by delta debugging over the
 ops (an op is removed by turning its results into arguments; outputs are
 dropped one at a time) and saved as a tests/run-style case under
 tests/oracle/pending/ with XLA's values as the expected output. A program
-that XLA rejects is a generator bug and is counted as invalid; one that
+that XLA rejects is a generator bug and is counted as invalid (one that
+crashes XLA is counted apart, with its seed); one that
 shloc rejects with a diagnostic is counted as unsupported (with the
 message); a crash is a mismatch. Closes with the counts.
 """
@@ -434,11 +435,12 @@ def run_shloc(text, inputs, opt, tmp):
     return 0, [np.load(p) for p in outs]
 
 
+XLA = common.XlaWorker()  # a child process: XLA aborts on failed internal checks
+
+
 def run_xla(text, inputs):
-    try:
-        return 0, common.XlaModel(text).call(inputs)
-    except Exception as e:  # XLA rejected the program
-        return 1, str(e).strip().splitlines()[0][:300] if str(e).strip() else repr(e)
+    outs, err = XLA.run(text, inputs)
+    return (1, err) if err else (0, outs)
 
 
 def judge(text, inputs):
@@ -446,7 +448,7 @@ def judge(text, inputs):
     'mismatch'; with a detail string and XLA's results."""
     rc, want = run_xla(text, inputs)
     if rc:
-        return "invalid", want, None
+        return ("xla-crash" if want.startswith("XLA crashed") else "invalid"), want, None
     with tempfile.TemporaryDirectory() as tmp:
         details = []
         for opt in (0, 3):
@@ -556,7 +558,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", help="write every generated program here")
     a = ap.parse_args()
-    counts = {"ok": 0, "invalid": 0, "unsupported": 0, "mismatch": 0}
+    counts = {"ok": 0, "invalid": 0, "unsupported": 0, "mismatch": 0, "xla-crash": 0}
     unsupported = {}
     for i in range(a.n):
         seed = a.seed * 1000003 + i
@@ -570,18 +572,20 @@ def main():
         counts[verdict] += 1
         if verdict == "unsupported":
             unsupported.setdefault(detail, seed)
-        if verdict == "invalid":
-            print(f"invalid program (seed {seed}): {detail}", flush=True)
+        if verdict in ("invalid", "xla-crash"):
+            print(f"{verdict} program (seed {seed}): {detail}", flush=True)
         if verdict == "mismatch":
             small = minimize(p, seed, seed)
             v, d, w = judge(small.text(), inputs_for(small.args, seed))
             path = save_reproducer(small, seed, d, w, seed)
             print(f"MISMATCH seed {seed}: {detail}\n  minimized ({len(small.live_ops())} ops): {path}",
                   flush=True)
+    XLA.close()
     for msg, seed in unsupported.items():
         print(f"unsupported by shloc (first at seed {seed}): {msg}")
     print(f"fuzz: {a.n} programs tried: {counts['ok']} agree, {counts['mismatch']} mismatches, "
-          f"{counts['unsupported']} rejected by shloc, {counts['invalid']} invalid (rejected by XLA)")
+          f"{counts['unsupported']} rejected by shloc, {counts['invalid']} invalid (rejected by XLA), "
+          f"{counts['xla-crash']} crashed XLA")
     return 1 if counts["mismatch"] else 0
 
 
