@@ -53,7 +53,7 @@ def elem_of(t):
 def rewrite_testdata(text):
     """testdata/: custom_call checks in @main -> results of @main."""
     lines = text.split("\n")
-    start = next(i for i, l in enumerate(lines) if re.match(r"\s*func\.func public @main\(", l))
+    start = next(i for i, l in enumerate(lines) if re.match(r"\s*func\.func (?:public )?@main\(", l))
     checks, body = [], []
     i = start + 1
     while not re.match(r"\s{2}\}", lines[i]):
@@ -163,6 +163,10 @@ def parts(a, elem):
         f = COMPLEX_PART[elem]
         x = np.asarray(a).astype(np.complex128 if f == "f64" else np.complex64)
         return [p for c in (x.real, x.imag) for p in parts(c.astype(np.float64 if f == "f64" else np.float32), f)]
+    mini = minifloat(elem)
+    if mini is not None:  # carried as uint8 bit patterns
+        bits = np.asarray(a).astype(np.uint8)
+        return [(bits, 8, bits.view(mini).astype(np.float64))]
     if elem not in FLOAT_BITS:
         return None
     ut = FLOAT_BITS[elem]
@@ -172,6 +176,15 @@ def parts(a, elem):
     if elem == "bf16" and x.dtype == np.uint16:  # shloc's npy: bf16 bit patterns
         vals = (bits.astype(np.uint32) << 16).view(np.float32)
     return [(bits, np.dtype(ut).itemsize * 8, np.asarray(vals, dtype=np.float64))]
+
+
+def minifloat(elem):
+    """The ml_dtypes type of f8E4M3FN, f6E2M3FN, f4E2M1FN ... or None."""
+    m = re.match(r"f(\d+)(E\w+)$", elem)
+    if not m:
+        return None
+    import ml_dtypes
+    return getattr(ml_dtypes, f"float{m.group(1)}_{m.group(2).lower()}")
 
 
 def agree(kind, a, e, elem, attrs):
@@ -233,10 +246,8 @@ def parse_printed(line):
     parts = spec.split("x")
     shape, elem = [int(d) for d in parts[:-1]], parts[-1]
     words = vals.replace("[", " ").replace("]", " ").split()
-    m = re.match(r"f(\d+)(E\w+)$", elem)
-    if m:
-        import ml_dtypes
-        t = getattr(ml_dtypes, f"float{m.group(1)}_{m.group(2).lower()}")
+    t = minifloat(elem)
+    if t is not None:
         return np.array([float(w) for w in words], dtype=np.float64).astype(t).view(np.uint8).reshape(shape)
     return np.array([int(w) for w in words], dtype=np.int64).reshape(shape)
 
