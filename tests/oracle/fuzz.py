@@ -469,8 +469,9 @@ def judge(text, inputs):
 
 
 def minimize(p, seed, inputs_seed):
-    """Greedy delta debugging: drop outputs, then turn ops into arguments,
-    while the program still mismatches."""
+    """Greedy delta debugging while the program still mismatches: drop
+    outputs; bypass an op (its users read its operand of the same type
+    instead); turn an op into arguments (its results become inputs)."""
     def still_bad(q):
         q.args = q.used_args()
         return judge(q.text(), inputs_for(q.args, inputs_seed))[0] == "mismatch"
@@ -487,6 +488,10 @@ def minimize(p, seed, inputs_seed):
         for k in range(len(p.ops) - 1, -1, -1):
             if k >= len(p.ops) or id(p.ops[k]) not in p.live_ops():
                 continue
+            q = bypass(p, k)
+            if q and still_bad(q):
+                p, changed = q, True
+                continue
             if any("#" in n for n, _ in p.ops[k].results):
                 continue  # results of a multi-result op are not argument names
             q = clone(p)
@@ -495,6 +500,26 @@ def minimize(p, seed, inputs_seed):
                 p, changed = q, True
     p.args = p.used_args()
     return p
+
+
+def bypass(p, k):
+    """p without op k, its (single) result replaced by an operand of the
+    same type; None when it has no such operand."""
+    op = p.ops[k]
+    if len(op.results) != 1:
+        return None
+    name, t = op.results[0]
+    types = dict(p.args)
+    for o in p.ops:
+        types.update(dict(o.results))
+    same = [o for o in op.operands if types.get(o) == t]
+    if not same:
+        return None
+    q = clone(p)
+    q.ops = [Op(o.results, [same[0] if x == name else x for x in o.operands], o.render)
+             for i, o in enumerate(p.ops) if i != k]
+    q.outputs = [same[0] if x == name else x for x in p.outputs]
+    return q
 
 
 def clone(p):
@@ -557,11 +582,14 @@ def main():
     ap.add_argument("-n", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", help="write every generated program here")
+    ap.add_argument("--only", type=int, help="run only the program of this seed")
     a = ap.parse_args()
     counts = {"ok": 0, "invalid": 0, "unsupported": 0, "mismatch": 0, "xla-crash": 0}
     unsupported = {}
-    for i in range(a.n):
-        seed = a.seed * 1000003 + i
+    seeds = [a.only] if a.only is not None else [a.seed * 1000003 + i for i in range(a.n)]
+    for i, seed in enumerate(seeds):
+        if i and i % 100 == 0:
+            print(f"{i} programs, {counts['mismatch']} mismatches so far", flush=True)
         p = Gen(random.Random(seed)).program()
         p.args = p.used_args()
         text = p.text()
@@ -583,7 +611,7 @@ def main():
     XLA.close()
     for msg, seed in unsupported.items():
         print(f"unsupported by shloc (first at seed {seed}): {msg}")
-    print(f"fuzz: {a.n} programs tried: {counts['ok']} agree, {counts['mismatch']} mismatches, "
+    print(f"fuzz: {len(seeds)} programs tried: {counts['ok']} agree, {counts['mismatch']} mismatches, "
           f"{counts['unsupported']} rejected by shloc, {counts['invalid']} invalid (rejected by XLA), "
           f"{counts['xla-crash']} crashed XLA")
     return 1 if counts["mismatch"] else 0
