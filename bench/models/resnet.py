@@ -75,10 +75,9 @@ def operand_names(line):
     return NAME.findall(body)
 
 
-def rebatch(text, batch):
-    """The batch-1 export rewritten for `batch` images (see the module doc)."""
-    lines = text.split("\n")
-    ops = split_ops(lines)
+def unify_shapes(lines, ops):
+    """Union of the values that must have equal shapes (see the module doc),
+    and each function's parameter names."""
     u = Union()
     sigs = {}
     for func, a, b in ops:
@@ -109,35 +108,51 @@ def rebatch(text, batch):
             for n, p in zip(names, sigs.get(callee) or []):
                 u.join(key(n), (callee, p))
             u.join(res, (callee, "result0"))
+    return u, sigs
+
+
+def rebatch(text, batch):
+    """The batch-1 export rewritten for `batch` images (see the module doc)."""
+    lines = text.split("\n")
+    ops = split_ops(lines)
+    u, sigs = unify_shapes(lines, ops)
     batched = u.find(("main", sigs["main"][0]))
-    is_batched = lambda func, n: u.find((func, n.split("#")[0].split(":")[0])) == batched
-    new = lambda spec: f"tensor<{batch}x{spec[2:]}>"
+
+    def is_batched(func, n):
+        return u.find((func, n.split("#")[0].split(":")[0])) == batched
+
+    def new(spec):
+        return f"tensor<{batch}x{spec[2:]}>"
 
     for func, a, b in ops:
         line = lines[a]
         m = re.match(r"(\s*func\.func (?:public |private )?@\w+\()(.*?)(\)\s*->)(.*)$", line)
         if m:
-            params = re.sub(r"(%\w+): tensor<([^>]*)>",
-                            lambda p: f"{p.group(1)}: {new(p.group(2)) if is_batched(func, p.group(1)) else 'tensor<' + p.group(2) + '>'}",
-                            m.group(2))
-            k = [0]
-
-            def res_type(t):
-                i = k[0]
-                k[0] += 1
-                return new(t.group(1)) if u.find((func, f"result{i}")) == batched else t.group(0)
-            lines[a] = m.group(1) + params + m.group(3) + TYPE.sub(res_type, m.group(4))
+            lines[a] = m.group(1) + retype_params(m.group(2), func, is_batched, new) + m.group(3) + \
+                retype_results(m.group(4), [u.find((func, f"result{i}")) == batched
+                                            for i in range(len(TYPE.findall(m.group(4))))], new)
             continue
         d = DEF.match(line)
         if not d and not re.match(r"\s*return\b", line):
             continue
-        names = operand_names(line)
-        flags = [is_batched(func, n) for n in names]
+        flags = [is_batched(func, n) for n in operand_names(line)]
         res = [is_batched(func, d.group(1))] if d else []
         if d and d.group(2).endswith("broadcast_in_dim") and flags and flags[0]:
             raise ValueError(f"line {a + 1}: broadcast of a batched value")
         lines[b] = retype(lines[b], flags, res, new)
     return "\n".join(lines)
+
+
+def retype_params(params, func, is_batched, new):
+    def one(p):
+        name, spec = p.group(1), p.group(2)
+        return f"{name}: {new(spec) if is_batched(func, name) else 'tensor<' + spec + '>'}"
+    return re.sub(r"(%\w+): tensor<([^>]*)>", one, params)
+
+
+def retype_results(tail, flags, new):
+    it = iter(flags)
+    return TYPE.sub(lambda t: new(t.group(1)) if next(it) else t.group(0), tail)
 
 
 def retype(line, operand_flags, result_flags, new):
