@@ -14,6 +14,10 @@
 #                 BUILD=build/aarch64: the runtime for a cross target)
 #   make test-cross  run/ and example programs on aarch64, riscv64, riscv64+v
 #                 (qemu-user) and x86-64-v3 against the host
+#   make anchors  build/venv: jax/jaxlib, onnxruntime, onnx, torch for the bench and oracle
+#   make bench    C benchmarks; with build/venv also shloc beside XLA, ORT, PyTorch per model
+#   make oracle   every model and conformance program through shloc and XLA (build/oracle/)
+#   make fuzz-diff N=200  differential fuzzing: shloc -O0, -O3 and XLA on random programs
 
 LLVM_CONFIG ?= llvm-config-19
 CC ?= cc
@@ -139,6 +143,10 @@ install: all
 uninstall:
 	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALL_FILES) && \
 	rmdir lib/cmake/shloc lib/cmake lib/pkgconfig 2>/dev/null; true
+# Only for the anchors' virtual environment (make anchors).
+ANCHORS_DEB_PACKAGES := python3-venv
+deps-anchors:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(ANCHORS_DEB_PACKAGES)"
 
 demo: deps
 	$(MAKE) all
@@ -155,12 +163,26 @@ test-cross: all
 conformance: all
 	BUILD=$(BUILD) SHARED=$(SHARED) sh tests/conformance.sh
 
+VENV_PY := $(BUILD)/venv/bin/python
+
+anchors: deps-anchors
+	BUILD=$(BUILD) sh bench/anchors-venv.sh
+
 bench: all mpi
-	BUILD=$(BUILD) sh bench/run.sh
+	BUILD=$(BUILD) SHARED=$(SHARED) sh bench/run.sh
+
+oracle: all anchors
+	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/oracle.py
+	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/conformance_xla.py
+
+N ?= 200
+fuzz-diff: all anchors
+	BUILD=$(BUILD) $(VENV_PY) tests/oracle/fuzz.py -n $(N)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all runtime deps demo test test-cross conformance bench clean install uninstall mpi test-runtime
+.PHONY: all runtime deps deps-anchors demo test test-cross conformance bench anchors oracle \
+  fuzz-diff clean install uninstall mpi test-runtime

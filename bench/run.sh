@@ -6,7 +6,7 @@ set -e
 BUILD=${BUILD:-build}
 here=$(dirname "$0")
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 DNNL_NUM_THREADS=1
-cc -O3 -march=native "$here/anchors.c" -o "$BUILD/bench_anchors" \
+cc -O3 -march=native -fopenmp "$here/anchors.c" -o "$BUILD/bench_anchors" \
   -I/usr/include/x86_64-linux-gnu/openblas-pthread -lopenblas -ldnnl -lm
 "$BUILD/bench_anchors" | tee "$BUILD/bench_anchors.txt"
 for f in "$here"/*.mlir; do
@@ -28,4 +28,12 @@ if command -v mpirun >/dev/null 2>&1 && [ -f "$BUILD/libshlort_mpi.a" ]; then
     "$BUILD/libshlort_mpi.a" -fopenmp -pthread -lm -o "$BUILD/bench_collectives_mpi"
   mpirun $root --oversubscribe -np 4 "$BUILD/bench_collectives_mpi" |
     tee "$BUILD/bench_collectives_mpi.txt"
+fi
+
+# Whole models beside XLA, ONNX Runtime and PyTorch (bench/compare.py), when
+# `make anchors` has made the virtual environment.
+if [ -x "$BUILD/venv/bin/python" ]; then
+  "$BUILD/venv/bin/python" "$here/compare.py"
+else
+  echo "anchors missing: run 'make anchors' for the model comparison with XLA, ONNX Runtime and PyTorch"
 fi
