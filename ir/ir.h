@@ -633,6 +633,7 @@ enum {
   X(OP_CHLO_LGAMMA,            "chlo.lgamma",                     1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_SINH,              "chlo.sinh",                       1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_TAN,               "chlo.tan",                        1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_SQUARE,            "chlo.square",                     1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_IS_INF,            "chlo.is_inf",                     1, 1, 0,            0)                                                 \
   X(OP_CHLO_IS_NEG_INF,        "chlo.is_neg_inf",                 1, 1, 0,            0)                                                 \
   X(OP_CHLO_IS_POS_INF,        "chlo.is_pos_inf",                 1, 1, 0,            0)                                                 \

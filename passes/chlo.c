@@ -1666,6 +1666,7 @@ static Value *decompose_value(Chlo *c, Op *op) {
   case OP_CHLO_IS_NEG_INF:
   case OP_CHLO_IS_POS_INF: return decompose_is_inf(c, op);
   case OP_CHLO_CONJ: return decompose_conj(c, op);
+  case OP_CHLO_SQUARE: return mul(c, op->opnds[0], op->opnds[0]); /* x * x */
   case OP_CHLO_MULHI: return decompose_mulhi(c, op, op->opnds[0], op->opnds[1]);
   case OP_CHLO_NEXT_AFTER: return decompose_next_after(c, op, op->opnds[0], op->opnds[1]);
   case OP_CHLO_POLYGAMMA: return decompose_gamma2(c, op, op->opnds[0], op->opnds[1], false);

@@ -1,6 +1,4 @@
-// Found by the bench models (bench/models/transformers.py): jax 0.10's
-// jnp.square exports as chlo.square, which shloc does not know:
-//   error: unknown operation 'chlo.square'
+// chlo.square is x * x (jax 0.10 exports jnp.square as chlo.square).
 // Expected values: XLA CPU (jaxlib 0.10.2) on this program and input.
 // RUN-ARGS: --input="4xf32=1.5 -2 0 3"
 // OUTPUT: 4xf32=[2.25 4 0 9]
