@@ -63,56 +63,44 @@ typedef struct CG {
   int nkernels;
   int errors;
   /* Distinct buffers the current LLVM function uses, one per storage
-   * location (codegen.c), from which kernel.c builds alias scopes. */
+   * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
 } CG;
 
-/* codegen/codegen.c: types, buffers, loops, and the dispatch of elemental
- * generators. */
-LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
-LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
-/* Pointer to the buffer of a materialized value (from the frame, a
- * constant global, or the arena plus its offset). */
-LLVMValueRef cg_buffer(CG *cg, Value *v);
-/* Linear element offset of idx in a row-major tensor of type t. */
-LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
-/* Loads / stores one element of a buffer at linear offset `lin`, converting
- * between storage and compute type. */
-LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
-void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
-              LLVMValueRef val);
-/* The value of v at idx: a load if v is materialized, the bound scalar
- * inside a scalar region, else the elemental generator of v->def. */
-LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
-/* Runs the elemental generator of op at idx, writing op->nresults scalars. */
-void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-LLVMValueRef cg_i64(CG *cg, int64_t v);
-/* Counted loops: `for (iv = lo; iv < hi; iv++)`. cg_loop_begin positions
- * the builder in the body and returns the induction variable;
- * cg_loop_end closes the loop and positions the builder after it. */
-typedef struct CgLoop {
-  LLVMBasicBlockRef header, body, exit;
-  LLVMValueRef iv, next;
-} CgLoop;
-LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
-void cg_loop_end(CG *cg, CgLoop *l);
-/* Reports an unsupported op/type at the op's location; counts an error. */
-void cg_unsupported(CG *cg, Op *op, const char *what);
-/* Shared by codegen.c, kernel.c, entry.c and movement.c. */
+/* A distinct buffer of the LLVM function being emitted: memory.c records
+ * one per storage location it loads from the frame, kernel.c gives each
+ * an alias scope. */
 typedef struct CgBase {
   Storage st;
   int64_t off;
   LLVMValueRef ptr;
 } CgBase;
+
+/* codegen/core.c: element types, diagnostics, the LLVM function being
+ * emitted, counted loops, the vector width. */
+LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
+LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
+/* i2, i4, ui2, ui4: computed in their own width (LLVM's arithmetic wraps
+ * in the N-bit range), stored in a byte. */
+bool cg_is_sub_byte(ElemType e);
+LLVMValueRef cg_i64(CG *cg, int64_t v);
+/* v with the nuw and nsw flags when it is an instruction (index
+ * arithmetic that cannot wrap); returns v. */
+LLVMValueRef cg_nowrap(LLVMValueRef v);
+/* Reports an unsupported op/type at the op's location; counts an error. */
+void cg_unsupported(CG *cg, Op *op, const char *what);
+/* Reports unsupported element types or dynamic shapes among op's operands
+ * and results; returns false if it did. */
+bool cg_check_types(CG *cg, Op *op);
+/* The widest vector register of the target in bytes: 64 with AVX-512, 32
+ * with AVX, else 16. */
+int cg_vector_bytes(CG *cg);
 /* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
  * pointers) and a body block where the builder is left; fresh buf, scalar
  * and bases tables. cg_fn_end closes the entry block. */
 void cg_fn_begin(CG *cg, LLVMValueRef fn);
 void cg_fn_end(CG *cg);
-/* The widest vector register of the target in bytes: 64 with AVX-512, 32
- * with AVX, else 16. */
-int cg_vector_bytes(CG *cg);
 /* The state of the LLVM function being emitted, saved while another one
  * (a kernel, a sort's merge function) is emitted in the middle of it. */
 typedef struct CgFnState {
@@ -124,13 +112,47 @@ typedef struct CgFnState {
 } CgFnState;
 CgFnState cg_save_fn(CG *cg);
 void cg_restore_fn(CG *cg, const CgFnState *s);
+/* An alloca at the top of the entry block of cg->llfn (accumulators of
+ * generators with loops; SROA turns them into phis). */
+LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
+/* Counted loops: `for (iv = lo; iv < hi; iv++)`. cg_loop_begin positions
+ * the builder in the body and returns the induction variable;
+ * cg_loop_end closes the loop and positions the builder after it. */
+typedef struct CgLoop {
+  LLVMBasicBlockRef header, body, exit;
+  LLVMValueRef iv, next;
+} CgLoop;
+LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
+void cg_loop_end(CG *cg, CgLoop *l);
+
+/* codegen/memory.c: constants, buffers, indexing, loads and stores. */
 /* A private constant global holding the elements of d (splats expanded). */
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name);
 /* Element i of d as a compute-type scalar (floats from their bits). */
 LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i);
-/* Reports unsupported element types or dynamic shapes among op's operands
- * and results; returns false if it did. */
-bool cg_check_types(CG *cg, Op *op);
+/* The global holding the literal of v, the result of a constant op. */
+LLVMValueRef cg_const_global(CG *cg, Value *v);
+/* Pointer to the buffer of a materialized value (from the frame, a
+ * constant global, or the arena plus its offset). */
+LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* Linear element offset of idx in a row-major tensor of type t. */
+LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
+/* Loads / stores one element of a buffer at linear offset `lin`, converting
+ * between storage and compute type. */
+LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
+void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
+              LLVMValueRef val);
+/* The element at idx of a value with storage (not ST_NONE): a constant
+ * for a splat or one-element literal, else a load from its buffer. */
+LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
+
+/* codegen/elemental.c: values at an index, and the dispatch of elemental
+ * generators. */
+/* The value of v at idx: the bound scalar inside a scalar region, a load
+ * if v has storage, else the elemental generator of v->def. */
+LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
+/* Runs the elemental generator of op at idx, writing op->nresults scalars. */
+void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 
 /* codegen/elementwise.c: scalar semantics of elementwise ops (spec
  * sections of each op), also used for the ops of scalar regions. args are
@@ -189,10 +211,6 @@ void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *resul
  * ([begin, end) of the first result dimension of extent > 1); false when it
  * does not apply (inner reductions are best elemental). */
 bool cg_kernel_reduce(CG *cg, Op *op);
-/* An alloca at the top of the entry block of cg->llfn (accumulators of
- * generators with loops; SROA turns them into phis). */
-LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
-
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
  * contracting dimensions) and a blocked, vectorized kernel used when a
  * dot_general is a kernel root over f32/f64 operands in buffers; returns

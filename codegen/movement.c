@@ -177,10 +177,7 @@ static LLVMValueRef gen_constant(CG *cg, Op *op, LLVMValueRef *idx) {
   const DenseData *d = op->a.value;
   const Type *t = op->results[0]->type;
   if (d->splat || type_num_elems(t) == 1) return cg_dense_scalar(cg, d, 0);
-  char name[96];
-  snprintf(name, sizeof name, "%s.c%d", cg->fn->name, op->results[0]->id);
-  LLVMValueRef g = cg_dense_global(cg, d, name);
-  return cg_load(cg, g, t->elem, cg_linear(cg, t, idx));
+  return cg_load(cg, cg_const_global(cg, op->results[0]), t->elem, cg_linear(cg, t, idx));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -1,10 +1,10 @@
 /*
- * reduce.c: elemental generators of reduce and reduce_window, the emission
- * of scalar regions (reduction bodies), and the entry-block accumulators
- * that the generators with loops (here, dot.c, conv.c) share.
+ * reduce.c: elemental generators of reduce and reduce_window, the kernel
+ * of a reduce over outer dimensions, and the emission of scalar regions
+ * (reduction bodies).
  *
  * Accumulators are allocas in the entry block of the LLVM function being
- * emitted; SROA/mem2reg turns them into phi nodes, and the loop vectorizer
+ * emitted (cg_entry_alloca); SROA/mem2reg turns them into phi nodes, and the loop vectorizer
  * then sees a plain reduction. The spec leaves the reduction order
  * implementation-defined (spec "reduce": the schedule is any binary tree),
  * so the combining instruction of a float reduction carries `reassoc`.
@@ -13,19 +13,6 @@
 
 /* ------------------------------------------------------------------------ */
 /* Shared helpers                                                            */
-
-LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name) {
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(cg->llfn);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(b, first);
-  else
-    LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef a = LLVMBuildAlloca(b, t, name);
-  LLVMDisposeBuilder(b);
-  return a;
-}
 
 /* Marks a reduction's combining instruction as reassociable (spec
  * "reduce": the schedule is implementation-defined). */
