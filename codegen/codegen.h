@@ -78,7 +78,7 @@ typedef struct CgBase {
 } CgBase;
 
 /* codegen/core.c: element types, diagnostics, the LLVM function being
- * emitted, counted loops, the vector width. */
+ * emitted, counted loops, intrinsics, the vector width. */
 LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
 LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
 /* i2, i4, ui2, ui4: computed in their own width (LLVM's arithmetic wraps
@@ -124,6 +124,13 @@ typedef struct CgLoop {
 } CgLoop;
 LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
 void cg_loop_end(CG *cg, CgLoop *l);
+/* A call of the LLVM intrinsic `name` overloaded on tys, built at b (the
+ * declaration is added to the module of b's function). cg_intr1/cg_intr2:
+ * an intrinsic overloaded on the type of its first argument, at cg->b. */
+LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, int ntys,
+                          LLVMValueRef *args, int nargs);
+LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x);
+LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y);
 
 /* codegen/memory.c: constants, buffers, indexing, loads and stores. */
 /* A private constant global holding the elements of d (splats expanded). */

@@ -42,22 +42,7 @@ static LLVMValueRef fc(LLVMValueRef like, double v) {
   return LLVMConstReal(LLVMTypeOf(like), v);
 }
 
-static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, &x, 1, "");
-}
-
-static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  LLVMValueRef args[2] = {x, y};
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, args, 2, "");
-}
-
-static LLVMValueRef fabs_(CG *cg, LLVMValueRef x) { return intr1(cg, "llvm.fabs", x); }
+static LLVMValueRef fabs_(CG *cg, LLVMValueRef x) { return cg_intr1(cg, "llvm.fabs", x); }
 
 static LLVMValueRef fadd(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   return LLVMBuildFAdd(cg->b, x, y, "");
@@ -123,9 +108,9 @@ static LLVMValueRef join(CG *cg, Cx z, ElemType e) {
  * infinite (even with a NaN), else NaN if either is NaN. */
 static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef x = fabs_(cg, a), y = fabs_(cg, b);
-  LLVMValueRef hi = intr2(cg, "llvm.maxnum", x, y), lo = intr2(cg, "llvm.minnum", x, y);
+  LLVMValueRef hi = cg_intr2(cg, "llvm.maxnum", x, y), lo = cg_intr2(cg, "llvm.minnum", x, y);
   LLVMValueRef q = fdiv(cg, lo, hi);
-  LLVMValueRef r = fmul(cg, hi, intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
+  LLVMValueRef r = fmul(cg, hi, cg_intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
   r = sel(cg, fcmp(cg, LLVMRealOEQ, hi, fc(a, 0.0)), fc(a, 0.0), r);
   r = sel(cg, or_(cg, is_nan(cg, a), is_nan(cg, b)), fc(a, __builtin_nan("")), r);
   return sel(cg, or_(cg, is_inf(cg, a), is_inf(cg, b)), fc(a, __builtin_inf()), r);
@@ -135,7 +120,7 @@ static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
 static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
   if (e == ET_C128) return hypot_(cg, z.re, z.im);
   LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), fmul(cg, z.im, z.im));
-  LLVMValueRef r = intr1(cg, "llvm.sqrt", s);
+  LLVMValueRef r = cg_intr1(cg, "llvm.sqrt", s);
   /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
   return sel(cg, or_(cg, is_inf(cg, z.re), is_inf(cg, z.im)), fc(s, __builtin_inf()), r);
 }
@@ -145,7 +130,7 @@ static LLVMValueRef sinh_(CG *cg, LLVMValueRef x) {
   LLVMValueRef t = math_expm1(cg->b, fabs_(cg, x));
   LLVMValueRef s = fmul(cg, fc(x, 0.5), fadd(cg, t, fdiv(cg, t, fadd(cg, t, fc(x, 1.0)))));
   s = sel(cg, is_inf(cg, t), t, s);
-  return intr2(cg, "llvm.copysign", s, x);
+  return cg_intr2(cg, "llvm.copysign", s, x);
 }
 
 static LLVMValueRef cosh_(CG *cg, LLVMValueRef x) {
@@ -179,7 +164,7 @@ static Cx smith(CG *cg, Cx x, Cx y) {
  * (C99 Annex G's "box" of an infinity). */
 static LLVMValueRef inf_box(CG *cg, LLVMValueRef x) {
   LLVMValueRef one = sel(cg, is_inf(cg, x), fc(x, 1.0), fc(x, 0.0));
-  return intr2(cg, "llvm.copysign", one, x);
+  return cg_intr2(cg, "llvm.copysign", one, x);
 }
 
 static LLVMValueRef is_finite(CG *cg, LLVMValueRef x) {
@@ -194,7 +179,7 @@ static Cx cx_div(CG *cg, Cx x, Cx y) {
   LLVMValueRef inf = fc(x.re, __builtin_inf()), zero = fc(x.re, 0.0);
   LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
   LLVMValueRef x_num = LLVMBuildNot(cg->b, and_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), "");
-  LLVMValueRef sinf = intr2(cg, "llvm.copysign", inf, y.re);
+  LLVMValueRef sinf = cg_intr2(cg, "llvm.copysign", inf, y.re);
   Cx zdiv = {fmul(cg, sinf, x.re), fmul(cg, sinf, x.im)};
   LLVMValueRef x_inf = or_(cg, is_inf(cg, x.re), is_inf(cg, x.im));
   LLVMValueRef y_fin = and_(cg, is_finite(cg, y.re), is_finite(cg, y.im));
@@ -221,11 +206,11 @@ static Cx cx_recip(CG *cg, Cx y) {
 /* spec "sqrt": the principal root, re >= 0. */
 static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
   LLVMValueRef a = z.re, b = z.im, h = abs_wide(cg, z, e);
-  LLVMValueRef t = intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
+  LLVMValueRef t = cg_intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
                                              fmul(cg, fc(a, 0.5), h)));
   LLVMValueRef o = fdiv(cg, b, fadd(cg, t, t));
   Cx pos = {t, o};
-  Cx neg = {fabs_(cg, o), intr2(cg, "llvm.copysign", t, b)};
+  Cx neg = {fabs_(cg, o), cg_intr2(cg, "llvm.copysign", t, b)};
   Cx r = cx_sel(cg, fcmp(cg, LLVMRealOGE, a, fc(a, 0.0)), pos, neg);
   LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, a, fc(a, 0.0)),
                            fcmp(cg, LLVMRealOEQ, b, fc(a, 0.0)));
@@ -266,7 +251,7 @@ static Cx cx_log1p(CG *cg, Cx z, ElemType e) {
   LLVMValueRef far = math_log(cg->b, abs_wide(cg, w, e));
   /* Near z = -1 (|1 + z| < 1/2: a + 1 is exact there) u cancels; far out
    * (or at infinities) its squares overflow. */
-  LLVMValueRef m = intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
+  LLVMValueRef m = cg_intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
   LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)),
                              fcmp(cg, LLVMRealUGT, m, fc(a, 1e150)));
   return (Cx){sel(cg, use_far, far, near), math_atan2(cg->b, b, a1)};
@@ -290,12 +275,12 @@ static Cx cx_tanh(CG *cg, Cx z) {
   LLVMValueRef x = z.re, y = z.im, one = fc(x, 1.0);
   LLVMValueRef t = math_tan(cg->b, y), s = sinh_(cg, x);
   LLVMValueRef beta = fadd(cg, one, fmul(cg, t, t));
-  LLVMValueRef rho = intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
+  LLVMValueRef rho = cg_intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
   LLVMValueRef den = fadd(cg, one, fmul(cg, beta, fmul(cg, s, s)));
   Cx r = {fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den), fdiv(cg, t, den)};
   LLVMValueRef ex = math_exp(cg->b, fmul(cg, fc(x, -2.0), fabs_(cg, x)));
   LLVMValueRef sc = fmul(cg, math_sin(cg->b, y), math_cos(cg->b, y));
-  Cx big = {intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
+  Cx big = {cg_intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
   return cx_sel(cg, fcmp(cg, LLVMRealOGT, fabs_(cg, x), fc(x, 22.0)), big, r);
 }
 

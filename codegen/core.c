@@ -9,8 +9,10 @@
  *    allocas and buffer pointers) before its body, saved and restored
  *    around the emission of another function in the middle of it;
  *  - counted loops;
+ *  - calls of LLVM intrinsics;
  *  - the target's vector width.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,4 +190,28 @@ void cg_loop_end(CG *cg, CgLoop *l) {
   LLVMBuildBr(cg->b, l->header);
   LLVMAddIncoming(l->iv, &l->next, &latch, 1);
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Intrinsics                                                                */
+
+LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, int ntys,
+                          LLVMValueRef *args, int nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  assert(id != 0);
+  LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mod, id, tys, (size_t)ntys);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(LLVMGetModuleContext(mod), id, tys, (size_t)ntys);
+  return LLVMBuildCall2(b, fty, fn, args, (unsigned)nargs, "");
+}
+
+LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  return cg_intrinsic(cg->b, name, &t, 1, &x, 1);
+}
+
+LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef args[2] = {x, y};
+  return cg_intrinsic(cg->b, name, &t, 1, args, 2);
 }

@@ -251,20 +251,6 @@ static LLVMValueRef min64(DotGen *g, LLVMValueRef a, LLVMValueRef b) {
                          "min");
 }
 
-static LLVMValueRef intrinsic(DotGen *g, const char *name, LLVMTypeRef *tys,
-                              int ntys, LLVMTypeRef *fnty) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMValueRef f =
-      LLVMGetIntrinsicDeclaration(g->cg->mod, id, tys, (size_t)ntys);
-  *fnty = LLVMIntrinsicGetType(g->cg->ctx, id, tys, (size_t)ntys);
-  return f;
-}
-
-static LLVMValueRef call(DotGen *g, LLVMTypeRef fnty, LLVMValueRef f,
-                         LLVMValueRef *args, int n) {
-  return LLVMBuildCall2(g->b, fnty, f, args, (unsigned)n, "");
-}
-
 /* A counted loop `for (iv = lo; iv < hi; iv += step)` on g->b. */
 typedef struct DLoop {
   LLVMBasicBlockRef pre, header, body, exit;
@@ -358,8 +344,6 @@ static LLVMValueRef micro_a(DotGen *g, Micro *m, LLVMValueRef k, int r) {
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
 static void micro_step(DotGen *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   const DotPlan *p = &g->p;
-  LLVMTypeRef fmaty;
-  LLVMValueRef fma = intrinsic(g, "llvm.fma", &g->vt, 1, &fmaty);
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, i64c(g, p->nr), "");
@@ -376,7 +360,7 @@ static void micro_step(DotGen *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = call(g, fmaty, fma, args, 3);
+      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
     }
   }
 }
@@ -438,9 +422,7 @@ static LLVMValueRef col_mask(DotGen *g, LLVMValueRef cols, int v) {
  * overlap the k loop instead of stalling the stores after it. */
 static void micro_prefetch_c(DotGen *g, Micro *m) {
   const DotPlan *p = &g->p;
-  LLVMTypeRef fty;
   LLVMTypeRef pt = g->cg->t_ptr;
-  LLVMValueRef pf = intrinsic(g, "llvm.prefetch", &pt, 1, &fty);
   int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef row = LLVMBuildMul(g->b, i64c(g, r), m->ldc, "");
@@ -452,7 +434,7 @@ static void micro_prefetch_c(DotGen *g, Micro *m) {
       LLVMValueRef a[4] = {ptr, LLVMConstInt(g->cg->t_i32, 1, 0),
                            LLVMConstInt(g->cg->t_i32, 3, 0),
                            LLVMConstInt(g->cg->t_i32, 1, 0)};
-      call(g, fty, pf, a, 4);
+      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
     }
   }
 }
@@ -462,10 +444,7 @@ static void micro_prefetch_c(DotGen *g, Micro *m) {
 static void micro_store(DotGen *g, Micro *m, LLVMValueRef *acc, bool edge) {
   const DotPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
-  LLVMTypeRef mlty, msty;
   LLVMTypeRef tys[2] = {g->vt, g->cg->t_ptr};
-  LLVMValueRef mload = intrinsic(g, "llvm.masked.load", tys, 2, &mlty);
-  LLVMValueRef mstore = intrinsic(g, "llvm.masked.store", tys, 2, &msty);
   LLVMValueRef zero = LLVMConstNull(g->vt);
   for (int r = 0; r < p->mr; r++) {
     LLVMBasicBlockRef els = NULL, join = NULL;
@@ -481,7 +460,7 @@ static void micro_store(DotGen *g, Micro *m, LLVMValueRef *acc, bool edge) {
       if (edge) {
         mask = col_mask(g, m->cols, v);
         LLVMValueRef a[4] = {ptr, LLVMConstInt(g->cg->t_i32, ea, 0), mask, zero};
-        old = call(g, mlty, mload, a, 4);
+        old = cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
       } else {
         old = vload(g, ptr, ea);
       }
@@ -489,7 +468,7 @@ static void micro_store(DotGen *g, Micro *m, LLVMValueRef *acc, bool edge) {
       LLVMValueRef sum = LLVMBuildFAdd(g->b, old, acc[r * p->nv + v], "");
       if (edge) {
         LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(g->cg->t_i32, ea, 0), mask};
-        call(g, msty, mstore, a, 4);
+        cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
       } else {
         vstore(g, sum, ptr, ea);
       }
@@ -595,8 +574,7 @@ static void pack_a(DotGen *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
  * into L2 (a prefetch past the end of B is harmless). */
 static void prefetch_next_panel(DotGen *g, LLVMValueRef src) {
   const DotPlan *p = &g->p;
-  LLVMTypeRef fty, pt = g->cg->t_ptr;
-  LLVMValueRef pf = intrinsic(g, "llvm.prefetch", &pt, 1, &fty);
+  LLVMTypeRef pt = g->cg->t_ptr;
   int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int64_t off = 0; off < bytes; off += 64) {
     LLVMValueRef idx = i64c(g, p->nr + off / elem_bytes(p->e));
@@ -604,7 +582,7 @@ static void prefetch_next_panel(DotGen *g, LLVMValueRef src) {
         LLVMBuildGEP2(g->b, g->t, src, &idx, 1, ""), /* not inbounds */
         LLVMConstInt(g->cg->t_i32, 0, 0), LLVMConstInt(g->cg->t_i32, 2, 0),
         LLVMConstInt(g->cg->t_i32, 1, 0)};
-    call(g, fty, pf, a, 4);
+    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
   }
 }
 
@@ -812,7 +790,7 @@ static void call_micro(DotGen *g, Scratch *s, LLVMValueRef a, LLVMValueRef c,
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
   LLVMValueRef args[8] = {a, s->bp, c, i64c(g, g->p.N), kc, rows, cols, first};
-  call(g, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8);
+  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
 }
 
 /* The KC slice at pc of a block: pack A once (unless the microkernel reads

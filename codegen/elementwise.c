@@ -23,26 +23,6 @@
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
 
-static LLVMValueRef intrinsic(CG *cg, const char *name, LLVMTypeRef *tys, int ntys,
-                              LLVMValueRef *args, int nargs) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, tys, (size_t)ntys);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(cg->ctx, id, tys, (size_t)ntys);
-  return LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)nargs, "");
-}
-
-/* An intrinsic overloaded on the type of its first argument. */
-static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
-  LLVMTypeRef t = LLVMTypeOf(x);
-  return intrinsic(cg, name, &t, 1, &x, 1);
-}
-
-static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef args[2] = {x, y};
-  return intrinsic(cg, name, &t, 1, args, 2);
-}
-
 static LLVMValueRef iconst(LLVMValueRef like, unsigned long long v) {
   return LLVMConstInt(LLVMTypeOf(like), v, 0);
 }
@@ -89,8 +69,8 @@ static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
   LLVMValueRef f = LLVMBuildFPTrunc(b, d, cg->t_f32, "");
   LLVMValueRef back = LLVMBuildFPExt(b, f, cg->t_f64, "");
   LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealONE, back, d, "");
-  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, intr1(cg, "llvm.fabs", back),
-                                    intr1(cg, "llvm.fabs", d), "");
+  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, cg_intr1(cg, "llvm.fabs", back),
+                                    cg_intr1(cg, "llvm.fabs", d), "");
   LLVMValueRef bits = LLVMBuildBitCast(b, f, cg->t_i32, "");
   bits = LLVMBuildSub(b, bits, LLVMBuildZExt(b, away, cg->t_i32, ""), "");
   bits = LLVMBuildOr(b, bits, LLVMBuildZExt(b, inexact, cg->t_i32, ""), "");
@@ -146,7 +126,7 @@ static LLVMValueRef float_to_int(CG *cg, LLVMValueRef v, ElemType from, ElemType
   v = fwiden(cg, v, from);
   LLVMTypeRef tys[2] = {cg_scalar_type(cg, to), LLVMTypeOf(v)};
   const char *name = is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat";
-  return intrinsic(cg, name, tys, 2, &v, 1);
+  return cg_intrinsic(cg->b, name, tys, 2, &v, 1);
 }
 
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
@@ -306,13 +286,13 @@ static LLVMValueRef int_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
   case OP_NOT: return LLVMBuildNot(b, x, "");
   case OP_NEGATE: return LLVMBuildSub(b, LLVMConstNull(LLVMTypeOf(x)), x, "");
   case OP_ABS: /* spec "abs": |INT_MIN| wraps to INT_MIN */
-    return sgn ? intr2(cg, "llvm.abs", x, LLVMConstInt(cg->t_i1, 0, 0)) : x;
-  case OP_MAXIMUM: return intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, y);
-  case OP_MINIMUM: return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", x, y);
+    return sgn ? cg_intr2(cg, "llvm.abs", x, LLVMConstInt(cg->t_i1, 0, 0)) : x;
+  case OP_MAXIMUM: return cg_intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, y);
+  case OP_MINIMUM: return cg_intr2(cg, sgn ? "llvm.smin" : "llvm.umin", x, y);
   case OP_SHIFT_LEFT: case OP_SHIFT_RIGHT_ARITHMETIC: case OP_SHIFT_RIGHT_LOGICAL:
     return int_shift(cg, op->code, x, y);
-  case OP_POPCNT: return intr1(cg, "llvm.ctpop", x);
-  case OP_COUNT_LEADING_ZEROS: return intr2(cg, "llvm.ctlz", x, LLVMConstInt(cg->t_i1, 0, 0));
+  case OP_POPCNT: return cg_intr1(cg, "llvm.ctpop", x);
+  case OP_COUNT_LEADING_ZEROS: return cg_intr2(cg, "llvm.ctlz", x, LLVMConstInt(cg->t_i1, 0, 0));
   case OP_SIGN: return int_sign(cg, x, sgn);
   case OP_POWER: return int_pow(cg, x, y, sgn);
   default: return NULL;
@@ -358,7 +338,7 @@ static LLVMValueRef fmod_loop(CG *cg, LLVMValueRef r0, LLVMValueRef e0,
   LLVMValueRef r = LLVMBuildPhi(b, cg->t_i64, "r"), e = LLVMBuildPhi(b, cg->t_i64, "e");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSGT, e, ey, ""), body, done);
   LLVMPositionBuilderAtEnd(b, body);
-  LLVMValueRef k = intr2(cg, "llvm.smin", LLVMBuildSub(b, e, ey, ""), cg_i64(cg, 11));
+  LLVMValueRef k = cg_intr2(cg, "llvm.smin", LLVMBuildSub(b, e, ey, ""), cg_i64(cg, 11));
   LLVMValueRef r1 = LLVMBuildURem(b, LLVMBuildShl(b, r, k, ""), my, "");
   LLVMValueRef e1 = LLVMBuildSub(b, e, k, "");
   LLVMBuildBr(b, head);
@@ -377,7 +357,7 @@ static LLVMValueRef fmod_loop(CG *cg, LLVMValueRef r0, LLVMValueRef e0,
  * time in 64-bit integers: r = (r << k) mod my keeps r < my < 2^53. */
 static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   LLVMBuilderRef b = cg->b;
-  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), ay = intr1(cg, "llvm.fabs", y);
+  LLVMValueRef ax = cg_intr1(cg, "llvm.fabs", x), ay = cg_intr1(cg, "llvm.fabs", y);
   LLVMValueRef inf = fconst(x, __builtin_inf());
   LLVMValueRef special = LLVMBuildOr(
       b, LLVMBuildFCmp(b, LLVMRealUNO, x, y, ""),
@@ -393,7 +373,7 @@ static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   LLVMValueRef r = fmod_loop(cg, LLVMBuildURem(b, mx, my, ""), e0, ey, my);
   LLVMValueRef scale = pow2_f64(cg, LLVMBuildSub(b, ey, cg_i64(cg, 1075), ""));
   LLVMValueRef mag = LLVMBuildFMul(b, LLVMBuildUIToFP(b, r, cg->t_f64, ""), scale, "");
-  LLVMValueRef res = intr2(cg, "llvm.copysign", mag, x);
+  LLVMValueRef res = cg_intr2(cg, "llvm.copysign", mag, x);
   res = LLVMBuildSelect(b, small, x, res, "");
   return LLVMBuildSelect(b, special, fconst(x, __builtin_nan("")), res, "");
 }
@@ -426,18 +406,18 @@ static bool has_round_insn(CG *cg) {
 static LLVMValueRef round_soft(CG *cg, OpCode c, LLVMValueRef x) {
   LLVMBuilderRef b = cg->b;
   double big = LLVMTypeOf(x) == cg->t_f64 ? 4503599627370496.0 : 8388608.0;
-  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), one = fconst(x, 1.0);
+  LLVMValueRef ax = cg_intr1(cg, "llvm.fabs", x), one = fconst(x, 1.0);
   LLVMValueRef r = LLVMBuildFSub(b, LLVMBuildFAdd(b, ax, fconst(x, big), ""), fconst(x, big), "");
   if (c == OP_ROUND_NEAREST_AFZ) {
     LLVMValueRef tie = LLVMBuildFCmp(b, LLVMRealOEQ, LLVMBuildFSub(b, ax, r, ""), fconst(x, 0.5), "");
     r = LLVMBuildSelect(b, tie, LLVMBuildFAdd(b, r, one, ""), r, "");
   }
-  r = intr2(cg, "llvm.copysign", r, x);
+  r = cg_intr2(cg, "llvm.copysign", r, x);
   if (c == OP_FLOOR)
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, x, ""), LLVMBuildFSub(b, r, one, ""), r, "");
   if (c == OP_CEIL)
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, x, ""), LLVMBuildFAdd(b, r, one, ""), r, "");
-  r = intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
+  r = cg_intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
   LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, fconst(x, big), "");
   return LLVMBuildSelect(b, small, r, x, "");
 }
@@ -446,22 +426,22 @@ static LLVMValueRef round_integral(CG *cg, OpCode c, LLVMValueRef x) {
   if (!has_round_insn(cg)) return round_soft(cg, c, x);
   const char *name = c == OP_FLOOR ? "llvm.floor" : c == OP_CEIL ? "llvm.ceil"
                    : c == OP_ROUND_NEAREST_AFZ ? "llvm.round" : "llvm.roundeven";
-  return intr1(cg, name, x);
+  return cg_intr1(cg, name, x);
 }
 
 /* spec "sign": NaN and +-0 are returned as they are, else +-1. */
 static LLVMValueRef float_sign(CG *cg, LLVMValueRef x) {
   LLVMValueRef keep = LLVMBuildFCmp(cg->b, LLVMRealUEQ, x, fconst(x, 0.0), "");
-  LLVMValueRef one = intr2(cg, "llvm.copysign", fconst(x, 1.0), x);
+  LLVMValueRef one = cg_intr2(cg, "llvm.copysign", fconst(x, 1.0), x);
   return LLVMBuildSelect(cg->b, keep, x, one, "");
 }
 
 static LLVMValueRef float_unary(CG *cg, OpCode c, LLVMValueRef x) {
   LLVMBuilderRef b = cg->b;
   switch (c) {
-  case OP_ABS: return intr1(cg, "llvm.fabs", x);
+  case OP_ABS: return cg_intr1(cg, "llvm.fabs", x);
   case OP_NEGATE: return LLVMBuildFNeg(b, x, "");
-  case OP_SQRT: return intr1(cg, "llvm.sqrt", x);
+  case OP_SQRT: return cg_intr1(cg, "llvm.sqrt", x);
   case OP_RSQRT: return math_rsqrt(b, x);
   case OP_CBRT: return math_cbrt(b, x);
   case OP_EXPONENTIAL: return math_exp(b, x);
@@ -489,8 +469,8 @@ static LLVMValueRef float_binary(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef 
   case OP_DIVIDE: return LLVMBuildFDiv(b, x, y, "");
   case OP_REMAINDER: return float_rem(cg, x, y);
   /* spec "maximum"/"minimum": IEEE maximum/minimum, NaN propagating. */
-  case OP_MAXIMUM: return intr2(cg, "llvm.maximum", x, y);
-  case OP_MINIMUM: return intr2(cg, "llvm.minimum", x, y);
+  case OP_MAXIMUM: return cg_intr2(cg, "llvm.maximum", x, y);
+  case OP_MINIMUM: return cg_intr2(cg, "llvm.minimum", x, y);
   case OP_POWER: return math_pow(b, x, y);
   case OP_ATAN2: return math_atan2(b, x, y); /* atan2(lhs, rhs) */
   default: return NULL;
@@ -513,20 +493,20 @@ static LLVMValueRef float_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
 static LLVMValueRef clamp(CG *cg, LLVMValueRef *a, ElemType e) {
   LLVMValueRef lo = a[0], x = a[1], hi = a[2];
   if (elem_is_float(e)) {
-    LLVMValueRef r = intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
-    r = intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
+    LLVMValueRef r = cg_intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
+    r = cg_intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
     return fnarrow(cg, r, e);
   }
   if (e == ET_I1) return LLVMBuildAnd(cg->b, LLVMBuildOr(cg->b, x, lo, ""), hi, "");
   bool sgn = is_signed(e);
-  LLVMValueRef r = intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, lo);
-  return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", r, hi);
+  LLVMValueRef r = cg_intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, lo);
+  return cg_intr2(cg, sgn ? "llvm.smin" : "llvm.umin", r, hi);
 }
 
 /* spec "is_finite". */
 static LLVMValueRef is_finite(CG *cg, LLVMValueRef x, ElemType e) {
   x = fwiden(cg, x, e);
-  return LLVMBuildFCmp(cg->b, LLVMRealOLT, intr1(cg, "llvm.fabs", x),
+  return LLVMBuildFCmp(cg->b, LLVMRealOLT, cg_intr1(cg, "llvm.fabs", x),
                        fconst(x, __builtin_inf()), "");
 }
 

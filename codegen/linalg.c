@@ -215,10 +215,7 @@ bool cg_kernel_triangular_solve(CG *cg, Op *op) {
 static LLVMValueRef real_sqrt(CG *cg, ElemType w, LLVMValueRef v) {
   if (elem_is_complex(w))
     v = LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "");
-  LLVMTypeRef t = LLVMTypeOf(v);
-  unsigned id = LLVMLookupIntrinsicID("llvm.sqrt", 9);
-  LLVMValueRef f = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), f, &v, 1, "");
+  return cg_intr1(cg, "llvm.sqrt", v);
 }
 
 /* v / d for a real d: both parts divided when v is complex. */
