@@ -115,15 +115,32 @@ void cg_restore_fn(CG *cg, const CgFnState *s);
 /* An alloca at the top of the entry block of cg->llfn (accumulators of
  * generators with loops; SROA turns them into phis). */
 LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
-/* Counted loops: `for (iv = lo; iv < hi; iv++)`. cg_loop_begin positions
- * the builder in the body and returns the induction variable;
- * cg_loop_end closes the loop and positions the builder after it. */
+/* Counted loops: `for (iv = lo; iv < hi; iv += step)` (step 1 for
+ * cg_loop_begin), lo >= 0. They position the builder in the body and
+ * return the induction variable; cg_loop_end closes the loop and positions
+ * the builder after it. */
 typedef struct CgLoop {
   LLVMBasicBlockRef header, body, exit;
-  LLVMValueRef iv, next;
+  LLVMValueRef iv;
+  int64_t step;
 } CgLoop;
 LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
+LLVMValueRef cg_loop_step(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi,
+                          int64_t step);
 void cg_loop_end(CG *cg, CgLoop *l);
+/* `if (cond) { ... } else { ... }`, the else optional: cg_if_begin leaves
+ * the builder in the then block; cg_if_else closes it and opens the else
+ * block; cg_if_end closes the open block and leaves the builder at the
+ * join. There, for phis, then_end and else_end are the blocks that branch
+ * to the join (else_end is the block of the condition when there is no
+ * else). */
+typedef struct CgIf {
+  LLVMValueRef br;
+  LLVMBasicBlockRef join, then_end, else_end;
+} CgIf;
+void cg_if_begin(CG *cg, CgIf *s, LLVMValueRef cond);
+void cg_if_else(CG *cg, CgIf *s);
+void cg_if_end(CG *cg, CgIf *s);
 /* A call of the LLVM intrinsic `name` overloaded on tys, built at b (the
  * declaration is added to the module of b's function). cg_intr1/cg_intr2:
  * an intrinsic overloaded on the type of its first argument, at cg->b. */

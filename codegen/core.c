@@ -8,7 +8,7 @@
  *  - the state of the LLVM function being emitted: its entry block (for
  *    allocas and buffer pointers) before its body, saved and restored
  *    around the emission of another function in the middle of it;
- *  - counted loops;
+ *  - counted loops and if/else;
  *  - calls of LLVM intrinsics;
  *  - the target's vector width.
  */
@@ -169,11 +169,13 @@ LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name) {
 /* ------------------------------------------------------------------------ */
 /* Counted loops                                                             */
 
-LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi) {
+LLVMValueRef cg_loop_step(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi,
+                          int64_t step) {
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
   l->header = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "loop");
   l->body = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "loop.body");
   l->exit = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "loop.exit");
+  l->step = step;
   LLVMBuildBr(cg->b, l->header);
   LLVMPositionBuilderAtEnd(cg->b, l->header);
   l->iv = LLVMBuildPhi(cg->b, cg->t_i64, "i");
@@ -184,12 +186,48 @@ LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi) 
   return l->iv;
 }
 
+LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi) {
+  return cg_loop_step(cg, l, lo, hi, 1);
+}
+
+/* The increment cannot wrap: iv < hi, and step is far below 2^63 - hi. */
 void cg_loop_end(CG *cg, CgLoop *l) {
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
-  l->next = cg_nowrap(LLVMBuildAdd(cg->b, l->iv, cg_i64(cg, 1), "i.next"));
+  LLVMValueRef next = cg_nowrap(LLVMBuildAdd(cg->b, l->iv, cg_i64(cg, l->step), "i.next"));
   LLVMBuildBr(cg->b, l->header);
-  LLVMAddIncoming(l->iv, &l->next, &latch, 1);
+  LLVMAddIncoming(l->iv, &next, &latch, 1);
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
+}
+
+/* ------------------------------------------------------------------------ */
+/* if / else                                                                 */
+
+void cg_if_begin(CG *cg, CgIf *s, LLVMValueRef cond) {
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "if.then");
+  s->join = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "if.end");
+  s->else_end = LLVMGetInsertBlock(cg->b);
+  s->then_end = NULL;
+  s->br = LLVMBuildCondBr(cg->b, cond, then, s->join);
+  LLVMPositionBuilderAtEnd(cg->b, then);
+}
+
+/* The else block goes before the join, as if both had been made with the
+ * then block. */
+void cg_if_else(CG *cg, CgIf *s) {
+  s->then_end = LLVMGetInsertBlock(cg->b);
+  LLVMBuildBr(cg->b, s->join);
+  LLVMBasicBlockRef els = LLVMInsertBasicBlockInContext(cg->ctx, s->join, "if.else");
+  LLVMSetSuccessor(s->br, 1, els);
+  LLVMPositionBuilderAtEnd(cg->b, els);
+}
+
+void cg_if_end(CG *cg, CgIf *s) {
+  if (s->then_end)
+    s->else_end = LLVMGetInsertBlock(cg->b);
+  else
+    s->then_end = LLVMGetInsertBlock(cg->b);
+  LLVMBuildBr(cg->b, s->join);
+  LLVMPositionBuilderAtEnd(cg->b, s->join);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -232,7 +232,6 @@ static void plan_tiles(CG *cg, DotPlan *p) {
 typedef struct DotGen {
   CG *cg;
   DotPlan p;
-  LLVMBuilderRef b;
   LLVMTypeRef t, vt; /* element and vector types */
   Op *op;            /* the dot_general or convolution */
   Op *epi;           /* its epilogue root (cg_kernel_dot), or NULL */
@@ -243,79 +242,22 @@ static LLVMValueRef i64c(DotGen *g, int64_t v) { return cg_i64(g->cg, v); }
 
 static LLVMValueRef gep(DotGen *g, LLVMTypeRef t, LLVMValueRef p,
                         LLVMValueRef off) {
-  return LLVMBuildInBoundsGEP2(g->b, t, p, &off, 1, "");
+  return LLVMBuildInBoundsGEP2(g->cg->b, t, p, &off, 1, "");
 }
 
 static LLVMValueRef min64(DotGen *g, LLVMValueRef a, LLVMValueRef b) {
-  return LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, a, b, ""), a, b,
+  return LLVMBuildSelect(g->cg->b, LLVMBuildICmp(g->cg->b, LLVMIntSLT, a, b, ""), a, b,
                          "min");
 }
 
-/* A counted loop `for (iv = lo; iv < hi; iv += step)` on g->b. */
-typedef struct DLoop {
-  LLVMBasicBlockRef pre, header, body, exit;
-  LLVMValueRef iv;
-  int64_t step;
-} DLoop;
-
-static LLVMValueRef dloop_begin(DotGen *g, DLoop *l, LLVMValueRef lo,
-                                LLVMValueRef hi, int64_t step) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(g->b));
-  l->pre = LLVMGetInsertBlock(g->b);
-  l->header = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "dl.h");
-  l->body = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "dl.b");
-  l->exit = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "dl.x");
-  l->step = step;
-  LLVMBuildBr(g->b, l->header);
-  LLVMPositionBuilderAtEnd(g->b, l->header);
-  l->iv = LLVMBuildPhi(g->b, g->cg->t_i64, "iv");
-  LLVMAddIncoming(l->iv, &lo, &l->pre, 1);
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, l->iv, hi, ""),
-                  l->body, l->exit);
-  LLVMPositionBuilderAtEnd(g->b, l->body);
-  return l->iv;
-}
-
-static void dloop_end(DotGen *g, DLoop *l) {
-  LLVMValueRef next = LLVMBuildAdd(g->b, l->iv, i64c(g, l->step), "ivn");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
-  LLVMAddIncoming(l->iv, &next, &latch, 1);
-  LLVMBuildBr(g->b, l->header);
-  LLVMPositionBuilderAtEnd(g->b, l->exit);
-}
-
-/* if (cond) { ... } : returns the join block; the builder is in the then
- * block. */
-static LLVMBasicBlockRef dif_begin(DotGen *g, LLVMValueRef cond,
-                                   LLVMBasicBlockRef *els) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(g->b));
-  LLVMBasicBlockRef th = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "if.t");
-  LLVMBasicBlockRef el = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "if.e");
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "if.j");
-  LLVMBuildCondBr(g->b, cond, th, el);
-  LLVMPositionBuilderAtEnd(g->b, th);
-  *els = el;
-  return join;
-}
-
-static void dif_else(DotGen *g, LLVMBasicBlockRef els, LLVMBasicBlockRef join) {
-  LLVMBuildBr(g->b, join);
-  LLVMPositionBuilderAtEnd(g->b, els);
-}
-
-static void dif_end(DotGen *g, LLVMBasicBlockRef join) {
-  LLVMBuildBr(g->b, join);
-  LLVMPositionBuilderAtEnd(g->b, join);
-}
-
 static LLVMValueRef vload(DotGen *g, LLVMValueRef p, unsigned align) {
-  LLVMValueRef v = LLVMBuildLoad2(g->b, g->vt, p, "");
+  LLVMValueRef v = LLVMBuildLoad2(g->cg->b, g->vt, p, "");
   LLVMSetAlignment(v, align);
   return v;
 }
 
 static void vstore(DotGen *g, LLVMValueRef v, LLVMValueRef p, unsigned align) {
-  LLVMValueRef s = LLVMBuildStore(g->b, v, p);
+  LLVMValueRef s = LLVMBuildStore(g->cg->b, v, p);
   LLVMSetAlignment(s, align);
 }
 
@@ -336,9 +278,9 @@ static LLVMValueRef micro_a(DotGen *g, Micro *m, LLVMValueRef k, int r) {
   LLVMValueRef ptr =
       m->ind ? gep(g, g->t, m->arow[r], k)
              : gep(g, g->t, m->ap,
-                   LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, i64c(g, p->mr), ""),
+                   LLVMBuildAdd(g->cg->b, LLVMBuildMul(g->cg->b, k, i64c(g, p->mr), ""),
                                 i64c(g, r), ""));
-  return LLVMBuildLoad2(g->b, g->t, ptr, "a");
+  return LLVMBuildLoad2(g->cg->b, g->t, ptr, "a");
 }
 
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
@@ -346,21 +288,21 @@ static void micro_step(DotGen *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   const DotPlan *p = &g->p;
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
-  LLVMValueRef boff = LLVMBuildMul(g->b, k, i64c(g, p->nr), "");
+  LLVMValueRef boff = LLVMBuildMul(g->cg->b, k, i64c(g, p->nr), "");
   for (int v = 0; v < p->nv; v++)
-    bv[v] = vload(g, gep(g, g->t, m->bp, LLVMBuildAdd(g->b, boff,
+    bv[v] = vload(g, gep(g, g->t, m->bp, LLVMBuildAdd(g->cg->b, boff,
                                                       i64c(g, v * p->vl), "")),
                   valign);
   LLVMValueRef zero_mask = LLVMConstNull(
       LLVMVectorType(g->cg->t_i32, (unsigned)p->vl));
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef a = micro_a(g, m, k, r);
-    LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(g->vt), a,
+    LLVMValueRef s = LLVMBuildInsertElement(g->cg->b, LLVMGetUndef(g->vt), a,
                                             LLVMConstInt(g->cg->t_i32, 0, 0), "");
-    s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
+    s = LLVMBuildShuffleVector(g->cg->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+      acc[r * p->nv + v] = cg_intrinsic(g->cg->b, "llvm.fma", &g->vt, 1, args, 3);
     }
   }
 }
@@ -372,33 +314,33 @@ static void micro_loop(DotGen *g, Micro *m, LLVMValueRef lo, LLVMValueRef hi,
                        int unroll, LLVMValueRef *acc, LLVMValueRef *k_exit) {
   const DotPlan *p = &g->p;
   int na = p->mr * p->nv;
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(g->b));
-  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(g->cg->b));
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->cg->b);
   LLVMBasicBlockRef hdr = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "k.h");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "k.b");
   LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(g->cg->ctx, fn, "k.x");
-  LLVMBuildBr(g->b, hdr);
-  LLVMPositionBuilderAtEnd(g->b, hdr);
-  LLVMValueRef k = LLVMBuildPhi(g->b, g->cg->t_i64, "k");
+  LLVMBuildBr(g->cg->b, hdr);
+  LLVMPositionBuilderAtEnd(g->cg->b, hdr);
+  LLVMValueRef k = LLVMBuildPhi(g->cg->b, g->cg->t_i64, "k");
   LLVMAddIncoming(k, &lo, &pre, 1);
   LLVMValueRef phis[na];
   for (int i = 0; i < na; i++) {
-    phis[i] = LLVMBuildPhi(g->b, g->vt, "acc");
+    phis[i] = LLVMBuildPhi(g->cg->b, g->vt, "acc");
     LLVMAddIncoming(phis[i], &acc[i], &pre, 1);
   }
-  LLVMValueRef kend = LLVMBuildAdd(g->b, k, i64c(g, unroll), "");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntSLE, kend, hi, ""), body,
+  LLVMValueRef kend = LLVMBuildAdd(g->cg->b, k, i64c(g, unroll), "");
+  LLVMBuildCondBr(g->cg->b, LLVMBuildICmp(g->cg->b, LLVMIntSLE, kend, hi, ""), body,
                   exit);
-  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMPositionBuilderAtEnd(g->cg->b, body);
   LLVMValueRef cur[na];
   memcpy(cur, phis, sizeof cur);
   for (int u = 0; u < unroll; u++)
-    micro_step(g, m, LLVMBuildAdd(g->b, k, i64c(g, u), ""), cur);
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+    micro_step(g, m, LLVMBuildAdd(g->cg->b, k, i64c(g, u), ""), cur);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->cg->b);
   LLVMAddIncoming(k, &kend, &latch, 1);
   for (int i = 0; i < na; i++) LLVMAddIncoming(phis[i], &cur[i], &latch, 1);
-  LLVMBuildBr(g->b, hdr);
-  LLVMPositionBuilderAtEnd(g->b, exit);
+  LLVMBuildBr(g->cg->b, hdr);
+  LLVMPositionBuilderAtEnd(g->cg->b, exit);
   memcpy(acc, phis, sizeof phis);
   *k_exit = k;
 }
@@ -409,12 +351,12 @@ static LLVMValueRef col_mask(DotGen *g, LLVMValueRef cols, int v) {
   LLVMValueRef lanes[64];
   for (int j = 0; j < vl; j++) lanes[j] = i64c(g, v * vl + j);
   LLVMTypeRef vi = LLVMVectorType(g->cg->t_i64, (unsigned)vl);
-  LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(vi), cols,
+  LLVMValueRef s = LLVMBuildInsertElement(g->cg->b, LLVMGetUndef(vi), cols,
                                           LLVMConstInt(g->cg->t_i32, 0, 0), "");
   s = LLVMBuildShuffleVector(
-      g->b, s, LLVMGetUndef(vi),
+      g->cg->b, s, LLVMGetUndef(vi),
       LLVMConstNull(LLVMVectorType(g->cg->t_i32, (unsigned)vl)), "");
-  return LLVMBuildICmp(g->b, LLVMIntULT, LLVMConstVector(lanes, (unsigned)vl),
+  return LLVMBuildICmp(g->cg->b, LLVMIntULT, LLVMConstVector(lanes, (unsigned)vl),
                        s, "cmask");
 }
 
@@ -425,16 +367,16 @@ static void micro_prefetch_c(DotGen *g, Micro *m) {
   LLVMTypeRef pt = g->cg->t_ptr;
   int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int r = 0; r < p->mr; r++) {
-    LLVMValueRef row = LLVMBuildMul(g->b, i64c(g, r), m->ldc, "");
+    LLVMValueRef row = LLVMBuildMul(g->cg->b, i64c(g, r), m->ldc, "");
     for (int64_t off = 0; off < row_bytes; off += 64) {
       LLVMValueRef idx =
-          LLVMBuildAdd(g->b, row, i64c(g, off / elem_bytes(p->e)), "");
+          LLVMBuildAdd(g->cg->b, row, i64c(g, off / elem_bytes(p->e)), "");
       /* not inbounds: an edge tile may reach past the end of C */
-      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
+      LLVMValueRef ptr = LLVMBuildGEP2(g->cg->b, g->t, m->c, &idx, 1, "");
       LLVMValueRef a[4] = {ptr, LLVMConstInt(g->cg->t_i32, 1, 0),
                            LLVMConstInt(g->cg->t_i32, 3, 0),
                            LLVMConstInt(g->cg->t_i32, 1, 0)};
-      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+      cg_intrinsic(g->cg->b, "llvm.prefetch", &pt, 1, a, 4);
     }
   }
 }
@@ -447,36 +389,31 @@ static void micro_store(DotGen *g, Micro *m, LLVMValueRef *acc, bool edge) {
   LLVMTypeRef tys[2] = {g->vt, g->cg->t_ptr};
   LLVMValueRef zero = LLVMConstNull(g->vt);
   for (int r = 0; r < p->mr; r++) {
-    LLVMBasicBlockRef els = NULL, join = NULL;
-    if (edge)
-      join = dif_begin(
-          g, LLVMBuildICmp(g->b, LLVMIntSLT, i64c(g, r), m->rows, ""), &els);
-    LLVMValueRef row = LLVMBuildMul(g->b, i64c(g, r), m->ldc, "");
+    CgIf row_in;
+    if (edge) cg_if_begin(g->cg, &row_in, LLVMBuildICmp(g->cg->b, LLVMIntSLT, i64c(g, r), m->rows, ""));
+    LLVMValueRef row = LLVMBuildMul(g->cg->b, i64c(g, r), m->ldc, "");
     for (int v = 0; v < p->nv; v++) {
-      LLVMValueRef idx = LLVMBuildAdd(g->b, row, i64c(g, v * p->vl), "");
+      LLVMValueRef idx = LLVMBuildAdd(g->cg->b, row, i64c(g, v * p->vl), "");
       /* not inbounds: a masked-off vector may start past the end of C */
-      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
+      LLVMValueRef ptr = LLVMBuildGEP2(g->cg->b, g->t, m->c, &idx, 1, "");
       LLVMValueRef old, mask = NULL;
       if (edge) {
         mask = col_mask(g, m->cols, v);
         LLVMValueRef a[4] = {ptr, LLVMConstInt(g->cg->t_i32, ea, 0), mask, zero};
-        old = cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
+        old = cg_intrinsic(g->cg->b, "llvm.masked.load", tys, 2, a, 4);
       } else {
         old = vload(g, ptr, ea);
       }
-      old = LLVMBuildSelect(g->b, m->first, zero, old, "");
-      LLVMValueRef sum = LLVMBuildFAdd(g->b, old, acc[r * p->nv + v], "");
+      old = LLVMBuildSelect(g->cg->b, m->first, zero, old, "");
+      LLVMValueRef sum = LLVMBuildFAdd(g->cg->b, old, acc[r * p->nv + v], "");
       if (edge) {
         LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(g->cg->t_i32, ea, 0), mask};
-        cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
+        cg_intrinsic(g->cg->b, "llvm.masked.store", tys, 2, a, 4);
       } else {
         vstore(g, sum, ptr, ea);
       }
     }
-    if (edge) {
-      dif_else(g, els, join);
-      dif_end(g, join);
-    }
+    if (edge) cg_if_end(g->cg, &row_in);
   }
 }
 
@@ -497,14 +434,14 @@ static LLVMValueRef micro_fn(DotGen *g, bool ind) {
   f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 8, 0));
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
-  LLVMBuilderRef saved = g->b;
-  g->b = LLVMCreateBuilderInContext(cg->ctx);
-  LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  CgFnState saved = cg_save_fn(cg);
+  cg->llfn = f;
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
   Micro m = {LLVMGetParam(f, 0), LLVMGetParam(f, 1), LLVMGetParam(f, 2),
              LLVMGetParam(f, 3), LLVMGetParam(f, 4), LLVMGetParam(f, 5),
              LLVMGetParam(f, 6), LLVMGetParam(f, 7), ind, {0}};
   for (int r = 0; ind && r < p->mr; r++)
-    m.arow[r] = LLVMBuildLoad2(g->b, cg->t_ptr,
+    m.arow[r] = LLVMBuildLoad2(g->cg->b, cg->t_ptr,
                                gep(g, cg->t_ptr, m.ap, i64c(g, r)), "arow");
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], k;
@@ -513,16 +450,16 @@ static LLVMValueRef micro_fn(DotGen *g, bool ind) {
   micro_loop(g, &m, i64c(g, 0), m.kc, 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
   LLVMValueRef full = LLVMBuildAnd(
-      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m.rows, i64c(g, p->mr), ""),
-      LLVMBuildICmp(g->b, LLVMIntEQ, m.cols, i64c(g, p->nr), ""), "full");
-  LLVMBasicBlockRef els, join = dif_begin(g, full, &els);
+      g->cg->b, LLVMBuildICmp(g->cg->b, LLVMIntEQ, m.rows, i64c(g, p->mr), ""),
+      LLVMBuildICmp(g->cg->b, LLVMIntEQ, m.cols, i64c(g, p->nr), ""), "full");
+  CgIf tile;
+  cg_if_begin(cg, &tile, full);
   micro_store(g, &m, acc, false);
-  dif_else(g, els, join);
+  cg_if_else(cg, &tile);
   micro_store(g, &m, acc, true);
-  dif_end(g, join);
-  LLVMBuildRetVoid(g->b);
-  LLVMDisposeBuilder(g->b);
-  g->b = saved;
+  cg_if_end(cg, &tile);
+  LLVMBuildRetVoid(cg->b);
+  cg_restore_fn(cg, &saved);
   return f;
 }
 
@@ -535,24 +472,24 @@ static LLVMValueRef micro_fn(DotGen *g, bool ind) {
 static void pack_strided(DotGen *g, LLVMValueRef dst, int64_t ld,
                          LLVMValueRef src, int64_t sj, int64_t sk,
                          LLVMValueRef nvalid, LLVMValueRef kc) {
-  DLoop lj, lk, lz;
-  LLVMValueRef j = dloop_begin(g, &lj, i64c(g, 0), i64c(g, ld), 1);
+  CgLoop lj, lk, lz;
+  LLVMValueRef j = cg_loop_step(g->cg, &lj, i64c(g, 0), i64c(g, ld), 1);
   LLVMValueRef d = gep(g, g->t, dst, j);
-  LLVMBasicBlockRef els, join =
-      dif_begin(g, LLVMBuildICmp(g->b, LLVMIntSLT, j, nvalid, ""), &els);
-  LLVMValueRef s = gep(g, g->t, src, LLVMBuildMul(g->b, j, i64c(g, sj), ""));
-  LLVMValueRef k = dloop_begin(g, &lk, i64c(g, 0), kc, 1);
+  CgIf valid;
+  cg_if_begin(g->cg, &valid, LLVMBuildICmp(g->cg->b, LLVMIntSLT, j, nvalid, ""));
+  LLVMValueRef s = gep(g, g->t, src, LLVMBuildMul(g->cg->b, j, i64c(g, sj), ""));
+  LLVMValueRef k = cg_loop_step(g->cg, &lk, i64c(g, 0), kc, 1);
   LLVMValueRef x = LLVMBuildLoad2(
-      g->b, g->t, gep(g, g->t, s, LLVMBuildMul(g->b, k, i64c(g, sk), "")), "");
-  LLVMBuildStore(g->b, x, gep(g, g->t, d, LLVMBuildMul(g->b, k, i64c(g, ld), "")));
-  dloop_end(g, &lk);
-  dif_else(g, els, join);
-  k = dloop_begin(g, &lz, i64c(g, 0), kc, 1);
-  LLVMBuildStore(g->b, LLVMConstNull(g->t),
-                 gep(g, g->t, d, LLVMBuildMul(g->b, k, i64c(g, ld), "")));
-  dloop_end(g, &lz);
-  dif_end(g, join);
-  dloop_end(g, &lj);
+      g->cg->b, g->t, gep(g, g->t, s, LLVMBuildMul(g->cg->b, k, i64c(g, sk), "")), "");
+  LLVMBuildStore(g->cg->b, x, gep(g, g->t, d, LLVMBuildMul(g->cg->b, k, i64c(g, ld), "")));
+  cg_loop_end(g->cg, &lk);
+  cg_if_else(g->cg, &valid);
+  k = cg_loop_step(g->cg, &lz, i64c(g, 0), kc, 1);
+  LLVMBuildStore(g->cg->b, LLVMConstNull(g->t),
+                 gep(g, g->t, d, LLVMBuildMul(g->cg->b, k, i64c(g, ld), "")));
+  cg_loop_end(g->cg, &lz);
+  cg_if_end(g->cg, &valid);
+  cg_loop_end(g->cg, &lj);
 }
 
 /* Ap[(panel*kc + k)*MR + r] = A(panel*MR + r, k), zero past mc; a points
@@ -560,13 +497,13 @@ static void pack_strided(DotGen *g, LLVMValueRef dst, int64_t ld,
 static void pack_a(DotGen *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
                    LLVMValueRef kc) {
   const DotPlan *p = &g->p;
-  DLoop lp;
-  LLVMValueRef row = dloop_begin(g, &lp, i64c(g, 0), mc, p->mr);
-  LLVMValueRef dst = gep(g, g->t, ap, LLVMBuildMul(g->b, row, kc, ""));
-  LLVMValueRef src = gep(g, g->t, a, LLVMBuildMul(g->b, row, i64c(g, p->sam), ""));
-  LLVMValueRef rows = LLVMBuildSub(g->b, mc, row, "");
+  CgLoop lp;
+  LLVMValueRef row = cg_loop_step(g->cg, &lp, i64c(g, 0), mc, p->mr);
+  LLVMValueRef dst = gep(g, g->t, ap, LLVMBuildMul(g->cg->b, row, kc, ""));
+  LLVMValueRef src = gep(g, g->t, a, LLVMBuildMul(g->cg->b, row, i64c(g, p->sam), ""));
+  LLVMValueRef rows = LLVMBuildSub(g->cg->b, mc, row, "");
   pack_strided(g, dst, p->mr, src, p->sam, p->sak, rows, kc);
-  dloop_end(g, &lp);
+  cg_loop_end(g->cg, &lp);
 }
 
 /* Rows of B lie a whole row apart, which defeats the hardware prefetcher:
@@ -579,10 +516,10 @@ static void prefetch_next_panel(DotGen *g, LLVMValueRef src) {
   for (int64_t off = 0; off < bytes; off += 64) {
     LLVMValueRef idx = i64c(g, p->nr + off / elem_bytes(p->e));
     LLVMValueRef a[4] = {
-        LLVMBuildGEP2(g->b, g->t, src, &idx, 1, ""), /* not inbounds */
+        LLVMBuildGEP2(g->cg->b, g->t, src, &idx, 1, ""), /* not inbounds */
         LLVMConstInt(g->cg->t_i32, 0, 0), LLVMConstInt(g->cg->t_i32, 2, 0),
         LLVMConstInt(g->cg->t_i32, 1, 0)};
-    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    cg_intrinsic(g->cg->b, "llvm.prefetch", &pt, 1, a, 4);
   }
 }
 
@@ -593,24 +530,24 @@ static void pack_b(DotGen *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   const DotPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
   unsigned va = (unsigned)(p->vl * elem_bytes(p->e));
-  DLoop lk;
-  LLVMBasicBlockRef els = NULL, join = NULL;
-  if (p->sbn == 1) {
-    join = dif_begin(g, LLVMBuildICmp(g->b, LLVMIntEQ, nr, i64c(g, p->nr), ""),
-                     &els);
-    LLVMValueRef k = dloop_begin(g, &lk, i64c(g, 0), kc, 1);
-    LLVMValueRef src = gep(g, g->t, b, LLVMBuildMul(g->b, k, i64c(g, p->sbk), ""));
-    LLVMValueRef dst = gep(g, g->t, bp, LLVMBuildMul(g->b, k, i64c(g, p->nr), ""));
+  CgLoop lk;
+  CgIf full;
+  bool vec = p->sbn == 1;
+  if (vec) {
+    cg_if_begin(g->cg, &full, LLVMBuildICmp(g->cg->b, LLVMIntEQ, nr, i64c(g, p->nr), ""));
+    LLVMValueRef k = cg_loop_step(g->cg, &lk, i64c(g, 0), kc, 1);
+    LLVMValueRef src = gep(g, g->t, b, LLVMBuildMul(g->cg->b, k, i64c(g, p->sbk), ""));
+    LLVMValueRef dst = gep(g, g->t, bp, LLVMBuildMul(g->cg->b, k, i64c(g, p->nr), ""));
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef x = vload(g, gep(g, g->t, src, i64c(g, v * p->vl)), ea);
       vstore(g, x, gep(g, g->t, dst, i64c(g, v * p->vl)), va);
     }
     prefetch_next_panel(g, src);
-    dloop_end(g, &lk);
-    dif_else(g, els, join);
+    cg_loop_end(g->cg, &lk);
+    cg_if_else(g->cg, &full);
   }
   pack_strided(g, bp, p->nr, b, p->sbn, p->sbk, nr, kc);
-  if (join) dif_end(g, join);
+  if (vec) cg_if_end(g->cg, &full);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -622,8 +559,8 @@ static void unflatten(DotGen *g, const Type *t, int lo, int hi, LLVMValueRef q,
                       LLVMValueRef *idx) {
   for (int d = hi - 1; d >= lo; d--) {
     LLVMValueRef n = i64c(g, t->dims[d]);
-    idx[d] = d == lo ? q : LLVMBuildURem(g->b, q, n, "");
-    q = LLVMBuildUDiv(g->b, q, n, "");
+    idx[d] = d == lo ? q : LLVMBuildURem(g->cg->b, q, n, "");
+    q = LLVMBuildUDiv(g->cg->b, q, n, "");
   }
 }
 
@@ -643,12 +580,12 @@ static void epilogue(DotGen *g, LLVMValueRef row0, LLVMValueRef nrows,
   LLVMValueRef idx[rank > 0 ? rank : 1], out[1];
   CgLoop li, lj;
   LLVMValueRef i = cg_loop_begin(cg, &li, i64c(g, 0), nrows);
-  LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
+  LLVMValueRef row = LLVMBuildAdd(g->cg->b, row0, i, "row");
   if (nrd > 0) unflatten(g, t, 0, nrd, row, idx);
-  LLVMValueRef base = LLVMBuildMul(g->b, row, i64c(g, g->p.N), "");
+  LLVMValueRef base = LLVMBuildMul(g->cg->b, row, i64c(g, g->p.N), "");
   LLVMValueRef j = cg_loop_begin(cg, &lj, c0, c1);
   if (g->ncols > 0) unflatten(g, t, nrd, rank, j, idx);
-  LLVMValueRef lin = LLVMBuildAdd(g->b, base, j, "");
+  LLVMValueRef lin = LLVMBuildAdd(g->cg->b, base, j, "");
   cg->scalar[dv->id] = cg_load(cg, C, t->elem, lin);
   cg_gen(cg, g->epi, idx, out);
   cg->scalar[dv->id] = NULL;
@@ -685,8 +622,8 @@ static Range range_of(DotGen *g, Op *op, LLVMValueRef begin, LLVMValueRef end) {
     lo = &r.c0, hi = &r.c1, total = p->N;
   }
   int64_t inner = d0 > 0 ? total / d0 : 0;
-  *lo = LLVMBuildMul(g->b, begin, i64c(g, inner), "lo");
-  *hi = LLVMBuildMul(g->b, end, i64c(g, inner), "hi");
+  *lo = LLVMBuildMul(g->cg->b, begin, i64c(g, inner), "lo");
+  *hi = LLVMBuildMul(g->cg->b, end, i64c(g, inner), "hi");
   return r;
 }
 
@@ -696,9 +633,9 @@ static LLVMValueRef batch_offset(DotGen *g, LLVMValueRef b, const int64_t *st) {
   LLVMValueRef off = i64c(g, 0);
   int64_t inner = 1;
   for (int i = p->nbd - 1; i >= 0; i--) {
-    LLVMValueRef q = LLVMBuildUDiv(g->b, b, i64c(g, inner), "");
-    q = LLVMBuildURem(g->b, q, i64c(g, p->bdim[i]), "");
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, q, i64c(g, st[i]), ""), "");
+    LLVMValueRef q = LLVMBuildUDiv(g->cg->b, b, i64c(g, inner), "");
+    q = LLVMBuildURem(g->cg->b, q, i64c(g, p->bdim[i]), "");
+    off = LLVMBuildAdd(g->cg->b, off, LLVMBuildMul(g->cg->b, q, i64c(g, st[i]), ""), "");
     inner *= p->bdim[i];
   }
   return off;
@@ -715,14 +652,14 @@ static RowBlock block_at(DotGen *g, LLVMValueRef bi, LLVMValueRef ic,
                       LLVMValueRef B, LLVMValueRef C) {
   const DotPlan *p = &g->p;
   RowBlock k;
-  k.mc = min64(g, i64c(g, p->mc), LLVMBuildSub(g->b, r1, ic, ""));
-  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->bsa),
-                                   LLVMBuildMul(g->b, ic, i64c(g, p->sam), ""), "");
+  k.mc = min64(g, i64c(g, p->mc), LLVMBuildSub(g->cg->b, r1, ic, ""));
+  LLVMValueRef offa = LLVMBuildAdd(g->cg->b, batch_offset(g, bi, p->bsa),
+                                   LLVMBuildMul(g->cg->b, ic, i64c(g, p->sam), ""), "");
   k.a = gep(g, g->t, A, offa);
   k.b = gep(g, g->t, B, batch_offset(g, bi, p->bsb));
   LLVMValueRef offc = LLVMBuildAdd(
-      g->b, LLVMBuildMul(g->b, bi, i64c(g, p->M * p->N), ""),
-      LLVMBuildMul(g->b, ic, i64c(g, p->N), ""), "");
+      g->cg->b, LLVMBuildMul(g->cg->b, bi, i64c(g, p->M * p->N), ""),
+      LLVMBuildMul(g->cg->b, ic, i64c(g, p->N), ""), "");
   k.c = gep(g, g->t, C, offc);
   k.c0 = r->c0;
   k.c1 = r->c1;
@@ -731,13 +668,13 @@ static RowBlock block_at(DotGen *g, LLVMValueRef bi, LLVMValueRef ic,
 
 /* C = 0 on the block (K = 0: an empty sum). */
 static void zero_block(DotGen *g, RowBlock *k) {
-  DLoop li, lj;
-  LLVMValueRef i = dloop_begin(g, &li, i64c(g, 0), k->mc, 1);
-  LLVMValueRef row = gep(g, g->t, k->c, LLVMBuildMul(g->b, i, i64c(g, g->p.N), ""));
-  LLVMValueRef j = dloop_begin(g, &lj, k->c0, k->c1, 1);
-  LLVMBuildStore(g->b, LLVMConstNull(g->t), gep(g, g->t, row, j));
-  dloop_end(g, &lj);
-  dloop_end(g, &li);
+  CgLoop li, lj;
+  LLVMValueRef i = cg_loop_step(g->cg, &li, i64c(g, 0), k->mc, 1);
+  LLVMValueRef row = gep(g, g->t, k->c, LLVMBuildMul(g->cg->b, i, i64c(g, g->p.N), ""));
+  LLVMValueRef j = cg_loop_step(g->cg, &lj, k->c0, k->c1, 1);
+  LLVMBuildStore(g->cg->b, LLVMConstNull(g->t), gep(g, g->t, row, j));
+  cg_loop_end(g->cg, &lj);
+  cg_loop_end(g->cg, &li);
 }
 
 /* Per-call scratch of a kernel: packed panels, MR row pointers and a row
@@ -765,7 +702,7 @@ static Scratch scratch_new(DotGen *g) {
   }
   s.rowptrs = aligned_alloca(g, g->cg->t_ptr, p->mr, "rows");
   s.zeros = aligned_alloca(g, g->t, p->kc, "zeros");
-  LLVMBuildMemSet(g->b, s.zeros, LLVMConstInt(g->cg->t_i8, 0, 0),
+  LLVMBuildMemSet(g->cg->b, s.zeros, LLVMConstInt(g->cg->t_i8, 0, 0),
                   i64c(g, p->kc * elem_bytes(p->e)), 64);
   return s;
 }
@@ -775,10 +712,10 @@ static void fill_rows(DotGen *g, Scratch *s, LLVMValueRef a, LLVMValueRef ir,
                       LLVMValueRef mc) {
   const DotPlan *p = &g->p;
   for (int r = 0; r < p->mr; r++) {
-    LLVMValueRef row = LLVMBuildAdd(g->b, ir, i64c(g, r), "");
-    LLVMValueRef ptr = gep(g, g->t, a, LLVMBuildMul(g->b, row, i64c(g, p->sam), ""));
-    LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, row, mc, "");
-    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, ptr, s->zeros, ""),
+    LLVMValueRef row = LLVMBuildAdd(g->cg->b, ir, i64c(g, r), "");
+    LLVMValueRef ptr = gep(g, g->t, a, LLVMBuildMul(g->cg->b, row, i64c(g, p->sam), ""));
+    LLVMValueRef in = LLVMBuildICmp(g->cg->b, LLVMIntSLT, row, mc, "");
+    LLVMBuildStore(g->cg->b, LLVMBuildSelect(g->cg->b, in, ptr, s->zeros, ""),
                    gep(g, g->cg->t_ptr, s->rowptrs, i64c(g, r)));
   }
 }
@@ -790,7 +727,7 @@ static void call_micro(DotGen *g, Scratch *s, LLVMValueRef a, LLVMValueRef c,
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
   LLVMValueRef args[8] = {a, s->bp, c, i64c(g, g->p.N), kc, rows, cols, first};
-  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
+  LLVMBuildCall2(g->cg->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
 }
 
 /* The KC slice at pc of a block: pack A once (unless the microkernel reads
@@ -798,29 +735,29 @@ static void call_micro(DotGen *g, Scratch *s, LLVMValueRef a, LLVMValueRef c,
  * down the rows. */
 static void gemm_block(DotGen *g, RowBlock *k, LLVMValueRef pc, Scratch *s) {
   const DotPlan *p = &g->p;
-  DLoop lj, li;
-  LLVMValueRef kc = min64(g, i64c(g, p->kc), LLVMBuildSub(g->b, i64c(g, p->K), pc, ""));
-  LLVMValueRef first = LLVMBuildICmp(g->b, LLVMIntEQ, pc, i64c(g, 0), "first");
-  LLVMValueRef a = gep(g, g->t, k->a, LLVMBuildMul(g->b, pc, i64c(g, p->sak), ""));
+  CgLoop lj, li;
+  LLVMValueRef kc = min64(g, i64c(g, p->kc), LLVMBuildSub(g->cg->b, i64c(g, p->K), pc, ""));
+  LLVMValueRef first = LLVMBuildICmp(g->cg->b, LLVMIntEQ, pc, i64c(g, 0), "first");
+  LLVMValueRef a = gep(g, g->t, k->a, LLVMBuildMul(g->cg->b, pc, i64c(g, p->sak), ""));
   if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
-  LLVMValueRef jr = dloop_begin(g, &lj, k->c0, k->c1, p->nr);
-  LLVMValueRef nr = min64(g, i64c(g, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
-  LLVMValueRef boff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, i64c(g, p->sbk), ""),
-                                   LLVMBuildMul(g->b, jr, i64c(g, p->sbn), ""), "");
+  LLVMValueRef jr = cg_loop_step(g->cg, &lj, k->c0, k->c1, p->nr);
+  LLVMValueRef nr = min64(g, i64c(g, p->nr), LLVMBuildSub(g->cg->b, k->c1, jr, ""));
+  LLVMValueRef boff = LLVMBuildAdd(g->cg->b, LLVMBuildMul(g->cg->b, pc, i64c(g, p->sbk), ""),
+                                   LLVMBuildMul(g->cg->b, jr, i64c(g, p->sbn), ""), "");
   pack_b(g, s->bp, gep(g, g->t, k->b, boff), nr, kc);
-  LLVMValueRef ir = dloop_begin(g, &li, i64c(g, 0), k->mc, p->mr);
-  LLVMValueRef rows = min64(g, i64c(g, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
+  LLVMValueRef ir = cg_loop_step(g->cg, &li, i64c(g, 0), k->mc, p->mr);
+  LLVMValueRef rows = min64(g, i64c(g, p->mr), LLVMBuildSub(g->cg->b, k->mc, ir, ""));
   LLVMValueRef apanel;
   if (p->direct_a) {
     fill_rows(g, s, a, ir, k->mc);
     apanel = s->rowptrs;
   } else {
-    apanel = gep(g, g->t, s->ap, LLVMBuildMul(g->b, ir, kc, ""));
+    apanel = gep(g, g->t, s->ap, LLVMBuildMul(g->cg->b, ir, kc, ""));
   }
-  LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, i64c(g, p->N), ""), jr, "");
+  LLVMValueRef coff = LLVMBuildAdd(g->cg->b, LLVMBuildMul(g->cg->b, ir, i64c(g, p->N), ""), jr, "");
   call_micro(g, s, apanel, gep(g, g->t, k->c, coff), kc, rows, nr, first);
-  dloop_end(g, &li);
-  dloop_end(g, &lj);
+  cg_loop_end(g->cg, &li);
+  cg_loop_end(g->cg, &lj);
 }
 
 /* for b in [b0, b1): for ic in [r0, r1) step MC: the block's K slices. */
@@ -831,21 +768,21 @@ static void kernel_body(DotGen *g, Op *op, const Range *r) {
   LLVMValueRef A = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef B = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
-  DLoop lb, li, lp;
-  LLVMValueRef bi = dloop_begin(g, &lb, r->b0, r->b1, 1);
-  LLVMValueRef ic = dloop_begin(g, &li, r->r0, r->r1, p->mc);
+  CgLoop lb, li, lp;
+  LLVMValueRef bi = cg_loop_step(g->cg, &lb, r->b0, r->b1, 1);
+  LLVMValueRef ic = cg_loop_step(g->cg, &li, r->r0, r->r1, p->mc);
   RowBlock k = block_at(g, bi, ic, r->r1, r, A, B, C);
   if (p->K == 0) {
     zero_block(g, &k);
   } else {
-    LLVMValueRef pc = dloop_begin(g, &lp, i64c(g, 0), i64c(g, p->K), p->kc);
+    LLVMValueRef pc = cg_loop_step(g->cg, &lp, i64c(g, 0), i64c(g, p->K), p->kc);
     gemm_block(g, &k, pc, &s);
-    dloop_end(g, &lp);
+    cg_loop_end(g->cg, &lp);
   }
-  LLVMValueRef row0 = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, i64c(g, p->M), ""), ic, "");
+  LLVMValueRef row0 = LLVMBuildAdd(g->cg->b, LLVMBuildMul(g->cg->b, bi, i64c(g, p->M), ""), ic, "");
   epilogue(g, row0, k.mc, k.c0, k.c1);
-  dloop_end(g, &li);
-  dloop_end(g, &lb);
+  cg_loop_end(g->cg, &li);
+  cg_loop_end(g->cg, &lb);
 }
 
 /* Contract with cg_kernel (codegen.h): emit, at the builder in the kernel
@@ -859,7 +796,7 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
     return false;
   if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE)
     return false; /* the passes materialize them; be safe if not */
-  DotGen g = {.cg = cg, .b = cg->b, .op = op, .epi = epi};
+  DotGen g = {.cg = cg, .op = op, .epi = epi};
   g.p.e = e;
   if (!plan_shapes(op, &g.p)) return false;
   g.ncols = g.p.nfr;
@@ -988,8 +925,8 @@ static Range conv_range(DotGen *g, const ConvPlan *c, LLVMValueRef begin,
   }
   int64_t inner = 1;
   for (int d = c->pdim + 1; d < c->nmd; d++) inner *= c->mdim[d];
-  r.r0 = LLVMBuildMul(g->b, begin, i64c(g, inner), "lo");
-  r.r1 = LLVMBuildMul(g->b, end, i64c(g, inner), "hi");
+  r.r0 = LLVMBuildMul(g->cg->b, begin, i64c(g, inner), "lo");
+  r.r1 = LLVMBuildMul(g->cg->b, end, i64c(g, inner), "hi");
   return r;
 }
 
@@ -999,9 +936,9 @@ static LLVMValueRef conv_window(DotGen *g, const ConvPlan *c, LLVMValueRef kpos,
                                 LLVMValueRef *w) {
   LLVMValueRef q = kpos, off = i64c(g, 0);
   for (int s = c->ns - 1; s >= 0; s--) {
-    w[s] = LLVMBuildURem(g->b, q, i64c(g, c->ksize[s]), "w");
-    q = LLVMBuildUDiv(g->b, q, i64c(g, c->ksize[s]), "");
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, w[s], i64c(g, c->kstr[s]), ""), "");
+    w[s] = LLVMBuildURem(g->cg->b, q, i64c(g, c->ksize[s]), "w");
+    q = LLVMBuildUDiv(g->cg->b, q, i64c(g, c->ksize[s]), "");
+    off = LLVMBuildAdd(g->cg->b, off, LLVMBuildMul(g->cg->b, w[s], i64c(g, c->kstr[s]), ""), "");
   }
   return off;
 }
@@ -1012,7 +949,7 @@ static void conv_rows(DotGen *g, Scratch *s, const ConvPlan *c, LLVMValueRef lhs
                       LLVMValueRef m0, LLVMValueRef m1, LLVMValueRef *w,
                       LLVMValueRef cb) {
   const DotPlan *p = &g->p;
-  LLVMBuilderRef b = g->b;
+  LLVMBuilderRef b = g->cg->b;
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef m = LLVMBuildAdd(b, m0, i64c(g, r), "m");
     LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntSLT, m, m1, "");
@@ -1045,25 +982,25 @@ static void conv_panel(DotGen *g, Scratch *s, const ConvPlan *c, LLVMValueRef lh
                        LLVMValueRef mc, LLVMValueRef jr, LLVMValueRef nr,
                        LLVMValueRef kpos) {
   const DotPlan *p = &g->p;
-  DLoop lc, li;
+  CgLoop lc, li;
   LLVMValueRef w[CONV_MAX_SPATIAL];
   LLVMValueRef roff = conv_window(g, c, kpos, w);
-  LLVMValueRef cb = dloop_begin(g, &lc, i64c(g, 0), i64c(g, p->K), p->kc);
-  LLVMValueRef kc = min64(g, i64c(g, p->kc), LLVMBuildSub(g->b, i64c(g, p->K), cb, ""));
+  LLVMValueRef cb = cg_loop_step(g->cg, &lc, i64c(g, 0), i64c(g, p->K), p->kc);
+  LLVMValueRef kc = min64(g, i64c(g, p->kc), LLVMBuildSub(g->cg->b, i64c(g, p->K), cb, ""));
   LLVMValueRef first = LLVMBuildAnd(
-      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, kpos, i64c(g, 0), ""),
-      LLVMBuildICmp(g->b, LLVMIntEQ, cb, i64c(g, 0), ""), "first");
-  LLVMValueRef boff = LLVMBuildAdd(g->b, roff, LLVMBuildAdd(g->b,
-      LLVMBuildMul(g->b, cb, i64c(g, p->sbk), ""), jr, ""), "");
+      g->cg->b, LLVMBuildICmp(g->cg->b, LLVMIntEQ, kpos, i64c(g, 0), ""),
+      LLVMBuildICmp(g->cg->b, LLVMIntEQ, cb, i64c(g, 0), ""), "first");
+  LLVMValueRef boff = LLVMBuildAdd(g->cg->b, roff, LLVMBuildAdd(g->cg->b,
+      LLVMBuildMul(g->cg->b, cb, i64c(g, p->sbk), ""), jr, ""), "");
   pack_b(g, s->bp, gep(g, g->t, rhs, boff), nr, kc);
-  LLVMValueRef ir = dloop_begin(g, &li, i64c(g, 0), mc, p->mr);
-  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
-  conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->b, ic, mc, ""), w, cb);
-  LLVMValueRef rows = min64(g, i64c(g, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
-  LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, i64c(g, p->N), ""), jr, "");
+  LLVMValueRef ir = cg_loop_step(g->cg, &li, i64c(g, 0), mc, p->mr);
+  LLVMValueRef m0 = LLVMBuildAdd(g->cg->b, ic, ir, "");
+  conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->cg->b, ic, mc, ""), w, cb);
+  LLVMValueRef rows = min64(g, i64c(g, p->mr), LLVMBuildSub(g->cg->b, mc, ir, ""));
+  LLVMValueRef coff = LLVMBuildAdd(g->cg->b, LLVMBuildMul(g->cg->b, m0, i64c(g, p->N), ""), jr, "");
   call_micro(g, s, s->rowptrs, gep(g, g->t, cblk, coff), kc, rows, nr, first);
-  dloop_end(g, &li);
-  dloop_end(g, &lc);
+  cg_loop_end(g->cg, &li);
+  cg_loop_end(g->cg, &lc);
 }
 
 static void conv_body(DotGen *g, Op *op, const ConvPlan *c, const Range *r) {
@@ -1073,23 +1010,23 @@ static void conv_body(DotGen *g, Op *op, const ConvPlan *c, const Range *r) {
   LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
-  DLoop li, lj, lk;
-  LLVMValueRef ic = dloop_begin(g, &li, r->r0, r->r1, p->mc);
+  CgLoop li, lj, lk;
+  LLVMValueRef ic = cg_loop_step(g->cg, &li, r->r0, r->r1, p->mc);
   RowBlock k = block_at(g, i64c(g, 0), ic, r->r1, r, lhs, rhs, C);
   if (p->K == 0 || c->npos == 0) {
     zero_block(g, &k);
     epilogue(g, ic, k.mc, k.c0, k.c1);
   } else {
-    LLVMValueRef jr = dloop_begin(g, &lj, r->c0, r->c1, p->nr);
-    LLVMValueRef nr = min64(g, i64c(g, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
-    LLVMValueRef kpos = dloop_begin(g, &lk, i64c(g, 0), i64c(g, c->npos), 1);
+    LLVMValueRef jr = cg_loop_step(g->cg, &lj, r->c0, r->c1, p->nr);
+    LLVMValueRef nr = min64(g, i64c(g, p->nr), LLVMBuildSub(g->cg->b, r->c1, jr, ""));
+    LLVMValueRef kpos = cg_loop_step(g->cg, &lk, i64c(g, 0), i64c(g, c->npos), 1);
     conv_panel(g, &s, c, lhs, rhs, C, ic, k.mc, jr, nr, kpos);
-    dloop_end(g, &lk);
+    cg_loop_end(g->cg, &lk);
     /* The MC x NR panel of C is complete and in L2. */
-    epilogue(g, ic, k.mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
-    dloop_end(g, &lj);
+    epilogue(g, ic, k.mc, jr, LLVMBuildAdd(g->cg->b, jr, nr, ""));
+    cg_loop_end(g->cg, &lj);
   }
-  dloop_end(g, &li);
+  cg_loop_end(g->cg, &li);
 }
 
 /* Same contract as cg_kernel_dot, with [begin, end) a range of the first
@@ -1097,7 +1034,7 @@ static void conv_body(DotGen *g, Op *op, const ConvPlan *c, const Range *r) {
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (op->code != OP_CONVOLUTION || !conv_fits(op)) return false;
   ElemType e = op->results[0]->type->elem;
-  DotGen g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
+  DotGen g = {.cg = cg, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;
   g.p.e = e;
   conv_plan(op, &c, &g.p);
