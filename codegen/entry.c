@@ -154,25 +154,21 @@ static void emit_while(CG *cg, Op *op) {
   LLVMPositionBuilderAtEnd(cg->b, exit);
 }
 
-/* Emits region r's block, copies its results into op's, jumps to merge. */
-static void emit_branch(CG *cg, Op *op, Region *r, LLVMBasicBlockRef bb,
-                        LLVMBasicBlockRef merge) {
-  LLVMPositionBuilderAtEnd(cg->b, bb);
+/* Emits region r's block and copies its results into op's. */
+static void emit_region(CG *cg, Op *op, Region *r) {
   Op *t = emit_block(cg, r->blocks[0]);
   copy_results(cg, t, op->results);
-  LLVMBuildBr(cg->b, merge);
 }
 
 /* spec "if". */
 static void emit_if(CG *cg, Op *op) {
   if (!cg_check_types(cg, op)) return;
-  LLVMValueRef pred = cg_value_at(cg, op->opnds[0], NULL);
-  LLVMBasicBlockRef then = new_block(cg, "if.then"), els = new_block(cg, "if.else");
-  LLVMBasicBlockRef merge = new_block(cg, "if.end");
-  LLVMBuildCondBr(cg->b, pred, then, els);
-  emit_branch(cg, op, op->regions[0], then, merge);
-  emit_branch(cg, op, op->regions[1], els, merge);
-  LLVMPositionBuilderAtEnd(cg->b, merge);
+  CgIf s;
+  cg_if_begin(cg, &s, cg_value_at(cg, op->opnds[0], NULL));
+  emit_region(cg, op, op->regions[0]);
+  cg_if_else(cg, &s);
+  emit_region(cg, op, op->regions[1]);
+  cg_if_end(cg, &s);
 }
 
 /* spec "case": branches[index], or the last branch when index is out of
@@ -187,7 +183,11 @@ static void emit_case(CG *cg, Op *op) {
   LLVMValueRef sw = LLVMBuildSwitch(cg->b, index, bbs[n - 1], (unsigned)(n - 1));
   for (int k = 0; k < n - 1; k++)
     LLVMAddCase(sw, LLVMConstInt(LLVMTypeOf(index), (unsigned)k, 0), bbs[k]);
-  for (int k = 0; k < n; k++) emit_branch(cg, op, op->regions[k], bbs[k], merge);
+  for (int k = 0; k < n; k++) {
+    LLVMPositionBuilderAtEnd(cg->b, bbs[k]);
+    emit_region(cg, op, op->regions[k]);
+    LLVMBuildBr(cg->b, merge);
+  }
   LLVMPositionBuilderAtEnd(cg->b, merge);
 }
 

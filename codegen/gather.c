@@ -129,22 +129,15 @@ void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
   }
   /* Branch rather than select so a fused producer of either side is only
    * computed where its value is used. */
-  LLVMBasicBlockRef bu = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.upd");
-  LLVMBasicBlockRef bo = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.op");
-  LLVMBasicBlockRef bj = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.join");
-  LLVMBuildCondBr(b, inside, bu, bo);
-  LLVMPositionBuilderAtEnd(b, bu);
+  CgIf s;
+  cg_if_begin(cg, &s, inside);
   LLVMValueRef vu = cg_value_at(cg, update, uidx);
-  LLVMBasicBlockRef bu_end = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, bj);
-  LLVMPositionBuilderAtEnd(b, bo);
+  cg_if_else(cg, &s);
   LLVMValueRef vo = cg_value_at(cg, operand, idx);
-  LLVMBasicBlockRef bo_end = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, bj);
-  LLVMPositionBuilderAtEnd(b, bj);
+  cg_if_end(cg, &s);
   LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(vu), "dus");
   LLVMValueRef vals[2] = {vu, vo};
-  LLVMBasicBlockRef blocks[2] = {bu_end, bo_end};
+  LLVMBasicBlockRef blocks[2] = {s.then_end, s.else_end};
   LLVMAddIncoming(phi, vals, blocks, 2);
   out[0] = phi;
 }

@@ -44,18 +44,13 @@ static bool speculatable(Value *v, int budget) {
 /* x at idx when pred holds, else `other` (computed before the branch). */
 static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
                                   LLVMValueRef *idx, LLVMValueRef other) {
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "take");
-  LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "join");
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
-  LLVMBuildCondBr(cg->b, pred, then, merge);
-  LLVMPositionBuilderAtEnd(cg->b, then);
+  CgIf s;
+  cg_if_begin(cg, &s, pred);
   LLVMValueRef v = cg_value_at(cg, x, idx);
-  LLVMBasicBlockRef then_end = LLVMGetInsertBlock(cg->b);
-  LLVMBuildBr(cg->b, merge);
-  LLVMPositionBuilderAtEnd(cg->b, merge);
+  cg_if_end(cg, &s);
   LLVMValueRef phi = LLVMBuildPhi(cg->b, LLVMTypeOf(v), "");
   LLVMValueRef vals[2] = {v, other};
-  LLVMBasicBlockRef bbs[2] = {then_end, from};
+  LLVMBasicBlockRef bbs[2] = {s.then_end, s.else_end};
   LLVMAddIncoming(phi, vals, bbs, 2);
   return phi;
 }

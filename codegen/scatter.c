@@ -32,21 +32,6 @@ static void nest_end(CG *cg, CgLoop *loops, int n) {
   while (n > 0) cg_loop_end(cg, &loops[--n]);
 }
 
-/* `if (c) {` ... `}`: if_begin leaves the builder in the then-block and
- * returns the join block that if_end moves to. */
-static LLVMBasicBlockRef if_begin(CG *cg, LLVMValueRef c, const char *name) {
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, name);
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "join");
-  LLVMBuildCondBr(cg->b, c, then, join);
-  LLVMPositionBuilderAtEnd(cg->b, then);
-  return join;
-}
-
-static void if_end(CG *cg, LLVMBasicBlockRef join) {
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, join);
-}
-
 static bool in_list(const I64List *l, int64_t d) {
   for (int i = 0; i < l->n; i++)
     if (l->v[i] == d) return true;
@@ -179,9 +164,10 @@ static void scatter_updates(CG *cg, Op *op) {
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
     ok = and_in_range(cg, ok, ridx[d], rt->dims[d]);
   }
-  LLVMBasicBlockRef join = ok ? if_begin(cg, ok, "scatter.upd") : NULL;
+  CgIf in;
+  if (ok) cg_if_begin(cg, &in, ok);
   scatter_apply(cg, op, uidx, ridx);
-  if (join) if_end(cg, join);
+  if (ok) cg_if_end(cg, &in);
   nest_end(cg, loops, nl);
 }
 
@@ -260,9 +246,10 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
     oidx[d] = LLVMBuildSub(cg->b, p, cg_i64(cg, w->pad_lo.v[d]), "");
     ok = and_in_range(cg, ok, oidx[d], t->dims[d]);
   }
-  LLVMBasicBlockRef join = ok ? if_begin(cg, ok, "sas.inb") : NULL;
+  CgIf in;
+  if (ok) cg_if_begin(cg, &in, ok);
   sas_visit(cg, op, s, oidx);
-  if (join) if_end(cg, join);
+  if (ok) cg_if_end(cg, &in);
   nest_end(cg, loops, nl);
 }
 
@@ -270,7 +257,8 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
 static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   Value *r = op->results[0], *src = op->opnds[1];
   LLVMValueRef have = LLVMBuildLoad2(cg->b, cg->t_i1, s->have, "have");
-  LLVMBasicBlockRef join = if_begin(cg, have, "sas.scatter");
+  CgIf selected;
+  cg_if_begin(cg, &selected, have);
   LLVMValueRef lin = LLVMBuildLoad2(cg->b, cg->t_i64, s->where, "where");
   LLVMValueRef buf = cg_buffer(cg, r);
   Block *body = op->regions[1]->blocks[0];
@@ -281,7 +269,7 @@ static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   LLVMValueRef res;
   cg_region_scalar(cg, op->regions[1], args, &res);
   cg_store(cg, buf, r->type->elem, lin, res);
-  if_end(cg, join);
+  cg_if_end(cg, &selected);
 }
 
 /* spec "select_and_scatter": for each source element in row-major order,

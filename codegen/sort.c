@@ -201,12 +201,10 @@ static void return_if(CG *cg, LLVMValueRef c) {
 
 /* Two single elements: swap them if the right one is less. */
 static void merge_pair(CG *cg, const Slice *s, LLVMValueRef f, LLVMValueRef m) {
-  LLVMBasicBlockRef yes = block(cg, "merge.swap"), no = block(cg, "merge.ret");
-  branch(cg, less(cg, s, m, f), yes, no);
-  LLVMPositionBuilderAtEnd(cg->b, yes);
+  CgIf out_of_order;
+  cg_if_begin(cg, &out_of_order, less(cg, s, m, f));
   swap(cg, s, f, m);
-  LLVMBuildBr(cg->b, no);
-  LLVMPositionBuilderAtEnd(cg->b, no);
+  cg_if_end(cg, &out_of_order);
   LLVMBuildRetVoid(cg->b);
 }
 
@@ -219,20 +217,16 @@ static void merge_cuts(CG *cg, const Slice *s, LLVMValueRef f, LLVMValueRef m,
   LLVMValueRef len1 = sub(cg, m, f), len2 = sub(cg, l, m);
   LLVMValueRef c1 = cg_entry_alloca(cg, cg->t_i64, "cut1");
   LLVMValueRef c2 = cg_entry_alloca(cg, cg->t_i64, "cut2");
-  LLVMBasicBlockRef left = block(cg, "merge.left"), right = block(cg, "merge.right"),
-                    join = block(cg, "merge.cut");
-  branch(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, len1, len2, ""), left, right);
-  LLVMPositionBuilderAtEnd(cg->b, left);
+  CgIf left_longer;
+  cg_if_begin(cg, &left_longer, LLVMBuildICmp(cg->b, LLVMIntSGT, len1, len2, ""));
   LLVMValueRef k1 = add(cg, f, LLVMBuildAShr(cg->b, len1, cg_i64(cg, 1), ""));
   LLVMBuildStore(cg->b, k1, c1);
   LLVMBuildStore(cg->b, bound(cg, s, m, l, k1, false), c2);
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, right);
+  cg_if_else(cg, &left_longer);
   LLVMValueRef k2 = add(cg, m, LLVMBuildAShr(cg->b, len2, cg_i64(cg, 1), ""));
   LLVMBuildStore(cg->b, k2, c2);
   LLVMBuildStore(cg->b, bound(cg, s, f, m, k2, true), c1);
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, join);
+  cg_if_end(cg, &left_longer);
   *cut1 = load_i64(cg, c1, "cut1");
   *cut2 = load_i64(cg, c2, "cut2");
 }
