@@ -85,6 +85,8 @@ LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
  * in the N-bit range), stored in a byte. */
 bool cg_is_sub_byte(ElemType e);
 LLVMValueRef cg_i64(CG *cg, int64_t v);
+/* min(a, b) of i64 values (signed). */
+LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b);
 /* v with the nuw and nsw flags when it is an instruction (index
  * arithmetic that cannot wrap); returns v. */
 LLVMValueRef cg_nowrap(LLVMValueRef v);
@@ -159,6 +161,8 @@ LLVMValueRef cg_const_global(CG *cg, Value *v);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* &ptr[off] for elements of type t (inbounds). */
+LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off);
 /* Linear element offset of idx in a row-major tensor of type t. */
 LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
 /* Loads / stores one element of a buffer at linear offset `lin`, converting
@@ -216,16 +220,6 @@ void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-/* Position of window element `wpos` of result index `r` along dimension d
- * in the input (reduce_window's padded_inputs: pad(inputs, init_values,
- * padding_low, padding_high, base_dilations - 1); convolution's lhs with
- * lhs_dilation and padding): the window has wd elements, the input in_dim,
- * the result out_dim along d. Sets *valid (and-ed into a non-NULL one) to
- * whether it lands on an input element (not on padding or a dilation
- * hole); the returned index is 0 when it does not. */
-LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
-                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
-                           LLVMValueRef *valid);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);
@@ -235,15 +229,31 @@ void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *resul
  * ([begin, end) of the first result dimension of extent > 1); false when it
  * does not apply (inner reductions are best elemental). */
 bool cg_kernel_reduce(CG *cg, Op *op);
+/* codegen/window.c: window geometry. cg_window_at: element d of an
+ * optional window attribute (strides, dilations, padding...), dflt when it
+ * is absent (spec: the attribute's default).
+ * cg_window_pos: the position of window element `wpos` of result index
+ * `r` along dimension d in the input (reduce_window's padded_inputs:
+ * pad(inputs, init_values, padding_low, padding_high, base_dilations - 1);
+ * convolution's lhs with lhs_dilation and padding): the window has wd
+ * elements, the input in_dim, the result out_dim along d. Sets *valid
+ * (and-ed into a non-NULL one) to whether it lands on an input element
+ * (not on padding or a dilation hole); the returned index is 0 when it
+ * does not. */
+int64_t cg_window_at(const I64List *l, int d, int64_t dflt);
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
+                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                           LLVMValueRef *valid);
+
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
- * contracting dimensions) and a blocked, vectorized kernel used when a
- * dot_general is a kernel root over f32/f64 operands in buffers; returns
- * false when it does not apply (the generic kernel is then used).
- * cg_kernel_dot is called by cg_kernel with the builder in the body block
- * of the kernel function cg->llfn (params: frame, begin, end, the range of
- * result dimension 0 to compute); it emits the code for that range and
- * leaves the builder at its end (cg_kernel adds `ret void`), or emits
- * nothing and returns false. */
+ * contracting dimensions) and a kernel on the blocked GEMM engine
+ * (gemm.c) used when a dot_general is a kernel root over f32/f64 operands
+ * in buffers; returns false when it does not apply (the generic kernel is
+ * then used). cg_kernel_dot is called by cg_kernel with the builder in the
+ * body block of the kernel function cg->llfn (params: frame, begin, end,
+ * the range of result dimension 0 to compute); it emits the code for that
+ * range and leaves the builder at its end (cg_kernel adds `ret void`), or
+ * emits nothing and returns false. */
 void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 /* epi: NULL, or an elementwise kernel root of op's shape and element type
  * into whose tree the fuse pass fused op (a GEMM epilogue): the kernel
@@ -256,15 +266,13 @@ ElemType cg_dot_acc_type(ElemType e);
 LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b);
 
-/* codegen/dot.c: convolution as an implicit GEMM on the same blocked
- * kernel, for f32/f64 with the feature dimensions last (NHWC x HWIO ->
- * NHWC), no groups, no lhs dilation, no reversal; false otherwise. Same
- * contract as cg_kernel_dot except that [begin, end) is a range of the
- * first result dimension of extent > 1. */
-bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
-
-/* codegen/conv.c: convolution (elemental). */
+/* codegen/conv.c: convolution. The elemental generator, and an implicit
+ * GEMM on the blocked engine for f32/f64 with the feature dimensions last
+ * (NHWC x HWIO -> NHWC), no groups, no lhs dilation, no reversal (false
+ * otherwise). Same contract as cg_kernel_dot except that [begin, end) is a
+ * range of the first result dimension of extent > 1. */
 void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
 void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);

@@ -57,6 +57,10 @@ LLVMValueRef cg_nowrap(LLVMValueRef v) {
   return v;
 }
 
+LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "min");
+}
+
 void cg_unsupported(CG *cg, Op *op, const char *what) {
   ir_op_error(op, "%s", what ? what : "op not supported by codegen yet");
   cg->errors++;

@@ -164,9 +164,13 @@ LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx) {
   return lin ? lin : cg_i64(cg, 0);
 }
 
+LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off) {
+  return LLVMBuildInBoundsGEP2(cg->b, t, ptr, &off, 1, "");
+}
+
 static LLVMValueRef elem_ptr(CG *cg, LLVMValueRef ptr, ElemType e,
                              LLVMValueRef lin) {
-  return LLVMBuildInBoundsGEP2(cg->b, cg_storage_type(cg, e), ptr, &lin, 1, "");
+  return cg_gep(cg, cg_storage_type(cg, e), ptr, lin);
 }
 
 /* Complex elements are loaded and stored as their two parts, scalars at
