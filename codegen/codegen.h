@@ -10,6 +10,7 @@
  *    restricted to [begin, end), so the entry can split it across threads
  *    with shlort_parallel_for) and stores the value computed by the elemental
  *    generator of the root, which pulls in its fused producers recursively;
+ *    or the root's own kernel (GEMM, sort, scatter, FFT ...);
  *  - control flow (while/if/case), a check op, a return: emitted directly in
  *    the entry function (codegen/entry.c).
  *
@@ -28,6 +29,23 @@
  * Generators may emit loops (reduce, dot_general, convolution,
  * reduce_window): they leave the builder at the end of the code they
  * emitted.
+ *
+ * Layers, each using only those above it:
+ *   core.c        element types, diagnostics, the LLVM function being
+ *                 emitted (entry allocas), loops, if/else, intrinsics
+ *   memory.c      constants, buffers, indexing, loads and stores
+ *   elemental.c   cg_value_at and the op table (CgOpImpl): generator,
+ *                 kernel and thread split of each op
+ *   generators    the semantics of each op: elementwise.c, complex.c,
+ *                 minifloat.c, vmath.c (scalars); movement.c, gather.c,
+ *                 reduce.c, window.c, dot.c, conv.c (elemental); gemm.c,
+ *                 scatter.c, sort.c, linalg.c, fft.c, rng.c (kernels)
+ *   kernel.c      kernel functions of roots and their calls
+ *   entry.c       entry functions: kernels in order, control flow, checks
+ *   codegen.c     the driver (codegen_emit); target.c, header.c beside it
+ * One cycle remains, by design: cg_value_at runs the generator of a fused
+ * value, and generators read their operands with cg_value_at (value ->
+ * generator -> value); it ends at values with storage or bound scalars.
  */
 #ifndef SHLOC_CODEGEN_H
 #define SHLOC_CODEGEN_H
@@ -174,13 +192,47 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
  * for a splat or one-element literal, else a load from its buffer. */
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
 
-/* codegen/elemental.c: values at an index, and the dispatch of elemental
- * generators. */
+/* codegen/elemental.c: values at an index, and the op table. */
 /* The value of v at idx: the bound scalar inside a scalar region, a load
  * if v has storage, else the elemental generator of v->def. */
 LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
-/* Runs the elemental generator of op at idx, writing op->nresults scalars. */
+/* Runs the elemental generator of op at idx, writing op->nresults scalars
+ * (an op without one is reported). */
 void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* How kernel.c may split a root's kernel across calls [begin, end) (and so
+ * threads), besides the first dimension of extent > 1 (CG_SPLIT_ANY). */
+typedef enum CgSplit {
+  CG_SPLIT_ANY,
+  CG_SPLIT_DIM0,      /* result dimension 0 (cg_kernel_dot's contract) */
+  CG_SPLIT_NEVER,     /* one call over [0, 1) */
+  CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
+  CG_SPLIT_UNSORTED,  /* not the sorted dimension (cg_sort_dim) */
+} CgSplit;
+/* What codegen has for an op:
+ *  - value: the elemental generator of an op with one result, its value at
+ *    idx; values: that of an op with several, written to out;
+ *  - kernel: a kernel of its own as a root, emitted in the kernel function
+ *    cg->llfn(frame, begin, end) at the builder for the part of the result
+ *    its split gives [begin, end) (kernel.c adds `ret void`); it returns
+ *    false, having emitted nothing, when it does not apply (kernel.c then
+ *    loops over the generator);
+ *  - gemm: the same for OPF_GEMM ops, also with an epilogue root epi (or
+ *    NULL): an elementwise root of op's shape into whose tree the fuse pass
+ *    fused op; the kernel then accumulates in epi's buffer and, as each
+ *    block of C is complete, replaces it by epi's value with op bound to it;
+ *  - no_speculation: its generator loops, branches or reads many values,
+ *    so movement.c never computes it at an index whose value it may drop. */
+typedef struct CgOpImpl {
+  LLVMValueRef (*value)(CG *cg, Op *op, LLVMValueRef *idx);
+  void (*values)(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+  bool (*kernel)(CG *cg, Op *op);
+  bool (*gemm)(CG *cg, Op *op, Op *epi);
+  CgSplit split;
+  bool no_speculation;
+} CgOpImpl;
+/* The row of op c (every elementwise op: the shared elementwise
+ * generator); all members are empty for an op codegen lacks. */
+const CgOpImpl *cg_op_impl(OpCode c);
 
 /* codegen/elementwise.c: scalar semantics of elementwise ops (spec
  * sections of each op), also used for the ops of scalar regions. args are
@@ -212,10 +264,18 @@ LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueR
 LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
                                LLVMValueRef y);
 
-/* codegen/movement.c: elemental generators of data movement ops:
- * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
- * iota, constant, bitcast_convert, convert... (see cg_gen's dispatch). */
-void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* codegen/movement.c: elemental generators of the data movement ops (spec
+ * section of each op): the operand at an index mapped from idx. */
+LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_iota(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_reshape(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_reverse(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_slice(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_transpose(CG *cg, Op *op, LLVMValueRef *idx);
 
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
@@ -225,9 +285,8 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);
 /* A reduce kept along its last input dimension, as a kernel root: the
  * loops over the reduced dimensions go outside a contiguous inner loop,
- * accumulating in the result buffers. Same contract as cg_kernel_conv
- * ([begin, end) of the first result dimension of extent > 1); false when it
- * does not apply (inner reductions are best elemental). */
+ * accumulating in the result buffers. False when it does not apply (inner
+ * reductions are best elemental). */
 bool cg_kernel_reduce(CG *cg, Op *op);
 /* codegen/window.c: window geometry. cg_window_at: element d of an
  * optional window attribute (strides, dilations, padding...), dflt when it
@@ -247,18 +306,9 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64
 
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
  * contracting dimensions) and a kernel on the blocked GEMM engine
- * (gemm.c) used when a dot_general is a kernel root over f32/f64 operands
- * in buffers; returns false when it does not apply (the generic kernel is
- * then used). cg_kernel_dot is called by cg_kernel with the builder in the
- * body block of the kernel function cg->llfn (params: frame, begin, end,
- * the range of result dimension 0 to compute); it emits the code for that
- * range and leaves the builder at its end (cg_kernel adds `ret void`), or
- * emits nothing and returns false. */
-void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-/* epi: NULL, or an elementwise kernel root of op's shape and element type
- * into whose tree the fuse pass fused op (a GEMM epilogue): the kernel
- * then accumulates in epi's buffer and, as each block of C is complete,
- * replaces it by epi's value computed with op bound to it. */
+ * (gemm.c) for f32/f64 operands in buffers, over [begin, end) of result
+ * dimension 0 (CgOpImpl.gemm). */
+LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
@@ -269,25 +319,23 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
 /* codegen/conv.c: convolution. The elemental generator, and an implicit
  * GEMM on the blocked engine for f32/f64 with the feature dimensions last
  * (NHWC x HWIO -> NHWC), no groups, no lhs dilation, no reversal (false
- * otherwise). Same contract as cg_kernel_dot except that [begin, end) is a
- * range of the first result dimension of extent > 1. */
-void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+ * otherwise), over [begin, end) of the first result dimension of extent
+ * > 1 (CgOpImpl.gemm). */
+LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
-void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
 
 /* codegen/scatter.c: scatter and select_and_scatter (spec "scatter",
  * "select_and_scatter"), codegen/sort.c: sort (spec "sort"). Kernels of
- * their own, not elemental: each writes its initial values into the
- * result buffers, then updates them in place. Same contract as
- * cg_kernel_dot, except that scatter and select_and_scatter ignore
- * [begin, end) (kernel.c calls them once, over [0, 1)), and sort takes it
- * as a range of the split dimension (the first of extent > 1) unless that
- * is the sorted dimension cg_sort_dim (then it ignores it too). They
- * return false for other ops. */
+ * their own (CgOpImpl.kernel), not elemental: each writes its initial
+ * values into the result buffers, then updates them in place. Scatter and
+ * select_and_scatter ignore [begin, end) (CG_SPLIT_NEVER), sort takes it
+ * as a range of the split dimension unless that is the sorted dimension
+ * cg_sort_dim (CG_SPLIT_UNSORTED). */
 bool cg_kernel_scatter(CG *cg, Op *op);
 bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
@@ -300,7 +348,7 @@ int cg_sort_dim(const Op *op);
  * into the result buffer and works there. [begin, end) is a range of
  * kernel.c's split dimension when that is a batch dimension (one the op
  * does not transform); otherwise kernel.c calls them once over [0, 1)
- * (cg_linalg_batch_rank). They return false for other ops. */
+ * (CG_SPLIT_BATCH, cg_linalg_batch_rank). */
 bool cg_kernel_triangular_solve(CG *cg, Op *op);
 bool cg_kernel_cholesky(CG *cg, Op *op);
 bool cg_kernel_fft(CG *cg, Op *op);
@@ -315,7 +363,7 @@ LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *n
  * THREE_FRY and PHILOX bits (DEFAULT is PHILOX, as in XLA). A kernel of its
  * own whose two results differ in shape: it writes the output, then the new
  * state, into those results that have a buffer; kernel.c calls it once
- * over [0, 1). It returns false for other ops. */
+ * over [0, 1). */
 bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
 
 /* codegen/kernel.c: emits the kernel function of a root op and the call to

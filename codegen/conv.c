@@ -58,7 +58,7 @@ static void conv_groups(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *n_in,
   }
 }
 
-void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx) {
   const ConvDims *cd = &op->a.conv;
   const Window *win = &op->a.window;
   Value *lhs = op->opnds[0], *rhs = op->opnds[1];
@@ -67,10 +67,8 @@ void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   ElemType le = lhs->type->elem, ke = kt->elem;
   ElemType re = op->results[0]->type->elem, ae = cg_dot_acc_type(re);
 
-  if (type_num_elems(lhs->type) == 0 || type_num_elems(kt) == 0) {
-    out[0] = LLVMConstNull(cg_scalar_type(cg, re)); /* an empty sum */
-    return;
-  }
+  if (type_num_elems(lhs->type) == 0 || type_num_elems(kt) == 0)
+    return LLVMConstNull(cg_scalar_type(cg, re)); /* an empty sum */
   LLVMValueRef lidx[rank], kidx[rank];
   LLVMValueRef c0;
   conv_groups(cg, op, idx, &lidx[cd->in_batch], &c0);
@@ -111,7 +109,7 @@ void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
 
   LLVMValueRef r = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, ae), acc, "conv");
-  out[0] = cg_convert(cg, r, ae, re);
+  return cg_convert(cg, r, ae, re);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -337,7 +335,7 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
 /* Same contract as cg_kernel_dot, with [begin, end) a range of the first
  * result dimension of extent > 1 (kernel.c's split dimension). */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
-  if (op->code != OP_CONVOLUTION || !conv_fits(op)) return false;
+  if (!conv_fits(op)) return false;
   ElemType e = op->results[0]->type->elem;
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;

@@ -59,7 +59,7 @@ static int fill_free(const Type *t, const I64List *batch,
   return pos;
 }
 
-void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx) {
   const DotDims *dd = &op->a.dot;
   Value *lhs = op->opnds[0], *rhs = op->opnds[1];
   const Type *lt = lhs->type, *rt = rhs->type;
@@ -100,7 +100,7 @@ void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   LLVMBuildStore(cg->b, cg_mul_add(cg, ae, s, a, b), acc);
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
   LLVMValueRef r = LLVMBuildLoad2(cg->b, at, acc, "dot");
-  out[0] = cg_convert(cg, r, ae, re);
+  return cg_convert(cg, r, ae, re);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -220,7 +220,6 @@ static void kernel_body(Gemm *g, Op *op, const GemmRange *r) {
  * function cg->llfn(frame, begin, end), the result for [begin, end) of
  * dimension 0. */
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
-  if (op->code != OP_DOT_GENERAL) return false;
   ElemType e = op->results[0]->type->elem;
   if (e != ET_F32 && e != ET_F64) return false;
   if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return false;

@@ -1,6 +1,7 @@
 /*
- * elemental.c: the value of a tensor at an index (cg_value_at) and the
- * dispatch from an op to its elemental generator (cg_gen).
+ * elemental.c: the value of a tensor at an index (cg_value_at), and the
+ * one table of what codegen has for each op: its elemental generator, its
+ * own kernel, and how kernel.c may split that kernel across threads.
  *
  * A value with storage is read from memory (memory.c); a fused value is
  * recomputed by the generator of the op defining it, which reads its own
@@ -25,70 +26,90 @@ LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Dispatch of elemental generators                                          */
-
-static bool is_movement(OpCode c) {
-  switch (c) {
-  case OP_BROADCAST_IN_DIM: case OP_RESHAPE: case OP_TRANSPOSE: case OP_SLICE:
-  case OP_CONCATENATE: case OP_PAD: case OP_REVERSE: case OP_IOTA:
-  case OP_CONSTANT: case OP_BITCAST_CONVERT:
-    return true;
-  default:
-    return false;
-  }
-}
+/* Generators defined here                                                   */
 
 /* Elementwise ops: operands at the same index; a rank-0 operand of
  * select/clamp (spec "select", "clamp": pred[] / min[] / max[]) is read at
- * the empty index. */
-static void gen_elementwise(CG *cg, Op *op, LLVMValueRef *idx,
-                            LLVMValueRef *out) {
+ * the empty index. cg_scalar_op reports the element types it lacks. */
+static LLVMValueRef gen_elementwise(CG *cg, Op *op, LLVMValueRef *idx) {
   LLVMValueRef args[3];
   int rank = op->results[0]->type->rank;
   for (int i = 0; i < op->nopnds && i < 3; i++) {
     Value *v = op->opnds[i];
     args[i] = cg_value_at(cg, v, v->type->rank == rank ? idx : NULL);
   }
-  out[0] = cg_scalar_op(cg, op, args);
-}
-
-static void gen_poison(CG *cg, Op *op, LLVMValueRef *out) {
-  for (int i = 0; i < op->nresults; i++)
-    out[i] = LLVMGetPoison(cg_scalar_type(cg, op->results[i]->type->elem));
+  return cg_scalar_op(cg, op, args);
 }
 
 /* spec "map": the computation applied to the inputs at the same index
  * (dimensions are all of them, (C1) of map). */
-static void gen_map(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
-  LLVMValueRef args[op->nopnds > 0 ? op->nopnds : 1];
+static LLVMValueRef gen_map(CG *cg, Op *op, LLVMValueRef *idx) {
+  LLVMValueRef args[op->nopnds > 0 ? op->nopnds : 1], r;
   for (int i = 0; i < op->nopnds; i++) args[i] = cg_value_at(cg, op->opnds[i], idx);
-  cg_region_scalar(cg, op->regions[0], args, out);
+  cg_region_scalar(cg, op->regions[0], args, &r);
+  return r;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The table                                                                 */
+
+/* Every op with OPF_IMPL that reaches codegen as a kernel root or a fused
+ * value has a row here (tests/unit/test_optable.c checks it), except the
+ * elementwise ops, which all share gen_elementwise and have their scalar
+ * rules in elementwise.c and complex.c. */
+static const CgOpImpl IMPLS[OP_COUNT] = {
+    /* Data movement (movement.c, gather.c): operand elements at an index
+     * mapped from the result index. */
+    [OP_BITCAST_CONVERT] = {.value = cg_gen_bitcast_convert},
+    [OP_BROADCAST_IN_DIM] = {.value = cg_gen_broadcast_in_dim},
+    [OP_CONCATENATE] = {.value = cg_gen_concatenate, .no_speculation = true},
+    [OP_CONSTANT] = {.value = cg_gen_constant},
+    [OP_DYNAMIC_SLICE] = {.value = cg_gen_dynamic_slice},
+    [OP_DYNAMIC_UPDATE_SLICE] = {.value = cg_gen_dynamic_update_slice},
+    [OP_GATHER] = {.value = cg_gen_gather, .no_speculation = true},
+    [OP_IOTA] = {.value = cg_gen_iota},
+    [OP_PAD] = {.value = cg_gen_pad, .no_speculation = true},
+    [OP_RESHAPE] = {.value = cg_gen_reshape},
+    [OP_REVERSE] = {.value = cg_gen_reverse},
+    [OP_SLICE] = {.value = cg_gen_slice},
+    [OP_TRANSPOSE] = {.value = cg_gen_transpose},
+    /* Regions applied per element, reductions and contractions: the
+     * generator loops; some have a faster kernel as a root. */
+    [OP_MAP] = {.value = gen_map},
+    [OP_REDUCE] = {.values = cg_gen_reduce, .kernel = cg_kernel_reduce},
+    [OP_REDUCE_WINDOW] = {.values = cg_gen_reduce_window},
+    [OP_DOT_GENERAL] = {.value = cg_gen_dot, .gemm = cg_kernel_dot,
+                        .split = CG_SPLIT_DIM0, .no_speculation = true},
+    [OP_CONVOLUTION] = {.value = cg_gen_conv, .gemm = cg_kernel_conv,
+                        .no_speculation = true},
+    /* Not elemental: kernels of their own. */
+    [OP_CHOLESKY] = {.kernel = cg_kernel_cholesky, .split = CG_SPLIT_BATCH},
+    [OP_FFT] = {.kernel = cg_kernel_fft, .split = CG_SPLIT_BATCH},
+    [OP_RNG_BIT_GENERATOR] = {.kernel = cg_kernel_rng_bit_generator,
+                              .split = CG_SPLIT_NEVER},
+    [OP_SCATTER] = {.kernel = cg_kernel_scatter, .split = CG_SPLIT_NEVER},
+    [OP_SELECT_AND_SCATTER] = {.kernel = cg_kernel_select_and_scatter,
+                               .split = CG_SPLIT_NEVER},
+    [OP_SORT] = {.kernel = cg_kernel_sort, .split = CG_SPLIT_UNSORTED},
+    [OP_TRIANGULAR_SOLVE] = {.kernel = cg_kernel_triangular_solve,
+                             .split = CG_SPLIT_BATCH},
+};
+
+static const CgOpImpl ELEMENTWISE = {.value = gen_elementwise};
+
+const CgOpImpl *cg_op_impl(OpCode c) {
+  return ir_is_elementwise(c) ? &ELEMENTWISE : &IMPLS[c];
 }
 
 void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
-  /* cg_scalar_op reports the element type combinations it lacks. */
-  if (ir_is_elementwise(op->code)) {
-    gen_elementwise(cg, op, idx, out);
-    return;
-  }
-  if (is_movement(op->code)) {
-    cg_gen_movement(cg, op, idx, out);
-    return;
-  }
-  switch (op->code) {
-  case OP_MAP: gen_map(cg, op, idx, out); return;
-  case OP_REDUCE: cg_gen_reduce(cg, op, idx, out); return;
-  case OP_REDUCE_WINDOW: cg_gen_reduce_window(cg, op, idx, out); return;
-  case OP_DOT_GENERAL: cg_gen_dot(cg, op, idx, out); return;
-  case OP_CONVOLUTION: cg_gen_conv(cg, op, idx, out); return;
-  case OP_GATHER: cg_gen_gather(cg, op, idx, out); return;
-  case OP_DYNAMIC_SLICE: cg_gen_dynamic_slice(cg, op, idx, out); return;
-  case OP_DYNAMIC_UPDATE_SLICE:
-    cg_gen_dynamic_update_slice(cg, op, idx, out);
-    return;
-  default:
+  const CgOpImpl *impl = cg_op_impl(op->code);
+  if (impl->value) {
+    out[0] = impl->value(cg, op, idx);
+  } else if (impl->values) {
+    impl->values(cg, op, idx, out);
+  } else {
     cg_unsupported(cg, op, NULL);
-    gen_poison(cg, op, out);
-    return;
+    for (int i = 0; i < op->nresults; i++)
+      out[i] = LLVMGetPoison(cg_scalar_type(cg, op->results[i]->type->elem));
   }
 }

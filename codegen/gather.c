@@ -46,7 +46,7 @@ static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
   return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
 }
 
-void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   const GatherDims *g = &op->a.gather;
   const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
   int orank = ot->rank;
@@ -81,7 +81,7 @@ void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
     int64_t bi = ds - (ds < g->index_vector_dim ? 0 : 1);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], batch[bi], "");
   }
-  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+  return cg_value_at(cg, op->opnds[0], oidx);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -94,8 +94,7 @@ static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
                      dim - size);
 }
 
-void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx,
-                          LLVMValueRef *out) {
+LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
   int rank = ot->rank;
   LLVMValueRef oidx[rank > 0 ? rank : 1];
@@ -104,14 +103,13 @@ void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx,
         adjusted_start(cg, op->opnds[1 + d], ot->dims[d], rt->dims[d]);
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
   }
-  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+  return cg_value_at(cg, op->opnds[0], oidx);
 }
 
 /* ------------------------------------------------------------------------ */
 /* dynamic_update_slice (spec "dynamic_update_slice")                       */
 
-void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
-                                 LLVMValueRef *out) {
+LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *operand = op->opnds[0], *update = op->opnds[1];
   const Type *ot = operand->type, *ut = update->type;
   int rank = ot->rank;
@@ -139,5 +137,5 @@ void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
   LLVMValueRef vals[2] = {vu, vo};
   LLVMBasicBlockRef blocks[2] = {s.then_end, s.else_end};
   LLVMAddIncoming(phi, vals, blocks, 2);
-  out[0] = phi;
+  return phi;
 }

@@ -195,7 +195,6 @@ static void solve(CG *cg, const Solve *s) {
 }
 
 bool cg_kernel_triangular_solve(CG *cg, Op *op) {
-  if (op->code != OP_TRIANGULAR_SOLVE) return false;
   const Type *t = op->results[0]->type;
   int nb = t->rank - 2;
   CgLoop loops[nb > 0 ? nb : 1];
@@ -263,7 +262,6 @@ static void chol_column(CG *cg, const Mat *l, int64_t n, LLVMValueRef j) {
 }
 
 bool cg_kernel_cholesky(CG *cg, Op *op) {
-  if (op->code != OP_CHOLESKY) return false;
   const Type *t = op->results[0]->type;
   int nb = t->rank - 2;
   int64_t n = t->dims[t->rank - 1];

@@ -282,7 +282,7 @@ static void rows_step(CG *cg, Op *op, Accs *a, LLVMValueRef *ridx,
 }
 
 bool cg_kernel_reduce(CG *cg, Op *op) {
-  if (op->code != OP_REDUCE || !reduce_in_place_fits(op)) return false;
+  if (!reduce_in_place_fits(op)) return false;
   const Type *t = op->opnds[0]->type, *rt = op->results[0]->type;
   int R = rt->rank;
   int pdim = 0; /* kernel.c's split dimension: the first of extent > 1 */

@@ -266,7 +266,6 @@ static const char *unsupported(const Op *op) {
 }
 
 bool cg_kernel_rng_bit_generator(CG *cg, Op *op) {
-  if (op->code != OP_RNG_BIT_GENERATOR) return false;
   const char *why = unsupported(op);
   if (why) {
     cg_unsupported(cg, op, why);

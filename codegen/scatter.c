@@ -172,7 +172,6 @@ static void scatter_updates(CG *cg, Op *op) {
 }
 
 bool cg_kernel_scatter(CG *cg, Op *op) {
-  if (op->code != OP_SCATTER) return false;
   scatter_init(cg, op);
   if (type_num_elems(scatter_update(op, 0)->type) > 0) scatter_updates(cg, op);
   return true;
@@ -278,7 +277,6 @@ static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
  * made only of padding selects nothing (the spec leaves it unspecified;
  * the source element is dropped). */
 bool cg_kernel_select_and_scatter(CG *cg, Op *op) {
-  if (op->code != OP_SELECT_AND_SCATTER) return false;
   const Window *w = &op->a.window;
   int rank = op->opnds[0]->type->rank;
   if (w->dims.n != rank || w->strides.n != rank || w->pad_lo.n != rank) {

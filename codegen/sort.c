@@ -323,7 +323,6 @@ static int split_dim(const Type *t) {
 }
 
 bool cg_kernel_sort(CG *cg, Op *op) {
-  if (op->code != OP_SORT) return false;
   const Type *t = op->results[0]->type;
   int rank = t->rank, sdim = cg_sort_dim(op);
   if (rank == 0 || sdim < 0 || sdim >= rank) {
