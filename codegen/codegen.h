@@ -233,11 +233,17 @@ typedef struct CgOpImpl {
 /* The row of op c (every elementwise op: the shared elementwise
  * generator); all members are empty for an op codegen lacks. */
 const CgOpImpl *cg_op_impl(OpCode c);
+/* Whether codegen implements op c: a generator or kernel, or for an
+ * elementwise op a scalar rule for some element type. */
+bool cg_has_impl(OpCode c);
 
 /* codegen/elementwise.c: scalar semantics of elementwise ops (spec
  * sections of each op), also used for the ops of scalar regions. args are
  * the operands' scalars in compute type. */
 LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
+/* Whether elementwise op c has a scalar rule for values of element type e
+ * (those of its result, or of its complex operands). */
+bool cg_scalar_has_rule(OpCode c, ElemType e);
 /* convert (spec "convert") of a compute-type scalar between element types;
  * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
@@ -258,6 +264,8 @@ LLVMValueRef cg_small_round(CG *cg, LLVMValueRef x, ElemType e);
  * op is not defined on complex values (cg_scalar_op reports it);
  * cg_complex_convert is cg_convert where from or to is complex. */
 LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args);
+/* Whether op c has a rule on complex values. */
+bool cg_complex_has_rule(OpCode c);
 LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                                 LLVMValueRef b);

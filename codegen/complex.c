@@ -368,73 +368,104 @@ static Cx cx_maxmin(CG *cg, Cx x, Cx y, bool max) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Dispatch                                                                  */
+/* The rules of each op                                                      */
 
-static LLVMValueRef unary_wide(CG *cg, OpCode c, Cx z, ElemType e) {
-  Cx r;
-  switch (c) {
-  case OP_SQRT: r = cx_sqrt(cg, z, e); break;
-  case OP_RSQRT: r = cx_recip(cg, cx_sqrt(cg, z, e)); break;
-  case OP_EXPONENTIAL: r = cx_exp(cg, z); break;
-  case OP_EXPONENTIAL_MINUS_ONE: r = cx_expm1(cg, z); break;
-  case OP_LOG: r = cx_log(cg, z, e); break;
-  case OP_LOG_PLUS_ONE: r = cx_log1p(cg, z, e); break;
-  case OP_SINE: r = cx_sin(cg, z); break;
-  case OP_COSINE: r = cx_cos(cg, z); break;
-  case OP_TAN: r = cx_tan(cg, z); break;
-  case OP_TANH: r = cx_tanh(cg, z); break;
-  case OP_LOGISTIC: r = cx_logistic(cg, z); break;
-  case OP_SIGN: r = cx_sign(cg, z, e); break;
-  case OP_CBRT: r = cx_cbrt(cg, z, e); break;
-  case OP_ABS: /* spec "abs": the modulus, of the part type */
-    return to_part(cg, abs_wide(cg, z, e), e);
-  default: return NULL;
-  }
-  return join(cg, r, e);
-}
+static Cx cx_add(CG *cg, Cx x, Cx y) { return (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; }
+static Cx cx_sub(CG *cg, Cx x, Cx y) { return (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; }
+static Cx cx_max(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, true); }
+static Cx cx_min(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, false); }
+static Cx cx_rsqrt(CG *cg, Cx z, ElemType e) { return cx_recip(cg, cx_sqrt(cg, z, e)); }
 
-static LLVMValueRef binary(CG *cg, OpCode c, LLVMValueRef *args, ElemType e) {
-  Cx x = split(cg, args[0], false), y = split(cg, args[1], false);
-  Cx r;
-  switch (c) {
-  case OP_ADD: r = (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; break;
-  case OP_SUBTRACT: r = (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; break;
-  case OP_MULTIPLY: r = cx_mul(cg, x, y); break;
-  case OP_DIVIDE: r = cx_div(cg, x, y); break;
-  case OP_MAXIMUM: r = cx_maxmin(cg, x, y, true); break;
-  case OP_MINIMUM: r = cx_maxmin(cg, x, y, false); break;
-  case OP_POWER:
-    r = cx_pow(cg, split(cg, args[0], true), split(cg, args[1], true), e);
-    break;
-  case OP_ATAN2: /* atan2(lhs, rhs) */
-    r = cx_atan2(cg, split(cg, args[0], true), split(cg, args[1], true), e);
-    break;
-  default: return NULL;
-  }
-  return join(cg, r, e);
-}
+/* Unary functions, on the parts widened to f64; `fe` also takes the
+ * element type the parts came from. One member is set. */
+typedef struct CxUnary {
+  Cx (*f)(CG *cg, Cx z);
+  Cx (*fe)(CG *cg, Cx z, ElemType e);
+} CxUnary;
 
-LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
+static const CxUnary CX_UNARY[OP_COUNT] = {
+    [OP_CBRT] = {.fe = cx_cbrt},
+    [OP_COSINE] = {.f = cx_cos},
+    [OP_EXPONENTIAL] = {.f = cx_exp},
+    [OP_EXPONENTIAL_MINUS_ONE] = {.f = cx_expm1},
+    [OP_LOG] = {.fe = cx_log},
+    [OP_LOG_PLUS_ONE] = {.fe = cx_log1p},
+    [OP_LOGISTIC] = {.f = cx_logistic},
+    [OP_RSQRT] = {.fe = cx_rsqrt},
+    [OP_SIGN] = {.fe = cx_sign},
+    [OP_SINE] = {.f = cx_sin},
+    [OP_SQRT] = {.fe = cx_sqrt},
+    [OP_TAN] = {.f = cx_tan},
+    [OP_TANH] = {.f = cx_tanh},
+};
+
+/* Binary ops: `f` in the part type, `fe` on the parts widened to f64. One
+ * member is set. */
+typedef struct CxBinary {
+  Cx (*f)(CG *cg, Cx x, Cx y);
+  Cx (*fe)(CG *cg, Cx x, Cx y, ElemType e);
+} CxBinary;
+
+static const CxBinary CX_BINARY[OP_COUNT] = {
+    [OP_ADD] = {.f = cx_add},
+    [OP_ATAN2] = {.fe = cx_atan2}, /* atan2(lhs, rhs) */
+    [OP_DIVIDE] = {.f = cx_div},
+    [OP_MAXIMUM] = {.f = cx_max},
+    [OP_MINIMUM] = {.f = cx_min},
+    [OP_MULTIPLY] = {.f = cx_mul},
+    [OP_POWER] = {.fe = cx_pow},
+    [OP_SUBTRACT] = {.f = cx_sub},
+};
+
+/* The ops with rules of their own: spec "complex", "real", "imag",
+ * "negate", "compare", "clamp" (min(max(operand, min), max),
+ * lexicographic) and "abs" (the modulus, of the part type); NULL for the
+ * others. */
+static LLVMValueRef special_op(CG *cg, Op *op, LLVMValueRef *args) {
   ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
   switch (op->code) {
-  case OP_COMPLEX: /* spec "complex" */
-    return join(cg, (Cx){args[0], args[1]}, r);
-  case OP_REAL: return split(cg, args[0], false).re; /* spec "real" */
-  case OP_IMAG: return split(cg, args[0], false).im; /* spec "imag" */
-  case OP_NEGATE:
-    return LLVMBuildFNeg(cg->b, args[0], "");
+  case OP_COMPLEX: return join(cg, (Cx){args[0], args[1]}, r);
+  case OP_REAL: return split(cg, args[0], false).re;
+  case OP_IMAG: return split(cg, args[0], false).im;
+  case OP_NEGATE: return LLVMBuildFNeg(cg->b, args[0], "");
+  case OP_ABS: return to_part(cg, abs_wide(cg, split(cg, args[0], true), e), e);
   case OP_COMPARE:
-    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false), split(cg, args[1], false));
-  case OP_CLAMP: { /* spec "clamp": min(max(operand, min), max), lexicographic */
+    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false),
+                      split(cg, args[1], false));
+  case OP_CLAMP: {
     Cx lo = split(cg, args[0], false), x = split(cg, args[1], false);
     Cx hi = split(cg, args[2], false);
     return join(cg, cx_maxmin(cg, cx_maxmin(cg, x, lo, true), hi, false), r);
   }
-  default: break;
+  default: return NULL;
   }
+}
+
+static bool is_special(OpCode c) {
+  return c == OP_COMPLEX || c == OP_REAL || c == OP_IMAG || c == OP_NEGATE ||
+         c == OP_ABS || c == OP_COMPARE || c == OP_CLAMP;
+}
+
+bool cg_complex_has_rule(OpCode c) {
+  return is_special(c) || CX_UNARY[c].f || CX_UNARY[c].fe || CX_BINARY[c].f ||
+         CX_BINARY[c].fe;
+}
+
+static LLVMValueRef binary(CG *cg, OpCode c, LLVMValueRef *args, ElemType e) {
+  const CxBinary *b = &CX_BINARY[c];
+  if (!b->f && !b->fe) return NULL;
+  Cx x = split(cg, args[0], !b->f), y = split(cg, args[1], !b->f);
+  return join(cg, b->f ? b->f(cg, x, y) : b->fe(cg, x, y, e), e);
+}
+
+LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
+  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
+  if (is_special(op->code)) return special_op(cg, op, args);
   if (op->nopnds == 2) return binary(cg, op->code, args, r);
-  if (op->nopnds == 1) return unary_wide(cg, op->code, split(cg, args[0], true), e);
-  return NULL;
+  const CxUnary *u = &CX_UNARY[op->code];
+  if (op->nopnds != 1 || (!u->f && !u->fe)) return NULL;
+  Cx z = split(cg, args[0], true);
+  return join(cg, u->f ? u->f(cg, z) : u->fe(cg, z, e), e);
 }
 
 /* spec "convert": complex to complex converts both parts; to a complex

@@ -101,6 +101,17 @@ const CgOpImpl *cg_op_impl(OpCode c) {
   return ir_is_elementwise(c) ? &ELEMENTWISE : &IMPLS[c];
 }
 
+bool cg_has_impl(OpCode c) {
+  static const ElemType classes[] = {ET_F32, ET_SI32, ET_I1, ET_C64};
+  if (ir_is_elementwise(c)) {
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+      if (cg_scalar_has_rule(c, classes[i])) return true;
+    return false;
+  }
+  const CgOpImpl *impl = &IMPLS[c];
+  return impl->value || impl->values || impl->kernel || impl->gemm;
+}
+
 void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   const CgOpImpl *impl = cg_op_impl(op->code);
   if (impl->value) {
