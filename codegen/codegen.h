@@ -103,6 +103,8 @@ LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
  * in the N-bit range), stored in a byte. */
 bool cg_is_sub_byte(ElemType e);
 LLVMValueRef cg_i64(CG *cg, int64_t v);
+/* Whether the list (of dimension numbers) holds v. */
+bool cg_list_has(const I64List *l, int64_t v);
 /* min(a, b) of i64 values (signed). */
 LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b);
 /* v with the nuw and nsw flags when it is an instruction (index
@@ -378,6 +380,9 @@ bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */
 void cg_kernel(CG *cg, Op *root);
+/* The dimension of a root's result of type t that a kernel's [begin, end)
+ * ranges over (CG_SPLIT_ANY): the first of extent > 1, 0 if none. */
+int cg_split_dim(const Type *t);
 /* Emits code that copies the value src into the buffer of dst (a memcpy,
  * or a kernel for constants and unmaterialized values); nothing when they
  * share storage. */

@@ -193,9 +193,7 @@ static void conv_plan(Op *op, ConvPlan *c, GemmPlan *p) {
       if (cd->out_spatial.v[s] == d) c->mrole[d] = s;
     p->M *= rt->dims[d];
   }
-  c->pdim = 0; /* kernel.c's split_dim: the first of extent > 1 */
-  for (int d = rt->rank - 1; d >= 0; d--)
-    if (rt->dims[d] != 1) c->pdim = d;
+  c->pdim = cg_split_dim(rt);
   p->N = rt->dims[rt->rank - 1];
   p->K = lt->dims[cd->in_feature];
   p->nbatch = 1;

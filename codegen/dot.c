@@ -43,19 +43,13 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
 /* ------------------------------------------------------------------------ */
 /* Elemental generator                                                       */
 
-static bool in_list(const I64List *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d) return true;
-  return false;
-}
-
 /* Fills the free dimensions of an operand's index from the result index,
  * starting at result position `pos`; returns the next position. */
 static int fill_free(const Type *t, const I64List *batch,
                      const I64List *contract, LLVMValueRef *oidx,
                      LLVMValueRef *idx, int pos) {
   for (int d = 0; d < t->rank; d++)
-    if (!in_list(batch, d) && !in_list(contract, d)) oidx[d] = idx[pos++];
+    if (!cg_list_has(batch, d) && !cg_list_has(contract, d)) oidx[d] = idx[pos++];
   return pos;
 }
 
@@ -133,7 +127,7 @@ static int free_dims(const Type *t, const I64List *batch, const I64List *contrac
                      int64_t *out) {
   int n = 0;
   for (int d = 0; d < t->rank; d++)
-    if (!in_list(batch, d) && !in_list(contract, d)) out[n++] = d;
+    if (!cg_list_has(batch, d) && !cg_list_has(contract, d)) out[n++] = d;
   return n;
 }
 

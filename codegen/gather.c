@@ -22,12 +22,6 @@ static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) 
                          v, "clamp");
 }
 
-static bool in_list(const I64List *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d) return true;
-  return false;
-}
-
 /* ------------------------------------------------------------------------ */
 /* gather (spec "gather")                                                    */
 
@@ -55,14 +49,14 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)
-    if (!in_list(&g->offset_dims, d)) batch[nb++] = idx[d];
+    if (!cg_list_has(&g->offset_dims, d)) batch[nb++] = idx[d];
 
   LLVMValueRef oidx[orank > 0 ? orank : 1];
   /* full_offset_index: offset_index with 0 at collapsed and batching dims */
   int k = 0;
   for (int d = 0; d < orank; d++) {
-    if (in_list(&g->collapsed_slice_dims, d) ||
-        in_list(&g->operand_batching_dims, d))
+    if (cg_list_has(&g->collapsed_slice_dims, d) ||
+        cg_list_has(&g->operand_batching_dims, d))
       oidx[d] = cg_i64(cg, 0);
     else
       oidx[d] = idx[g->offset_dims.v[k++]];

@@ -287,14 +287,18 @@ static Op *epilogue_source(Op *op) {
   return NULL;
 }
 
-/* The dimension split across calls: the first of extent > 1, or 0 for a
- * kernel (or the epilogue of one) that asks for it. */
-static int split_dim(Op *root, const Type *t) {
-  Op *src = epilogue_source(root);
-  if (cg_op_impl((src ? src : root)->code)->split == CG_SPLIT_DIM0) return 0;
+int cg_split_dim(const Type *t) {
   for (int d = 0; d < t->rank; d++)
     if (t->dims[d] != 1) return d;
   return 0;
+}
+
+/* The dimension split across calls: cg_split_dim, or 0 for a kernel (or
+ * the epilogue of one) that asks for it. */
+static int split_dim(Op *root, const Type *t) {
+  Op *src = epilogue_source(root);
+  if (cg_op_impl((src ? src : root)->code)->split == CG_SPLIT_DIM0) return 0;
+  return cg_split_dim(t);
 }
 
 static LLVMTypeRef kernel_type(CG *cg) {

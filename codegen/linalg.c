@@ -26,16 +26,9 @@ int cg_linalg_batch_rank(const Op *op) {
 /* ------------------------------------------------------------------------ */
 /* Batches and matrices                                                      */
 
-/* kernel.c's split dimension: the first of extent > 1 (0 if none). */
-static int split_dim(const Type *t) {
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
-}
-
 LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops,
                             int *nloops) {
-  int pdim = split_dim(t);
+  int pdim = cg_split_dim(t);
   LLVMValueRef lin = cg_i64(cg, 0);
   *nloops = 0;
   for (int d = 0; d < nb; d++) {

@@ -285,9 +285,7 @@ bool cg_kernel_reduce(CG *cg, Op *op) {
   if (!reduce_in_place_fits(op)) return false;
   const Type *t = op->opnds[0]->type, *rt = op->results[0]->type;
   int R = rt->rank;
-  int pdim = 0; /* kernel.c's split dimension: the first of extent > 1 */
-  for (int d = R - 1; d >= 0; d--)
-    if (rt->dims[d] != 1) pdim = d;
+  int pdim = cg_split_dim(rt);
   LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
   Accs a;
   if (!accs_begin(cg, op, &a)) return true;

@@ -32,12 +32,6 @@ static void nest_end(CG *cg, CgLoop *loops, int n) {
   while (n > 0) cg_loop_end(cg, &loops[--n]);
 }
 
-static bool in_list(const I64List *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d) return true;
-  return false;
-}
-
 /* ok && 0 <= i < dim, as one unsigned compare. */
 static LLVMValueRef and_in_range(CG *cg, LLVMValueRef ok, LLVMValueRef i,
                                  int64_t dim) {
@@ -148,7 +142,7 @@ static void scatter_updates(CG *cg, Op *op) {
   int nl = 0, nsi = 0;
   for (int pass = 0; pass < 2; pass++) {
     for (int d = 0; d < urank; d++) {
-      if (in_list(&s->update_window_dims, d) != (pass == 1)) continue;
+      if (cg_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
       uidx[d] = ut->dims[d] == 1 ? cg_i64(cg, 0)
                                  : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0),
                                                  cg_i64(cg, ut->dims[d]));
@@ -160,7 +154,7 @@ static void scatter_updates(CG *cg, Op *op) {
   LLVMValueRef ok = NULL;
   for (int d = 0, k = 0; d < rrank; d++) {
     ridx[d] = base[d];
-    if (!in_list(&s->inserted_window_dims, d) && !in_list(&s->input_batching_dims, d))
+    if (!cg_list_has(&s->inserted_window_dims, d) && !cg_list_has(&s->input_batching_dims, d))
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
     ok = and_in_range(cg, ok, ridx[d], rt->dims[d]);
   }

@@ -315,13 +315,6 @@ static void copy_slice(CG *cg, Op *op, LLVMValueRef *idx, int sdim) {
   idx[sdim] = cg_i64(cg, 0);
 }
 
-/* kernel.c's split dimension: the first of extent > 1 (0 if none). */
-static int split_dim(const Type *t) {
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
-}
-
 bool cg_kernel_sort(CG *cg, Op *op) {
   const Type *t = op->results[0]->type;
   int rank = t->rank, sdim = cg_sort_dim(op);
@@ -334,7 +327,7 @@ bool cg_kernel_sort(CG *cg, Op *op) {
   Slice s = {op, NULL, stride, n > RUN ? merge_fn(cg, op, stride) : NULL};
   /* Loops over the slices; the split dimension takes [begin, end) unless
    * it is the sorted one (then kernel.c makes one call). */
-  int pdim = split_dim(t);
+  int pdim = cg_split_dim(t);
   LLVMValueRef idx[rank];
   CgLoop loops[rank];
   int nl = 0;
