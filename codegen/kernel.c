@@ -239,8 +239,7 @@ static LLVMValueRef tile_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo,
 
 /* min(tile + TILE, hi) */
 static LLVMValueRef tile_end(CG *cg, LLVMValueRef tile, LLVMValueRef hi) {
-  LLVMValueRef e = LLVMBuildAdd(cg->b, tile, cg_i64(cg, TILE), "");
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, e, hi, ""), e, hi, "");
+  return cg_min_i64(cg, LLVMBuildAdd(cg->b, tile, cg_i64(cg, TILE), ""), hi);
 }
 
 /* Like nest_loops, with the last two dimensions walked in TILE x TILE

@@ -285,7 +285,7 @@ static void sort_slice(CG *cg, const Slice *s, int64_t n) {
   LLVMValueRef r = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nruns));
   LLVMValueRef a = LLVMBuildMul(cg->b, r, cg_i64(cg, RUN), "");
   LLVMValueRef b = add(cg, a, cg_i64(cg, RUN));
-  b = LLVMBuildSelect(cg->b, slt(cg, b, cg_i64(cg, n)), b, cg_i64(cg, n), "");
+  b = cg_min_i64(cg, b, cg_i64(cg, n));
   insertion_sort(cg, s, a, b);
   cg_loop_end(cg, &l);
   for (int64_t w = RUN; w < n; w *= 2) {
@@ -294,7 +294,7 @@ static void sort_slice(CG *cg, const Slice *s, int64_t n) {
     LLVMValueRef f = LLVMBuildMul(cg->b, i, cg_i64(cg, 2 * w), "");
     LLVMValueRef m = add(cg, f, cg_i64(cg, w));
     LLVMValueRef e = add(cg, m, cg_i64(cg, w));
-    e = LLVMBuildSelect(cg->b, slt(cg, e, cg_i64(cg, n)), e, cg_i64(cg, n), "");
+    e = cg_min_i64(cg, e, cg_i64(cg, n));
     call_merge(cg, s, f, m, e);
     cg_loop_end(cg, &l);
   }
