@@ -5,7 +5,7 @@
  * A complex scalar is an LLVM <2 x f32> or <2 x f64> holding (re, im), so
  * selects, phis and accumulators take it as one value. The ops split it
  * into parts, compute on scalars and join; cg_load/cg_store move the parts
- * one by one (codegen.c), so after instcombine a loop holds scalar code the
+ * one by one (memory.c), so after instcombine a loop holds scalar code the
  * loop vectorizer widens (interleaved loads of re and im).
  *
  * Arithmetic (add, subtract, multiply, divide, negate, compare, maximum,
