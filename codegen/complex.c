@@ -24,8 +24,6 @@
  *   atan2: the reference interpreter's -i log((x + iy) / sqrt(x^2 + y^2)).
  * Not defined on complex values here: remainder, floor & co., is_finite, the bit ops (the verifier rejects most of them).
  */
-#include <string.h>
-
 #include "codegen.h"
 #include "vmath.h"
 

@@ -8,8 +8,6 @@
  * picks one (straight-line code the vectorizer handles); otherwise a branch
  * skips the operand that is not needed.
  */
-#include <stdlib.h>
-
 #include "codegen.h"
 
 static LLVMValueRef add_c(CG *cg, LLVMValueRef v, int64_t c) {

@@ -22,8 +22,6 @@
  * The slices are independent: kernel.c splits the kernel across threads
  * along its split dimension unless that is the sorted one (cg_sort_dim).
  */
-#include <string.h>
-
 #include "codegen.h"
 
 /* Slices up to this length are sorted by insertion alone. */
