@@ -30,19 +30,22 @@
  * reduce_window): they leave the builder at the end of the code they
  * emitted.
  *
- * Layers, each using only those above it:
+ * Layers, each using only those above it (but for one cycle, below):
  *   core.c        element types, diagnostics, the LLVM function being
- *                 emitted (entry allocas), loops, if/else, intrinsics
+ *                 emitted (entry allocas), loops, if/else, intrinsics;
+ *                 beside it minifloat.c (the encodings of the float types
+ *                 narrower than 16 bits) and target.c (the target machine,
+ *                 function attributes, the pass pipeline, the output)
  *   memory.c      constants, buffers, indexing, loads and stores
  *   elemental.c   cg_value_at and the op table (CgOpImpl): generator,
  *                 kernel and thread split of each op
  *   generators    the semantics of each op: elementwise.c, complex.c,
- *                 minifloat.c, vmath.c (scalars); movement.c, gather.c,
+ *                 vmath.c (scalars); movement.c, gather.c,
  *                 reduce.c, window.c, dot.c, conv.c (elemental); gemm.c,
  *                 scatter.c, sort.c, linalg.c, fft.c, rng.c (kernels)
  *   kernel.c      kernel functions of roots and their calls
  *   entry.c       entry functions: kernels in order, control flow, checks
- *   codegen.c     the driver (codegen_emit); target.c, header.c beside it
+ *   codegen.c     the driver (codegen_emit); header.c beside it
  * One cycle remains, by design: cg_value_at runs the generator of a fused
  * value, and generators read their operands with cg_value_at (value ->
  * generator -> value); it ends at values with storage or bound scalars.
@@ -235,6 +238,9 @@ typedef struct CgOpImpl {
 /* The row of op c (every elementwise op: the shared elementwise
  * generator); all members are empty for an op codegen lacks. */
 const CgOpImpl *cg_op_impl(OpCode c);
+/* The dimension of a root's result of type t that a kernel's [begin, end)
+ * ranges over (CG_SPLIT_ANY): the first of extent > 1, 0 if none. */
+int cg_split_dim(const Type *t);
 /* Whether codegen implements op c: a generator or kernel, or for an
  * elementwise op a scalar rule for some element type. */
 bool cg_has_impl(OpCode c);
@@ -380,9 +386,6 @@ bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */
 void cg_kernel(CG *cg, Op *root);
-/* The dimension of a root's result of type t that a kernel's [begin, end)
- * ranges over (CG_SPLIT_ANY): the first of extent > 1, 0 if none. */
-int cg_split_dim(const Type *t);
 /* Emits code that copies the value src into the buffer of dst (a memcpy,
  * or a kernel for constants and unmaterialized values); nothing when they
  * share storage. */

@@ -101,6 +101,12 @@ const CgOpImpl *cg_op_impl(OpCode c) {
   return ir_is_elementwise(c) ? &ELEMENTWISE : &IMPLS[c];
 }
 
+int cg_split_dim(const Type *t) {
+  for (int d = 0; d < t->rank; d++)
+    if (t->dims[d] != 1) return d;
+  return 0;
+}
+
 bool cg_has_impl(OpCode c) {
   static const ElemType classes[] = {ET_F32, ET_SI32, ET_I1, ET_C64};
   if (ir_is_elementwise(c)) {

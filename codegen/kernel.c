@@ -286,12 +286,6 @@ static Op *epilogue_source(Op *op) {
   return NULL;
 }
 
-int cg_split_dim(const Type *t) {
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
-}
-
 /* The dimension split across calls: cg_split_dim, or 0 for a kernel (or
  * the epilogue of one) that asks for it. */
 static int split_dim(Op *root, const Type *t) {
