@@ -10,6 +10,7 @@
  *    restricted to [begin, end), so the entry can split it across threads
  *    with shlort_parallel_for) and stores the value computed by the elemental
  *    generator of the root, which pulls in its fused producers recursively;
+ *    or the root's own kernel (GEMM, sort, scatter, FFT ...);
  *  - control flow (while/if/case), a check op, a return: emitted directly in
  *    the entry function (codegen/entry.c).
  *
@@ -28,6 +29,26 @@
  * Generators may emit loops (reduce, dot_general, convolution,
  * reduce_window): they leave the builder at the end of the code they
  * emitted.
+ *
+ * Layers, each using only those above it (but for one cycle, below):
+ *   core.c        element types, diagnostics, the LLVM function being
+ *                 emitted (entry allocas), loops, if/else, intrinsics;
+ *                 beside it minifloat.c (the encodings of the float types
+ *                 narrower than 16 bits) and target.c (the target machine,
+ *                 function attributes, the pass pipeline, the output)
+ *   memory.c      constants, buffers, indexing, loads and stores
+ *   elemental.c   cg_value_at and the op table (CgOpImpl): generator,
+ *                 kernel and thread split of each op
+ *   generators    the semantics of each op: elementwise.c, complex.c,
+ *                 vmath.c (scalars); movement.c, gather.c,
+ *                 reduce.c, window.c, dot.c, conv.c (elemental); gemm.c,
+ *                 scatter.c, sort.c, linalg.c, fft.c, rng.c (kernels)
+ *   kernel.c      kernel functions of roots and their calls
+ *   entry.c       entry functions: kernels in order, control flow, checks
+ *   codegen.c     the driver (codegen_emit); header.c beside it
+ * One cycle remains, by design: cg_value_at runs the generator of a fused
+ * value, and generators read their operands with cg_value_at (value ->
+ * generator -> value); it ends at values with storage or bound scalars.
  */
 #ifndef SHLOC_CODEGEN_H
 #define SHLOC_CODEGEN_H
@@ -63,56 +84,48 @@ typedef struct CG {
   int nkernels;
   int errors;
   /* Distinct buffers the current LLVM function uses, one per storage
-   * location (codegen.c), from which kernel.c builds alias scopes. */
+   * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
 } CG;
 
-/* codegen/codegen.c: types, buffers, loops, and the dispatch of elemental
- * generators. */
-LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
-LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
-/* Pointer to the buffer of a materialized value (from the frame, a
- * constant global, or the arena plus its offset). */
-LLVMValueRef cg_buffer(CG *cg, Value *v);
-/* Linear element offset of idx in a row-major tensor of type t. */
-LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
-/* Loads / stores one element of a buffer at linear offset `lin`, converting
- * between storage and compute type. */
-LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
-void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
-              LLVMValueRef val);
-/* The value of v at idx: a load if v is materialized, the bound scalar
- * inside a scalar region, else the elemental generator of v->def. */
-LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
-/* Runs the elemental generator of op at idx, writing op->nresults scalars. */
-void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-LLVMValueRef cg_i64(CG *cg, int64_t v);
-/* Counted loops: `for (iv = lo; iv < hi; iv++)`. cg_loop_begin positions
- * the builder in the body and returns the induction variable;
- * cg_loop_end closes the loop and positions the builder after it. */
-typedef struct CgLoop {
-  LLVMBasicBlockRef header, body, exit;
-  LLVMValueRef iv, next;
-} CgLoop;
-LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
-void cg_loop_end(CG *cg, CgLoop *l);
-/* Reports an unsupported op/type at the op's location; counts an error. */
-void cg_unsupported(CG *cg, Op *op, const char *what);
-/* Shared by codegen.c, kernel.c, entry.c and movement.c. */
+/* A distinct buffer of the LLVM function being emitted: memory.c records
+ * one per storage location it loads from the frame, kernel.c gives each
+ * an alias scope. */
 typedef struct CgBase {
   Storage st;
   int64_t off;
   LLVMValueRef ptr;
 } CgBase;
+
+/* codegen/core.c: element types, diagnostics, the LLVM function being
+ * emitted, counted loops, intrinsics, the vector width. */
+LLVMTypeRef cg_scalar_type(CG *cg, ElemType e);   /* compute type */
+LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
+/* i2, i4, ui2, ui4: computed in their own width (LLVM's arithmetic wraps
+ * in the N-bit range), stored in a byte. */
+bool cg_is_sub_byte(ElemType e);
+LLVMValueRef cg_i64(CG *cg, int64_t v);
+/* Whether the list (of dimension numbers) holds v. */
+bool cg_list_has(const I64List *l, int64_t v);
+/* min(a, b) of i64 values (signed). */
+LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b);
+/* v with the nuw and nsw flags when it is an instruction (index
+ * arithmetic that cannot wrap); returns v. */
+LLVMValueRef cg_nowrap(LLVMValueRef v);
+/* Reports an unsupported op/type at the op's location; counts an error. */
+void cg_unsupported(CG *cg, Op *op, const char *what);
+/* Reports unsupported element types or dynamic shapes among op's operands
+ * and results; returns false if it did. */
+bool cg_check_types(CG *cg, Op *op);
+/* The widest vector register of the target in bytes: 64 with AVX-512, 32
+ * with AVX, else 16. */
+int cg_vector_bytes(CG *cg);
 /* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
  * pointers) and a body block where the builder is left; fresh buf, scalar
  * and bases tables. cg_fn_end closes the entry block. */
 void cg_fn_begin(CG *cg, LLVMValueRef fn);
 void cg_fn_end(CG *cg);
-/* The widest vector register of the target in bytes: 64 with AVX-512, 32
- * with AVX, else 16. */
-int cg_vector_bytes(CG *cg);
 /* The state of the LLVM function being emitted, saved while another one
  * (a kernel, a sort's merge function) is emitted in the middle of it. */
 typedef struct CgFnState {
@@ -124,18 +137,121 @@ typedef struct CgFnState {
 } CgFnState;
 CgFnState cg_save_fn(CG *cg);
 void cg_restore_fn(CG *cg, const CgFnState *s);
+/* An alloca at the top of the entry block of cg->llfn (accumulators of
+ * generators with loops; SROA turns them into phis). */
+LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
+/* Counted loops: `for (iv = lo; iv < hi; iv += step)` (step 1 for
+ * cg_loop_begin), lo >= 0. They position the builder in the body and
+ * return the induction variable; cg_loop_end closes the loop and positions
+ * the builder after it. */
+typedef struct CgLoop {
+  LLVMBasicBlockRef header, body, exit;
+  LLVMValueRef iv;
+  int64_t step;
+} CgLoop;
+LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
+LLVMValueRef cg_loop_step(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi,
+                          int64_t step);
+void cg_loop_end(CG *cg, CgLoop *l);
+/* `if (cond) { ... } else { ... }`, the else optional: cg_if_begin leaves
+ * the builder in the then block; cg_if_else closes it and opens the else
+ * block; cg_if_end closes the open block and leaves the builder at the
+ * join. There, for phis, then_end and else_end are the blocks that branch
+ * to the join (else_end is the block of the condition when there is no
+ * else). */
+typedef struct CgIf {
+  LLVMValueRef br;
+  LLVMBasicBlockRef join, then_end, else_end;
+} CgIf;
+void cg_if_begin(CG *cg, CgIf *s, LLVMValueRef cond);
+void cg_if_else(CG *cg, CgIf *s);
+void cg_if_end(CG *cg, CgIf *s);
+/* A call of the LLVM intrinsic `name` overloaded on tys, built at b (the
+ * declaration is added to the module of b's function). cg_intr1/cg_intr2:
+ * an intrinsic overloaded on the type of its first argument, at cg->b. */
+LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, int ntys,
+                          LLVMValueRef *args, int nargs);
+LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x);
+LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y);
+
+/* codegen/memory.c: constants, buffers, indexing, loads and stores. */
 /* A private constant global holding the elements of d (splats expanded). */
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name);
 /* Element i of d as a compute-type scalar (floats from their bits). */
 LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i);
-/* Reports unsupported element types or dynamic shapes among op's operands
- * and results; returns false if it did. */
-bool cg_check_types(CG *cg, Op *op);
+/* The global holding the literal of v, the result of a constant op. */
+LLVMValueRef cg_const_global(CG *cg, Value *v);
+/* Pointer to the buffer of a materialized value (from the frame, a
+ * constant global, or the arena plus its offset). */
+LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* &ptr[off] for elements of type t (inbounds). */
+LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off);
+/* Linear element offset of idx in a row-major tensor of type t. */
+LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
+/* Loads / stores one element of a buffer at linear offset `lin`, converting
+ * between storage and compute type. */
+LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
+void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
+              LLVMValueRef val);
+/* The element at idx of a value with storage (not ST_NONE): a constant
+ * for a splat or one-element literal, else a load from its buffer. */
+LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
+
+/* codegen/elemental.c: values at an index, and the op table. */
+/* The value of v at idx: the bound scalar inside a scalar region, a load
+ * if v has storage, else the elemental generator of v->def. */
+LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx);
+/* Runs the elemental generator of op at idx, writing op->nresults scalars
+ * (an op without one is reported). */
+void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* How kernel.c may split a root's kernel across calls [begin, end) (and so
+ * threads), besides the first dimension of extent > 1 (CG_SPLIT_ANY). */
+typedef enum CgSplit {
+  CG_SPLIT_ANY,
+  CG_SPLIT_DIM0,      /* result dimension 0 (cg_kernel_dot's contract) */
+  CG_SPLIT_NEVER,     /* one call over [0, 1) */
+  CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
+  CG_SPLIT_UNSORTED,  /* not the sorted dimension (cg_sort_dim) */
+} CgSplit;
+/* What codegen has for an op:
+ *  - value: the elemental generator of an op with one result, its value at
+ *    idx; values: that of an op with several, written to out;
+ *  - kernel: a kernel of its own as a root, emitted in the kernel function
+ *    cg->llfn(frame, begin, end) at the builder for the part of the result
+ *    its split gives [begin, end) (kernel.c adds `ret void`); it returns
+ *    false, having emitted nothing, when it does not apply (kernel.c then
+ *    loops over the generator);
+ *  - gemm: the same for OPF_GEMM ops, also with an epilogue root epi (or
+ *    NULL): an elementwise root of op's shape into whose tree the fuse pass
+ *    fused op; the kernel then accumulates in epi's buffer and, as each
+ *    block of C is complete, replaces it by epi's value with op bound to it;
+ *  - no_speculation: its generator loops, branches or reads many values,
+ *    so movement.c never computes it at an index whose value it may drop. */
+typedef struct CgOpImpl {
+  LLVMValueRef (*value)(CG *cg, Op *op, LLVMValueRef *idx);
+  void (*values)(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+  bool (*kernel)(CG *cg, Op *op);
+  bool (*gemm)(CG *cg, Op *op, Op *epi);
+  CgSplit split;
+  bool no_speculation;
+} CgOpImpl;
+/* The row of op c (every elementwise op: the shared elementwise
+ * generator); all members are empty for an op codegen lacks. */
+const CgOpImpl *cg_op_impl(OpCode c);
+/* The dimension of a root's result of type t that a kernel's [begin, end)
+ * ranges over (CG_SPLIT_ANY): the first of extent > 1, 0 if none. */
+int cg_split_dim(const Type *t);
+/* Whether codegen implements op c: a generator or kernel, or for an
+ * elementwise op a scalar rule for some element type. */
+bool cg_has_impl(OpCode c);
 
 /* codegen/elementwise.c: scalar semantics of elementwise ops (spec
  * sections of each op), also used for the ops of scalar regions. args are
  * the operands' scalars in compute type. */
 LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args);
+/* Whether elementwise op c has a scalar rule for values of element type e
+ * (those of its result, or of its complex operands). */
+bool cg_scalar_has_rule(OpCode c, ElemType e);
 /* convert (spec "convert") of a compute-type scalar between element types;
  * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
@@ -156,57 +272,59 @@ LLVMValueRef cg_small_round(CG *cg, LLVMValueRef x, ElemType e);
  * op is not defined on complex values (cg_scalar_op reports it);
  * cg_complex_convert is cg_convert where from or to is complex. */
 LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args);
+/* Whether op c has a rule on complex values. */
+bool cg_complex_has_rule(OpCode c);
 LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                                 LLVMValueRef b);
 LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
                                LLVMValueRef y);
 
-/* codegen/movement.c: elemental generators of data movement ops:
- * broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
- * iota, constant, bitcast_convert, convert... (see cg_gen's dispatch). */
-void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* codegen/movement.c: elemental generators of the data movement ops (spec
+ * section of each op): the operand at an index mapped from idx. */
+LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_iota(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_reshape(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_reverse(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_slice(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_transpose(CG *cg, Op *op, LLVMValueRef *idx);
 
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-/* Position of window element `wpos` of result index `r` along dimension d
- * in the input (reduce_window's padded_inputs: pad(inputs, init_values,
- * padding_low, padding_high, base_dilations - 1); convolution's lhs with
- * lhs_dilation and padding): the window has wd elements, the input in_dim,
- * the result out_dim along d. Sets *valid (and-ed into a non-NULL one) to
- * whether it lands on an input element (not on padding or a dilation
- * hole); the returned index is 0 when it does not. */
-LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
-                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
-                           LLVMValueRef *valid);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);
 /* A reduce kept along its last input dimension, as a kernel root: the
  * loops over the reduced dimensions go outside a contiguous inner loop,
- * accumulating in the result buffers. Same contract as cg_kernel_conv
- * ([begin, end) of the first result dimension of extent > 1); false when it
- * does not apply (inner reductions are best elemental). */
+ * accumulating in the result buffers. False when it does not apply (inner
+ * reductions are best elemental). */
 bool cg_kernel_reduce(CG *cg, Op *op);
-/* An alloca at the top of the entry block of cg->llfn (accumulators of
- * generators with loops; SROA turns them into phis). */
-LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name);
+/* codegen/window.c: window geometry. cg_window_at: element d of an
+ * optional window attribute (strides, dilations, padding...), dflt when it
+ * is absent (spec: the attribute's default).
+ * cg_window_pos: the position of window element `wpos` of result index
+ * `r` along dimension d in the input (reduce_window's padded_inputs:
+ * pad(inputs, init_values, padding_low, padding_high, base_dilations - 1);
+ * convolution's lhs with lhs_dilation and padding): the window has wd
+ * elements, the input in_dim, the result out_dim along d. Sets *valid
+ * (and-ed into a non-NULL one) to whether it lands on an input element
+ * (not on padding or a dilation hole); the returned index is 0 when it
+ * does not. */
+int64_t cg_window_at(const I64List *l, int d, int64_t dflt);
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
+                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                           LLVMValueRef *valid);
 
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
- * contracting dimensions) and a blocked, vectorized kernel used when a
- * dot_general is a kernel root over f32/f64 operands in buffers; returns
- * false when it does not apply (the generic kernel is then used).
- * cg_kernel_dot is called by cg_kernel with the builder in the body block
- * of the kernel function cg->llfn (params: frame, begin, end, the range of
- * result dimension 0 to compute); it emits the code for that range and
- * leaves the builder at its end (cg_kernel adds `ret void`), or emits
- * nothing and returns false. */
-void cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-/* epi: NULL, or an elementwise kernel root of op's shape and element type
- * into whose tree the fuse pass fused op (a GEMM epilogue): the kernel
- * then accumulates in epi's buffer and, as each block of C is complete,
- * replaces it by epi's value computed with op bound to it. */
+ * contracting dimensions) and a kernel on the blocked GEMM engine
+ * (gemm.c) for f32/f64 operands in buffers, over [begin, end) of result
+ * dimension 0 (CgOpImpl.gemm). */
+LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
@@ -214,30 +332,26 @@ ElemType cg_dot_acc_type(ElemType e);
 LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b);
 
-/* codegen/dot.c: convolution as an implicit GEMM on the same blocked
- * kernel, for f32/f64 with the feature dimensions last (NHWC x HWIO ->
- * NHWC), no groups, no lhs dilation, no reversal; false otherwise. Same
- * contract as cg_kernel_dot except that [begin, end) is a range of the
- * first result dimension of extent > 1. */
+/* codegen/conv.c: convolution. The elemental generator, and an implicit
+ * GEMM on the blocked engine for f32/f64 with the feature dimensions last
+ * (NHWC x HWIO -> NHWC), no groups, no lhs dilation, no reversal (false
+ * otherwise), over [begin, end) of the first result dimension of extent
+ * > 1 (CgOpImpl.gemm). */
+LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
-/* codegen/conv.c: convolution (elemental). */
-void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
-void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
-void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
 
 /* codegen/scatter.c: scatter and select_and_scatter (spec "scatter",
  * "select_and_scatter"), codegen/sort.c: sort (spec "sort"). Kernels of
- * their own, not elemental: each writes its initial values into the
- * result buffers, then updates them in place. Same contract as
- * cg_kernel_dot, except that scatter and select_and_scatter ignore
- * [begin, end) (kernel.c calls them once, over [0, 1)), and sort takes it
- * as a range of the split dimension (the first of extent > 1) unless that
- * is the sorted dimension cg_sort_dim (then it ignores it too). They
- * return false for other ops. */
+ * their own (CgOpImpl.kernel), not elemental: each writes its initial
+ * values into the result buffers, then updates them in place. Scatter and
+ * select_and_scatter ignore [begin, end) (CG_SPLIT_NEVER), sort takes it
+ * as a range of the split dimension unless that is the sorted dimension
+ * cg_sort_dim (CG_SPLIT_UNSORTED). */
 bool cg_kernel_scatter(CG *cg, Op *op);
 bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
@@ -250,7 +364,7 @@ int cg_sort_dim(const Op *op);
  * into the result buffer and works there. [begin, end) is a range of
  * kernel.c's split dimension when that is a batch dimension (one the op
  * does not transform); otherwise kernel.c calls them once over [0, 1)
- * (cg_linalg_batch_rank). They return false for other ops. */
+ * (CG_SPLIT_BATCH, cg_linalg_batch_rank). */
 bool cg_kernel_triangular_solve(CG *cg, Op *op);
 bool cg_kernel_cholesky(CG *cg, Op *op);
 bool cg_kernel_fft(CG *cg, Op *op);
@@ -265,7 +379,7 @@ LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *n
  * THREE_FRY and PHILOX bits (DEFAULT is PHILOX, as in XLA). A kernel of its
  * own whose two results differ in shape: it writes the output, then the new
  * state, into those results that have a buffer; kernel.c calls it once
- * over [0, 1). It returns false for other ops. */
+ * over [0, 1). */
 bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
 
 /* codegen/kernel.c: emits the kernel function of a root op and the call to

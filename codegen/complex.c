@@ -5,7 +5,7 @@
  * A complex scalar is an LLVM <2 x f32> or <2 x f64> holding (re, im), so
  * selects, phis and accumulators take it as one value. The ops split it
  * into parts, compute on scalars and join; cg_load/cg_store move the parts
- * one by one (codegen.c), so after instcombine a loop holds scalar code the
+ * one by one (memory.c), so after instcombine a loop holds scalar code the
  * loop vectorizer widens (interleaved loads of re and im).
  *
  * Arithmetic (add, subtract, multiply, divide, negate, compare, maximum,
@@ -24,8 +24,6 @@
  *   atan2: the reference interpreter's -i log((x + iy) / sqrt(x^2 + y^2)).
  * Not defined on complex values here: remainder, floor & co., is_finite, the bit ops (the verifier rejects most of them).
  */
-#include <string.h>
-
 #include "codegen.h"
 #include "vmath.h"
 
@@ -42,22 +40,7 @@ static LLVMValueRef fc(LLVMValueRef like, double v) {
   return LLVMConstReal(LLVMTypeOf(like), v);
 }
 
-static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, &x, 1, "");
-}
-
-static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  LLVMValueRef args[2] = {x, y};
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), fn, args, 2, "");
-}
-
-static LLVMValueRef fabs_(CG *cg, LLVMValueRef x) { return intr1(cg, "llvm.fabs", x); }
+static LLVMValueRef fabs_(CG *cg, LLVMValueRef x) { return cg_intr1(cg, "llvm.fabs", x); }
 
 static LLVMValueRef fadd(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   return LLVMBuildFAdd(cg->b, x, y, "");
@@ -123,9 +106,9 @@ static LLVMValueRef join(CG *cg, Cx z, ElemType e) {
  * infinite (even with a NaN), else NaN if either is NaN. */
 static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef x = fabs_(cg, a), y = fabs_(cg, b);
-  LLVMValueRef hi = intr2(cg, "llvm.maxnum", x, y), lo = intr2(cg, "llvm.minnum", x, y);
+  LLVMValueRef hi = cg_intr2(cg, "llvm.maxnum", x, y), lo = cg_intr2(cg, "llvm.minnum", x, y);
   LLVMValueRef q = fdiv(cg, lo, hi);
-  LLVMValueRef r = fmul(cg, hi, intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
+  LLVMValueRef r = fmul(cg, hi, cg_intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
   r = sel(cg, fcmp(cg, LLVMRealOEQ, hi, fc(a, 0.0)), fc(a, 0.0), r);
   r = sel(cg, or_(cg, is_nan(cg, a), is_nan(cg, b)), fc(a, __builtin_nan("")), r);
   return sel(cg, or_(cg, is_inf(cg, a), is_inf(cg, b)), fc(a, __builtin_inf()), r);
@@ -135,7 +118,7 @@ static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
 static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
   if (e == ET_C128) return hypot_(cg, z.re, z.im);
   LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), fmul(cg, z.im, z.im));
-  LLVMValueRef r = intr1(cg, "llvm.sqrt", s);
+  LLVMValueRef r = cg_intr1(cg, "llvm.sqrt", s);
   /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
   return sel(cg, or_(cg, is_inf(cg, z.re), is_inf(cg, z.im)), fc(s, __builtin_inf()), r);
 }
@@ -145,7 +128,7 @@ static LLVMValueRef sinh_(CG *cg, LLVMValueRef x) {
   LLVMValueRef t = math_expm1(cg->b, fabs_(cg, x));
   LLVMValueRef s = fmul(cg, fc(x, 0.5), fadd(cg, t, fdiv(cg, t, fadd(cg, t, fc(x, 1.0)))));
   s = sel(cg, is_inf(cg, t), t, s);
-  return intr2(cg, "llvm.copysign", s, x);
+  return cg_intr2(cg, "llvm.copysign", s, x);
 }
 
 static LLVMValueRef cosh_(CG *cg, LLVMValueRef x) {
@@ -179,7 +162,7 @@ static Cx smith(CG *cg, Cx x, Cx y) {
  * (C99 Annex G's "box" of an infinity). */
 static LLVMValueRef inf_box(CG *cg, LLVMValueRef x) {
   LLVMValueRef one = sel(cg, is_inf(cg, x), fc(x, 1.0), fc(x, 0.0));
-  return intr2(cg, "llvm.copysign", one, x);
+  return cg_intr2(cg, "llvm.copysign", one, x);
 }
 
 static LLVMValueRef is_finite(CG *cg, LLVMValueRef x) {
@@ -194,7 +177,7 @@ static Cx cx_div(CG *cg, Cx x, Cx y) {
   LLVMValueRef inf = fc(x.re, __builtin_inf()), zero = fc(x.re, 0.0);
   LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
   LLVMValueRef x_num = LLVMBuildNot(cg->b, and_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), "");
-  LLVMValueRef sinf = intr2(cg, "llvm.copysign", inf, y.re);
+  LLVMValueRef sinf = cg_intr2(cg, "llvm.copysign", inf, y.re);
   Cx zdiv = {fmul(cg, sinf, x.re), fmul(cg, sinf, x.im)};
   LLVMValueRef x_inf = or_(cg, is_inf(cg, x.re), is_inf(cg, x.im));
   LLVMValueRef y_fin = and_(cg, is_finite(cg, y.re), is_finite(cg, y.im));
@@ -221,11 +204,11 @@ static Cx cx_recip(CG *cg, Cx y) {
 /* spec "sqrt": the principal root, re >= 0. */
 static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
   LLVMValueRef a = z.re, b = z.im, h = abs_wide(cg, z, e);
-  LLVMValueRef t = intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
+  LLVMValueRef t = cg_intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
                                              fmul(cg, fc(a, 0.5), h)));
   LLVMValueRef o = fdiv(cg, b, fadd(cg, t, t));
   Cx pos = {t, o};
-  Cx neg = {fabs_(cg, o), intr2(cg, "llvm.copysign", t, b)};
+  Cx neg = {fabs_(cg, o), cg_intr2(cg, "llvm.copysign", t, b)};
   Cx r = cx_sel(cg, fcmp(cg, LLVMRealOGE, a, fc(a, 0.0)), pos, neg);
   LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, a, fc(a, 0.0)),
                            fcmp(cg, LLVMRealOEQ, b, fc(a, 0.0)));
@@ -266,7 +249,7 @@ static Cx cx_log1p(CG *cg, Cx z, ElemType e) {
   LLVMValueRef far = math_log(cg->b, abs_wide(cg, w, e));
   /* Near z = -1 (|1 + z| < 1/2: a + 1 is exact there) u cancels; far out
    * (or at infinities) its squares overflow. */
-  LLVMValueRef m = intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
+  LLVMValueRef m = cg_intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
   LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)),
                              fcmp(cg, LLVMRealUGT, m, fc(a, 1e150)));
   return (Cx){sel(cg, use_far, far, near), math_atan2(cg->b, b, a1)};
@@ -290,12 +273,12 @@ static Cx cx_tanh(CG *cg, Cx z) {
   LLVMValueRef x = z.re, y = z.im, one = fc(x, 1.0);
   LLVMValueRef t = math_tan(cg->b, y), s = sinh_(cg, x);
   LLVMValueRef beta = fadd(cg, one, fmul(cg, t, t));
-  LLVMValueRef rho = intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
+  LLVMValueRef rho = cg_intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
   LLVMValueRef den = fadd(cg, one, fmul(cg, beta, fmul(cg, s, s)));
   Cx r = {fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den), fdiv(cg, t, den)};
   LLVMValueRef ex = math_exp(cg->b, fmul(cg, fc(x, -2.0), fabs_(cg, x)));
   LLVMValueRef sc = fmul(cg, math_sin(cg->b, y), math_cos(cg->b, y));
-  Cx big = {intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
+  Cx big = {cg_intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
   return cx_sel(cg, fcmp(cg, LLVMRealOGT, fabs_(cg, x), fc(x, 22.0)), big, r);
 }
 
@@ -383,73 +366,104 @@ static Cx cx_maxmin(CG *cg, Cx x, Cx y, bool max) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Dispatch                                                                  */
+/* The rules of each op                                                      */
 
-static LLVMValueRef unary_wide(CG *cg, OpCode c, Cx z, ElemType e) {
-  Cx r;
-  switch (c) {
-  case OP_SQRT: r = cx_sqrt(cg, z, e); break;
-  case OP_RSQRT: r = cx_recip(cg, cx_sqrt(cg, z, e)); break;
-  case OP_EXPONENTIAL: r = cx_exp(cg, z); break;
-  case OP_EXPONENTIAL_MINUS_ONE: r = cx_expm1(cg, z); break;
-  case OP_LOG: r = cx_log(cg, z, e); break;
-  case OP_LOG_PLUS_ONE: r = cx_log1p(cg, z, e); break;
-  case OP_SINE: r = cx_sin(cg, z); break;
-  case OP_COSINE: r = cx_cos(cg, z); break;
-  case OP_TAN: r = cx_tan(cg, z); break;
-  case OP_TANH: r = cx_tanh(cg, z); break;
-  case OP_LOGISTIC: r = cx_logistic(cg, z); break;
-  case OP_SIGN: r = cx_sign(cg, z, e); break;
-  case OP_CBRT: r = cx_cbrt(cg, z, e); break;
-  case OP_ABS: /* spec "abs": the modulus, of the part type */
-    return to_part(cg, abs_wide(cg, z, e), e);
-  default: return NULL;
-  }
-  return join(cg, r, e);
-}
+static Cx cx_add(CG *cg, Cx x, Cx y) { return (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; }
+static Cx cx_sub(CG *cg, Cx x, Cx y) { return (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; }
+static Cx cx_max(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, true); }
+static Cx cx_min(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, false); }
+static Cx cx_rsqrt(CG *cg, Cx z, ElemType e) { return cx_recip(cg, cx_sqrt(cg, z, e)); }
 
-static LLVMValueRef binary(CG *cg, OpCode c, LLVMValueRef *args, ElemType e) {
-  Cx x = split(cg, args[0], false), y = split(cg, args[1], false);
-  Cx r;
-  switch (c) {
-  case OP_ADD: r = (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; break;
-  case OP_SUBTRACT: r = (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; break;
-  case OP_MULTIPLY: r = cx_mul(cg, x, y); break;
-  case OP_DIVIDE: r = cx_div(cg, x, y); break;
-  case OP_MAXIMUM: r = cx_maxmin(cg, x, y, true); break;
-  case OP_MINIMUM: r = cx_maxmin(cg, x, y, false); break;
-  case OP_POWER:
-    r = cx_pow(cg, split(cg, args[0], true), split(cg, args[1], true), e);
-    break;
-  case OP_ATAN2: /* atan2(lhs, rhs) */
-    r = cx_atan2(cg, split(cg, args[0], true), split(cg, args[1], true), e);
-    break;
-  default: return NULL;
-  }
-  return join(cg, r, e);
-}
+/* Unary functions, on the parts widened to f64; `fe` also takes the
+ * element type the parts came from. One member is set. */
+typedef struct CxUnary {
+  Cx (*f)(CG *cg, Cx z);
+  Cx (*fe)(CG *cg, Cx z, ElemType e);
+} CxUnary;
 
-LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
+static const CxUnary CX_UNARY[OP_COUNT] = {
+    [OP_CBRT] = {.fe = cx_cbrt},
+    [OP_COSINE] = {.f = cx_cos},
+    [OP_EXPONENTIAL] = {.f = cx_exp},
+    [OP_EXPONENTIAL_MINUS_ONE] = {.f = cx_expm1},
+    [OP_LOG] = {.fe = cx_log},
+    [OP_LOG_PLUS_ONE] = {.fe = cx_log1p},
+    [OP_LOGISTIC] = {.f = cx_logistic},
+    [OP_RSQRT] = {.fe = cx_rsqrt},
+    [OP_SIGN] = {.fe = cx_sign},
+    [OP_SINE] = {.f = cx_sin},
+    [OP_SQRT] = {.fe = cx_sqrt},
+    [OP_TAN] = {.f = cx_tan},
+    [OP_TANH] = {.f = cx_tanh},
+};
+
+/* Binary ops: `f` in the part type, `fe` on the parts widened to f64. One
+ * member is set. */
+typedef struct CxBinary {
+  Cx (*f)(CG *cg, Cx x, Cx y);
+  Cx (*fe)(CG *cg, Cx x, Cx y, ElemType e);
+} CxBinary;
+
+static const CxBinary CX_BINARY[OP_COUNT] = {
+    [OP_ADD] = {.f = cx_add},
+    [OP_ATAN2] = {.fe = cx_atan2}, /* atan2(lhs, rhs) */
+    [OP_DIVIDE] = {.f = cx_div},
+    [OP_MAXIMUM] = {.f = cx_max},
+    [OP_MINIMUM] = {.f = cx_min},
+    [OP_MULTIPLY] = {.f = cx_mul},
+    [OP_POWER] = {.fe = cx_pow},
+    [OP_SUBTRACT] = {.f = cx_sub},
+};
+
+/* The ops with rules of their own: spec "complex", "real", "imag",
+ * "negate", "compare", "clamp" (min(max(operand, min), max),
+ * lexicographic) and "abs" (the modulus, of the part type); NULL for the
+ * others. */
+static LLVMValueRef special_op(CG *cg, Op *op, LLVMValueRef *args) {
   ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
   switch (op->code) {
-  case OP_COMPLEX: /* spec "complex" */
-    return join(cg, (Cx){args[0], args[1]}, r);
-  case OP_REAL: return split(cg, args[0], false).re; /* spec "real" */
-  case OP_IMAG: return split(cg, args[0], false).im; /* spec "imag" */
-  case OP_NEGATE:
-    return LLVMBuildFNeg(cg->b, args[0], "");
+  case OP_COMPLEX: return join(cg, (Cx){args[0], args[1]}, r);
+  case OP_REAL: return split(cg, args[0], false).re;
+  case OP_IMAG: return split(cg, args[0], false).im;
+  case OP_NEGATE: return LLVMBuildFNeg(cg->b, args[0], "");
+  case OP_ABS: return to_part(cg, abs_wide(cg, split(cg, args[0], true), e), e);
   case OP_COMPARE:
-    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false), split(cg, args[1], false));
-  case OP_CLAMP: { /* spec "clamp": min(max(operand, min), max), lexicographic */
+    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false),
+                      split(cg, args[1], false));
+  case OP_CLAMP: {
     Cx lo = split(cg, args[0], false), x = split(cg, args[1], false);
     Cx hi = split(cg, args[2], false);
     return join(cg, cx_maxmin(cg, cx_maxmin(cg, x, lo, true), hi, false), r);
   }
-  default: break;
+  default: return NULL;
   }
+}
+
+static bool is_special(OpCode c) {
+  return c == OP_COMPLEX || c == OP_REAL || c == OP_IMAG || c == OP_NEGATE ||
+         c == OP_ABS || c == OP_COMPARE || c == OP_CLAMP;
+}
+
+bool cg_complex_has_rule(OpCode c) {
+  return is_special(c) || CX_UNARY[c].f || CX_UNARY[c].fe || CX_BINARY[c].f ||
+         CX_BINARY[c].fe;
+}
+
+static LLVMValueRef binary(CG *cg, OpCode c, LLVMValueRef *args, ElemType e) {
+  const CxBinary *b = &CX_BINARY[c];
+  if (!b->f && !b->fe) return NULL;
+  Cx x = split(cg, args[0], !b->f), y = split(cg, args[1], !b->f);
+  return join(cg, b->f ? b->f(cg, x, y) : b->fe(cg, x, y, e), e);
+}
+
+LLVMValueRef cg_complex_op(CG *cg, Op *op, LLVMValueRef *args) {
+  ElemType e = op->opnds[0]->type->elem, r = op->results[0]->type->elem;
+  if (is_special(op->code)) return special_op(cg, op, args);
   if (op->nopnds == 2) return binary(cg, op->code, args, r);
-  if (op->nopnds == 1) return unary_wide(cg, op->code, split(cg, args[0], true), e);
-  return NULL;
+  const CxUnary *u = &CX_UNARY[op->code];
+  if (op->nopnds != 1 || (!u->f && !u->fe)) return NULL;
+  Cx z = split(cg, args[0], true);
+  return join(cg, u->f ? u->f(cg, z) : u->fe(cg, z, e), e);
 }
 
 /* spec "convert": complex to complex converts both parts; to a complex

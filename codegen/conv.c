@@ -13,9 +13,10 @@
  * The input-feature loop is innermost: it walks contiguous memory for the
  * NHWC layouts that JAX exports. This generator covers every case; a
  * convolution that is a kernel root with the feature dimensions last runs
- * instead as an implicit GEMM (cg_kernel_conv in dot.c).
+ * instead as an implicit GEMM on the blocked GEMM engine (cg_kernel_conv,
+ * at the end).
  */
-#include "codegen.h"
+#include "gemm.h"
 
 /* Input position of window element `w` along spatial dim s for output
  * position `r` (spec: lhs_window_start = output_spatial_index *
@@ -57,7 +58,7 @@ static void conv_groups(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *n_in,
   }
 }
 
-void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx) {
   const ConvDims *cd = &op->a.conv;
   const Window *win = &op->a.window;
   Value *lhs = op->opnds[0], *rhs = op->opnds[1];
@@ -66,10 +67,8 @@ void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   ElemType le = lhs->type->elem, ke = kt->elem;
   ElemType re = op->results[0]->type->elem, ae = cg_dot_acc_type(re);
 
-  if (type_num_elems(lhs->type) == 0 || type_num_elems(kt) == 0) {
-    out[0] = LLVMConstNull(cg_scalar_type(cg, re)); /* an empty sum */
-    return;
-  }
+  if (type_num_elems(lhs->type) == 0 || type_num_elems(kt) == 0)
+    return LLVMConstNull(cg_scalar_type(cg, re)); /* an empty sum */
   LLVMValueRef lidx[rank], kidx[rank];
   LLVMValueRef c0;
   conv_groups(cg, op, idx, &lidx[cd->in_batch], &c0);
@@ -110,5 +109,239 @@ void cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
 
   LLVMValueRef r = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, ae), acc, "conv");
-  out[0] = cg_convert(cg, r, ae, re);
+  return cg_convert(cg, r, ae, re);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Convolution as an implicit GEMM (spec "convolution")                      */
+
+/* With the feature dimensions last in lhs, rhs and result (NHWC, HWIO,
+ * NHWC), a convolution without groups, base dilation or reversal is
+ *   C[m, o] = sum over kernel positions w, input features c of
+ *             A_w[m, c] * B_w[c, o]
+ * where m runs over the other result dimensions, B_w is the rhs slice at
+ * position w (a CI x O matrix with unit stride along o) and row m of A_w
+ * is the input feature vector at the window position of m, or zeros when
+ * that lands in the padding. The microkernel reads A_w through MR row
+ * pointers, so the "im2col" matrix is never built. */
+
+#define CONV_MAX_SPATIAL 6
+
+typedef struct ConvPlan {
+  int ns;
+  int64_t ksize[CONV_MAX_SPATIAL]; /* kernel extent */
+  int64_t kstr[CONV_MAX_SPATIAL]; /* rhs stride of the kernel dim */
+  int64_t in_dim[CONV_MAX_SPATIAL]; /* lhs extent */
+  int64_t in_str[CONV_MAX_SPATIAL]; /* lhs stride */
+  int64_t stride[CONV_MAX_SPATIAL], rdil[CONV_MAX_SPATIAL], lo[CONV_MAX_SPATIAL];
+  int64_t batch_str; /* lhs stride of the batch dim */
+  int64_t npos; /* kernel positions */
+  /* result dims 0 .. rank-2 (m), outermost first: extent and role
+   * (-1: batch, s: spatial dim s) */
+  int nmd;
+  int64_t mdim[CONV_MAX_SPATIAL + 1];
+  int mrole[CONV_MAX_SPATIAL + 1];
+  int pdim; /* result dim kernel.c splits */
+} ConvPlan;
+
+/* Whether the convolution fits the implicit GEMM (see above). */
+static bool conv_fits(Op *op) {
+  const ConvDims *cd = &op->a.conv;
+  const Window *w = &op->a.window;
+  int rank = op->results[0]->type->rank;
+  ElemType e = op->results[0]->type->elem;
+  if (e != ET_F32 && e != ET_F64) return false;
+  if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return false;
+  if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE) return false;
+  if (op->a.feature_group_count > 1 || op->a.batch_group_count > 1) return false;
+  if (cd->in_feature != rank - 1 || cd->k_out_feature != rank - 1 ||
+      cd->out_feature != rank - 1 || cd->in_spatial.n > CONV_MAX_SPATIAL)
+    return false;
+  for (int s = 0; s < cd->in_spatial.n; s++)
+    if (cg_window_at(&w->base_dilations, s, 1) != 1 || cg_window_at(&w->reversal, s, 0))
+      return false;
+  return true;
+}
+
+static void conv_plan(Op *op, ConvPlan *c, GemmPlan *p) {
+  const ConvDims *cd = &op->a.conv;
+  const Window *w = &op->a.window;
+  const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
+  const Type *rt = op->results[0]->type;
+  int64_t ls[8], ks[8];
+  ir_strides(lt, ls);
+  ir_strides(kt, ks);
+  c->ns = cd->in_spatial.n;
+  c->npos = 1;
+  for (int s = 0; s < c->ns; s++) {
+    c->ksize[s] = kt->dims[cd->k_spatial.v[s]];
+    c->kstr[s] = ks[cd->k_spatial.v[s]];
+    c->in_dim[s] = lt->dims[cd->in_spatial.v[s]];
+    c->in_str[s] = ls[cd->in_spatial.v[s]];
+    c->stride[s] = cg_window_at(&w->strides, s, 1);
+    c->rdil[s] = cg_window_at(&w->window_dilations, s, 1);
+    c->lo[s] = cg_window_at(&w->pad_lo, s, 0);
+    c->npos *= c->ksize[s];
+  }
+  c->batch_str = ls[cd->in_batch];
+  c->nmd = rt->rank - 1;
+  p->M = 1;
+  for (int d = 0; d < c->nmd; d++) {
+    c->mdim[d] = rt->dims[d];
+    c->mrole[d] = -1;
+    for (int s = 0; s < c->ns; s++)
+      if (cd->out_spatial.v[s] == d) c->mrole[d] = s;
+    p->M *= rt->dims[d];
+  }
+  c->pdim = cg_split_dim(rt);
+  p->N = rt->dims[rt->rank - 1];
+  p->K = lt->dims[cd->in_feature];
+  p->nbatch = 1;
+  p->sak = 1;
+  p->sam = 0; /* rows come from row pointers */
+  p->sbk = ks[cd->k_in_feature];
+  p->sbn = 1;
+}
+
+/* Rows and columns of C for [begin, end) of result dimension pdim (the
+ * dimensions before it have extent 1). */
+static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
+                            LLVMValueRef end) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, 1), cg_i64(cg, 0),
+                 cg_i64(cg, p->M), cg_i64(cg, 0), cg_i64(cg, p->N)};
+  if (c->pdim == c->nmd) {
+    r.c0 = begin;
+    r.c1 = end;
+    return r;
+  }
+  int64_t inner = 1;
+  for (int d = c->pdim + 1; d < c->nmd; d++) inner *= c->mdim[d];
+  r.r0 = LLVMBuildMul(g->b, begin, cg_i64(cg, inner), "lo");
+  r.r1 = LLVMBuildMul(g->b, end, cg_i64(cg, inner), "hi");
+  return r;
+}
+
+/* Kernel position kpos -> window offsets w[s] (spec order, last fastest);
+ * returns the rhs element offset of the position. */
+static LLVMValueRef conv_window(Gemm *g, const ConvPlan *c, LLVMValueRef kpos,
+                                LLVMValueRef *w) {
+  CG *cg = g->cg;
+  LLVMValueRef q = kpos, off = cg_i64(cg, 0);
+  for (int s = c->ns - 1; s >= 0; s--) {
+    w[s] = LLVMBuildURem(g->b, q, cg_i64(cg, c->ksize[s]), "w");
+    q = LLVMBuildUDiv(g->b, q, cg_i64(cg, c->ksize[s]), "");
+    off =
+        LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, w[s], cg_i64(cg, c->kstr[s]), ""), "");
+  }
+  return off;
+}
+
+/* rowptrs[r] = the lhs feature vector (from input feature cb) that row
+ * m0 + r of A_w reads, or the zero row for padding and rows >= m1. */
+static void conv_rows(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef lhs,
+                      LLVMValueRef m0, LLVMValueRef m1, LLVMValueRef *w,
+                      LLVMValueRef cb) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMBuilderRef b = g->b;
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef m = LLVMBuildAdd(b, m0, cg_i64(cg, r), "m");
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntSLT, m, m1, "");
+    LLVMValueRef q = LLVMBuildSelect(b, ok, m, m0, ""), off = cb;
+    for (int d = c->nmd - 1; d >= 0; d--) {
+      LLVMValueRef i = LLVMBuildURem(b, q, cg_i64(cg, c->mdim[d]), "");
+      q = LLVMBuildUDiv(b, q, cg_i64(cg, c->mdim[d]), "");
+      int sp = c->mrole[d];
+      if (sp < 0) {
+        off = LLVMBuildAdd(b, off, LLVMBuildMul(b, i, cg_i64(cg, c->batch_str), ""), "");
+        continue;
+      }
+      /* spec: window start = output index * stride, element w dilated */
+      LLVMValueRef ip = LLVMBuildMul(b, i, cg_i64(cg, c->stride[sp]), "");
+      ip = LLVMBuildAdd(b, ip, LLVMBuildMul(b, w[sp], cg_i64(cg, c->rdil[sp]), ""), "");
+      ip = LLVMBuildSub(b, ip, cg_i64(cg, c->lo[sp]), "ip");
+      ok = LLVMBuildAnd(
+          b, ok, LLVMBuildICmp(b, LLVMIntULT, ip, cg_i64(cg, c->in_dim[sp]), ""), "");
+      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, ip, cg_i64(cg, c->in_str[sp]), ""), "");
+    }
+    LLVMValueRef ptr = LLVMBuildSelect(b, ok, cg_gep(cg, g->t, lhs, off), s->zeros, "");
+    LLVMBuildStore(b, ptr, cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
+  }
+}
+
+/* One NR panel of a row block at one kernel position: the KC slices of the
+ * input features. */
+static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef lhs,
+                       LLVMValueRef rhs, LLVMValueRef cblk, LLVMValueRef ic,
+                       LLVMValueRef mc, LLVMValueRef jr, LLVMValueRef nr,
+                       LLVMValueRef kpos) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop lc, li;
+  LLVMValueRef w[CONV_MAX_SPATIAL];
+  LLVMValueRef roff = conv_window(g, c, kpos, w);
+  LLVMValueRef cb = cg_loop_step(cg, &lc, cg_i64(cg, 0), cg_i64(cg, p->K), p->kc);
+  LLVMValueRef kc =
+      cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, cg_i64(cg, p->K), cb, ""));
+  LLVMValueRef first =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, kpos, cg_i64(cg, 0), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, cb, cg_i64(cg, 0), ""), "first");
+  LLVMValueRef boff = LLVMBuildAdd(
+      g->b, roff,
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, cg_i64(cg, p->sbk), ""), jr, ""), "");
+  gemm_pack_b(g, s->bp, cg_gep(cg, g->t, rhs, boff), nr, kc);
+  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
+  conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->b, ic, mc, ""), w, cb);
+  LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
+  LLVMValueRef coff =
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
+  gemm_call_micro(g, s, s->rowptrs, cg_gep(cg, g->t, cblk, coff), kc, rows, nr, first);
+  cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lc);
+}
+
+static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  GemmScratch s = gemm_scratch(g);
+  LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
+  LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
+  LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
+  CgLoop li, lj, lk;
+  LLVMValueRef ic = cg_loop_step(cg, &li, r->r0, r->r1, p->mc);
+  GemmBlock k = gemm_block_at(g, cg_i64(cg, 0), ic, r->r1, r, lhs, rhs, C);
+  if (p->K == 0 || c->npos == 0) {
+    gemm_zero_block(g, &k);
+    gemm_epilogue(g, ic, k.mc, k.c0, k.c1);
+  } else {
+    LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
+    LLVMValueRef nr =
+        cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
+    LLVMValueRef kpos = cg_loop_begin(cg, &lk, cg_i64(cg, 0), cg_i64(cg, c->npos));
+    conv_panel(g, &s, c, lhs, rhs, C, ic, k.mc, jr, nr, kpos);
+    cg_loop_end(cg, &lk);
+    /* The MC x NR panel of C is complete and in L2. */
+    gemm_epilogue(g, ic, k.mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
+    cg_loop_end(cg, &lj);
+  }
+  cg_loop_end(cg, &li);
+}
+
+/* Same contract as cg_kernel_dot, with [begin, end) a range of the first
+ * result dimension of extent > 1 (kernel.c's split dimension). */
+bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
+  if (!conv_fits(op)) return false;
+  ElemType e = op->results[0]->type->elem;
+  Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
+  ConvPlan c;
+  g.p.e = e;
+  conv_plan(op, &c, &g.p);
+  gemm_plan(&g); /* sak = 1: A is read through row pointers */
+  if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
+  GemmRange r = conv_range(&g, &c, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
+  conv_body(&g, op, &c, &r);
+  return true;
 }

@@ -23,26 +23,6 @@
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
 
-static LLVMValueRef intrinsic(CG *cg, const char *name, LLVMTypeRef *tys, int ntys,
-                              LLVMValueRef *args, int nargs) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, tys, (size_t)ntys);
-  LLVMTypeRef fty = LLVMIntrinsicGetType(cg->ctx, id, tys, (size_t)ntys);
-  return LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)nargs, "");
-}
-
-/* An intrinsic overloaded on the type of its first argument. */
-static LLVMValueRef intr1(CG *cg, const char *name, LLVMValueRef x) {
-  LLVMTypeRef t = LLVMTypeOf(x);
-  return intrinsic(cg, name, &t, 1, &x, 1);
-}
-
-static LLVMValueRef intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y) {
-  LLVMTypeRef t = LLVMTypeOf(x);
-  LLVMValueRef args[2] = {x, y};
-  return intrinsic(cg, name, &t, 1, args, 2);
-}
-
 static LLVMValueRef iconst(LLVMValueRef like, unsigned long long v) {
   return LLVMConstInt(LLVMTypeOf(like), v, 0);
 }
@@ -54,6 +34,46 @@ static LLVMValueRef fconst(LLVMValueRef like, double v) {
 static int int_bits(LLVMValueRef v) { return (int)LLVMGetIntTypeWidth(LLVMTypeOf(v)); }
 
 static bool is_signed(ElemType e) { return elem_class(e) == 's'; }
+
+/* ------------------------------------------------------------------------ */
+/* Rules                                                                     */
+
+/* What a rule computes on: the op, the element types of its first operand
+ * (e) and of its result (r), and the operand scalars (for the float rules
+ * widened to f32 or f64). */
+typedef struct Scalar {
+  const Op *op;
+  ElemType e, r;
+  LLVMValueRef x, y, z;
+} Scalar;
+
+/* The scalar rule of an op on one class of element types (the tables at
+ * the end). One member is set: an LLVMBuild* or vmath.h function of the
+ * operands, an intrinsic overloaded on their type, or a function of its
+ * own. */
+typedef struct Rule {
+  LLVMValueRef (*build1)(LLVMBuilderRef, LLVMValueRef, const char *);
+  LLVMValueRef (*build2)(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, const char *);
+  LLVMValueRef (*math1)(LLVMBuilderRef, LLVMValueRef);
+  LLVMValueRef (*math2)(LLVMBuilderRef, LLVMValueRef, LLVMValueRef);
+  const char *intr;
+  LLVMValueRef (*fn)(CG *cg, const Scalar *s);
+} Rule;
+
+static bool has_rule(const Rule *r) {
+  return r->build1 || r->build2 || r->math1 || r->math2 || r->intr || r->fn;
+}
+
+/* The rule's value, NULL when it has none (or its function gives none). */
+static LLVMValueRef apply(CG *cg, const Rule *r, const Scalar *s) {
+  if (r->build1) return r->build1(cg->b, s->x, "");
+  if (r->build2) return r->build2(cg->b, s->x, s->y, "");
+  if (r->math1) return r->math1(cg->b, s->x);
+  if (r->math2) return r->math2(cg->b, s->x, s->y);
+  if (r->intr && s->op->nopnds == 1) return cg_intr1(cg, r->intr, s->x);
+  if (r->intr) return cg_intr2(cg, r->intr, s->x, s->y);
+  return r->fn ? r->fn(cg, s) : NULL;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Float widening and rounding                                               */
@@ -89,8 +109,8 @@ static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
   LLVMValueRef f = LLVMBuildFPTrunc(b, d, cg->t_f32, "");
   LLVMValueRef back = LLVMBuildFPExt(b, f, cg->t_f64, "");
   LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealONE, back, d, "");
-  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, intr1(cg, "llvm.fabs", back),
-                                    intr1(cg, "llvm.fabs", d), "");
+  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, cg_intr1(cg, "llvm.fabs", back),
+                                    cg_intr1(cg, "llvm.fabs", d), "");
   LLVMValueRef bits = LLVMBuildBitCast(b, f, cg->t_i32, "");
   bits = LLVMBuildSub(b, bits, LLVMBuildZExt(b, away, cg->t_i32, ""), "");
   bits = LLVMBuildOr(b, bits, LLVMBuildZExt(b, inexact, cg->t_i32, ""), "");
@@ -146,7 +166,7 @@ static LLVMValueRef float_to_int(CG *cg, LLVMValueRef v, ElemType from, ElemType
   v = fwiden(cg, v, from);
   LLVMTypeRef tys[2] = {cg_scalar_type(cg, to), LLVMTypeOf(v)};
   const char *name = is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat";
-  return intrinsic(cg, name, tys, 2, &v, 1);
+  return cg_intrinsic(cg->b, name, tys, 2, &v, 1);
 }
 
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to) {
@@ -191,9 +211,11 @@ static LLVMValueRef total_order_key(CG *cg, LLVMValueRef v, ElemType e) {
   return LLVMBuildXor(cg->b, i, mask, "");
 }
 
-static LLVMValueRef compare(CG *cg, Op *op, LLVMValueRef x, LLVMValueRef y, ElemType e) {
-  CmpDir d = op->a.comparison_direction;
-  CmpType ct = op->a.compare_type;
+static LLVMValueRef compare(CG *cg, const Scalar *s) {
+  CmpDir d = s->op->a.comparison_direction;
+  CmpType ct = s->op->a.compare_type;
+  LLVMValueRef x = s->x, y = s->y;
+  ElemType e = s->e;
   if (elem_is_float(e)) {
     if (ct == CMPT_TOTALORDER)
       return LLVMBuildICmp(cg->b, spreds[d], total_order_key(cg, x, e),
@@ -208,8 +230,10 @@ static LLVMValueRef compare(CG *cg, Op *op, LLVMValueRef x, LLVMValueRef y, Elem
 /* Integer ops                                                               */
 
 /* spec "divide"/"remainder" with XLA's values where the spec has none. */
-static LLVMValueRef int_div(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn, bool rem) {
+static LLVMValueRef int_div(CG *cg, const Scalar *s) {
   LLVMBuilderRef b = cg->b;
+  LLVMValueRef x = s->x, y = s->y;
+  bool sgn = is_signed(s->r), rem = s->op->code == OP_REMAINDER;
   LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x)), one = iconst(x, 1);
   LLVMValueRef yz = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "");
   LLVMValueRef bad = yz;
@@ -231,8 +255,10 @@ static LLVMValueRef int_div(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn, bo
   return LLVMBuildSelect(b, yz, byzero, r, "");
 }
 
-static LLVMValueRef int_shift(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) {
+static LLVMValueRef int_shift(CG *cg, const Scalar *s) {
   LLVMBuilderRef b = cg->b;
+  LLVMValueRef x = s->x, y = s->y;
+  OpCode c = s->op->code;
   unsigned bits = (unsigned)int_bits(x);
   LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGE, y, iconst(y, bits), "");
   if (c == OP_SHIFT_RIGHT_ARITHMETIC) {
@@ -248,8 +274,10 @@ static LLVMValueRef int_shift(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) 
 /* spec "power" on integers, as the reference interpreter: exponentiation
  * by squaring (wrapping); a negative exponent gives 0 unless |x| = 1.
  * Unrolled over every exponent bit: straight-line code, vectorizable. */
-static LLVMValueRef int_pow(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn) {
+static LLVMValueRef int_pow(CG *cg, const Scalar *s) {
   LLVMBuilderRef b = cg->b;
+  LLVMValueRef x = s->x, y = s->y;
+  bool sgn = is_signed(s->r);
   LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x)), one = iconst(x, 1);
   LLVMValueRef e = y, zero_res = NULL;
   if (sgn) {
@@ -269,8 +297,11 @@ static LLVMValueRef int_pow(CG *cg, LLVMValueRef x, LLVMValueRef y, bool sgn) {
   return zero_res ? LLVMBuildSelect(b, zero_res, zero, res, "") : res;
 }
 
-static LLVMValueRef int_sign(CG *cg, LLVMValueRef x, bool sgn) {
+/* spec "sign". */
+static LLVMValueRef int_sign(CG *cg, const Scalar *s) {
   LLVMBuilderRef b = cg->b;
+  LLVMValueRef x = s->x;
+  bool sgn = is_signed(s->r);
   LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(x));
   LLVMValueRef pos = LLVMBuildZExt(b, LLVMBuildICmp(b, sgn ? LLVMIntSGT : LLVMIntNE, x, zero, ""),
                                    LLVMTypeOf(x), "");
@@ -279,44 +310,20 @@ static LLVMValueRef int_sign(CG *cg, LLVMValueRef x, bool sgn) {
   return LLVMBuildSub(b, pos, neg, "");
 }
 
-/* Booleans (spec "add", "multiply", "maximum", "minimum": logical or/and). */
-static LLVMValueRef bool_op(CG *cg, Op *op, LLVMValueRef *a) {
-  switch (op->code) {
-  case OP_ADD: case OP_OR: case OP_MAXIMUM: return LLVMBuildOr(cg->b, a[0], a[1], "");
-  case OP_MULTIPLY: case OP_AND: case OP_MINIMUM: return LLVMBuildAnd(cg->b, a[0], a[1], "");
-  case OP_XOR: case OP_SUBTRACT: return LLVMBuildXor(cg->b, a[0], a[1], "");
-  case OP_NOT: return LLVMBuildNot(cg->b, a[0], "");
-  default: return NULL;
-  }
+/* spec "abs": |INT_MIN| wraps to INT_MIN. */
+static LLVMValueRef int_abs(CG *cg, const Scalar *s) {
+  if (!is_signed(s->r)) return s->x;
+  return cg_intr2(cg, "llvm.abs", s->x, LLVMConstInt(cg->t_i1, 0, 0));
 }
 
-static LLVMValueRef int_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
-  LLVMBuilderRef b = cg->b;
-  bool sgn = is_signed(e);
-  LLVMValueRef x = a[0], y = a[1];
-  switch (op->code) {
-  case OP_ADD: return LLVMBuildAdd(b, x, y, "");
-  case OP_SUBTRACT: return LLVMBuildSub(b, x, y, "");
-  case OP_MULTIPLY: return LLVMBuildMul(b, x, y, "");
-  case OP_DIVIDE: return int_div(cg, x, y, sgn, false);
-  case OP_REMAINDER: return int_div(cg, x, y, sgn, true);
-  case OP_AND: return LLVMBuildAnd(b, x, y, "");
-  case OP_OR: return LLVMBuildOr(b, x, y, "");
-  case OP_XOR: return LLVMBuildXor(b, x, y, "");
-  case OP_NOT: return LLVMBuildNot(b, x, "");
-  case OP_NEGATE: return LLVMBuildSub(b, LLVMConstNull(LLVMTypeOf(x)), x, "");
-  case OP_ABS: /* spec "abs": |INT_MIN| wraps to INT_MIN */
-    return sgn ? intr2(cg, "llvm.abs", x, LLVMConstInt(cg->t_i1, 0, 0)) : x;
-  case OP_MAXIMUM: return intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, y);
-  case OP_MINIMUM: return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", x, y);
-  case OP_SHIFT_LEFT: case OP_SHIFT_RIGHT_ARITHMETIC: case OP_SHIFT_RIGHT_LOGICAL:
-    return int_shift(cg, op->code, x, y);
-  case OP_POPCNT: return intr1(cg, "llvm.ctpop", x);
-  case OP_COUNT_LEADING_ZEROS: return intr2(cg, "llvm.ctlz", x, LLVMConstInt(cg->t_i1, 0, 0));
-  case OP_SIGN: return int_sign(cg, x, sgn);
-  case OP_POWER: return int_pow(cg, x, y, sgn);
-  default: return NULL;
-  }
+static LLVMValueRef int_minmax(CG *cg, const Scalar *s) {
+  bool sgn = is_signed(s->r);
+  if (s->op->code == OP_MAXIMUM) return cg_intr2(cg, sgn ? "llvm.smax" : "llvm.umax", s->x, s->y);
+  return cg_intr2(cg, sgn ? "llvm.smin" : "llvm.umin", s->x, s->y);
+}
+
+static LLVMValueRef int_clz(CG *cg, const Scalar *s) {
+  return cg_intr2(cg, "llvm.ctlz", s->x, LLVMConstInt(cg->t_i1, 0, 0));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -358,7 +365,7 @@ static LLVMValueRef fmod_loop(CG *cg, LLVMValueRef r0, LLVMValueRef e0,
   LLVMValueRef r = LLVMBuildPhi(b, cg->t_i64, "r"), e = LLVMBuildPhi(b, cg->t_i64, "e");
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSGT, e, ey, ""), body, done);
   LLVMPositionBuilderAtEnd(b, body);
-  LLVMValueRef k = intr2(cg, "llvm.smin", LLVMBuildSub(b, e, ey, ""), cg_i64(cg, 11));
+  LLVMValueRef k = cg_intr2(cg, "llvm.smin", LLVMBuildSub(b, e, ey, ""), cg_i64(cg, 11));
   LLVMValueRef r1 = LLVMBuildURem(b, LLVMBuildShl(b, r, k, ""), my, "");
   LLVMValueRef e1 = LLVMBuildSub(b, e, k, "");
   LLVMBuildBr(b, head);
@@ -377,7 +384,7 @@ static LLVMValueRef fmod_loop(CG *cg, LLVMValueRef r0, LLVMValueRef e0,
  * time in 64-bit integers: r = (r << k) mod my keeps r < my < 2^53. */
 static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   LLVMBuilderRef b = cg->b;
-  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), ay = intr1(cg, "llvm.fabs", y);
+  LLVMValueRef ax = cg_intr1(cg, "llvm.fabs", x), ay = cg_intr1(cg, "llvm.fabs", y);
   LLVMValueRef inf = fconst(x, __builtin_inf());
   LLVMValueRef special = LLVMBuildOr(
       b, LLVMBuildFCmp(b, LLVMRealUNO, x, y, ""),
@@ -393,12 +400,13 @@ static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   LLVMValueRef r = fmod_loop(cg, LLVMBuildURem(b, mx, my, ""), e0, ey, my);
   LLVMValueRef scale = pow2_f64(cg, LLVMBuildSub(b, ey, cg_i64(cg, 1075), ""));
   LLVMValueRef mag = LLVMBuildFMul(b, LLVMBuildUIToFP(b, r, cg->t_f64, ""), scale, "");
-  LLVMValueRef res = intr2(cg, "llvm.copysign", mag, x);
+  LLVMValueRef res = cg_intr2(cg, "llvm.copysign", mag, x);
   res = LLVMBuildSelect(b, small, x, res, "");
   return LLVMBuildSelect(b, special, fconst(x, __builtin_nan("")), res, "");
 }
 
-static LLVMValueRef float_rem(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+static LLVMValueRef float_rem(CG *cg, const Scalar *s) {
+  LLVMValueRef x = s->x, y = s->y;
   if (LLVMTypeOf(x) == cg->t_f64) return fmod_f64(cg, x, y);
   LLVMValueRef r = fmod_f64(cg, LLVMBuildFPExt(cg->b, x, cg->t_f64, ""),
                             LLVMBuildFPExt(cg->b, y, cg->t_f64, ""));
@@ -426,107 +434,71 @@ static bool has_round_insn(CG *cg) {
 static LLVMValueRef round_soft(CG *cg, OpCode c, LLVMValueRef x) {
   LLVMBuilderRef b = cg->b;
   double big = LLVMTypeOf(x) == cg->t_f64 ? 4503599627370496.0 : 8388608.0;
-  LLVMValueRef ax = intr1(cg, "llvm.fabs", x), one = fconst(x, 1.0);
+  LLVMValueRef ax = cg_intr1(cg, "llvm.fabs", x), one = fconst(x, 1.0);
   LLVMValueRef r = LLVMBuildFSub(b, LLVMBuildFAdd(b, ax, fconst(x, big), ""), fconst(x, big), "");
   if (c == OP_ROUND_NEAREST_AFZ) {
     LLVMValueRef tie = LLVMBuildFCmp(b, LLVMRealOEQ, LLVMBuildFSub(b, ax, r, ""), fconst(x, 0.5), "");
     r = LLVMBuildSelect(b, tie, LLVMBuildFAdd(b, r, one, ""), r, "");
   }
-  r = intr2(cg, "llvm.copysign", r, x);
+  r = cg_intr2(cg, "llvm.copysign", r, x);
   if (c == OP_FLOOR)
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, x, ""), LLVMBuildFSub(b, r, one, ""), r, "");
   if (c == OP_CEIL)
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, x, ""), LLVMBuildFAdd(b, r, one, ""), r, "");
-  r = intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
+  r = cg_intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
   LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, fconst(x, big), "");
   return LLVMBuildSelect(b, small, r, x, "");
 }
 
-static LLVMValueRef round_integral(CG *cg, OpCode c, LLVMValueRef x) {
+/* spec "floor", "ceil", "round_nearest_afz", "round_nearest_even". */
+static LLVMValueRef round_integral(CG *cg, const Scalar *s) {
+  OpCode c = s->op->code;
+  LLVMValueRef x = s->x;
   if (!has_round_insn(cg)) return round_soft(cg, c, x);
   const char *name = c == OP_FLOOR ? "llvm.floor" : c == OP_CEIL ? "llvm.ceil"
                    : c == OP_ROUND_NEAREST_AFZ ? "llvm.round" : "llvm.roundeven";
-  return intr1(cg, name, x);
+  return cg_intr1(cg, name, x);
 }
 
 /* spec "sign": NaN and +-0 are returned as they are, else +-1. */
-static LLVMValueRef float_sign(CG *cg, LLVMValueRef x) {
+static LLVMValueRef float_sign(CG *cg, const Scalar *s) {
+  LLVMValueRef x = s->x;
   LLVMValueRef keep = LLVMBuildFCmp(cg->b, LLVMRealUEQ, x, fconst(x, 0.0), "");
-  LLVMValueRef one = intr2(cg, "llvm.copysign", fconst(x, 1.0), x);
+  LLVMValueRef one = cg_intr2(cg, "llvm.copysign", fconst(x, 1.0), x);
   return LLVMBuildSelect(cg->b, keep, x, one, "");
-}
-
-static LLVMValueRef float_unary(CG *cg, OpCode c, LLVMValueRef x) {
-  LLVMBuilderRef b = cg->b;
-  switch (c) {
-  case OP_ABS: return intr1(cg, "llvm.fabs", x);
-  case OP_NEGATE: return LLVMBuildFNeg(b, x, "");
-  case OP_SQRT: return intr1(cg, "llvm.sqrt", x);
-  case OP_RSQRT: return math_rsqrt(b, x);
-  case OP_CBRT: return math_cbrt(b, x);
-  case OP_EXPONENTIAL: return math_exp(b, x);
-  case OP_EXPONENTIAL_MINUS_ONE: return math_expm1(b, x);
-  case OP_LOG: return math_log(b, x);
-  case OP_LOG_PLUS_ONE: return math_log1p(b, x);
-  case OP_LOGISTIC: return math_logistic(b, x);
-  case OP_SINE: return math_sin(b, x);
-  case OP_COSINE: return math_cos(b, x);
-  case OP_TAN: return math_tan(b, x);
-  case OP_TANH: return math_tanh(b, x);
-  case OP_FLOOR: case OP_CEIL: case OP_ROUND_NEAREST_AFZ: case OP_ROUND_NEAREST_EVEN:
-    return round_integral(cg, c, x);
-  case OP_SIGN: return float_sign(cg, x);
-  default: return NULL;
-  }
-}
-
-static LLVMValueRef float_binary(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) {
-  LLVMBuilderRef b = cg->b;
-  switch (c) {
-  case OP_ADD: return LLVMBuildFAdd(b, x, y, "");
-  case OP_SUBTRACT: return LLVMBuildFSub(b, x, y, "");
-  case OP_MULTIPLY: return LLVMBuildFMul(b, x, y, "");
-  case OP_DIVIDE: return LLVMBuildFDiv(b, x, y, "");
-  case OP_REMAINDER: return float_rem(cg, x, y);
-  /* spec "maximum"/"minimum": IEEE maximum/minimum, NaN propagating. */
-  case OP_MAXIMUM: return intr2(cg, "llvm.maximum", x, y);
-  case OP_MINIMUM: return intr2(cg, "llvm.minimum", x, y);
-  case OP_POWER: return math_pow(b, x, y);
-  case OP_ATAN2: return math_atan2(b, x, y); /* atan2(lhs, rhs) */
-  default: return NULL;
-  }
-}
-
-static LLVMValueRef float_op(CG *cg, Op *op, LLVMValueRef *a, ElemType e) {
-  LLVMValueRef x = fwiden(cg, a[0], e), r;
-  if (op->nopnds == 1)
-    r = float_unary(cg, op->code, x);
-  else
-    r = float_binary(cg, op->code, x, fwiden(cg, a[1], e));
-  return r ? fnarrow(cg, r, e) : NULL;
 }
 
 /* ------------------------------------------------------------------------ */
 /* Ops with their own rules                                                  */
 
+/* spec "convert". */
+static LLVMValueRef convert(CG *cg, const Scalar *s) { return cg_convert(cg, s->x, s->e, s->r); }
+
+/* spec "select". */
+static LLVMValueRef select_(CG *cg, const Scalar *s) {
+  return LLVMBuildSelect(cg->b, s->x, s->y, s->z, "");
+}
+
 /* spec "clamp": minimum(maximum(operand, min), max). */
-static LLVMValueRef clamp(CG *cg, LLVMValueRef *a, ElemType e) {
-  LLVMValueRef lo = a[0], x = a[1], hi = a[2];
+static LLVMValueRef clamp(CG *cg, const Scalar *s) {
+  LLVMValueRef lo = s->x, x = s->y, hi = s->z;
+  ElemType e = s->r;
   if (elem_is_float(e)) {
-    LLVMValueRef r = intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
-    r = intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
+    LLVMValueRef r = cg_intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
+    r = cg_intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
     return fnarrow(cg, r, e);
   }
   if (e == ET_I1) return LLVMBuildAnd(cg->b, LLVMBuildOr(cg->b, x, lo, ""), hi, "");
   bool sgn = is_signed(e);
-  LLVMValueRef r = intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, lo);
-  return intr2(cg, sgn ? "llvm.smin" : "llvm.umin", r, hi);
+  LLVMValueRef r = cg_intr2(cg, sgn ? "llvm.smax" : "llvm.umax", x, lo);
+  return cg_intr2(cg, sgn ? "llvm.smin" : "llvm.umin", r, hi);
 }
 
-/* spec "is_finite". */
-static LLVMValueRef is_finite(CG *cg, LLVMValueRef x, ElemType e) {
-  x = fwiden(cg, x, e);
-  return LLVMBuildFCmp(cg->b, LLVMRealOLT, intr1(cg, "llvm.fabs", x),
+/* spec "is_finite" (of float operands). */
+static LLVMValueRef is_finite(CG *cg, const Scalar *s) {
+  if (!elem_is_float(s->e)) return NULL;
+  LLVMValueRef x = fwiden(cg, s->x, s->e);
+  return LLVMBuildFCmp(cg->b, LLVMRealOLT, cg_intr1(cg, "llvm.fabs", x),
                        fconst(x, __builtin_inf()), "");
 }
 
@@ -534,11 +506,11 @@ static LLVMValueRef is_finite(CG *cg, LLVMValueRef x, ElemType e) {
  * does: with the sign set aside, round the mantissa to nearest even, then
  * flush exponents out of range to inf or 0. A NaN stays the same NaN, or
  * becomes an infinity when no mantissa bit remains to hold it. */
-static LLVMValueRef reduce_precision(CG *cg, Op *op, LLVMValueRef x, ElemType e) {
+static LLVMValueRef reduce_bits(CG *cg, const Op *op, LLVMValueRef x, ElemType e) {
   LLVMBuilderRef b = cg->b;
   /* The types narrower than 16 bits: on their f32 compute value, rounded
    * back to the type (exact unless the result is subnormal there). */
-  if (cg_is_small_float(e)) return cg_small_round(cg, reduce_precision(cg, op, x, ET_F32), e);
+  if (cg_is_small_float(e)) return cg_small_round(cg, reduce_bits(cg, op, x, ET_F32), e);
   int nbits = elem_bits(e);
   int src_m = e == ET_F64 ? 52 : e == ET_F32 ? 23 : e == ET_F16 ? 10 : 7;
   int src_e = nbits - 1 - src_m;
@@ -569,30 +541,128 @@ static LLVMValueRef reduce_precision(CG *cg, Op *op, LLVMValueRef x, ElemType e)
   return LLVMBuildBitCast(b, v, LLVMTypeOf(x), "");
 }
 
-/* The ops on operands and results that are not complex (e: the first
- * operand's element type, r: the result's); NULL when not defined. */
-static LLVMValueRef real_scalar_op(CG *cg, Op *op, LLVMValueRef *args, ElemType e,
-                                   ElemType r) {
-  switch (op->code) {
-  case OP_CONVERT: return cg_convert(cg, args[0], e, r);
-  case OP_COMPARE: return compare(cg, op, args[0], args[1], e);
-  case OP_SELECT: return LLVMBuildSelect(cg->b, args[0], args[1], args[2], "");
-  case OP_CLAMP: return clamp(cg, args, r);
-  case OP_IS_FINITE:
-    if (elem_is_float(e)) return is_finite(cg, args[0], e);
-    break;
-  /* spec "real", "imag" on a non-complex operand: x and 0. */
-  case OP_REAL: return args[0];
-  case OP_IMAG: return LLVMConstNull(cg_scalar_type(cg, r));
-  case OP_REDUCE_PRECISION:
-    if (elem_is_float(e)) return reduce_precision(cg, op, args[0], e);
-    break;
-  default:
-    if (elem_is_float(r)) return float_op(cg, op, args, r);
-    if (r == ET_I1) return bool_op(cg, op, args);
-    if (elem_is_int(r)) return int_op(cg, op, args, r);
-    break;
+/* Of float operands. */
+static LLVMValueRef reduce_precision(CG *cg, const Scalar *s) {
+  return elem_is_float(s->e) ? reduce_bits(cg, s->op, s->x, s->e) : NULL;
+}
+
+/* spec "real", "imag" on a non-complex operand: x and 0. */
+static LLVMValueRef real(CG *cg, const Scalar *s) {
+  (void)cg;
+  return s->x;
+}
+
+static LLVMValueRef imag(CG *cg, const Scalar *s) {
+  return LLVMConstNull(cg_scalar_type(cg, s->r));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The rules of each op (the spec section of the op)                         */
+
+/* Ops with rules of their own on any element type that is not complex. */
+static const Rule ANY_TYPE[OP_COUNT] = {
+    [OP_CLAMP] = {.fn = clamp},
+    [OP_COMPARE] = {.fn = compare},
+    [OP_CONVERT] = {.fn = convert},
+    [OP_IMAG] = {.fn = imag},
+    [OP_IS_FINITE] = {.fn = is_finite},
+    [OP_REAL] = {.fn = real},
+    [OP_REDUCE_PRECISION] = {.fn = reduce_precision},
+    [OP_SELECT] = {.fn = select_},
+};
+
+/* Float results, on operands widened to f32 or f64 (rounded back once). */
+static const Rule FLOAT[OP_COUNT] = {
+    [OP_ABS] = {.intr = "llvm.fabs"},
+    [OP_ADD] = {.build2 = LLVMBuildFAdd},
+    [OP_ATAN2] = {.math2 = math_atan2}, /* atan2(lhs, rhs) */
+    [OP_CBRT] = {.math1 = math_cbrt},
+    [OP_CEIL] = {.fn = round_integral},
+    [OP_COSINE] = {.math1 = math_cos},
+    [OP_DIVIDE] = {.build2 = LLVMBuildFDiv},
+    [OP_EXPONENTIAL] = {.math1 = math_exp},
+    [OP_EXPONENTIAL_MINUS_ONE] = {.math1 = math_expm1},
+    [OP_FLOOR] = {.fn = round_integral},
+    [OP_LOG] = {.math1 = math_log},
+    [OP_LOG_PLUS_ONE] = {.math1 = math_log1p},
+    [OP_LOGISTIC] = {.math1 = math_logistic},
+    /* spec "maximum"/"minimum": IEEE maximum/minimum, NaN propagating. */
+    [OP_MAXIMUM] = {.intr = "llvm.maximum"},
+    [OP_MINIMUM] = {.intr = "llvm.minimum"},
+    [OP_MULTIPLY] = {.build2 = LLVMBuildFMul},
+    [OP_NEGATE] = {.build1 = LLVMBuildFNeg},
+    [OP_POWER] = {.math2 = math_pow},
+    [OP_REMAINDER] = {.fn = float_rem},
+    [OP_ROUND_NEAREST_AFZ] = {.fn = round_integral},
+    [OP_ROUND_NEAREST_EVEN] = {.fn = round_integral},
+    [OP_RSQRT] = {.math1 = math_rsqrt},
+    [OP_SIGN] = {.fn = float_sign},
+    [OP_SINE] = {.math1 = math_sin},
+    [OP_SQRT] = {.intr = "llvm.sqrt"},
+    [OP_SUBTRACT] = {.build2 = LLVMBuildFSub},
+    [OP_TAN] = {.math1 = math_tan},
+    [OP_TANH] = {.math1 = math_tanh},
+};
+
+/* Integer results (wrapping; signedness from the element type). */
+static const Rule INT[OP_COUNT] = {
+    [OP_ABS] = {.fn = int_abs},
+    [OP_ADD] = {.build2 = LLVMBuildAdd},
+    [OP_AND] = {.build2 = LLVMBuildAnd},
+    [OP_COUNT_LEADING_ZEROS] = {.fn = int_clz},
+    [OP_DIVIDE] = {.fn = int_div},
+    [OP_MAXIMUM] = {.fn = int_minmax},
+    [OP_MINIMUM] = {.fn = int_minmax},
+    [OP_MULTIPLY] = {.build2 = LLVMBuildMul},
+    [OP_NEGATE] = {.build1 = LLVMBuildNeg},
+    [OP_NOT] = {.build1 = LLVMBuildNot},
+    [OP_OR] = {.build2 = LLVMBuildOr},
+    [OP_POPCNT] = {.intr = "llvm.ctpop"},
+    [OP_POWER] = {.fn = int_pow},
+    [OP_REMAINDER] = {.fn = int_div},
+    [OP_SHIFT_LEFT] = {.fn = int_shift},
+    [OP_SHIFT_RIGHT_ARITHMETIC] = {.fn = int_shift},
+    [OP_SHIFT_RIGHT_LOGICAL] = {.fn = int_shift},
+    [OP_SIGN] = {.fn = int_sign},
+    [OP_SUBTRACT] = {.build2 = LLVMBuildSub},
+    [OP_XOR] = {.build2 = LLVMBuildXor},
+};
+
+/* Booleans (spec "add", "multiply", "maximum", "minimum": logical or/and;
+ * "subtract": xor, the arithmetic of i1 modulo 2). */
+static const Rule BOOL[OP_COUNT] = {
+    [OP_ADD] = {.build2 = LLVMBuildOr},
+    [OP_AND] = {.build2 = LLVMBuildAnd},
+    [OP_MAXIMUM] = {.build2 = LLVMBuildOr},
+    [OP_MINIMUM] = {.build2 = LLVMBuildAnd},
+    [OP_MULTIPLY] = {.build2 = LLVMBuildAnd},
+    [OP_NOT] = {.build1 = LLVMBuildNot},
+    [OP_OR] = {.build2 = LLVMBuildOr},
+    [OP_SUBTRACT] = {.build2 = LLVMBuildXor},
+    [OP_XOR] = {.build2 = LLVMBuildXor},
+};
+
+bool cg_scalar_has_rule(OpCode c, ElemType e) {
+  if (elem_is_complex(e)) return cg_complex_has_rule(c);
+  if (has_rule(&ANY_TYPE[c])) return true;
+  if (elem_is_float(e)) return has_rule(&FLOAT[c]);
+  if (e == ET_I1) return has_rule(&BOOL[c]);
+  return elem_is_int(e) && has_rule(&INT[c]);
+}
+
+/* The ops on operands and results that are not complex; NULL when not
+ * defined for their element types. */
+static LLVMValueRef real_scalar_op(CG *cg, Scalar *s) {
+  OpCode c = s->op->code;
+  if (has_rule(&ANY_TYPE[c])) return apply(cg, &ANY_TYPE[c], s);
+  if (elem_is_float(s->r)) {
+    s->x = fwiden(cg, s->x, s->r);
+    if (s->op->nopnds > 1) s->y = fwiden(cg, s->y, s->r);
+    LLVMValueRef v = apply(cg, &FLOAT[c], s);
+    return v ? fnarrow(cg, v, s->r) : NULL;
   }
+  if (s->r == ET_I1) return apply(cg, &BOOL[c], s);
+  if (elem_is_int(s->r)) return apply(cg, &INT[c], s);
   return NULL;
 }
 
@@ -602,10 +672,13 @@ LLVMValueRef cg_scalar_op(CG *cg, Op *op, LLVMValueRef *args) {
   LLVMValueRef v;
   /* select and convert take complex values as they are (cg_convert
    * dispatches itself); the other ops have complex semantics of their own. */
-  if (cx && op->code != OP_CONVERT && op->code != OP_SELECT)
+  if (cx && op->code != OP_CONVERT && op->code != OP_SELECT) {
     v = cg_complex_op(cg, op, args);
-  else
-    v = real_scalar_op(cg, op, args, e, r);
+  } else {
+    Scalar s = {op, e, r, args[0], op->nopnds > 1 ? args[1] : NULL,
+                op->nopnds > 2 ? args[2] : NULL};
+    v = real_scalar_op(cg, &s);
+  }
   if (v) return v;
   char msg[96];
   snprintf(msg, sizeof msg, "not supported for element type '%s'",

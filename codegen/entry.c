@@ -52,46 +52,63 @@ static LLVMValueRef expected_buffer(CG *cg, Op *op) {
   return cg_dense_global(cg, op->a.value, name);
 }
 
-/* check.* ops of the conformance protocol (conformance README): the
- * runtime compares the buffers. check.eq (custom_call @check.eq) returns
- * the comparison as an i1 tensor instead of failing. */
-static void emit_check(CG *cg, Op *op) {
-  if (!cg_check_types(cg, op)) return;
+/* Whether a check's operands are ones codegen handles, its expected
+ * literal (for the *_const forms) one of the operand's type and size. */
+static bool check_ok(CG *cg, Op *op) {
+  if (!cg_check_types(cg, op)) return false;
   Value *a = op->opnds[0];
   const DenseData *lit = op->a.value;
   if (op->nopnds == 1 && (!lit || lit->type->elem != a->type->elem ||
                           type_num_elems(lit->type) != type_num_elems(a->type))) {
     cg_unsupported(cg, op, "expected literal missing or of another type");
-    return;
+    return false;
   }
+  return true;
+}
+
+/* Calls the runtime comparison `name`(elem, actual, expected, count,
+ * extra...) and returns 1 from the entry when it fails. */
+static void call_check(CG *cg, Op *op, const char *name, int nextra, LLVMTypeRef *xt,
+                       LLVMValueRef *xv) {
+  Value *a = op->opnds[0];
   LLVMValueRef args[6] = {LLVMConstInt(cg->t_i32, (unsigned)a->type->elem, 0),
                           cg_buffer(cg, a), expected_buffer(cg, op),
                           cg_i64(cg, type_num_elems(a->type))};
-  LLVMTypeRef params[6] = {cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
-  const char *name;
-  int n = 4;
-  switch (op->code) {
-  case OP_CHECK_EXPECT_ALMOST_EQ: case OP_CHECK_EXPECT_ALMOST_EQ_CONST:
-    name = "shlort_check_almost_eq";
-    params[4] = cg->t_f64;
-    args[n++] = LLVMConstReal(cg->t_f64, op->a.tolerance);
-    break;
-  case OP_CHECK_EXPECT_CLOSE:
-    name = "shlort_check_close";
-    args[n++] = cg_i64(cg, op->a.max_ulp);
-    args[n++] = cg_i64(cg, op->a.min_ulp);
-    break;
-  default: name = "shlort_check_eq"; break;
+  LLVMTypeRef params[6] = {cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_i64};
+  for (int k = 0; k < nextra; k++) {
+    params[4 + k] = xt[k];
+    args[4 + k] = xv[k];
   }
   LLVMTypeRef fty;
-  LLVMValueRef f = runtime_fn(cg, name, cg->t_i32, params, n, &fty);
-  LLVMValueRef status = LLVMBuildCall2(cg->b, fty, f, args, (unsigned)n, "");
-  fail_if(cg, status);
+  LLVMValueRef f = runtime_fn(cg, name, cg->t_i32, params, 4 + nextra, &fty);
+  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, (unsigned)(4 + nextra), ""));
+}
+
+/* check.* ops of the conformance protocol (conformance README): the
+ * runtime compares the buffers. check.eq (custom_call @check.eq) returns
+ * the comparison as an i1 tensor instead of failing. */
+static void emit_check_eq(CG *cg, Op *op) {
+  if (!check_ok(cg, op)) return;
+  call_check(cg, op, "shlort_check_eq", 0, NULL, NULL);
   /* check.eq also returns its comparison; the corpus uses it as an
    * assertion (upstream FileChecks the printed `true`), so a mismatch fails
    * the case above and the value stored here is always true. */
   if (op->code == OP_CHECK_EQ)
     cg_store(cg, cg_buffer(cg, op->results[0]), ET_I1, cg_i64(cg, 0), LLVMConstInt(cg->t_i1, 1, 0));
+}
+
+static void emit_check_almost_eq(CG *cg, Op *op) {
+  if (!check_ok(cg, op)) return;
+  LLVMTypeRef t = cg->t_f64;
+  LLVMValueRef tol = LLVMConstReal(cg->t_f64, op->a.tolerance);
+  call_check(cg, op, "shlort_check_almost_eq", 1, &t, &tol);
+}
+
+static void emit_check_close(CG *cg, Op *op) {
+  if (!check_ok(cg, op)) return;
+  LLVMTypeRef t[2] = {cg->t_i64, cg->t_i64};
+  LLVMValueRef ulps[2] = {cg_i64(cg, op->a.max_ulp), cg_i64(cg, op->a.min_ulp)};
+  call_check(cg, op, "shlort_check_close", 2, t, ulps);
 }
 
 /* interpreter.probe: records its operand for check.expect_serialized_eq
@@ -154,25 +171,21 @@ static void emit_while(CG *cg, Op *op) {
   LLVMPositionBuilderAtEnd(cg->b, exit);
 }
 
-/* Emits region r's block, copies its results into op's, jumps to merge. */
-static void emit_branch(CG *cg, Op *op, Region *r, LLVMBasicBlockRef bb,
-                        LLVMBasicBlockRef merge) {
-  LLVMPositionBuilderAtEnd(cg->b, bb);
+/* Emits region r's block and copies its results into op's. */
+static void emit_region(CG *cg, Op *op, Region *r) {
   Op *t = emit_block(cg, r->blocks[0]);
   copy_results(cg, t, op->results);
-  LLVMBuildBr(cg->b, merge);
 }
 
 /* spec "if". */
 static void emit_if(CG *cg, Op *op) {
   if (!cg_check_types(cg, op)) return;
-  LLVMValueRef pred = cg_value_at(cg, op->opnds[0], NULL);
-  LLVMBasicBlockRef then = new_block(cg, "if.then"), els = new_block(cg, "if.else");
-  LLVMBasicBlockRef merge = new_block(cg, "if.end");
-  LLVMBuildCondBr(cg->b, pred, then, els);
-  emit_branch(cg, op, op->regions[0], then, merge);
-  emit_branch(cg, op, op->regions[1], els, merge);
-  LLVMPositionBuilderAtEnd(cg->b, merge);
+  CgIf s;
+  cg_if_begin(cg, &s, cg_value_at(cg, op->opnds[0], NULL));
+  emit_region(cg, op, op->regions[0]);
+  cg_if_else(cg, &s);
+  emit_region(cg, op, op->regions[1]);
+  cg_if_end(cg, &s);
 }
 
 /* spec "case": branches[index], or the last branch when index is out of
@@ -187,7 +200,11 @@ static void emit_case(CG *cg, Op *op) {
   LLVMValueRef sw = LLVMBuildSwitch(cg->b, index, bbs[n - 1], (unsigned)(n - 1));
   for (int k = 0; k < n - 1; k++)
     LLVMAddCase(sw, LLVMConstInt(LLVMTypeOf(index), (unsigned)k, 0), bbs[k]);
-  for (int k = 0; k < n; k++) emit_branch(cg, op, op->regions[k], bbs[k], merge);
+  for (int k = 0; k < n; k++) {
+    LLVMPositionBuilderAtEnd(cg->b, bbs[k]);
+    emit_region(cg, op, op->regions[k]);
+    LLVMBuildBr(cg->b, merge);
+  }
   LLVMPositionBuilderAtEnd(cg->b, merge);
 }
 
@@ -203,25 +220,33 @@ static bool has_buffer(Op *op) {
   return false;
 }
 
+/* The ops emitted in the entry function itself (ir_is_entry_op, and
+ * interpreter.probe); the other ops are kernels. */
+static void (*const EMIT[OP_COUNT])(CG *cg, Op *op) = {
+    [OP_CASE] = emit_case,
+    [OP_IF] = emit_if,
+    [OP_WHILE] = emit_while,
+    [OP_CHECK_EQ] = emit_check_eq,
+    [OP_CHECK_EXPECT_EQ] = emit_check_eq,
+    [OP_CHECK_EXPECT_EQ_CONST] = emit_check_eq,
+    [OP_CHECK_EXPECT_ALMOST_EQ] = emit_check_almost_eq,
+    [OP_CHECK_EXPECT_ALMOST_EQ_CONST] = emit_check_almost_eq,
+    [OP_CHECK_EXPECT_CLOSE] = emit_check_close,
+    [OP_CHECK_EXPECT_SERIALIZED_EQ] = emit_serialized_check,
+    [OP_INTERPRETER_PROBE] = emit_probe,
+};
+
 static void emit_op(CG *cg, Op *op) {
-  if (op->fused || op->alias) return;
-  if (op_flags(op->code) & OPF_CHECK) {
-    if (op->code == OP_CHECK_EXPECT_SERIALIZED_EQ)
-      emit_serialized_check(cg, op);
-    else
-      emit_check(cg, op);
+  /* Tokens carry no data (spec "after_all"). */
+  if (op->fused || op->alias || op->code == OP_AFTER_ALL) return;
+  if (EMIT[op->code]) {
+    EMIT[op->code](cg, op);
     return;
   }
-  switch (op->code) {
-  case OP_WHILE: emit_while(cg, op); return;
-  case OP_IF: emit_if(cg, op); return;
-  case OP_CASE: emit_case(cg, op); return;
-  case OP_INTERPRETER_PROBE: emit_probe(cg, op); return;
-  case OP_AFTER_ALL: return; /* tokens carry no data (spec "after_all") */
-  case OP_TUPLE: case OP_GET_TUPLE_ELEMENT: case OP_FUNC_CALL: case OP_CUSTOM_CALL:
+  /* Tuples, calls and custom calls that the passes did not rewrite. */
+  if (ir_is_entry_op(op->code)) {
     cg_unsupported(cg, op, NULL);
     return;
-  default: break;
   }
   /* Constants live in the object; values nobody reads need no kernel. */
   if (!has_buffer(op)) return;

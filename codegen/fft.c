@@ -248,7 +248,6 @@ static void fft_batch(CG *cg, Op *op, Arr *in, Arr *out) {
 }
 
 bool cg_kernel_fft(CG *cg, Op *op) {
-  if (op->code != OP_FFT) return false;
   Value *x = op->opnds[0], *r = op->results[0];
   const Type *t = r->type;
   int L = op->a.fft_length.n, nb = t->rank - L;

@@ -22,12 +22,6 @@ static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) 
                          v, "clamp");
 }
 
-static bool in_list(const I64List *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d) return true;
-  return false;
-}
-
 /* ------------------------------------------------------------------------ */
 /* gather (spec "gather")                                                    */
 
@@ -46,7 +40,7 @@ static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
   return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
 }
 
-void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   const GatherDims *g = &op->a.gather;
   const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
   int orank = ot->rank;
@@ -55,14 +49,14 @@ void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)
-    if (!in_list(&g->offset_dims, d)) batch[nb++] = idx[d];
+    if (!cg_list_has(&g->offset_dims, d)) batch[nb++] = idx[d];
 
   LLVMValueRef oidx[orank > 0 ? orank : 1];
   /* full_offset_index: offset_index with 0 at collapsed and batching dims */
   int k = 0;
   for (int d = 0; d < orank; d++) {
-    if (in_list(&g->collapsed_slice_dims, d) ||
-        in_list(&g->operand_batching_dims, d))
+    if (cg_list_has(&g->collapsed_slice_dims, d) ||
+        cg_list_has(&g->operand_batching_dims, d))
       oidx[d] = cg_i64(cg, 0);
     else
       oidx[d] = idx[g->offset_dims.v[k++]];
@@ -81,7 +75,7 @@ void cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
     int64_t bi = ds - (ds < g->index_vector_dim ? 0 : 1);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], batch[bi], "");
   }
-  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+  return cg_value_at(cg, op->opnds[0], oidx);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -94,8 +88,7 @@ static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
                      dim - size);
 }
 
-void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx,
-                          LLVMValueRef *out) {
+LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
   int rank = ot->rank;
   LLVMValueRef oidx[rank > 0 ? rank : 1];
@@ -104,14 +97,13 @@ void cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx,
         adjusted_start(cg, op->opnds[1 + d], ot->dims[d], rt->dims[d]);
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
   }
-  out[0] = cg_value_at(cg, op->opnds[0], oidx);
+  return cg_value_at(cg, op->opnds[0], oidx);
 }
 
 /* ------------------------------------------------------------------------ */
 /* dynamic_update_slice (spec "dynamic_update_slice")                       */
 
-void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
-                                 LLVMValueRef *out) {
+LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *operand = op->opnds[0], *update = op->opnds[1];
   const Type *ot = operand->type, *ut = update->type;
   int rank = ot->rank;
@@ -129,22 +121,15 @@ void cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx,
   }
   /* Branch rather than select so a fused producer of either side is only
    * computed where its value is used. */
-  LLVMBasicBlockRef bu = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.upd");
-  LLVMBasicBlockRef bo = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.op");
-  LLVMBasicBlockRef bj = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "dus.join");
-  LLVMBuildCondBr(b, inside, bu, bo);
-  LLVMPositionBuilderAtEnd(b, bu);
+  CgIf s;
+  cg_if_begin(cg, &s, inside);
   LLVMValueRef vu = cg_value_at(cg, update, uidx);
-  LLVMBasicBlockRef bu_end = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, bj);
-  LLVMPositionBuilderAtEnd(b, bo);
+  cg_if_else(cg, &s);
   LLVMValueRef vo = cg_value_at(cg, operand, idx);
-  LLVMBasicBlockRef bo_end = LLVMGetInsertBlock(b);
-  LLVMBuildBr(b, bj);
-  LLVMPositionBuilderAtEnd(b, bj);
+  cg_if_end(cg, &s);
   LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(vu), "dus");
   LLVMValueRef vals[2] = {vu, vo};
-  LLVMBasicBlockRef blocks[2] = {bu_end, bo_end};
+  LLVMBasicBlockRef blocks[2] = {s.then_end, s.else_end};
   LLVMAddIncoming(phi, vals, blocks, 2);
-  out[0] = phi;
+  return phi;
 }

@@ -239,8 +239,7 @@ static LLVMValueRef tile_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo,
 
 /* min(tile + TILE, hi) */
 static LLVMValueRef tile_end(CG *cg, LLVMValueRef tile, LLVMValueRef hi) {
-  LLVMValueRef e = LLVMBuildAdd(cg->b, tile, cg_i64(cg, TILE), "");
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, e, hi, ""), e, hi, "");
+  return cg_min_i64(cg, LLVMBuildAdd(cg->b, tile, cg_i64(cg, TILE), ""), hi);
 }
 
 /* Like nest_loops, with the last two dimensions walked in TILE x TILE
@@ -280,21 +279,19 @@ static Op *epilogue_source(Op *op) {
   for (int i = 0; i < op->nopnds; i++) {
     Value *v = op->opnds[i];
     if (!fused(v) || !same_shape(v->type, op->results[0]->type)) continue;
-    if (v->def->code == OP_DOT_GENERAL || v->def->code == OP_CONVOLUTION) return v->def;
+    if (ir_is_gemm(v->def->code)) return v->def;
     Op *s = epilogue_source(v->def);
     if (s) return s;
   }
   return NULL;
 }
 
-/* The dimension split across calls: the first of extent > 1. */
+/* The dimension split across calls: cg_split_dim, or 0 for a kernel (or
+ * the epilogue of one) that asks for it. */
 static int split_dim(Op *root, const Type *t) {
   Op *src = epilogue_source(root);
-  if (src && src->code == OP_DOT_GENERAL) return 0; /* cg_kernel_dot's contract */
-  if (root->code == OP_DOT_GENERAL) return 0;
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
+  if (cg_op_impl((src ? src : root)->code)->split == CG_SPLIT_DIM0) return 0;
+  return cg_split_dim(t);
 }
 
 static LLVMTypeRef kernel_type(CG *cg) {
@@ -343,32 +340,21 @@ static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 3, "");
 }
 
-/* The kernels that are not a loop over the elemental generator: the
- * blocked GEMM kernels of dot.c and the outer reduce of reduce.c where
- * they apply, and the non-elemental ops (scatter.c, sort.c) always
- * (codegen.h). */
+/* The kernels that are not a loop over the elemental generator (the op
+ * table's kernel and gemm): the blocked GEMM kernels of dot.c and conv.c,
+ * and the outer reduce of reduce.c, where they apply; the non-elemental
+ * ops always. */
 static bool special_kernel(CG *cg, Op *root, Value *const *dsts) {
   Op *src = epilogue_source(root);
   if (src) {
     /* The GEMM accumulates in the root's buffer; without one (never from
      * cg_kernel) the elemental loop computes the dot per element. */
     if (dsts[0] != root->results[0]) return false;
-    if (src->code == OP_DOT_GENERAL) return cg_kernel_dot(cg, src, root);
-    return cg_kernel_conv(cg, src, root);
+    return cg_op_impl(src->code)->gemm(cg, src, root);
   }
-  switch (root->code) {
-  case OP_DOT_GENERAL: return cg_kernel_dot(cg, root, NULL);
-  case OP_CONVOLUTION: return cg_kernel_conv(cg, root, NULL);
-  case OP_REDUCE: return cg_kernel_reduce(cg, root);
-  case OP_SCATTER: return cg_kernel_scatter(cg, root);
-  case OP_SELECT_AND_SCATTER: return cg_kernel_select_and_scatter(cg, root);
-  case OP_SORT: return cg_kernel_sort(cg, root);
-  case OP_TRIANGULAR_SOLVE: return cg_kernel_triangular_solve(cg, root);
-  case OP_CHOLESKY: return cg_kernel_cholesky(cg, root);
-  case OP_FFT: return cg_kernel_fft(cg, root);
-  case OP_RNG_BIT_GENERATOR: return cg_kernel_rng_bit_generator(cg, root);
-  default: return false;
-  }
+  const CgOpImpl *impl = cg_op_impl(root->code);
+  if (impl->gemm) return impl->gemm(cg, root, NULL);
+  return impl->kernel && impl->kernel(cg, root);
 }
 
 /* Kernels that must run as one call over [0, 1): scatter and
@@ -376,11 +362,10 @@ static bool special_kernel(CG *cg, Op *root, Value *const *dsts) {
  * the dimension it sorts, nor linalg.c/fft.c a dimension they transform;
  * rng.c writes two results of different shapes in one loop. */
 static bool serial_kernel(Op *root, int pdim) {
-  switch (root->code) {
-  case OP_SCATTER: case OP_SELECT_AND_SCATTER: case OP_RNG_BIT_GENERATOR: return true;
-  case OP_SORT: return cg_sort_dim(root) == pdim;
-  case OP_TRIANGULAR_SOLVE: case OP_CHOLESKY: case OP_FFT:
-    return pdim >= cg_linalg_batch_rank(root);
+  switch (cg_op_impl(root->code)->split) {
+  case CG_SPLIT_NEVER: return true;
+  case CG_SPLIT_UNSORTED: return cg_sort_dim(root) == pdim;
+  case CG_SPLIT_BATCH: return pdim >= cg_linalg_batch_rank(root);
   default: return false;
   }
 }
@@ -429,9 +414,10 @@ void cg_kernel(CG *cg, Op *root) {
   free(seen);
   if (!ok) return;
   /* One loop nest computes every result: they share one shape (variadic
-   * reduce and the like); ops whose results differ are not elemental,
-   * except rng_bit_generator, whose kernel (rng.c) loops on its own. */
-  bool own_loops = root->code == OP_RNG_BIT_GENERATOR;
+   * reduce and the like); ops whose results differ are not elemental, but
+   * one without a generator (rng_bit_generator) loops on its own. */
+  const CgOpImpl *impl = cg_op_impl(root->code);
+  bool own_loops = !impl->value && !impl->values;
   Value *dsts[root->nresults];
   for (int i = 0; i < root->nresults; i++) {
     Value *v = root->results[i];

@@ -26,16 +26,9 @@ int cg_linalg_batch_rank(const Op *op) {
 /* ------------------------------------------------------------------------ */
 /* Batches and matrices                                                      */
 
-/* kernel.c's split dimension: the first of extent > 1 (0 if none). */
-static int split_dim(const Type *t) {
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
-}
-
 LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops,
                             int *nloops) {
-  int pdim = split_dim(t);
+  int pdim = cg_split_dim(t);
   LLVMValueRef lin = cg_i64(cg, 0);
   *nloops = 0;
   for (int d = 0; d < nb; d++) {
@@ -195,7 +188,6 @@ static void solve(CG *cg, const Solve *s) {
 }
 
 bool cg_kernel_triangular_solve(CG *cg, Op *op) {
-  if (op->code != OP_TRIANGULAR_SOLVE) return false;
   const Type *t = op->results[0]->type;
   int nb = t->rank - 2;
   CgLoop loops[nb > 0 ? nb : 1];
@@ -215,10 +207,7 @@ bool cg_kernel_triangular_solve(CG *cg, Op *op) {
 static LLVMValueRef real_sqrt(CG *cg, ElemType w, LLVMValueRef v) {
   if (elem_is_complex(w))
     v = LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "");
-  LLVMTypeRef t = LLVMTypeOf(v);
-  unsigned id = LLVMLookupIntrinsicID("llvm.sqrt", 9);
-  LLVMValueRef f = LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1);
-  return LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1), f, &v, 1, "");
+  return cg_intr1(cg, "llvm.sqrt", v);
 }
 
 /* v / d for a real d: both parts divided when v is complex. */
@@ -266,7 +255,6 @@ static void chol_column(CG *cg, const Mat *l, int64_t n, LLVMValueRef j) {
 }
 
 bool cg_kernel_cholesky(CG *cg, Op *op) {
-  if (op->code != OP_CHOLESKY) return false;
   const Type *t = op->results[0]->type;
   int nb = t->rank - 2;
   int64_t n = t->dims[t->rank - 1];

@@ -8,8 +8,6 @@
  * picks one (straight-line code the vectorizer handles); otherwise a branch
  * skips the operand that is not needed.
  */
-#include <stdlib.h>
-
 #include "codegen.h"
 
 static LLVMValueRef add_c(CG *cg, LLVMValueRef v, int64_t c) {
@@ -28,14 +26,9 @@ static LLVMValueRef clamp_i64(CG *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
 static bool speculatable(Value *v, int budget) {
   if (v->storage != ST_NONE || !v->def) return true;
   Op *op = v->def;
-  if (budget <= 0 || ir_is_costly(op->code) || op->nregions)
+  if (budget <= 0 || ir_is_costly(op->code) || op->nregions ||
+      cg_op_impl(op->code)->no_speculation)
     return false;
-  switch (op->code) {
-  case OP_DOT_GENERAL: case OP_CONVOLUTION: case OP_GATHER:
-  case OP_CONCATENATE: case OP_PAD:
-    return false;
-  default: break;
-  }
   for (int i = 0; i < op->nopnds; i++)
     if (!speculatable(op->opnds[i], budget - 1)) return false;
   return true;
@@ -44,18 +37,13 @@ static bool speculatable(Value *v, int budget) {
 /* x at idx when pred holds, else `other` (computed before the branch). */
 static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
                                   LLVMValueRef *idx, LLVMValueRef other) {
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "take");
-  LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "join");
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
-  LLVMBuildCondBr(cg->b, pred, then, merge);
-  LLVMPositionBuilderAtEnd(cg->b, then);
+  CgIf s;
+  cg_if_begin(cg, &s, pred);
   LLVMValueRef v = cg_value_at(cg, x, idx);
-  LLVMBasicBlockRef then_end = LLVMGetInsertBlock(cg->b);
-  LLVMBuildBr(cg->b, merge);
-  LLVMPositionBuilderAtEnd(cg->b, merge);
+  cg_if_end(cg, &s);
   LLVMValueRef phi = LLVMBuildPhi(cg->b, LLVMTypeOf(v), "");
   LLVMValueRef vals[2] = {v, other};
-  LLVMBasicBlockRef bbs[2] = {then_end, from};
+  LLVMBasicBlockRef bbs[2] = {s.then_end, s.else_end};
   LLVMAddIncoming(phi, vals, bbs, 2);
   return phi;
 }
@@ -64,7 +52,7 @@ static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
 
 /* spec "broadcast_in_dim": operand_index[d] = dim(operand, d) = 1 ? 0 :
  * result_index[broadcast_dimensions[d]]. */
-static LLVMValueRef gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   const Type *t = x->type;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
@@ -114,7 +102,7 @@ static bool map_unit_dims(CG *cg, const Type *r, const Type *o, LLVMValueRef *id
 }
 
 /* spec "reshape": same position in the row-major order of both shapes. */
-static LLVMValueRef gen_reshape(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_reshape(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   const Type *o = x->type, *r = op->results[0]->type;
   LLVMValueRef oi[o->rank > 0 ? o->rank : 1];
@@ -129,7 +117,7 @@ static LLVMValueRef gen_reshape(CG *cg, Op *op, LLVMValueRef *idx) {
 }
 
 /* spec "transpose": result_index[d] = operand_index[permutation[d]]. */
-static LLVMValueRef gen_transpose(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_transpose(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   int rank = x->type->rank;
   LLVMValueRef oi[rank > 0 ? rank : 1];
@@ -138,7 +126,7 @@ static LLVMValueRef gen_transpose(CG *cg, Op *op, LLVMValueRef *idx) {
 }
 
 /* spec "slice": operand_index = start_indices + result_index * strides. */
-static LLVMValueRef gen_slice(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   int rank = x->type->rank;
   LLVMValueRef oi[rank > 0 ? rank : 1];
@@ -153,7 +141,7 @@ static LLVMValueRef gen_slice(CG *cg, Op *op, LLVMValueRef *idx) {
 
 /* spec "reverse": operand_index[d] = dim(result, d) - result_index[d] - 1
  * for d in dimensions. */
-static LLVMValueRef gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   const Type *t = x->type;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1];
@@ -166,21 +154,18 @@ static LLVMValueRef gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
 }
 
 /* spec "iota": output[output_index] = output_index[iota_dimension]. */
-static LLVMValueRef gen_iota(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_iota(CG *cg, Op *op, LLVMValueRef *idx) {
   ElemType e = op->results[0]->type->elem;
   return cg_convert(cg, idx[op->a.iota_dimension], ET_SI64, e);
 }
 
 /* spec "constant". A constant computed as a kernel (returned, or copied
  * into a carried buffer) reads the same global its uses read. */
-static LLVMValueRef gen_constant(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx) {
   const DenseData *d = op->a.value;
   const Type *t = op->results[0]->type;
   if (d->splat || type_num_elems(t) == 1) return cg_dense_scalar(cg, d, 0);
-  char name[96];
-  snprintf(name, sizeof name, "%s.c%d", cg->fn->name, op->results[0]->id);
-  LLVMValueRef g = cg_dense_global(cg, d, name);
-  return cg_load(cg, g, t->elem, cg_linear(cg, t, idx));
+  return cg_load(cg, cg_const_global(cg, op->results[0]), t->elem, cg_linear(cg, t, idx));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -254,7 +239,7 @@ static LLVMValueRef concat_branch(CG *cg, const Part *parts, int n, int64_t d,
   return phi;
 }
 
-static LLVMValueRef gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
   Part parts[op->nopnds];
   int n = concat_parts(op, parts);
   int64_t d = op->a.dimension;
@@ -272,7 +257,7 @@ static LLVMValueRef gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
  * (interior_padding + 1) reads the operand, every other index the padding
  * value. Negative edge padding just shifts the mapping.                     */
 
-static LLVMValueRef gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   const Type *t = x->type;
   LLVMValueRef padv = cg_value_at(cg, op->opnds[1], NULL);
@@ -321,7 +306,7 @@ static LLVMValueRef from_bits(CG *cg, LLVMValueRef v, ElemType e) {
   return LLVMBuildBitCast(cg->b, v, cg_scalar_type(cg, e), "");
 }
 
-static LLVMValueRef gen_bitcast(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   ElemType ei = x->type->elem, eo = op->results[0]->type->elem;
   int bi = elem_bits(ei), bo = elem_bits(eo), rank = x->type->rank;
@@ -346,27 +331,4 @@ static LLVMValueRef gen_bitcast(CG *cg, Op *op, LLVMValueRef *idx) {
     acc = LLVMBuildOr(cg->b, acc, v, "");
   }
   return from_bits(cg, acc, eo);
-}
-
-/* ------------------------------------------------------------------------ */
-
-void cg_gen_movement(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
-  LLVMValueRef r;
-  switch (op->code) {
-  case OP_BROADCAST_IN_DIM: r = gen_broadcast(cg, op, idx); break;
-  case OP_RESHAPE: r = gen_reshape(cg, op, idx); break;
-  case OP_TRANSPOSE: r = gen_transpose(cg, op, idx); break;
-  case OP_SLICE: r = gen_slice(cg, op, idx); break;
-  case OP_CONCATENATE: r = gen_concatenate(cg, op, idx); break;
-  case OP_PAD: r = gen_pad(cg, op, idx); break;
-  case OP_REVERSE: r = gen_reverse(cg, op, idx); break;
-  case OP_IOTA: r = gen_iota(cg, op, idx); break;
-  case OP_CONSTANT: r = gen_constant(cg, op, idx); break;
-  case OP_BITCAST_CONVERT: r = gen_bitcast(cg, op, idx); break;
-  default:
-    cg_unsupported(cg, op, NULL);
-    r = LLVMGetPoison(cg_scalar_type(cg, op->results[0]->type->elem));
-    break;
-  }
-  out[0] = r;
 }

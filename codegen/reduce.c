@@ -1,10 +1,10 @@
 /*
- * reduce.c: elemental generators of reduce and reduce_window, the emission
- * of scalar regions (reduction bodies), and the entry-block accumulators
- * that the generators with loops (here, dot.c, conv.c) share.
+ * reduce.c: elemental generators of reduce and reduce_window, the kernel
+ * of a reduce over outer dimensions, and the emission of scalar regions
+ * (reduction bodies).
  *
  * Accumulators are allocas in the entry block of the LLVM function being
- * emitted; SROA/mem2reg turns them into phi nodes, and the loop vectorizer
+ * emitted (cg_entry_alloca); SROA/mem2reg turns them into phi nodes, and the loop vectorizer
  * then sees a plain reduction. The spec leaves the reduction order
  * implementation-defined (spec "reduce": the schedule is any binary tree),
  * so the combining instruction of a float reduction carries `reassoc`.
@@ -13,19 +13,6 @@
 
 /* ------------------------------------------------------------------------ */
 /* Shared helpers                                                            */
-
-LLVMValueRef cg_entry_alloca(CG *cg, LLVMTypeRef t, const char *name) {
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(cg->llfn);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(b, first);
-  else
-    LLVMPositionBuilderAtEnd(b, entry);
-  LLVMValueRef a = LLVMBuildAlloca(b, t, name);
-  LLVMDisposeBuilder(b);
-  return a;
-}
 
 /* Marks a reduction's combining instruction as reassociable (spec
  * "reduce": the schedule is implementation-defined). */
@@ -188,39 +175,6 @@ void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
 /* ------------------------------------------------------------------------ */
 /* reduce_window (spec "reduce_window")                                      */
 
-static int64_t win_get(const I64List *l, int d, int64_t dflt) {
-  return l->n > d ? l->v[d] : dflt;
-}
-
-LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
-                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
-                           LLVMValueRef *valid) {
-  LLVMBuilderRef b = cg->b;
-  int64_t stride = win_get(&w->strides, d, 1);
-  int64_t wdil = win_get(&w->window_dilations, d, 1);
-  int64_t bdil = win_get(&w->base_dilations, d, 1);
-  int64_t lo = win_get(&w->pad_lo, d, 0);
-  int64_t dilated = in_dim == 0 ? 0 : (in_dim - 1) * bdil + 1;
-  LLVMValueRef p = LLVMBuildMul(b, r, cg_i64(cg, stride), "");
-  p = LLVMBuildAdd(b, p, LLVMBuildMul(b, wpos, cg_i64(cg, wdil), ""), "");
-  p = LLVMBuildSub(b, p, cg_i64(cg, lo), "q");
-  /* Windows that never leave the input need no check. */
-  int64_t last = (out_dim - 1) * stride + (wd - 1) * wdil - lo;
-  if (bdil == 1 && lo <= 0 && last < dilated) return p;
-  LLVMValueRef ok = LLVMBuildAnd(
-      b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
-      LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, dilated), ""), "inb");
-  LLVMValueRef q = p;
-  if (bdil > 1) {
-    LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, bdil), "");
-    ok = LLVMBuildAnd(
-        b, ok, LLVMBuildICmp(b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
-    q = LLVMBuildSDiv(b, p, cg_i64(cg, bdil), "");
-  }
-  *valid = *valid ? LLVMBuildAnd(b, *valid, ok, "valid") : ok;
-  return LLVMBuildSelect(b, ok, q, cg_i64(cg, 0), "pos");
-}
-
 void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
                           LLVMValueRef *out) {
   Accs a;
@@ -236,7 +190,7 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
   int nloops = 0;
   LLVMValueRef valid = NULL;
   for (int d = 0; d < t->rank; d++) {
-    int64_t wd = win_get(&w->dims, d, 1);
+    int64_t wd = cg_window_at(&w->dims, d, 1);
     LLVMValueRef wpos =
         wd == 1 ? cg_i64(cg, 0)
                 : cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
@@ -328,12 +282,10 @@ static void rows_step(CG *cg, Op *op, Accs *a, LLVMValueRef *ridx,
 }
 
 bool cg_kernel_reduce(CG *cg, Op *op) {
-  if (op->code != OP_REDUCE || !reduce_in_place_fits(op)) return false;
+  if (!reduce_in_place_fits(op)) return false;
   const Type *t = op->opnds[0]->type, *rt = op->results[0]->type;
   int R = rt->rank;
-  int pdim = 0; /* kernel.c's split dimension: the first of extent > 1 */
-  for (int d = R - 1; d >= 0; d--)
-    if (rt->dims[d] != 1) pdim = d;
+  int pdim = cg_split_dim(rt);
   LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
   Accs a;
   if (!accs_begin(cg, op, &a)) return true;

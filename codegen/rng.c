@@ -142,13 +142,10 @@ static void store_bits(Rng *g, LLVMValueRef lin, LLVMValueRef bits, LLVMValueRef
     cg_store(cg, cg_buffer(cg, g->out), e, lin, bits);
     return;
   }
-  LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "rng.store");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "rng.next");
-  LLVMBuildCondBr(cg->b, valid, yes, done);
-  LLVMPositionBuilderAtEnd(cg->b, yes);
+  CgIf in;
+  cg_if_begin(cg, &in, valid);
   cg_store(cg, cg_buffer(cg, g->out), e, lin, bits);
-  LLVMBuildBr(cg->b, done);
-  LLVMPositionBuilderAtEnd(cg->b, done);
+  cg_if_end(cg, &in);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -269,7 +266,6 @@ static const char *unsupported(const Op *op) {
 }
 
 bool cg_kernel_rng_bit_generator(CG *cg, Op *op) {
-  if (op->code != OP_RNG_BIT_GENERATOR) return false;
   const char *why = unsupported(op);
   if (why) {
     cg_unsupported(cg, op, why);

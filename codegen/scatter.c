@@ -32,27 +32,6 @@ static void nest_end(CG *cg, CgLoop *loops, int n) {
   while (n > 0) cg_loop_end(cg, &loops[--n]);
 }
 
-/* `if (c) {` ... `}`: if_begin leaves the builder in the then-block and
- * returns the join block that if_end moves to. */
-static LLVMBasicBlockRef if_begin(CG *cg, LLVMValueRef c, const char *name) {
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, name);
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "join");
-  LLVMBuildCondBr(cg->b, c, then, join);
-  LLVMPositionBuilderAtEnd(cg->b, then);
-  return join;
-}
-
-static void if_end(CG *cg, LLVMBasicBlockRef join) {
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, join);
-}
-
-static bool in_list(const I64List *l, int64_t d) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == d) return true;
-  return false;
-}
-
 /* ok && 0 <= i < dim, as one unsigned compare. */
 static LLVMValueRef and_in_range(CG *cg, LLVMValueRef ok, LLVMValueRef i,
                                  int64_t dim) {
@@ -163,7 +142,7 @@ static void scatter_updates(CG *cg, Op *op) {
   int nl = 0, nsi = 0;
   for (int pass = 0; pass < 2; pass++) {
     for (int d = 0; d < urank; d++) {
-      if (in_list(&s->update_window_dims, d) != (pass == 1)) continue;
+      if (cg_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
       uidx[d] = ut->dims[d] == 1 ? cg_i64(cg, 0)
                                  : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0),
                                                  cg_i64(cg, ut->dims[d]));
@@ -175,18 +154,18 @@ static void scatter_updates(CG *cg, Op *op) {
   LLVMValueRef ok = NULL;
   for (int d = 0, k = 0; d < rrank; d++) {
     ridx[d] = base[d];
-    if (!in_list(&s->inserted_window_dims, d) && !in_list(&s->input_batching_dims, d))
+    if (!cg_list_has(&s->inserted_window_dims, d) && !cg_list_has(&s->input_batching_dims, d))
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
     ok = and_in_range(cg, ok, ridx[d], rt->dims[d]);
   }
-  LLVMBasicBlockRef join = ok ? if_begin(cg, ok, "scatter.upd") : NULL;
+  CgIf in;
+  if (ok) cg_if_begin(cg, &in, ok);
   scatter_apply(cg, op, uidx, ridx);
-  if (join) if_end(cg, join);
+  if (ok) cg_if_end(cg, &in);
   nest_end(cg, loops, nl);
 }
 
 bool cg_kernel_scatter(CG *cg, Op *op) {
-  if (op->code != OP_SCATTER) return false;
   scatter_init(cg, op);
   if (type_num_elems(scatter_update(op, 0)->type) > 0) scatter_updates(cg, op);
   return true;
@@ -260,9 +239,10 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
     oidx[d] = LLVMBuildSub(cg->b, p, cg_i64(cg, w->pad_lo.v[d]), "");
     ok = and_in_range(cg, ok, oidx[d], t->dims[d]);
   }
-  LLVMBasicBlockRef join = ok ? if_begin(cg, ok, "sas.inb") : NULL;
+  CgIf in;
+  if (ok) cg_if_begin(cg, &in, ok);
   sas_visit(cg, op, s, oidx);
-  if (join) if_end(cg, join);
+  if (ok) cg_if_end(cg, &in);
   nest_end(cg, loops, nl);
 }
 
@@ -270,7 +250,8 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
 static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   Value *r = op->results[0], *src = op->opnds[1];
   LLVMValueRef have = LLVMBuildLoad2(cg->b, cg->t_i1, s->have, "have");
-  LLVMBasicBlockRef join = if_begin(cg, have, "sas.scatter");
+  CgIf selected;
+  cg_if_begin(cg, &selected, have);
   LLVMValueRef lin = LLVMBuildLoad2(cg->b, cg->t_i64, s->where, "where");
   LLVMValueRef buf = cg_buffer(cg, r);
   Block *body = op->regions[1]->blocks[0];
@@ -281,7 +262,7 @@ static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   LLVMValueRef res;
   cg_region_scalar(cg, op->regions[1], args, &res);
   cg_store(cg, buf, r->type->elem, lin, res);
-  if_end(cg, join);
+  cg_if_end(cg, &selected);
 }
 
 /* spec "select_and_scatter": for each source element in row-major order,
@@ -290,7 +271,6 @@ static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
  * made only of padding selects nothing (the spec leaves it unspecified;
  * the source element is dropped). */
 bool cg_kernel_select_and_scatter(CG *cg, Op *op) {
-  if (op->code != OP_SELECT_AND_SCATTER) return false;
   const Window *w = &op->a.window;
   int rank = op->opnds[0]->type->rank;
   if (w->dims.n != rank || w->strides.n != rank || w->pad_lo.n != rank) {

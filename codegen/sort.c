@@ -22,8 +22,6 @@
  * The slices are independent: kernel.c splits the kernel across threads
  * along its split dimension unless that is the sorted one (cg_sort_dim).
  */
-#include <string.h>
-
 #include "codegen.h"
 
 /* Slices up to this length are sorted by insertion alone. */
@@ -201,12 +199,10 @@ static void return_if(CG *cg, LLVMValueRef c) {
 
 /* Two single elements: swap them if the right one is less. */
 static void merge_pair(CG *cg, const Slice *s, LLVMValueRef f, LLVMValueRef m) {
-  LLVMBasicBlockRef yes = block(cg, "merge.swap"), no = block(cg, "merge.ret");
-  branch(cg, less(cg, s, m, f), yes, no);
-  LLVMPositionBuilderAtEnd(cg->b, yes);
+  CgIf out_of_order;
+  cg_if_begin(cg, &out_of_order, less(cg, s, m, f));
   swap(cg, s, f, m);
-  LLVMBuildBr(cg->b, no);
-  LLVMPositionBuilderAtEnd(cg->b, no);
+  cg_if_end(cg, &out_of_order);
   LLVMBuildRetVoid(cg->b);
 }
 
@@ -219,20 +215,16 @@ static void merge_cuts(CG *cg, const Slice *s, LLVMValueRef f, LLVMValueRef m,
   LLVMValueRef len1 = sub(cg, m, f), len2 = sub(cg, l, m);
   LLVMValueRef c1 = cg_entry_alloca(cg, cg->t_i64, "cut1");
   LLVMValueRef c2 = cg_entry_alloca(cg, cg->t_i64, "cut2");
-  LLVMBasicBlockRef left = block(cg, "merge.left"), right = block(cg, "merge.right"),
-                    join = block(cg, "merge.cut");
-  branch(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, len1, len2, ""), left, right);
-  LLVMPositionBuilderAtEnd(cg->b, left);
+  CgIf left_longer;
+  cg_if_begin(cg, &left_longer, LLVMBuildICmp(cg->b, LLVMIntSGT, len1, len2, ""));
   LLVMValueRef k1 = add(cg, f, LLVMBuildAShr(cg->b, len1, cg_i64(cg, 1), ""));
   LLVMBuildStore(cg->b, k1, c1);
   LLVMBuildStore(cg->b, bound(cg, s, m, l, k1, false), c2);
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, right);
+  cg_if_else(cg, &left_longer);
   LLVMValueRef k2 = add(cg, m, LLVMBuildAShr(cg->b, len2, cg_i64(cg, 1), ""));
   LLVMBuildStore(cg->b, k2, c2);
   LLVMBuildStore(cg->b, bound(cg, s, f, m, k2, true), c1);
-  LLVMBuildBr(cg->b, join);
-  LLVMPositionBuilderAtEnd(cg->b, join);
+  cg_if_end(cg, &left_longer);
   *cut1 = load_i64(cg, c1, "cut1");
   *cut2 = load_i64(cg, c2, "cut2");
 }
@@ -291,7 +283,7 @@ static void sort_slice(CG *cg, const Slice *s, int64_t n) {
   LLVMValueRef r = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nruns));
   LLVMValueRef a = LLVMBuildMul(cg->b, r, cg_i64(cg, RUN), "");
   LLVMValueRef b = add(cg, a, cg_i64(cg, RUN));
-  b = LLVMBuildSelect(cg->b, slt(cg, b, cg_i64(cg, n)), b, cg_i64(cg, n), "");
+  b = cg_min_i64(cg, b, cg_i64(cg, n));
   insertion_sort(cg, s, a, b);
   cg_loop_end(cg, &l);
   for (int64_t w = RUN; w < n; w *= 2) {
@@ -300,7 +292,7 @@ static void sort_slice(CG *cg, const Slice *s, int64_t n) {
     LLVMValueRef f = LLVMBuildMul(cg->b, i, cg_i64(cg, 2 * w), "");
     LLVMValueRef m = add(cg, f, cg_i64(cg, w));
     LLVMValueRef e = add(cg, m, cg_i64(cg, w));
-    e = LLVMBuildSelect(cg->b, slt(cg, e, cg_i64(cg, n)), e, cg_i64(cg, n), "");
+    e = cg_min_i64(cg, e, cg_i64(cg, n));
     call_merge(cg, s, f, m, e);
     cg_loop_end(cg, &l);
   }
@@ -321,15 +313,7 @@ static void copy_slice(CG *cg, Op *op, LLVMValueRef *idx, int sdim) {
   idx[sdim] = cg_i64(cg, 0);
 }
 
-/* kernel.c's split dimension: the first of extent > 1 (0 if none). */
-static int split_dim(const Type *t) {
-  for (int d = 0; d < t->rank; d++)
-    if (t->dims[d] != 1) return d;
-  return 0;
-}
-
 bool cg_kernel_sort(CG *cg, Op *op) {
-  if (op->code != OP_SORT) return false;
   const Type *t = op->results[0]->type;
   int rank = t->rank, sdim = cg_sort_dim(op);
   if (rank == 0 || sdim < 0 || sdim >= rank) {
@@ -341,7 +325,7 @@ bool cg_kernel_sort(CG *cg, Op *op) {
   Slice s = {op, NULL, stride, n > RUN ? merge_fn(cg, op, stride) : NULL};
   /* Loops over the slices; the split dimension takes [begin, end) unless
    * it is the sorted one (then kernel.c makes one call). */
-  int pdim = split_dim(t);
+  int pdim = cg_split_dim(t);
   LLVMValueRef idx[rank];
   CgLoop loops[rank];
   int nl = 0;

@@ -27,18 +27,17 @@
  * a * b = p + err exactly (no overflow in the splitting: |a|,|b| < 2^996).
  */
 #include "vmath.h"
+#include "codegen.h"
 
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* Emission context: the builder, the double working type and the same-shape
  * i64 type; hi selects the accuracy (true for double operands). */
 typedef struct {
     LLVMBuilderRef b;
-    LLVMModuleRef mod;
     LLVMTypeRef ty;
     LLVMTypeRef ity;
     bool hi;
@@ -225,12 +224,8 @@ static LLVMValueRef neg(Em *e, LLVMValueRef a)
 static LLVMValueRef intrinsic(Em *e, const char *name, LLVMValueRef *args,
                               unsigned n)
 {
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    assert(id != 0);
     LLVMTypeRef t = e->ty;
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(e->mod, id, &t, 1);
-    LLVMTypeRef fty = LLVMIntrinsicGetType(LLVMGetTypeContext(t), id, &t, 1);
-    return LLVMBuildCall2(e->b, fty, fn, args, n, "");
+    return cg_intrinsic(e->b, name, &t, 1, args, (int)n);
 }
 
 /* a * b + c, fused where the target has FMA (only for polynomials). */
@@ -1265,7 +1260,6 @@ static Em em_init(LLVMBuilderRef b, LLVMTypeRef ty)
     LLVMTypeRef d = LLVMDoubleTypeInContext(c);
     LLVMTypeRef i = LLVMInt64TypeInContext(c);
     Em e = {.b = b, .ty = d, .ity = i, .hi = k == LLVMDoubleTypeKind};
-    e.mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
     if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
         unsigned n = LLVMGetVectorSize(ty);
         e.ty = LLVMVectorType(d, n);

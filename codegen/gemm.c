@@ -1,0 +1,544 @@
+/*
+ * gemm.c: the blocked GEMM engine that runs dot_general (dot.c) and
+ * convolution (conv.c) kernels: C[b] (+)= A[b] * B[b] (M x K times K x N),
+ * blocked the Goto/BLIS way. A caller plans the shapes and strides of A,
+ * B and C (GemmPlan), then drives the blocks; the engine gives the tile
+ * plan, the scratch, the microkernel, the packing and the epilogue:
+ *
+ *      for each batch b, block of MC rows ic:            (the caller)
+ *        for pc in K step KC:                            (gemm_slice)
+ *          pack A[ic:ic+MC, pc:pc+KC] into Ap (only if A is K-strided)
+ *          for jr in N step NR:
+ *            pack B[pc:pc+KC, jr:jr+NR] into Bp (k-major rows of NR)
+ *            for each MR rows of the block:
+ *              micro: C[MR x NR] (+)= A[MR x KC] * Bp, in registers
+ *        epilogue on the finished block                  (gemm_epilogue)
+ *
+ * Bp (KC x NR, 32 KiB for f32 on AVX-512) stays in L1 across the rows of
+ * the block. When A is contiguous along K the microkernel reads its MR
+ * rows in place through row pointers (no packing: measured as fast for
+ * square GEMMs and much faster when N is small); else A is packed into Ap
+ * (MC x KC, in L2). Scratch is fixed-size allocas (the generated code
+ * never allocates): 32 KiB, plus 144 KiB for Ap when A is packed.
+ * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
+ * does one broadcast of A and NV loads of B per k with llvm.fma, and
+ * stores edge tiles with row checks and masked vector stores; packing
+ * pads partial panels with zeros so the k loop never has edges.
+ */
+#include <string.h>
+
+#include "gemm.h"
+
+/* ------------------------------------------------------------------------ */
+/* The plan                                                                  */
+
+/* Tile and block sizes. The microkernel keeps MR x NV vector accumulators
+ * plus NV vectors of B in registers: 6 x 4 (24 + 4 of 32 registers) with
+ * AVX-512, 6 x 2 (12 + 2 of 16) otherwise. KC x NR of Bp stays in L1 and
+ * a block of MC rows of A in L2; a larger MC packs B fewer times (measured
+ * on a Sapphire Rapids core: MC 288, KC 128 reach the speed of OpenBLAS
+ * sgemm at 1024^3). */
+void gemm_plan(Gemm *g) {
+  CG *cg = g->cg;
+  GemmPlan *p = &g->p;
+  int vbytes = cg_vector_bytes(cg);
+  p->vl = vbytes / elem_bytes(p->e);
+  p->mr = 6;
+  p->nv = vbytes == 64 ? 4 : 2;
+  p->nr = p->nv * p->vl;
+  p->kc = p->K < 128 ? (p->K > 0 ? p->K : 1) : 128;
+  p->direct_a = p->sak == 1;
+  /* Ap, when used, at most 144 KiB: 288 rows of f32, 144 of f64. */
+  p->mc = 147456 / (p->kc * elem_bytes(p->e)) / p->mr * p->mr;
+  if (p->mc > 48 * p->mr) p->mc = 48 * p->mr;
+  if (p->mc < p->mr) p->mc = p->mr;
+  g->t = cg_scalar_type(cg, p->e);
+  g->vt = LLVMVectorType(g->t, (unsigned)p->vl);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Vector loads and stores                                                   */
+
+static LLVMValueRef vload(Gemm *g, LLVMValueRef p, unsigned align) {
+  LLVMValueRef v = LLVMBuildLoad2(g->b, g->vt, p, "");
+  LLVMSetAlignment(v, align);
+  return v;
+}
+
+static void vstore(Gemm *g, LLVMValueRef v, LLVMValueRef p, unsigned align) {
+  LLVMValueRef s = LLVMBuildStore(g->b, v, p);
+  LLVMSetAlignment(s, align);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The microkernel                                                           */
+
+#define MAX_MR 16
+
+typedef struct Micro {
+  LLVMValueRef ap, bp, c, ldc, kc, rows, cols, first;
+  bool ind; /* A rows through pointers (else packed Ap) */
+  LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
+} Micro;
+
+/* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
+static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef ptr =
+      m->ind ? cg_gep(cg, g->t, m->arow[r], k)
+             : cg_gep(cg, g->t, m->ap,
+                      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, p->mr), ""),
+                                   cg_i64(cg, r), ""));
+  return LLVMBuildLoad2(g->b, g->t, ptr, "a");
+}
+
+/* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
+static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned valign = (unsigned)elem_bytes(p->e);
+  LLVMValueRef bv[8];
+  LLVMValueRef boff = LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), "");
+  for (int v = 0; v < p->nv; v++)
+    bv[v] = vload(
+        g, cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), "")),
+        valign);
+  LLVMValueRef zero_mask = LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)p->vl));
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef a = micro_a(g, m, k, r);
+    LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(g->vt), a,
+                                            LLVMConstInt(cg->t_i32, 0, 0), "");
+    s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
+      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+    }
+  }
+}
+
+/* A loop over k in [lo, hi) stepping `unroll` k's per iteration, with the
+ * accumulators as phis. Returns with the builder after the loop and acc
+ * holding the values at exit; *k_exit is the first k not done. */
+static void micro_loop(Gemm *g, Micro *m, LLVMValueRef lo, LLVMValueRef hi, int unroll,
+                       LLVMValueRef *acc, LLVMValueRef *k_exit) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int na = p->mr * p->nv;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(g->b));
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
+  LLVMBasicBlockRef hdr = LLVMAppendBasicBlockInContext(cg->ctx, fn, "k.h");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "k.b");
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(cg->ctx, fn, "k.x");
+  LLVMBuildBr(g->b, hdr);
+  LLVMPositionBuilderAtEnd(g->b, hdr);
+  LLVMValueRef k = LLVMBuildPhi(g->b, cg->t_i64, "k");
+  LLVMAddIncoming(k, &lo, &pre, 1);
+  LLVMValueRef phis[na];
+  for (int i = 0; i < na; i++) {
+    phis[i] = LLVMBuildPhi(g->b, g->vt, "acc");
+    LLVMAddIncoming(phis[i], &acc[i], &pre, 1);
+  }
+  LLVMValueRef kend = LLVMBuildAdd(g->b, k, cg_i64(cg, unroll), "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntSLE, kend, hi, ""), body, exit);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef cur[na];
+  memcpy(cur, phis, sizeof cur);
+  for (int u = 0; u < unroll; u++)
+    micro_step(g, m, LLVMBuildAdd(g->b, k, cg_i64(cg, u), ""), cur);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+  LLVMAddIncoming(k, &kend, &latch, 1);
+  for (int i = 0; i < na; i++) LLVMAddIncoming(phis[i], &cur[i], &latch, 1);
+  LLVMBuildBr(g->b, hdr);
+  LLVMPositionBuilderAtEnd(g->b, exit);
+  memcpy(acc, phis, sizeof phis);
+  *k_exit = k;
+}
+
+/* Lane mask of vector v of a row: lanes v*VL + j < cols. */
+static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
+  CG *cg = g->cg;
+  int vl = g->p.vl;
+  LLVMValueRef lanes[64];
+  for (int j = 0; j < vl; j++) lanes[j] = cg_i64(cg, v * vl + j);
+  LLVMTypeRef vi = LLVMVectorType(cg->t_i64, (unsigned)vl);
+  LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(vi), cols,
+                                          LLVMConstInt(cg->t_i32, 0, 0), "");
+  s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(vi),
+                             LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)vl)), "");
+  return LLVMBuildICmp(g->b, LLVMIntULT, LLVMConstVector(lanes, (unsigned)vl), s,
+                       "cmask");
+}
+
+/* Starts fetching the C tile (for writing) so that its cache misses
+ * overlap the k loop instead of stalling the stores after it. */
+static void micro_prefetch_c(Gemm *g, Micro *m) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt = cg->t_ptr;
+  int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
+    for (int64_t off = 0; off < row_bytes; off += 64) {
+      LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, off / elem_bytes(p->e)), "");
+      /* not inbounds: an edge tile may reach past the end of C */
+      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
+      LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, 1, 0),
+                           LLVMConstInt(cg->t_i32, 3, 0), LLVMConstInt(cg->t_i32, 1, 0)};
+      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    }
+  }
+}
+
+/* C[r][v] = (first ? 0 : C[r][v]) + acc, unmasked (full tile) or masked by
+ * rows and cols (edge tile). */
+static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned ea = (unsigned)elem_bytes(p->e);
+  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
+  LLVMValueRef zero = LLVMConstNull(g->vt);
+  for (int r = 0; r < p->mr; r++) {
+    CgIf row_in;
+    if (edge)
+      cg_if_begin(cg, &row_in,
+                  LLVMBuildICmp(g->b, LLVMIntSLT, cg_i64(cg, r), m->rows, ""));
+    LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, v * p->vl), "");
+      /* not inbounds: a masked-off vector may start past the end of C */
+      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
+      LLVMValueRef old, mask = NULL;
+      if (edge) {
+        mask = col_mask(g, m->cols, v);
+        LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, ea, 0), mask, zero};
+        old = cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
+      } else {
+        old = vload(g, ptr, ea);
+      }
+      old = LLVMBuildSelect(g->b, m->first, zero, old, "");
+      LLVMValueRef sum = LLVMBuildFAdd(g->b, old, acc[r * p->nv + v], "");
+      if (edge) {
+        LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(cg->t_i32, ea, 0), mask};
+        cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
+      } else {
+        vstore(g, sum, ptr, ea);
+      }
+    }
+    if (edge) cg_if_end(cg, &row_in);
+  }
+}
+
+/* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
+ *            i1 first), internal, one per (element type, tile, A mode) per
+ * module. `a` is the packed Ap panel, or with `ind` an array of MR row
+ * pointers (rows past `rows` must point at readable memory, e.g. zeros). */
+static LLVMValueRef micro_fn(Gemm *g, bool ind) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  char name[64];
+  snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d", elem_name(p->e), ind ? "_ind" : "",
+           p->mr, p->nr);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
+                       cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 8, 0));
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  CgFnState saved = cg_save_fn(cg);
+  cg->llfn = f;
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  Micro m = {.ind = ind};
+  LLVMValueRef *params[8] = {&m.ap, &m.bp, &m.c, &m.ldc, &m.kc, &m.rows, &m.cols, &m.first};
+  for (unsigned i = 0; i < 8; i++) *params[i] = LLVMGetParam(f, i);
+  for (int r = 0; ind && r < p->mr; r++)
+    m.arow[r] = LLVMBuildLoad2(g->b, cg->t_ptr,
+                               cg_gep(cg, cg->t_ptr, m.ap, cg_i64(cg, r)), "arow");
+  int na = p->mr * p->nv;
+  LLVMValueRef acc[na], k;
+  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
+  micro_prefetch_c(g, &m);
+  micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
+  micro_loop(g, &m, k, m.kc, 1, acc, &k);
+  LLVMValueRef full =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m.rows, cg_i64(cg, p->mr), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, m.cols, cg_i64(cg, p->nr), ""), "full");
+  CgIf tile;
+  cg_if_begin(cg, &tile, full);
+  micro_store(g, &m, acc, false);
+  cg_if_else(cg, &tile);
+  micro_store(g, &m, acc, true);
+  cg_if_end(cg, &tile);
+  LLVMBuildRetVoid(cg->b);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Packing                                                                   */
+
+/* dst[k*ld + j] = src[j*sj + k*sk] for j < nvalid, 0 for nvalid <= j < ld,
+ * k < kc: the transposing copy both packings reduce to. The k loop is
+ * innermost, so reads are contiguous when sk is 1. */
+static void pack_strided(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
+                         int64_t sj, int64_t sk, LLVMValueRef nvalid, LLVMValueRef kc) {
+  CG *cg = g->cg;
+  CgLoop lj, lk, lz;
+  LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), cg_i64(cg, ld));
+  LLVMValueRef d = cg_gep(cg, g->t, dst, j);
+  CgIf valid;
+  cg_if_begin(cg, &valid, LLVMBuildICmp(g->b, LLVMIntSLT, j, nvalid, ""));
+  LLVMValueRef s = cg_gep(cg, g->t, src, LLVMBuildMul(g->b, j, cg_i64(cg, sj), ""));
+  LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
+  LLVMValueRef x = LLVMBuildLoad2(
+      g->b, g->t, cg_gep(cg, g->t, s, LLVMBuildMul(g->b, k, cg_i64(cg, sk), "")), "");
+  LLVMBuildStore(g->b, x, cg_gep(cg, g->t, d, LLVMBuildMul(g->b, k, cg_i64(cg, ld), "")));
+  cg_loop_end(cg, &lk);
+  cg_if_else(cg, &valid);
+  k = cg_loop_begin(cg, &lz, cg_i64(cg, 0), kc);
+  LLVMBuildStore(g->b, LLVMConstNull(g->t),
+                 cg_gep(cg, g->t, d, LLVMBuildMul(g->b, k, cg_i64(cg, ld), "")));
+  cg_loop_end(cg, &lz);
+  cg_if_end(cg, &valid);
+  cg_loop_end(cg, &lj);
+}
+
+/* Ap[(panel*kc + k)*MR + r] = A(panel*MR + r, k), zero past mc; a points
+ * at A(ic, pc). */
+static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
+                   LLVMValueRef kc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop lp;
+  LLVMValueRef row = cg_loop_step(cg, &lp, cg_i64(cg, 0), mc, p->mr);
+  LLVMValueRef dst = cg_gep(cg, g->t, ap, LLVMBuildMul(g->b, row, kc, ""));
+  LLVMValueRef src = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, cg_i64(cg, p->sam), ""));
+  LLVMValueRef rows = LLVMBuildSub(g->b, mc, row, "");
+  pack_strided(g, dst, p->mr, src, p->sam, p->sak, rows, kc);
+  cg_loop_end(cg, &lp);
+}
+
+/* Rows of B lie a whole row apart, which defeats the hardware prefetcher:
+ * while packing a row of this panel, fetch the same row of the next panel
+ * into L2 (a prefetch past the end of B is harmless). */
+static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt = cg->t_ptr;
+  int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
+  for (int64_t off = 0; off < bytes; off += 64) {
+    LLVMValueRef idx = cg_i64(cg, p->nr + off / elem_bytes(p->e));
+    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, src, &idx, 1, ""), /* not inbounds */
+                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
+                         LLVMConstInt(cg->t_i32, 1, 0)};
+    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+  }
+}
+
+/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr).
+ * Full panels of an N-contiguous B are copied as vectors. */
+void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
+                 LLVMValueRef kc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned ea = (unsigned)elem_bytes(p->e);
+  unsigned va = (unsigned)(p->vl * elem_bytes(p->e));
+  CgLoop lk;
+  CgIf full;
+  bool vec = p->sbn == 1;
+  if (vec) {
+    cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), ""));
+    LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
+    LLVMValueRef src = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, k, cg_i64(cg, p->sbk), ""));
+    LLVMValueRef dst = cg_gep(cg, g->t, bp, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""));
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef x = vload(g, cg_gep(cg, g->t, src, cg_i64(cg, v * p->vl)), ea);
+      vstore(g, x, cg_gep(cg, g->t, dst, cg_i64(cg, v * p->vl)), va);
+    }
+    prefetch_next_panel(g, src);
+    cg_loop_end(cg, &lk);
+    cg_if_else(cg, &full);
+  }
+  pack_strided(g, bp, p->nr, b, p->sbn, p->sbk, nr, kc);
+  if (vec) cg_if_end(cg, &full);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The epilogue                                                              */
+
+/* Writes the result index of linear offset q (row-major over dims [lo, hi)
+ * of t) into idx[lo .. hi). */
+static void unflatten(Gemm *g, const Type *t, int lo, int hi, LLVMValueRef q,
+                      LLVMValueRef *idx) {
+  CG *cg = g->cg;
+  for (int d = hi - 1; d >= lo; d--) {
+    LLVMValueRef n = cg_i64(cg, t->dims[d]);
+    idx[d] = d == lo ? q : LLVMBuildURem(g->b, q, n, "");
+    q = LLVMBuildUDiv(g->b, q, n, "");
+  }
+}
+
+/* The epilogue on a finished part of C: rows [row0, row0 + nrows) (rows
+ * of the result viewed as (batch * M) x N) and columns [c0, c1). Each
+ * element becomes the value of g->epi with the dot bound to it, in place
+ * in epi's buffer; the block was just written, so it is read from cache.
+ * The column loop is innermost and unit-stride for the vectorizer. */
+void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
+                   LLVMValueRef c1) {
+  CG *cg = g->cg;
+  if (!g->epi) return;
+  Value *dv = g->op->results[0], *rv = g->epi->results[0];
+  const Type *t = rv->type;
+  int rank = t->rank, nrd = rank - g->ncols;
+  LLVMValueRef C = cg_buffer(cg, rv);
+  LLVMValueRef idx[rank > 0 ? rank : 1], out[1];
+  CgLoop li, lj;
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), nrows);
+  LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
+  if (nrd > 0) unflatten(g, t, 0, nrd, row, idx);
+  LLVMValueRef base = LLVMBuildMul(g->b, row, cg_i64(cg, g->p.N), "");
+  LLVMValueRef j = cg_loop_begin(cg, &lj, c0, c1);
+  if (g->ncols > 0) unflatten(g, t, nrd, rank, j, idx);
+  LLVMValueRef lin = LLVMBuildAdd(g->b, base, j, "");
+  cg->scalar[dv->id] = cg_load(cg, C, t->elem, lin);
+  cg_gen(cg, g->epi, idx, out);
+  cg->scalar[dv->id] = NULL;
+  cg_store(cg, C, t->elem, lin, out[0]);
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &li);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocks, scratch and K slices                                              */
+
+/* Element offset of batch b in an operand with the given strides. */
+static LLVMValueRef batch_offset(Gemm *g, LLVMValueRef b, const int64_t *st) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef off = cg_i64(cg, 0);
+  int64_t inner = 1;
+  for (int i = p->nbd - 1; i >= 0; i--) {
+    LLVMValueRef q = LLVMBuildUDiv(g->b, b, cg_i64(cg, inner), "");
+    q = LLVMBuildURem(g->b, q, cg_i64(cg, p->bdim[i]), "");
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, q, cg_i64(cg, st[i]), ""), "");
+    inner *= p->bdim[i];
+  }
+  return off;
+}
+
+GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef r1,
+                        const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+                        LLVMValueRef C) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  GemmBlock k;
+  k.mc = cg_min_i64(cg, cg_i64(cg, p->mc), LLVMBuildSub(g->b, r1, ic, ""));
+  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->bsa),
+                                   LLVMBuildMul(g->b, ic, cg_i64(cg, p->sam), ""), "");
+  k.a = cg_gep(cg, g->t, A, offa);
+  k.b = cg_gep(cg, g->t, B, batch_offset(g, bi, p->bsb));
+  LLVMValueRef offc =
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, cg_i64(cg, p->M * p->N), ""),
+                   LLVMBuildMul(g->b, ic, cg_i64(cg, p->N), ""), "");
+  k.c = cg_gep(cg, g->t, C, offc);
+  k.c0 = r->c0;
+  k.c1 = r->c1;
+  return k;
+}
+
+/* C = 0 on the block (K = 0: an empty sum). */
+void gemm_zero_block(Gemm *g, GemmBlock *k) {
+  CG *cg = g->cg;
+  CgLoop li, lj;
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), k->mc);
+  LLVMValueRef row =
+      cg_gep(cg, g->t, k->c, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.N), ""));
+  LLVMValueRef j = cg_loop_begin(cg, &lj, k->c0, k->c1);
+  LLVMBuildStore(g->b, LLVMConstNull(g->t), cg_gep(cg, g->t, row, j));
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &li);
+}
+
+static LLVMValueRef aligned_alloca(Gemm *g, LLVMTypeRef t, int64_t n, const char *name) {
+  CG *cg = g->cg;
+  LLVMValueRef a = cg_entry_alloca(cg, LLVMArrayType2(t, (uint64_t)n), name);
+  LLVMSetAlignment(a, 64);
+  return a;
+}
+
+GemmScratch gemm_scratch(Gemm *g) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  GemmScratch s = {0};
+  s.micro = micro_fn(g, p->direct_a);
+  s.bp = aligned_alloca(g, g->t, p->kc * p->nr, "Bp");
+  if (!p->direct_a) {
+    s.ap = aligned_alloca(g, g->t, p->mc * p->kc, "Ap");
+    return s;
+  }
+  s.rowptrs = aligned_alloca(g, cg->t_ptr, p->mr, "rows");
+  s.zeros = aligned_alloca(g, g->t, p->kc, "zeros");
+  LLVMBuildMemSet(g->b, s.zeros, LLVMConstInt(cg->t_i8, 0, 0),
+                  cg_i64(cg, p->kc * elem_bytes(p->e)), 64);
+  return s;
+}
+
+/* rowptrs[r] = a + (ir + r) * sam for ir + r < mc, else the zero row. */
+static void fill_rows(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef ir,
+                      LLVMValueRef mc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef row = LLVMBuildAdd(g->b, ir, cg_i64(cg, r), "");
+    LLVMValueRef ptr =
+        cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, cg_i64(cg, p->sam), ""));
+    LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, row, mc, "");
+    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, ptr, s->zeros, ""),
+                   cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
+  }
+}
+
+void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
+                     LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+                     LLVMValueRef first) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
+                       cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
+  LLVMValueRef args[8] = {a, s->bp, c, cg_i64(cg, g->p.N), kc, rows, cols, first};
+  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
+}
+
+/* The KC slice at pc of a block: pack A once (unless the microkernel reads
+ * A in place), then for each NR panel of B pack it and run the microkernel
+ * down the rows. */
+void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop lj, li;
+  LLVMValueRef kc =
+      cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, cg_i64(cg, p->K), pc, ""));
+  LLVMValueRef first = LLVMBuildICmp(g->b, LLVMIntEQ, pc, cg_i64(cg, 0), "first");
+  LLVMValueRef a = cg_gep(cg, g->t, k->a, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sak), ""));
+  if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
+  LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
+  LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
+  LLVMValueRef boff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sbk), ""),
+                                   LLVMBuildMul(g->b, jr, cg_i64(cg, p->sbn), ""), "");
+  gemm_pack_b(g, s->bp, cg_gep(cg, g->t, k->b, boff), nr, kc);
+  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
+  LLVMValueRef rows =
+      cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
+  LLVMValueRef apanel;
+  if (p->direct_a) {
+    fill_rows(g, s, a, ir, k->mc);
+    apanel = s->rowptrs;
+  } else {
+    apanel = cg_gep(cg, g->t, s->ap, LLVMBuildMul(g->b, ir, kc, ""));
+  }
+  LLVMValueRef coff =
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, cg_i64(cg, p->N), ""), jr, "");
+  gemm_call_micro(g, s, apanel, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
+  cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lj);
+}

@@ -1,0 +1,84 @@
+/*
+ * gemm.h: the blocked GEMM engine (gemm.c) as dot.c and conv.c drive it.
+ * Internal to codegen/.
+ */
+#ifndef SHLOC_CODEGEN_GEMM_H
+#define SHLOC_CODEGEN_GEMM_H
+
+#include "codegen.h"
+
+#define GEMM_MAX_BATCH 8
+
+/* The shapes and strides of a GEMM (planned by its caller) and its tiles
+ * (gemm_plan). Batches are a row-major index space of nbd dimensions. */
+typedef struct GemmPlan {
+  ElemType e;
+  int64_t nbatch, M, N, K;
+  int nbd, nfl, nfr;                /* batch dims; dot_general's lhs and rhs free dims */
+  int64_t bdim[GEMM_MAX_BATCH];     /* batch dim sizes */
+  int64_t bsa[GEMM_MAX_BATCH], bsb[GEMM_MAX_BATCH]; /* their A/B strides */
+  int64_t sam, sak, sbk, sbn;       /* element strides of A(m,k), B(k,n) */
+  int vl, nv, mr, nr;               /* lanes, vectors per row, tile */
+  int64_t kc, mc;                   /* cache blocks */
+  bool direct_a;                    /* micro reads A in place */
+} GemmPlan;
+
+/* A GEMM being emitted. */
+typedef struct Gemm {
+  CG *cg;
+  LLVMBuilderRef b;  /* cg->b */
+  GemmPlan p;
+  LLVMTypeRef t, vt; /* element and vector types */
+  Op *op;            /* the dot_general or convolution */
+  Op *epi;           /* its epilogue root, or NULL */
+  int ncols;         /* result dims spanned by the columns of C */
+} Gemm;
+
+/* The part of the result one kernel call computes: batches [b0, b1), rows
+ * [r0, r1) and columns [c0, c1) of C[b] (M x N). */
+typedef struct GemmRange {
+  LLVMValueRef b0, b1, r0, r1, c0, c1;
+} GemmRange;
+
+/* One block of rows: A(ic, 0) and C(ic, 0) of batch b, B(0, 0) of batch
+ * b, its row count, and the column range. */
+typedef struct GemmBlock {
+  LLVMValueRef a, b, c, mc, c0, c1;
+} GemmBlock;
+
+/* Per-call scratch of a kernel: packed panels, MR row pointers and a row
+ * of zeros for rows that do not exist, and the microkernel. */
+typedef struct GemmScratch {
+  LLVMValueRef ap, bp, rowptrs, zeros;
+  LLVMValueRef micro;
+} GemmScratch;
+
+/* Completes the plan of g (its shapes, strides and e planned): tile and
+ * block sizes, reading A in place (direct_a) when it is contiguous along
+ * K, and the element and vector types. */
+void gemm_plan(Gemm *g);
+/* The scratch of a kernel call (allocas) and its microkernel. */
+GemmScratch gemm_scratch(Gemm *g);
+/* The block of rows [ic, min(ic + MC, r1)) of batch bi of buffers A, B, C,
+ * with r's columns. */
+GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef r1,
+                        const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+                        LLVMValueRef C);
+/* C = 0 on the block (K = 0: an empty sum). */
+void gemm_zero_block(Gemm *g, GemmBlock *k);
+/* The KC slice at pc of a block (C = A B for pc = 0, C += A B after). */
+void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s);
+/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr). */
+void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
+                 LLVMValueRef kc);
+/* The microkernel on the rows of `a` (Ap, or the row pointers) and Bp into
+ * the tile at c of rows x cols; `first`: C is overwritten, not added to. */
+void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
+                     LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+                     LLVMValueRef first);
+/* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
+ * [c0, c1) of C, a part that is complete. */
+void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
+                   LLVMValueRef c1);
+
+#endif

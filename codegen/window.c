@@ -1,0 +1,40 @@
+/*
+ * window.c: window geometry shared by reduce_window (reduce.c) and
+ * convolution (conv.c): where an element of a window lands in the input
+ * (spec "reduce_window": padded_inputs and the window start; spec
+ * "convolution": lhs_window_start, rhs and lhs dilation, padding).
+ */
+#include "codegen.h"
+
+int64_t cg_window_at(const I64List *l, int d, int64_t dflt) {
+  return l->n > d ? l->v[d] : dflt;
+}
+
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
+                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+                           LLVMValueRef *valid) {
+  LLVMBuilderRef b = cg->b;
+  int64_t stride = cg_window_at(&w->strides, d, 1);
+  int64_t wdil = cg_window_at(&w->window_dilations, d, 1);
+  int64_t bdil = cg_window_at(&w->base_dilations, d, 1);
+  int64_t lo = cg_window_at(&w->pad_lo, d, 0);
+  int64_t dilated = in_dim == 0 ? 0 : (in_dim - 1) * bdil + 1;
+  LLVMValueRef p = LLVMBuildMul(b, r, cg_i64(cg, stride), "");
+  p = LLVMBuildAdd(b, p, LLVMBuildMul(b, wpos, cg_i64(cg, wdil), ""), "");
+  p = LLVMBuildSub(b, p, cg_i64(cg, lo), "q");
+  /* Windows that never leave the input need no check. */
+  int64_t last = (out_dim - 1) * stride + (wd - 1) * wdil - lo;
+  if (bdil == 1 && lo <= 0 && last < dilated) return p;
+  LLVMValueRef ok = LLVMBuildAnd(
+      b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
+      LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, dilated), ""), "inb");
+  LLVMValueRef q = p;
+  if (bdil > 1) {
+    LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, bdil), "");
+    ok = LLVMBuildAnd(
+        b, ok, LLVMBuildICmp(b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
+    q = LLVMBuildSDiv(b, p, cg_i64(cg, bdil), "");
+  }
+  *valid = *valid ? LLVMBuildAnd(b, *valid, ok, "valid") : ok;
+  return LLVMBuildSelect(b, ok, q, cg_i64(cg, 0), "pos");
+}
