@@ -12,7 +12,10 @@ Stages (each prints its own failures):
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
   conformance  the conformance scoreboard (ratchet on the passing list)
-Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
+Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage,
+CC and SAN_FLAGS (set by `make SAN=1 test` / `make TSAN=1 test`: everything
+the stages build is compiled and linked with them), TSAN=1 (only the stages
+that run threads, unless ONLY says otherwise).
 """
 import glob
 import os
@@ -26,6 +29,19 @@ BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
 SHARED = os.path.abspath(os.path.join(ROOT, os.environ.get("SHARED", "../shared")))
 SHLOC = os.path.join(BUILD, "shloc")
 LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
+CC = os.environ.get("CC") or "cc"
+SAN_FLAGS = os.environ.get("SAN_FLAGS", "").split()
+TSAN = os.environ.get("TSAN") == "1"
+# Any sanitizer report fails its test: each sanitizer exits with its own
+# status (never 1, which is the status of an expected diagnostic) and UBSan
+# stops at the first report (with -fno-sanitize-recover=all it must).
+# Archer (LLVM libomp's TSan tool) asks TSan to ignore the uninstrumented
+# OpenMP runtime itself.
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "exitcode=86:detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1",
+    "UBSAN_OPTIONS": "exitcode=87:halt_on_error=1:print_stacktrace=1",
+    "TSAN_OPTIONS": "exitcode=88:halt_on_error=1:ignore_noninstrumented_modules=1",
+}
 
 passed = 0
 failed = 0
@@ -72,7 +88,7 @@ def stage_unit():
         name = f"unit/{src}"
         exe = os.path.join(BUILD, "tests", src[:-2])
         os.makedirs(os.path.dirname(exe), exist_ok=True)
-        cmd = (["cc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + llvm +
+        cmd = ([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS + llvm +
                ["-I" + ROOT, os.path.join(udir, src), "-o", exe] + objs + libs +
                ["-fopenmp", "-lm"])
         r = run(cmd)
@@ -146,7 +162,8 @@ def stage_header():
     if not os.path.exists(script):
         fail("header", "tests/header/run_header_test.sh missing")
         return
-    r = run(["sh", script, SHLOC, BUILD], timeout=300)
+    r = run(["sh", script, SHLOC, BUILD], timeout=300,
+            env=dict(os.environ, CC=CC, CFLAGS=" ".join(SAN_FLAGS)))
     if r.returncode:
         fail("header", (r.stdout + r.stderr)[-2000:])
     else:
@@ -156,7 +173,10 @@ def stage_header():
 def stage_examples():
     for ex in ("mnist", "threads"):
         d = os.path.join(ROOT, "examples", ex)
-        r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}",
+        out = os.path.join(BUILD, "examples", ex)
+        os.makedirs(out, exist_ok=True)
+        r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}", f"OUT={out}", f"CC={CC}",
+                 f"CFLAGS={' '.join(['-O2'] + SAN_FLAGS)}",
                  f"SHLORT={os.path.join(BUILD, 'libshlort.a')}"], timeout=300)
         if r.returncode:
             fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
@@ -224,8 +244,15 @@ STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run)
           ("conformance", stage_conformance)]
 
 
+# The stages whose code runs on several threads; the rest would only run the
+# single-threaded compiler under TSan, slowly.
+TSAN_STAGES = "run,examples"
+
+
 def main():
-    only = set(filter(None, os.environ.get("ONLY", "").split(",")))
+    only = set(filter(None, os.environ.get("ONLY", TSAN_STAGES if TSAN else "").split(",")))
+    for k, v in SANITIZER_ENV.items():
+        os.environ.setdefault(k, v)
     if not os.path.exists(SHLOC):
         print(f"{SHLOC} not built")
         print("0 passed, 1 failed")
