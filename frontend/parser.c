@@ -425,17 +425,6 @@ static const QuantInfo *parse_quant(Parser *p) {
   return q;
 }
 
-/* Whether the product of the static dims stays below 2^58, so that byte
- * counts (up to 16 bytes an element) and their sums never overflow int64. */
-static bool static_count_fits(const int64_t *dims, int rank) {
-  uint64_t n = 1;
-  for (int i = 0; i < rank; i++) {
-    if (dims[i] == DIM_DYNAMIC) continue;
-    if (__builtin_mul_overflow(n, (uint64_t)dims[i], &n) || n > (uint64_t)1 << 58) return false;
-  }
-  return true;
-}
-
 /* Reads `2x?x3x` directly from the characters after `tensor<` (the lexer
  * would take `0x2` for a hex number). */
 static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
@@ -465,7 +454,7 @@ static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
                          "expected 'x' after a tensor dimension");
     if (c == '?' && *rank < MAX_RANK) dims[*rank] = DIM_DYNAMIC;
     if (++*rank > MAX_RANK) return parse_error(p, loc, "tensor rank above %d", MAX_RANK);
-    if (!static_count_fits(dims, *rank))
+    if (!type_dims_fit(*rank, dims))
       return parse_error(p, loc, "tensor has more than 2^58 elements");
     lx->p = q + 1;
   }
