@@ -39,6 +39,11 @@ void parse_next(Parser *p) {
 }
 
 enum { MAX_NESTING = 256 };
+/* The largest program: 2^19 ops (after inlining, inline.c allows the call
+ * graph to grow to 2^22). It bounds the memory of a compile to about 1.5
+ * GB (the IR and LLVM's module grow by about 2.5 KB an op) and its time to
+ * minutes; exported models have thousands to tens of thousands of ops. */
+enum { PARSE_MAX_OPS = 1 << 19 };
 
 bool parse_enter(Parser *p) {
   if (++p->depth <= MAX_NESTING) return true;
@@ -230,8 +235,27 @@ static void scope_pop(Parser *p) {
     Sym **link = &p->buckets[d->hash & (p->nbuckets - 1)];
     while (*link && *link != d) link = &(*link)->next;
     if (*link) *link = d->next;
+    p->nsyms--;
   }
   p->scope = p->scope->up;
+}
+
+/* Doubles the table when it averages more than two names a bucket, so that
+ * lookups stay O(1) in functions of a million values. */
+static void sym_grow(Parser *p) {
+  if (p->nsyms <= 2 * p->nbuckets) return;
+  size_t n = 2 * p->nbuckets;
+  Sym **b = calloc(n, sizeof *b);
+  if (!b) abort();
+  for (size_t i = 0; i < p->nbuckets; i++)
+    for (Sym *e = p->buckets[i], *next; e; e = next) {
+      next = e->next;
+      e->next = b[e->hash & (n - 1)];
+      b[e->hash & (n - 1)] = e;
+    }
+  free(p->buckets);
+  p->buckets = b;
+  p->nbuckets = n;
 }
 
 /* `name` is a TK_VALUE token without `#`. */
@@ -251,6 +275,8 @@ static bool sym_define(Parser *p, const Token *name, Value **vals, int nvals) {
   *b = e;
   e->scope_next = p->scope->defs;
   p->scope->defs = e;
+  p->nsyms++;
+  sym_grow(p);
   char *vn = arena_strndup(&p->m->arena, s, n);
   for (int i = 0; i < nvals; i++) vals[i]->name = vn;
   return true;
@@ -680,6 +706,10 @@ static Op *parse_generic_op(Parser *p, const OpStart *st, Block *b) {
 static Op *parse_op(Parser *p, Block *b) {
   OpStart st = {.nresults = -1};
   int cap = 0;
+  if (++p->nops > PARSE_MAX_OPS) {
+    parse_error(p, p->tok.loc, "more than %d ops in one module", PARSE_MAX_OPS);
+    return NULL;
+  }
   if (parse_is(p, TK_VALUE)) {
     st.nresults = 0;
     int cap2 = 0;

@@ -71,8 +71,12 @@ void diag_reset(void);
  * case as the failure reason). NULL restores stderr. */
 typedef void (*DiagSink)(void *ctx, const char *text);
 void diag_set_sink(DiagSink sink, void *ctx);
+/* The largest input file: its text is held in memory whole (diagnostics
+ * quote any line), and a compile needs a few times its size more. */
+#define SRC_MAX_BYTES ((size_t)512 << 20)
 /* Reads a whole file into a new SrcFile (malloc'ed, lives for the process).
- * Returns NULL and prints an error when the file cannot be read. */
+ * Returns NULL and prints an error when the file cannot be read or is
+ * larger than SRC_MAX_BYTES. */
 SrcFile *srcfile_read(const char *path);
 
 /* ------------------------------------------------------------------------ */

@@ -4,6 +4,8 @@
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
+  limits       tests/limits: huge, deep and long generated inputs give an
+               error within a bounded peak RSS
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
@@ -128,6 +130,18 @@ def stage_frontend():
             ok(name)
 
 
+def stage_limits():
+    cmd = [sys.executable, os.path.join(ROOT, "tests", "limits", "limits.py"), SHLOC,
+           os.path.join(BUILD, "tests", "limits")]
+    r = run(cmd + (["--sanitized"] if SAN_FLAGS else []), timeout=600)
+    sys.stdout.write(r.stdout)
+    counts = closing_counts(r.stdout)
+    if r.returncode or not counts:
+        fail("limits", (r.stdout + r.stderr)[-2000:])
+        return
+    add(counts)
+
+
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines)."""
     d = os.path.join(ROOT, "tests", "run")
@@ -238,7 +252,8 @@ def add(counts):
     failed += counts[1]
 
 
-STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("run", stage_run),
+STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("limits", stage_limits),
+          ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
           ("differential", stage_differential), ("verify", stage_verify),
           ("conformance", stage_conformance)]
