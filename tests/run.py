@@ -13,6 +13,8 @@ Stages (each prints its own failures):
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
+  fuzz         `make fuzz-smoke`: the error cases under LeakSanitizer, then
+               each libFuzzer target for 60 s (skipped without clang-19)
   conformance  the conformance scoreboard (ratchet on the passing list)
 Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage,
 CC and SAN_FLAGS (set by `make SAN=1 test` / `make TSAN=1 test`: everything
@@ -22,6 +24,7 @@ that run threads, unless ONLY says otherwise).
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,7 +146,9 @@ def stage_limits():
 
 
 def stage_run():
-    """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines)."""
+    """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
+    `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
+    OUTPUT is its closing line."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -154,9 +159,10 @@ def stage_run():
         for a in re.findall(r"^// RUN-ARGS: (.*)$", text, re.M):
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
-        r = run([SHLOC, "run", path] + args, timeout=120)
+        check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
+        r = run([SHLOC, "check" if check else "run", path] + args, timeout=120)
         name = f"run/{f}"
-        got = r.stdout.strip().splitlines()
+        got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
         if r.returncode:
             fail(name, r.stderr[-1500:])
         elif got != want:
@@ -236,6 +242,20 @@ def stage_verify():
         ok(f"verify ratchet ({counts[0]} agreeing cases held)")
 
 
+def stage_fuzz():
+    if not shutil.which("clang-19"):
+        print("NOTICE fuzz: clang-19 absent (`make deps` installs it), skipped")
+        return
+    r = run(["make", "-s", "-C", ROOT, "fuzz-smoke", f"SHARED={SHARED}",
+             f"LLVM_CONFIG={LLVM_CONFIG}"], timeout=1200)
+    lines = [l for l in r.stdout.splitlines() if l.startswith("fuzz")]
+    print("\n".join(lines))
+    if r.returncode:
+        fail("fuzz-smoke", (r.stdout + r.stderr)[-3000:])
+    else:
+        ok(f"fuzz-smoke ({len([l for l in lines if 'no finding' in l])} fuzzers, error cases leak-free)")
+
+
 def stage_conformance():
     r = run(["sh", os.path.join(ROOT, "tests", "conformance.sh"), "--ratchet"], timeout=2400,
             env=dict(os.environ, BUILD=BUILD, SHARED=SHARED))
@@ -255,7 +275,7 @@ def add(counts):
 STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("limits", stage_limits),
           ("run", stage_run),
           ("header", stage_header), ("examples", stage_examples),
-          ("differential", stage_differential), ("verify", stage_verify),
+          ("differential", stage_differential), ("verify", stage_verify), ("fuzz", stage_fuzz),
           ("conformance", stage_conformance)]
 
 

@@ -1,0 +1,60 @@
+/* fuzz_pipeline.c: libFuzzer target for the whole compiler up to LLVM IR
+ * (built by `make fuzz`, see tests/fuzz/fuzz.mk).
+ *
+ * Each input is parsed as one module, run through THE pipeline
+ * (driver_compile: verify, inline, chlo, refine_shapes, legalize, quant,
+ * simplify, fuse, buffers) and, when that succeeds, through codegen to an
+ * LLVM module that LLVMVerifyModule checks (EMIT_VERIFY: no LLVM
+ * optimization and no object, which would take most of the time and test
+ * LLVM rather than us). Check ops are allowed, as in `shloc check`, whose
+ * corpus the seeds come from.
+ *
+ * The size of the input picks the options, so that one input always runs
+ * the same way: odd sizes compile with --threads=2 (parallel-for calls),
+ * sizes divisible by 3 at -O0 (no fusion), the rest at -O3.
+ *
+ * A finding is a sanitizer report, a crash (an invalid LLVM module aborts),
+ * a leak, a timeout or too much memory; a rejected input is fine.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/codegen_api.h"
+#include "tools/tools.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static size_t diag_bytes; /* read every diagnostic so its text is formatted */
+
+static void quiet_sink(void *ctx, const char *text) {
+  (void)ctx;
+  diag_bytes += strlen(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size > 32 * 1024) return -1; /* not added to the corpus */
+  diag_set_sink(quiet_sink, NULL);
+  /* SrcFile promises a NUL after the text; nothing more, so that reads past
+   * the end are caught by ASan. */
+  char *text = malloc(size + 1);
+  if (!text) abort();
+  memcpy(text, data, size);
+  text[size] = 0;
+  SrcFile file = {"fuzz.mlir", text, size};
+  diag_reset();
+  Module *m = parse_module(&file, 0, size, NULL);
+  if (m) {
+    CompileOptions o = {.opt_level = size % 3 == 0 ? 0 : 3,
+                        .threads = size % 2 ? 2 : 1,
+                        .packed_entry = true,
+                        .allow_checks = true};
+    char *out = NULL;
+    size_t len = 0;
+    if (driver_compile(m, &o) == 0) codegen_emit(m, &o, EMIT_VERIFY, &out, &len);
+    free(out);
+    ir_module_free(m);
+  }
+  free(text);
+  return 0;
+}
