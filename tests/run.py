@@ -10,6 +10,9 @@ Stages (each prints its own failures):
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
   examples     the example programs build and print what they should
+  native       tests/native: C drivers linked with compiled objects (8
+               threads calling one model; adversarial dynamic indices
+               against guard pages)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -204,6 +207,45 @@ def stage_examples():
             ok(f"examples/{ex}")
 
 
+# tests/native/<driver>.c: the compiled objects it links, as
+# (source .mlir, --name prefix, extra shloc options).
+NATIVE = {
+    "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
+    "indices": [("indices.mlir", "idx", [])],
+}
+
+
+def stage_native():
+    d = os.path.join(ROOT, "tests", "native")
+    out = os.path.join(BUILD, "tests", "native")
+    os.makedirs(out, exist_ok=True)
+    for driver, objects in NATIVE.items():
+        name = f"native/{driver}"
+        objs = []
+        for src, prefix, opts in objects:
+            obj = os.path.join(out, prefix + ".o")
+            r = run([SHLOC, os.path.join(d, src), f"--name={prefix}", "-o", obj] + opts)
+            if r.returncode:
+                break
+            objs.append(obj)
+        if r.returncode:
+            fail(name, "shloc failed\n" + r.stderr[-1500:])
+            continue
+        exe = os.path.join(out, driver)
+        r = run([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
+                ["-I" + out, os.path.join(d, driver + ".c"), "-o", exe] + objs +
+                [os.path.join(BUILD, "libshlort.a"), "-fopenmp", "-lpthread", "-lm"])
+        if r.returncode:
+            fail(name, "build failed\n" + r.stderr[-1500:])
+            continue
+        r = run([exe], timeout=300)
+        counts = closing_counts(r.stdout)
+        if r.returncode or not counts or counts[1]:
+            fail(name, (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"{name} ({counts[0]} checks)")
+
+
 def stage_differential():
     r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
             timeout=1500)
@@ -274,14 +316,14 @@ def add(counts):
 
 STAGES = [("unit", stage_unit), ("frontend", stage_frontend), ("limits", stage_limits),
           ("run", stage_run),
-          ("header", stage_header), ("examples", stage_examples),
+          ("header", stage_header), ("examples", stage_examples), ("native", stage_native),
           ("differential", stage_differential), ("verify", stage_verify), ("fuzz", stage_fuzz),
           ("conformance", stage_conformance)]
 
 
 # The stages whose code runs on several threads; the rest would only run the
 # single-threaded compiler under TSan, slowly.
-TSAN_STAGES = "run,examples"
+TSAN_STAGES = "run,examples,native"
 
 
 def main():
