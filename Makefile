@@ -24,7 +24,8 @@ ifeq ($(SAN),1)
   BUILD := build-san
 endif
 # TSan with LLVM's OpenMP runtime: libomp loads its Archer tool
-# (libarcher.so) when the program is built with TSan, and Archer tells TSan
+# (libarcher.so, named by OMP_TOOL_LIBRARIES: tests/run.py sets it, as
+# Debian keeps it off the loader path), and Archer tells TSan
 # about the synchronization inside the runtime (fork/join barriers, task
 # dependencies), which libgomp, built without TSan, hides: GCC's TSan build
 # reports false races on every parallel region. So TSAN=1 builds with

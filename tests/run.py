@@ -330,6 +330,11 @@ def main():
     only = set(filter(None, os.environ.get("ONLY", TSAN_STAGES if TSAN else "").split(",")))
     for k, v in SANITIZER_ENV.items():
         os.environ.setdefault(k, v)
+    if TSAN:
+        # libomp looks for Archer on the loader path, where Debian does not
+        # put it; without it every parallel region reports false races.
+        libdir = run([LLVM_CONFIG, "--libdir"]).stdout.strip()
+        os.environ.setdefault("OMP_TOOL_LIBRARIES", os.path.join(libdir, "libarcher.so"))
     if not os.path.exists(SHLOC):
         print(f"{SHLOC} not built")
         print("0 passed, 1 failed")
