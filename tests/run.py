@@ -136,16 +136,21 @@ def stage_frontend():
             ok(name)
 
 
-def stage_limits():
-    cmd = [sys.executable, os.path.join(ROOT, "tests", "limits", "limits.py"), SHLOC,
-           os.path.join(BUILD, "tests", "limits")]
-    r = run(cmd + (["--sanitized"] if SAN_FLAGS else []), timeout=600)
+def run_sub_runner(name, cmd, timeout):
+    """A Python sub-runner whose own `N passed, N failed` adds to ours."""
+    r = run([sys.executable] + cmd, timeout=timeout)
     sys.stdout.write(r.stdout)
     counts = closing_counts(r.stdout)
     if r.returncode or not counts:
-        fail("limits", (r.stdout + r.stderr)[-2000:])
+        fail(name, (r.stdout + r.stderr)[-2000:])
         return
     add(counts)
+
+
+def stage_limits():
+    cmd = [os.path.join(ROOT, "tests", "limits", "limits.py"), SHLOC,
+           os.path.join(BUILD, "tests", "limits")]
+    run_sub_runner("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
 
 
 def stage_run():
@@ -247,14 +252,8 @@ def stage_native():
 
 
 def stage_differential():
-    r = run([sys.executable, os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
-            timeout=1500)
-    sys.stdout.write(r.stdout)
-    counts = closing_counts(r.stdout)
-    if r.returncode or not counts:
-        fail("differential", (r.stdout + r.stderr)[-2000:])
-        return
-    add(counts)
+    run_sub_runner("differential", [os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED],
+                   1500)
 
 
 def stage_verify():

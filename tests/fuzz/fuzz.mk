@@ -91,6 +91,8 @@ $(FUZZ_BUILD)/fuzz_frontend: $(FUZZ_FRONT_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUIL
 $(FUZZ_BUILD)/fuzz_pipeline: $(FUZZ_PIPE_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/tests/fuzz/fuzz_pipeline.o
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LLVM_LIBS) -lm
 
+$(FUZZ_BUILD)/tests/fuzz/fuzz_frontend.o $(FUZZ_BUILD)/tests/fuzz/fuzz_pipeline.o: tests/fuzz/fuzz_input.h
+
 $(FUZZ_BUILD)/%.o: %.c $(FUZZ_HEADERS) | fuzz-deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(LLVM_CFLAGS) -I. -c $< -o $@

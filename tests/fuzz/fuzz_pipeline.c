@@ -16,33 +16,18 @@
  * A finding is a sanitizer report, a crash (an invalid LLVM module aborts),
  * a leak, a timeout or too much memory; a rejected input is fine.
  */
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "codegen/codegen_api.h"
+#include "tests/fuzz/fuzz_input.h"
 #include "tools/tools.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static size_t diag_bytes; /* read every diagnostic so its text is formatted */
-
-static void quiet_sink(void *ctx, const char *text) {
-  (void)ctx;
-  diag_bytes += strlen(text);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 32 * 1024) return -1; /* not added to the corpus */
-  diag_set_sink(quiet_sink, NULL);
-  /* SrcFile promises a NUL after the text; nothing more, so that reads past
-   * the end are caught by ASan. */
-  char *text = malloc(size + 1);
-  if (!text) abort();
-  memcpy(text, data, size);
-  text[size] = 0;
-  SrcFile file = {"fuzz.mlir", text, size};
-  diag_reset();
+  SrcFile file;
+  fuzz_input(data, size, &file);
   Module *m = parse_module(&file, 0, size, NULL);
   if (m) {
     CompileOptions o = {.opt_level = size % 3 == 0 ? 0 : 3,
@@ -55,6 +40,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(out);
     ir_module_free(m);
   }
-  free(text);
+  free((char *)file.text);
   return 0;
 }
