@@ -96,7 +96,8 @@ def stage_unit():
         name = f"unit/{src}"
         exe = os.path.join(BUILD, "tests", src[:-2])
         os.makedirs(os.path.dirname(exe), exist_ok=True)
-        cmd = ([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS + llvm +
+        cmd = ([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
+               llvm +
                ["-I" + ROOT, os.path.join(udir, src), "-o", exe] + objs + libs +
                ["-fopenmp", "-lm"])
         r = run(cmd)
@@ -294,7 +295,8 @@ def stage_fuzz():
     if r.returncode:
         fail("fuzz-smoke", (r.stdout + r.stderr)[-3000:])
     else:
-        ok(f"fuzz-smoke ({len([l for l in lines if 'no finding' in l])} fuzzers, error cases leak-free)")
+        nfuzzers = len([l for l in lines if "no finding" in l])
+        ok(f"fuzz-smoke ({nfuzzers} fuzzers, error cases leak-free)")
 
 
 def stage_conformance():

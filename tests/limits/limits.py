@@ -65,7 +65,8 @@ def write_nested_array_attr(f, n):
 
 # name, generator, argument, expected message, peak RSS bound (MiB), piped
 CASES = [
-    ("1 GB of text", write_huge_text, 1000 * MB, "larger than the input limit of 512 MiB", 100, False),
+    ("1 GB of text", write_huge_text, 1000 * MB,
+     "larger than the input limit of 512 MiB", 100, False),
     ("1 GB of text on a pipe", write_huge_text, 1000 * MB,
      "larger than the input limit of 512 MiB", 700, True),
     ("10^5 nested regions", write_nested_ifs, 100000, "nesting deeper than 256 levels", 200, False),
