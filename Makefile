@@ -3,10 +3,13 @@
 #   make demo     install what is missing, build, compile and run the MNIST example
 #   make test     install what is missing, build, run every test
 #   make conformance  the conformance scoreboard (writes build/conformance/)
-#   make SAN=1    address + undefined-behaviour sanitizer build
+#   make SAN=1    address + undefined-behaviour sanitizer build (build-san/);
+#                 `make SAN=1 test` runs the suite on it
+#   make TSAN=1   thread sanitizer build with clang-19 and libomp (build-tsan/);
+#                 `make TSAN=1 test` runs the stages that use threads
 #   make mpi      build/libshlort_mpi.a, the runtime over Open MPI (mpicc)
-#   make test-runtime  the runtime's own tests (threads, and MPI under mpirun)
-#   make TSAN=1 test-runtime  the same under ThreadSanitizer (build-tsan/)
+#   make test-runtime  the runtime's own tests (threads, and MPI under mpirun);
+#                 with TSAN=1 / SAN=1 under the sanitizers
 #   make fuzz     libFuzzer on the frontend and verifier (tests/fuzz/fuzz.mk)
 #   make install  PREFIX=/usr/local: shloc, libshlort.a, shlort.h, pkg-config
 #                 and CMake files (DESTDIR for staging); make uninstall
@@ -25,15 +28,27 @@ BUILD ?= build
 SHARED ?= ../shared
 
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -g
+# SAN_FLAGS also go to everything the tests build and link (unit tests,
+# examples, drivers of generated code): tests/run.py reads them.
+# Any sanitizer report is fatal (-fno-sanitize-recover=all).
+SAN_FLAGS :=
 ifeq ($(SAN),1)
-  OPT := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
+  SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   BUILD := build-san
-else ifeq ($(TSAN),1)
-  OPT := -O1 -fsanitize=thread
-  BUILD := build-tsan
-else
-  OPT := -O2
 endif
+# TSan with LLVM's OpenMP runtime: libomp loads its Archer tool
+# (libarcher.so, named by OMP_TOOL_LIBRARIES: tests/run.py sets it, as
+# Debian keeps it off the loader path), and Archer tells TSan
+# about the synchronization inside the runtime (fork/join barriers, task
+# dependencies), which libgomp, built without TSan, hides: GCC's TSan build
+# reports false races on every parallel region. So TSAN=1 builds with
+# clang-19, whose -fopenmp links libomp (libomp-19-dev).
+ifeq ($(TSAN),1)
+  SAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+  CC := clang-19
+  BUILD := build-tsan
+endif
+OPT := $(if $(SAN_FLAGS),-O1 $(SAN_FLAGS),-O2)
 LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags 2>/dev/null)
 LLVM_LIBS = $(shell $(LLVM_CONFIG) --ldflags --libs core orcjit native passes target mc analysis 2>/dev/null) \
             $(shell $(LLVM_CONFIG) --system-libs 2>/dev/null)
@@ -113,6 +128,9 @@ DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 py
 # riscv64, arm-none-eabi-gcc and qemu-system-arm for examples/cortex-m.
 DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   gcc-arm-none-eabi qemu-system-arm
+# clang-19 with its sanitizer and libFuzzer runtimes (make fuzz-smoke in
+# make test; make fuzz) and LLVM's OpenMP runtime (make TSAN=1).
+DEB_PACKAGES += clang-19 libclang-rt-19-dev libomp-19-dev
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -155,7 +173,8 @@ demo: deps
 
 test: deps
 	$(MAKE) all mpi
-	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) CFLAGS="$(CFLAGS)" sh tests/run.sh
+	BUILD=$(BUILD) SHARED=$(SHARED) LLVM_CONFIG=$(LLVM_CONFIG) CC="$(CC)" \
+	  SAN_FLAGS="$(SAN_FLAGS)" TSAN="$(TSAN)" sh tests/run.sh
 
 test-cross: all
 	ONLY=cross BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run.sh

@@ -113,11 +113,11 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
     rc = 1;
   }
   if (rc == 0 && cg.errors) rc = cg.errors;
-  if (rc == 0) {
-    verify_or_abort(&cg);
+  if (rc == 0) verify_or_abort(&cg);
+  if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);
+    if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
   }
-  if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
   cg_dispose(&cg);
   return rc;
 }

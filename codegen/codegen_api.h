@@ -8,7 +8,11 @@
 
 #include "../ir/ir.h"
 
-typedef enum EmitKind { EMIT_OBJ, EMIT_ASM, EMIT_LLVM, EMIT_HEADER, EMIT_MLIR } EmitKind;
+/* EMIT_VERIFY builds and verifies the LLVM module, then stops: no LLVM
+ * optimization, nothing written (the pipeline fuzzer, tests/fuzz/). */
+typedef enum EmitKind {
+  EMIT_OBJ, EMIT_ASM, EMIT_LLVM, EMIT_HEADER, EMIT_MLIR, EMIT_VERIFY
+} EmitKind;
 
 /* codegen/codegen.c: builds the LLVM module for m and writes the requested
  * artifact into a malloc'ed buffer (*out, *out_len; the caller frees it).

@@ -44,9 +44,11 @@ static void fail_if(CG *cg, LLVMValueRef status) {
 /* The expected buffer of a check: the second operand or the literal. */
 static LLVMValueRef expected_buffer(CG *cg, Op *op) {
   if (op->nopnds > 1) return cg_buffer(cg, op->opnds[1]);
-  char name[96];
+  /* In the arena, not a fixed buffer: a function name long enough to cut
+   * the counter off would make every candidate name taken (a hang). */
+  char *name;
   for (int k = 0;; k++) {
-    snprintf(name, sizeof name, "%s.expected%d", cg->fn->name, k);
+    name = arena_printf(&cg->m->arena, "%s.expected%d", cg->fn->name, k);
     if (!LLVMGetNamedGlobal(cg->mod, name)) break;
   }
   return cg_dense_global(cg, op->a.value, name);

@@ -131,8 +131,9 @@ typedef struct Parser {
   struct QuantEntry *quants; /* quantized element types seen, for interning */
   /* SSA names of the function being parsed */
   Sym **buckets;
-  size_t nbuckets;
+  size_t nbuckets, nsyms; /* the table doubles past 2 names a bucket */
   SymScope *scope;
+  int64_t nops; /* ops parsed so far (bounded by PARSE_MAX_OPS) */
 } Parser;
 
 /* Reports an error (only the first one of a parse) and returns false. */

@@ -38,6 +38,11 @@ void parse_next(Parser *p) {
 }
 
 enum { MAX_NESTING = 256 };
+/* The largest program: 2^19 ops (after inlining, inline.c allows the call
+ * graph to grow to 2^22). It bounds the memory of a compile to about 1.5
+ * GB (the IR and LLVM's module grow by about 2.5 KB an op) and its time to
+ * minutes; exported models have thousands to tens of thousands of ops. */
+enum { PARSE_MAX_OPS = 1 << 19 };
 
 bool parse_enter(Parser *p) {
   if (++p->depth <= MAX_NESTING) return true;
@@ -228,8 +233,27 @@ static void scope_pop(Parser *p) {
     Sym **link = &p->buckets[d->hash & (p->nbuckets - 1)];
     while (*link && *link != d) link = &(*link)->next;
     if (*link) *link = d->next;
+    p->nsyms--;
   }
   p->scope = p->scope->up;
+}
+
+/* Doubles the table when it averages more than two names a bucket, so that
+ * lookups stay O(1) in functions of a million values. */
+static void sym_grow(Parser *p) {
+  if (p->nsyms <= 2 * p->nbuckets) return;
+  size_t n = 2 * p->nbuckets;
+  Sym **b = calloc(n, sizeof *b);
+  if (!b) abort();
+  for (size_t i = 0; i < p->nbuckets; i++)
+    for (Sym *e = p->buckets[i], *next; e; e = next) {
+      next = e->next;
+      e->next = b[e->hash & (n - 1)];
+      b[e->hash & (n - 1)] = e;
+    }
+  free(p->buckets);
+  p->buckets = b;
+  p->nbuckets = n;
 }
 
 /* `name` is a TK_VALUE token without `#`. */
@@ -249,6 +273,8 @@ static bool sym_define(Parser *p, const Token *name, Value **vals, int nvals) {
   *b = e;
   e->scope_next = p->scope->defs;
   p->scope->defs = e;
+  p->nsyms++;
+  sym_grow(p);
   char *vn = arena_strndup(&p->m->arena, s, n);
   for (int i = 0; i < nvals; i++) vals[i]->name = vn;
   return true;
@@ -423,17 +449,6 @@ static const QuantInfo *parse_quant(Parser *p) {
   return q;
 }
 
-/* Whether the product of the static dims stays below 2^58, so that byte
- * counts (up to 16 bytes an element) and their sums never overflow int64. */
-static bool static_count_fits(const int64_t *dims, int rank) {
-  uint64_t n = 1;
-  for (int i = 0; i < rank; i++) {
-    if (dims[i] == DIM_DYNAMIC) continue;
-    if (__builtin_mul_overflow(n, (uint64_t)dims[i], &n) || n > (uint64_t)1 << 58) return false;
-  }
-  return true;
-}
-
 /* Reads `2x?x3x` directly from the characters after `tensor<` (the lexer
  * would take `0x2` for a hex number). */
 static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
@@ -463,7 +478,7 @@ static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
                          "expected 'x' after a tensor dimension");
     if (c == '?' && *rank < MAX_RANK) dims[*rank] = DIM_DYNAMIC;
     if (++*rank > MAX_RANK) return parse_error(p, loc, "tensor rank above %d", MAX_RANK);
-    if (!static_count_fits(dims, *rank))
+    if (!type_dims_fit(*rank, dims))
       return parse_error(p, loc, "tensor has more than 2^58 elements");
     lx->p = q + 1;
   }
@@ -689,6 +704,10 @@ static Op *parse_generic_op(Parser *p, const OpStart *st, Block *b) {
 static Op *parse_op(Parser *p, Block *b) {
   OpStart st = {.nresults = -1};
   int cap = 0;
+  if (++p->nops > PARSE_MAX_OPS) {
+    parse_error(p, p->tok.loc, "more than %d ops in one module", PARSE_MAX_OPS);
+    return NULL;
+  }
   if (parse_is(p, TK_VALUE)) {
     st.nresults = 0;
     int cap2 = 0;

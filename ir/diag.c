@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "ir.h"
 
 static int error_count;
@@ -82,25 +84,45 @@ typedef struct OwnedSrc {
 } OwnedSrc;
 static OwnedSrc *owned_sources;
 
+/* Fails with a message naming the file; frees what was read. */
+static SrcFile *read_failed(FILE *f, char *text, const char *path, const char *why) {
+  fprintf(stderr, "shloc: error: '%s': %s\n", path, why);
+  free(text);
+  fclose(f);
+  return NULL;
+}
+
 SrcFile *srcfile_read(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "shloc: error: cannot open '%s'\n", path);
     return NULL;
   }
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > SRC_MAX_BYTES)
+    return read_failed(f, NULL, path, "larger than the input limit of 512 MiB");
   size_t cap = 1 << 16, len = 0;
   char *text = malloc(cap);
   size_t got;
   while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
     len += got;
-    if (cap - len - 1 == 0) text = realloc(text, cap *= 2);
+    /* Pipes have no size to check up front. */
+    if (len > SRC_MAX_BYTES)
+      return read_failed(f, text, path, "larger than the input limit of 512 MiB");
+    if (cap - len - 1 > 0) continue;
+    /* Room for one byte past the limit is enough to see it passed. */
+    cap = cap * 2 > SRC_MAX_BYTES + 2 ? SRC_MAX_BYTES + 2 : cap * 2;
+    char *bigger = realloc(text, cap);
+    if (!bigger) return read_failed(f, text, path, "out of memory reading the file");
+    text = bigger;
   }
-  fclose(f);
+  if (ferror(f)) return read_failed(f, text, path, "read error");
   OwnedSrc *o = malloc(sizeof *o);
   if (!text || !o) {
-    fprintf(stderr, "shloc: out of memory\n");
-    abort();
+    free(o);
+    return read_failed(f, text, path, "out of memory reading the file");
   }
+  fclose(f);
   text[len] = 0;
   /* MLIR bytecode starts with "ML\xefR" and holds NUL bytes; text never
    * does either. */

@@ -77,8 +77,12 @@ void diag_reset(void);
  * case as the failure reason). NULL restores stderr. */
 typedef void (*DiagSink)(void *ctx, const char *text);
 void diag_set_sink(DiagSink sink, void *ctx);
+/* The largest input file: its text is held in memory whole (diagnostics
+ * quote any line), and a compile needs a few times its size more. */
+#define SRC_MAX_BYTES ((size_t)512 << 20)
 /* Reads a whole file into a new SrcFile (malloc'ed, lives for the process).
- * Returns NULL and prints an error when the file cannot be read. */
+ * Returns NULL and prints an error when the file cannot be read or is
+ * larger than SRC_MAX_BYTES. */
 SrcFile *srcfile_read(const char *path);
 /* A file known only by name (one that locations of a bytecode file name),
  * made once per name; lives for the process. */
@@ -216,6 +220,15 @@ typedef struct TypeTable TypeTable;
 TypeTable *type_table_new(Arena *a);
 void type_table_free(TypeTable *t);
 
+/* The most elements a static tensor may have: 2^58, so that byte sizes (at
+ * most 16 bytes an element) and sums of a few of them never overflow int64.
+ * Whoever makes a tensor type from input (the parser, shape refinement)
+ * checks its dims with type_dims_fit first and reports an error;
+ * type_tensor asserts it. */
+#define TENSOR_MAX_ELEMS ((int64_t)1 << 58)
+/* Whether every static dim is in [0, TENSOR_MAX_ELEMS] and their product is
+ * at most TENSOR_MAX_ELEMS (DIM_DYNAMIC dims are skipped). */
+bool type_dims_fit(int rank, const int64_t *dims);
 Type *type_tensor(TypeTable *t, ElemType e, int rank, const int64_t *dims);
 Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
                         const int64_t *dims);

@@ -1,4 +1,5 @@
 /* types.c: the element type table and interned tensor/token/tuple types. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,13 +136,26 @@ TypeTable *type_table_new(Arena *a) {
 
 void type_table_free(TypeTable *t) { free(t->slots); }
 
+bool type_dims_fit(int rank, const int64_t *dims) {
+  uint64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] == DIM_DYNAMIC) continue;
+    if (dims[i] < 0 || __builtin_mul_overflow(n, (uint64_t)dims[i], &n) ||
+        n > (uint64_t)TENSOR_MAX_ELEMS)
+      return false;
+  }
+  return true;
+}
+
 Type *type_tensor(TypeTable *t, ElemType e, int rank, const int64_t *dims) {
+  assert(type_dims_fit(rank, dims));
   Type key = {.kind = TY_TENSOR, .elem = e, .rank = rank, .dims = dims};
   return intern(t, &key);
 }
 
 Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
                         const int64_t *dims) {
+  assert(type_dims_fit(rank, dims));
   Type key = {.kind = TY_TENSOR, .elem = ET_QUANT, .quant = q, .rank = rank, .dims = dims};
   return intern(t, &key);
 }

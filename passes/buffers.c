@@ -362,9 +362,15 @@ static int by_size_desc(const void *a, const void *b) {
   return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* The largest temp arena: each value has at most 2^62 bytes
+ * (TENSOR_MAX_ELEMS elements of 16 bytes), so offset + size stays below
+ * 2^63 while every placed value ends below this bound. */
+#define TEMP_MAX_BYTES ((int64_t)1 << 62)
+
 /* Greedy by size: each interval goes to the lowest offset where it fits
  * between the already placed intervals it overlaps in time. `placed` is
- * kept sorted by offset. Returns the arena size. */
+ * kept sorted by offset. Returns the arena size, or -1 when it would
+ * exceed TEMP_MAX_BYTES. */
 static int64_t place_all(Interval *iv, int n) {
   qsort(iv, (size_t)n, sizeof *iv, by_size_desc);
   Interval **placed = malloc(sizeof(Interval *) * ((size_t)n + 1));
@@ -379,6 +385,11 @@ static int64_t place_all(Interval *iv, int n) {
       if (y->end < x->start || y->start > x->end) continue;
       if (y->v->offset >= off + x->size) break;
       if (y->v->offset + y->size > off) off = y->v->offset + y->size;
+      if (off > TEMP_MAX_BYTES - x->size) break;
+    }
+    if (off > TEMP_MAX_BYTES - x->size) {
+      free(placed);
+      return -1;
     }
     x->v->offset = off;
     int at = np;
@@ -439,7 +450,12 @@ static int plan_func(Module *m, Func *f) {
   Collect c = {&p, malloc(sizeof(Interval) * ((size_t)p.nvalues + 1)), 0};
   if (!c.iv) abort();
   ir_walk(f, collect_results, &c);
-  f->temp_bytes = align_up(place_all(c.iv, c.n));
+  int64_t arena = place_all(c.iv, c.n);
+  if (arena < 0) {
+    diag_error(f->loc, "@%s: its values need a temp arena of more than 2^62 bytes", f->name);
+    p.errors = 1;
+  }
+  f->temp_bytes = arena < 0 ? 0 : align_up(arena);
   place_aliases(f->body);
   share_loop_state(f->body);
 

@@ -242,6 +242,8 @@ static bool set_shape(Refiner *r, Op *op, const int64_t *dims) {
       return fail(r, op, "dimension %d of the result is %lld, but the operands make it %lld",
                   i, (long long)t->dims[i], (long long)nd[i]);
   }
+  if (!type_dims_fit(t->rank, nd))
+    return fail(r, op, "the result would have more than 2^58 elements");
   res->type = with_dims(r, t, t->rank, nd);
   return true;
 }

@@ -2661,6 +2661,11 @@ int pass_verify(Module *m) {
   for (int i = 0; i < m->nfuncs; i++) {
     v.fn = m->funcs[i];
     if (v.fn->body) verify_block(&v, v.fn->body, true);
+    /* As MLIR's func verifier: a declaration is private (an entry point
+     * must have code). */
+    else if (v.fn->is_public)
+      diag_error(v.fn->loc, "@%s: a public function needs a body (declarations are private)",
+                 v.fn->name);
   }
   return diag_error_count() - before;
 }

@@ -35,7 +35,10 @@ def check_batch(files):
     fd, res = tempfile_path()
     os.close(fd)
     try:
-        subprocess.run([SHLOC, "check", "--verify-each", "--results=" + res] + files, cwd=CORPUS,
+        # CASE_TIMEOUT: seconds per case; sanitizer builds compile slower.
+        case_timeout = os.environ.get("CASE_TIMEOUT")
+        timeout = ["--timeout=" + case_timeout] if case_timeout else []
+        subprocess.run([SHLOC, "check", "--verify-each", "--results=" + res] + timeout + files, cwd=CORPUS,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=3600)
         with open(res) as f:
             return [l.rstrip("\n") for l in f if l.strip()]

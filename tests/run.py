@@ -7,6 +7,8 @@ Stages (each prints its own failures):
                faults, stress, rng; MPI under mpirun when present)
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
   passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
+  limits       tests/limits: huge, deep and long generated inputs give an
+               error within a bounded peak RSS
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
   bytecode     tests/bytecode: StableHLO portable artifacts (MLIR bytecode)
                read into the IR of their text, run alike, corrupted copies
@@ -23,11 +25,19 @@ Stages (each prints its own failures):
   jax          examples/jax and examples/pytorch: a function exported to
                StableHLO, compiled, linked into C and compared with the
                framework (needs BUILD/venv with jax / torch and torch-mlir)
+  native       tests/native: C drivers linked with compiled objects (8
+               threads calling one model; adversarial dynamic indices
+               against guard pages)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
+  fuzz         `make fuzz-smoke`: the error cases under LeakSanitizer, then
+               each libFuzzer target for 60 s (skipped without clang-19)
   conformance  the conformance scoreboard (ratchet on the passing list)
-Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage.
+Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage,
+CC and SAN_FLAGS (set by `make SAN=1 test` / `make TSAN=1 test`: everything
+the stages build is compiled and linked with them), TSAN=1 (only the stages
+that run threads, unless ONLY says otherwise).
 """
 import glob
 import os
@@ -42,6 +52,19 @@ BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
 SHARED = os.path.abspath(os.path.join(ROOT, os.environ.get("SHARED", "../shared")))
 SHLOC = os.path.join(BUILD, "shloc")
 LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
+CC = os.environ.get("CC") or "cc"
+SAN_FLAGS = os.environ.get("SAN_FLAGS", "").split()
+TSAN = os.environ.get("TSAN") == "1"
+# Any sanitizer report fails its test: each sanitizer exits with its own
+# status (never 1, which is the status of an expected diagnostic) and UBSan
+# stops at the first report (with -fno-sanitize-recover=all it must).
+# Archer (LLVM libomp's TSan tool) asks TSan to ignore the uninstrumented
+# OpenMP runtime itself.
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "exitcode=86:detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1",
+    "UBSAN_OPTIONS": "exitcode=87:halt_on_error=1:print_stacktrace=1",
+    "TSAN_OPTIONS": "exitcode=88:halt_on_error=1:ignore_noninstrumented_modules=1",
+}
 
 passed = 0
 failed = 0
@@ -100,7 +123,8 @@ def stage_unit():
         name = f"unit/{src}"
         exe = os.path.join(BUILD, "tests", src[:-2])
         os.makedirs(os.path.dirname(exe), exist_ok=True)
-        cmd = (["cc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + llvm +
+        cmd = ([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
+               llvm +
                ["-I" + ROOT, os.path.join(udir, src), "-o", exe] + objs + libs +
                ["-fopenmp", "-lm"])
         r = run(cmd)
@@ -156,8 +180,16 @@ def stage_frontend():
             ok(name)
 
 
+def stage_limits():
+    cmd = [os.path.join(ROOT, "tests", "limits", "limits.py"), SHLOC,
+           os.path.join(BUILD, "tests", "limits")]
+    counted("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
+
+
 def stage_run():
-    """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines)."""
+    """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
+    `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
+    OUTPUT is its closing line."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -168,9 +200,10 @@ def stage_run():
         for a in re.findall(r"^// RUN-ARGS: (.*)$", text, re.M):
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
-        r = run([SHLOC, "run", "--verify-each", path] + args, timeout=120)
+        check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
+        r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
         name = f"run/{f}"
-        got = r.stdout.strip().splitlines()
+        got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
         if r.returncode:
             fail(name, r.stderr[-1500:])
         elif got != want:
@@ -313,7 +346,8 @@ def stage_header():
     if not os.path.exists(script):
         fail("header", "tests/header/run_header_test.sh missing")
         return
-    r = run(["sh", script, SHLOC, BUILD], timeout=300)
+    r = run(["sh", script, SHLOC, BUILD], timeout=300,
+            env=dict(os.environ, CC=CC, CFLAGS=" ".join(SAN_FLAGS)))
     if r.returncode:
         fail("header", (r.stdout + r.stderr)[-2000:])
     else:
@@ -323,7 +357,10 @@ def stage_header():
 def stage_examples():
     for ex in ("mnist", "threads"):
         d = os.path.join(ROOT, "examples", ex)
-        r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}",
+        out = os.path.join(BUILD, "examples", ex)
+        os.makedirs(out, exist_ok=True)
+        r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}", f"OUT={out}", f"CC={CC}",
+                 f"CFLAGS={' '.join(['-O2'] + SAN_FLAGS)}",
                  f"SHLORT={os.path.join(BUILD, 'libshlort.a')}"], timeout=300)
         if r.returncode:
             fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
@@ -376,6 +413,45 @@ def stage_jax():
             ok(f"examples/{ex} ({r.stdout.strip()})")
 
 
+# tests/native/<driver>.c: the compiled objects it links, as
+# (source .mlir, --name prefix, extra shloc options).
+NATIVE = {
+    "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
+    "indices": [("indices.mlir", "idx", [])],
+}
+
+
+def stage_native():
+    d = os.path.join(ROOT, "tests", "native")
+    out = os.path.join(BUILD, "tests", "native")
+    os.makedirs(out, exist_ok=True)
+    for driver, objects in NATIVE.items():
+        name = f"native/{driver}"
+        objs = []
+        for src, prefix, opts in objects:
+            obj = os.path.join(out, prefix + ".o")
+            r = run([SHLOC, os.path.join(d, src), f"--name={prefix}", "-o", obj] + opts)
+            if r.returncode:
+                break
+            objs.append(obj)
+        if r.returncode:
+            fail(name, "shloc failed\n" + r.stderr[-1500:])
+            continue
+        exe = os.path.join(out, driver)
+        r = run([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
+                ["-I" + out, os.path.join(d, driver + ".c"), "-o", exe] + objs +
+                [os.path.join(BUILD, "libshlort.a"), "-fopenmp", "-lpthread", "-lm"])
+        if r.returncode:
+            fail(name, "build failed\n" + r.stderr[-1500:])
+            continue
+        r = run([exe], timeout=300)
+        counts = closing_counts(r.stdout)
+        if r.returncode or not counts or counts[1]:
+            fail(name, (r.stdout + r.stderr)[-2000:])
+        else:
+            ok(f"{name} ({counts[0]} checks)")
+
+
 def stage_differential():
     counted("differential", [os.path.join(ROOT, "tests", "differential.py"), SHLOC, SHARED], 1500)
 
@@ -407,9 +483,29 @@ def stage_verify():
         ok(f"verify ratchet ({counts[0]} agreeing cases held)")
 
 
+def stage_fuzz():
+    if not shutil.which("clang-19"):
+        print("NOTICE fuzz: clang-19 absent (`make deps` installs it), skipped")
+        return
+    r = run(["make", "-s", "-C", ROOT, "fuzz-smoke", f"SHARED={SHARED}",
+             f"LLVM_CONFIG={LLVM_CONFIG}"], timeout=1200)
+    lines = [l for l in r.stdout.splitlines() if l.startswith("fuzz")]
+    print("\n".join(lines))
+    if r.returncode:
+        fail("fuzz-smoke", (r.stdout + r.stderr)[-3000:])
+    else:
+        nfuzzers = len([l for l in lines if "no finding" in l])
+        ok(f"fuzz-smoke ({nfuzzers} fuzzers, error cases leak-free)")
+
+
 def stage_conformance():
+    # A sanitized compiler is 2-3x slower: the per-case timeout (20 s)
+    # would turn a loaded machine into regressions.
+    env = dict(os.environ, BUILD=BUILD, SHARED=SHARED)
+    if SAN_FLAGS:
+        env.setdefault("CASE_TIMEOUT", "60")
     r = run(["sh", os.path.join(ROOT, "tests", "conformance.sh"), "--ratchet"], timeout=2400,
-            env=dict(os.environ, BUILD=BUILD, SHARED=SHARED))
+            env=env)
     sys.stdout.write(r.stdout[-3000:])
     if r.returncode:
         fail("conformance ratchet", (r.stdout + r.stderr)[-3000:])
@@ -424,17 +520,29 @@ def add(counts):
 
 
 STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_frontend),
-          ("bytecode", stage_bytecode), ("passes", stage_passes),
+          ("bytecode", stage_bytecode), ("limits", stage_limits), ("passes", stage_passes),
           ("run", stage_run),
-          ("header", stage_header), ("examples", stage_examples),
+          ("header", stage_header), ("examples", stage_examples), ("native", stage_native),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
           ("jax", stage_jax),
-          ("differential", stage_differential), ("verify", stage_verify),
+          ("differential", stage_differential), ("verify", stage_verify), ("fuzz", stage_fuzz),
           ("conformance", stage_conformance)]
 
 
+# The stages whose code runs on several threads; the rest would only run the
+# single-threaded compiler under TSan, slowly.
+TSAN_STAGES = "run,examples,native"
+
+
 def main():
-    only = set(filter(None, os.environ.get("ONLY", "").split(",")))
+    only = set(filter(None, os.environ.get("ONLY", TSAN_STAGES if TSAN else "").split(",")))
+    for k, v in SANITIZER_ENV.items():
+        os.environ.setdefault(k, v)
+    if TSAN:
+        # libomp looks for Archer on the loader path, where Debian does not
+        # put it; without it every parallel region reports false races.
+        libdir = run([LLVM_CONFIG, "--libdir"]).stdout.strip()
+        os.environ.setdefault("OMP_TOOL_LIBRARIES", os.path.join(libdir, "libarcher.so"))
     if not os.path.exists(SHLOC):
         print(f"{SHLOC} not built")
         print("0 passed, 1 failed")

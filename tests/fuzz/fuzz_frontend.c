@@ -11,21 +11,12 @@
  * rejected is fine. Inputs up to 64 KiB: the bugs worth finding do not need
  * big files, and small inputs keep the run fast.
  */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "ir/ir.h"
+#include "tests/fuzz/fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static size_t diag_bytes; /* read every diagnostic so its text is formatted */
-
-static void quiet_sink(void *ctx, const char *text) {
-  (void)ctx;
-  diag_bytes += strlen(text);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *devnull;
@@ -33,21 +24,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!devnull) {
     devnull = fopen("/dev/null", "w");
     if (!devnull) abort();
-    diag_set_sink(quiet_sink, NULL);
   }
-  /* SrcFile promises a NUL after the text; nothing more, so that reads past
-   * the end are caught by ASan. */
-  char *text = malloc(size + 1);
-  if (!text) abort();
-  memcpy(text, data, size);
-  text[size] = 0;
-  SrcFile file = {"fuzz.mlir", text, size, memchr(text, 0, size) != NULL};
-  diag_reset();
+  SrcFile file;
+  fuzz_input(data, size, &file);
   Module *m = parse_module(&file, 0, size, NULL);
   if (m) {
     if (pass_verify(m) == 0) ir_print_module(devnull, m);
     ir_module_free(m);
   }
-  free(text);
+  free((char *)file.text);
   return 0;
 }
