@@ -231,13 +231,17 @@ static bool list_has(I64List l, int64_t x) {
 /* The result type the spec infers, compared with the declared one. */
 static bool check_result(V *v, const Op *op, int i, const Type *want, const char *c) {
   const Type *got = op->results[i]->type;
+  if (!want) return fail(op, "inferred shape of result #%d is out of range (%s)", i, c);
   if (type_ok(want, got)) return true;
   return fail(op, "inferred type '%s' is incompatible with result type '%s' (%s)",
               ts(v, want), ts(v, got), c);
 }
 
-/* A tensor type with the element type of `like` and the given dims. */
+/* A tensor type with the element type of `like` and the given dims, or
+ * NULL where the inferred dims are out of range (negative, or more elements
+ * than a tensor may hold): check_result and check_result_shape report it. */
 static const Type *shaped_like(V *v, const Type *like, int rank, const int64_t *dims) {
+  if (!type_dims_fit(rank, dims)) return NULL;
   if (like->elem == ET_QUANT) return type_tensor_quant(v->m->types, like->quant, rank, dims);
   return type_tensor(v->m->types, like->elem, rank, dims);
 }
@@ -248,6 +252,7 @@ static bool check_result_shape(V *v, const Op *op, int i, int rank, const int64_
                                const char *c) {
   const Type *got = op->results[i]->type;
   const Type *want = shaped_like(v, got, rank, dims);
+  if (!want) return fail(op, "inferred shape of result #%d is out of range (%s)", i, c);
   if (shape_ok(want, got)) return true;
   return fail(op, "inferred shape '%s' is incompatible with result type '%s' (%s)",
               ts(v, want), ts(v, got), c);
@@ -1514,6 +1519,7 @@ static bool v_select_and_scatter(V *v, const Op *op) {
     dims[k] = num_windows(x->dims[k], 1, list_at(w->pad_lo, k, 0), list_at(w->pad_hi, k, 0),
                           list_at(w->dims, k, 1), 1, list_at(w->strides, k, 1));
   const Type *want = shaped_like(v, src, x->rank, dims);
+  if (!want) return fail(op, "the number of windows is out of range (C2)");
   if (!shape_ok(want, src))
     return fail(op, "source shape '%s' differs from the number of windows '%s' (C2)", ts(v, src),
                 ts(v, want));
@@ -2308,7 +2314,9 @@ static bool v_fft(V *v, const Op *op) {
   }
   if (kind == FFT_RFFT && !is_dyn(dims[last])) dims[last] = dims[last] == 0 ? 0 : dims[last] / 2 + 1;
   if (kind == FFT_IRFFT) dims[last] = len.v[L - 1];
-  return check_result(v, op, 0, type_tensor(v->m->types, want_out, x->rank, dims), "C2, C5");
+  const Type *want =
+      type_dims_fit(x->rank, dims) ? type_tensor(v->m->types, want_out, x->rank, dims) : NULL;
+  return check_result(v, op, 0, want, "C2, C5");
 }
 
 /* rng (C1-C3). */

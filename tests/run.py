@@ -32,7 +32,8 @@ Stages (each prints its own failures):
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
   fuzz         `make fuzz-smoke`: the error cases under LeakSanitizer, then
-               each libFuzzer target for 60 s (skipped without clang-19)
+               each libFuzzer target for 100k inputs from a fixed seed
+               (skipped without clang-19)
   conformance  the conformance scoreboard (ratchet on the passing list)
 Environment: BUILD (build dir), SHARED (../shared), ONLY=stage,stage,
 CC and SAN_FLAGS (set by `make SAN=1 test` / `make TSAN=1 test`: everything

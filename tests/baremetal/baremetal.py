@@ -21,6 +21,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import programs as run_programs  # noqa: E402
 
 CONFIGS = [
     ("cortex-m4", ["--target=thumbv7em-none-eabihf", "--cpu=cortex-m4"]),
@@ -108,8 +110,7 @@ def main():
     work = os.path.join(build, "tests", "baremetal")
     os.makedirs(work, exist_ok=True)
     programs = [os.path.join(ROOT, "examples", "mnist", "mnist.mlir")]
-    d = os.path.join(ROOT, "tests", "run")
-    programs += [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".mlir")]
+    programs += run_programs.deployable(ROOT)
     with open(os.path.join(work, "undefined.txt"), "w") as log:
         for config in CONFIGS:
             for p in programs:

@@ -26,6 +26,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import programs  # noqa: E402
 
 # name, shloc options, C compiler, emulator command (empty: runs here)
 TARGETS = [
@@ -191,9 +193,8 @@ def target_jobs(target, shloc, build):
         return []
     work = os.path.join(build, "tests", "cross", name)
     os.makedirs(work, exist_ok=True)
-    d = os.path.join(ROOT, "tests", "run")
-    jobs = [functools.partial(check_program, target, work, shloc, rt, os.path.join(d, f))
-            for f in sorted(os.listdir(d)) if f.endswith(".mlir")]
+    jobs = [functools.partial(check_program, target, work, shloc, rt, p)
+            for p in programs.deployable(ROOT)]
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "mnist", [], []))
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "threads",
                                   ["--threads=2"], ["-fopenmp"]))

@@ -3,8 +3,11 @@
 #   make fuzz                          fuzz_frontend for FUZZ_SECONDS (default 60)
 #   make fuzz FUZZER=pipeline          the whole-pipeline fuzzer instead
 #   make fuzz FUZZ_SECONDS=3600 FUZZ_FLAGS=-jobs=2   longer, any libFuzzer flags
-#   make fuzz-smoke                    every fuzzer for FUZZ_SMOKE_SECONDS (60) and
-#                                      the error-path leak check; fails on any finding
+#   make fuzz-smoke                    every fuzzer for FUZZ_SMOKE_RUNS inputs from a
+#                                      fixed seed and an empty corpus (deterministic:
+#                                      a finding is reproducible, never a flake; at
+#                                      most FUZZ_SMOKE_SECONDS each) and the
+#                                      error-path leak check; fails on any finding
 #   make fuzz-build                    build only
 #   build-fuzz/fuzz_pipeline build-fuzz/crashes/crash-...   replay a finding
 #
@@ -26,7 +29,8 @@ FUZZ_CC ?= clang-19
 FUZZ_BUILD ?= build-fuzz
 FUZZER ?= frontend
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 120
+FUZZ_SMOKE_RUNS ?= 100000
 FUZZ_FLAGS ?=
 FUZZ_CORPUS ?= $(or $(SHARED),../shared)/conformance
 
@@ -51,7 +55,9 @@ fuzz: fuzz-build $(FUZZ_BUILD)/seeds/.split
 # The smoke run of `make test`: the error cases of tests/frontend and the
 # verifier cases of tests/verify (one file per `// -----` case) replayed
 # through the pipeline under LeakSanitizer (every error path frees what it
-# built), then each fuzzer for FUZZ_SMOKE_SECONDS.
+# built), then each fuzzer for FUZZ_SMOKE_RUNS inputs with -seed=1 from the
+# seeds alone (a fresh corpus directory), so that every run of `make test`
+# tries the same inputs; long exploratory runs are `make fuzz`.
 fuzz-smoke: fuzz-build $(FUZZ_BUILD)/seeds/.split
 	@rm -rf $(FUZZ_BUILD)/errors && mkdir -p $(FUZZ_BUILD)/errors $(FUZZ_BUILD)/crashes
 	@cp tests/frontend/*.mlir $(FUZZ_BUILD)/errors/
@@ -65,12 +71,13 @@ fuzz-smoke: fuzz-build $(FUZZ_BUILD)/seeds/.split
 	  || { tail -40 $(FUZZ_BUILD)/errors.log; exit 1; }
 	@echo "fuzz-smoke: $$(ls $(FUZZ_BUILD)/errors | wc -l) error cases replayed, no leak"
 	@for f in frontend pipeline; do \
-	  mkdir -p $(FUZZ_BUILD)/corpus-$$f; \
-	  $(FUZZ_ENV) $(FUZZ_BUILD)/fuzz_$$f -max_total_time=$(FUZZ_SMOKE_SECONDS) $(FUZZ_RUN_FLAGS) \
-	    -max_len=32768 $(FUZZ_BUILD)/corpus-$$f $(FUZZ_BUILD)/seeds > $(FUZZ_BUILD)/smoke-$$f.log 2>&1 \
+	  rm -rf $(FUZZ_BUILD)/smoke-corpus-$$f && mkdir -p $(FUZZ_BUILD)/smoke-corpus-$$f; \
+	  $(FUZZ_ENV) $(FUZZ_BUILD)/fuzz_$$f -seed=1 -runs=$(FUZZ_SMOKE_RUNS) \
+	    -max_total_time=$(FUZZ_SMOKE_SECONDS) $(FUZZ_RUN_FLAGS) -max_len=32768 \
+	    $(FUZZ_BUILD)/smoke-corpus-$$f $(FUZZ_BUILD)/seeds > $(FUZZ_BUILD)/smoke-$$f.log 2>&1 \
 	    || { tail -60 $(FUZZ_BUILD)/smoke-$$f.log; exit 1; }; \
 	  echo "fuzz-smoke: fuzz_$$f $$(grep -o 'stat::number_of_executed_units: [0-9]*' \
-	    $(FUZZ_BUILD)/smoke-$$f.log | grep -o '[0-9]*$$') runs in $(FUZZ_SMOKE_SECONDS) s, no finding"; \
+	    $(FUZZ_BUILD)/smoke-$$f.log | grep -o '[0-9]*$$') runs from seed 1, no finding"; \
 	done
 
 fuzz-build: fuzz-deps $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_pipeline
