@@ -96,6 +96,9 @@ static int setup_target(CG *cg) {
   char *triple = LLVMGetTargetMachineTriple(cg->tm);
   LLVMSetTarget(cg->mod, triple);
   LLVMDisposeMessage(triple);
+  /* f16 as its bits, as bf16, where half values would mean libgcc calls
+   * (riscv64 without Zfh: __extendhfsf2, which Debian's libgcc lacks). */
+  if (!cg_has_insn(cg, CG_INSN_F16, cg->t_f32)) cg->t_f16 = cg->t_i16;
   return 0;
 }
 

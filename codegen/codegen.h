@@ -60,6 +60,19 @@
 #include "../ir/ir.h"
 #include "codegen_api.h"
 
+/* Float operations a target may lack instructions for (cg_has_insn). */
+typedef enum CgInsn {
+  CG_INSN_ARITH,  /* fadd: an FPU for the type (else soft-float calls) */
+  CG_INSN_SQRT,
+  CG_INSN_FMA,
+  CG_INSN_FLOOR,
+  CG_INSN_CEIL,
+  CG_INSN_ROUND,
+  CG_INSN_ROUNDEVEN,
+  CG_INSN_F16,    /* f32 <-> f16 conversions */
+  CG_INSN_COUNT
+} CgInsn;
+
 typedef struct CG {
   Module *m;
   const CompileOptions *o;
@@ -87,6 +100,8 @@ typedef struct CG {
    * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
+  /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
+  signed char insn[CG_INSN_COUNT][2];
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -256,6 +271,10 @@ bool cg_scalar_has_rule(OpCode c, ElemType e);
  * float to int saturates (NaN to 0), f16/bf16 results are rounded once. */
 LLVMValueRef cg_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType to);
 
+/* sqrt of an f32 or f64 scalar, correctly rounded: llvm.sqrt, or integer
+ * code where the target has no instruction for it (no libm call). */
+LLVMValueRef cg_sqrt(CG *cg, LLVMValueRef x);
+
 /* codegen/minifloat.c: the float types narrower than 16 bits (ir.h
  * SMALL_FLOATS), stored as i8 and computed as f32 values the format
  * represents exactly. encode rounds an f32 or f64 to the format's bits (to
@@ -400,6 +419,12 @@ void cg_entry(CG *cg, Func *f);
  * objects/assembly/IR to memory. */
 LLVMTargetMachineRef cg_target_machine(const CompileOptions *o);
 void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
+/* Whether the target does k on float type t (f32 or f64; CG_INSN_F16:
+ * the conversions) with instructions alone. Where it does not, LLVM calls
+ * libm or libgcc (which bare-metal objects must not need) or, for
+ * llvm.maximum/minimum without an FPU, aborts: the generators then emit
+ * inline IR of their own. Asked of the backend once per compilation. */
+bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
 int cg_optimize(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
 

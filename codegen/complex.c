@@ -70,6 +70,14 @@ static LLVMValueRef is_inf(CG *cg, LLVMValueRef x) {
   return fcmp(cg, LLVMRealOEQ, fabs_(cg, x), fc(x, __builtin_inf()));
 }
 static LLVMValueRef is_nan(CG *cg, LLVMValueRef x) { return fcmp(cg, LLVMRealUNO, x, x); }
+/* C99 fmax/fmin (a NaN operand gives the other), as selects: llvm.maxnum
+ * becomes a libm call on targets without an FPU. */
+static LLVMValueRef fmax_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return sel(cg, or_(cg, fcmp(cg, LLVMRealOGT, x, y), is_nan(cg, y)), x, y);
+}
+static LLVMValueRef fmin_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  return sel(cg, or_(cg, fcmp(cg, LLVMRealOLT, x, y), is_nan(cg, y)), x, y);
+}
 
 static Cx cx_sel(CG *cg, LLVMValueRef c, Cx x, Cx y) {
   return (Cx){sel(cg, c, x.re, y.re), sel(cg, c, x.im, y.im)};
@@ -106,9 +114,9 @@ static LLVMValueRef join(CG *cg, Cx z, ElemType e) {
  * infinite (even with a NaN), else NaN if either is NaN. */
 static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef x = fabs_(cg, a), y = fabs_(cg, b);
-  LLVMValueRef hi = cg_intr2(cg, "llvm.maxnum", x, y), lo = cg_intr2(cg, "llvm.minnum", x, y);
+  LLVMValueRef hi = fmax_(cg, x, y), lo = fmin_(cg, x, y);
   LLVMValueRef q = fdiv(cg, lo, hi);
-  LLVMValueRef r = fmul(cg, hi, cg_intr1(cg, "llvm.sqrt", fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
+  LLVMValueRef r = fmul(cg, hi, cg_sqrt(cg, fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
   r = sel(cg, fcmp(cg, LLVMRealOEQ, hi, fc(a, 0.0)), fc(a, 0.0), r);
   r = sel(cg, or_(cg, is_nan(cg, a), is_nan(cg, b)), fc(a, __builtin_nan("")), r);
   return sel(cg, or_(cg, is_inf(cg, a), is_inf(cg, b)), fc(a, __builtin_inf()), r);
@@ -118,7 +126,7 @@ static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
 static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
   if (e == ET_C128) return hypot_(cg, z.re, z.im);
   LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), fmul(cg, z.im, z.im));
-  LLVMValueRef r = cg_intr1(cg, "llvm.sqrt", s);
+  LLVMValueRef r = cg_sqrt(cg, s);
   /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
   return sel(cg, or_(cg, is_inf(cg, z.re), is_inf(cg, z.im)), fc(s, __builtin_inf()), r);
 }
@@ -204,7 +212,7 @@ static Cx cx_recip(CG *cg, Cx y) {
 /* spec "sqrt": the principal root, re >= 0. */
 static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
   LLVMValueRef a = z.re, b = z.im, h = abs_wide(cg, z, e);
-  LLVMValueRef t = cg_intr1(cg, "llvm.sqrt", fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
+  LLVMValueRef t = cg_sqrt(cg, fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
                                              fmul(cg, fc(a, 0.5), h)));
   LLVMValueRef o = fdiv(cg, b, fadd(cg, t, t));
   Cx pos = {t, o};
@@ -249,7 +257,7 @@ static Cx cx_log1p(CG *cg, Cx z, ElemType e) {
   LLVMValueRef far = math_log(cg->b, abs_wide(cg, w, e));
   /* Near z = -1 (|1 + z| < 1/2: a + 1 is exact there) u cancels; far out
    * (or at infinities) its squares overflow. */
-  LLVMValueRef m = cg_intr2(cg, "llvm.maxnum", fabs_(cg, a), fabs_(cg, b));
+  LLVMValueRef m = fmax_(cg, fabs_(cg, a), fabs_(cg, b));
   LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)),
                              fcmp(cg, LLVMRealUGT, m, fc(a, 1e150)));
   return (Cx){sel(cg, use_far, far, near), math_atan2(cg->b, b, a1)};
@@ -273,7 +281,7 @@ static Cx cx_tanh(CG *cg, Cx z) {
   LLVMValueRef x = z.re, y = z.im, one = fc(x, 1.0);
   LLVMValueRef t = math_tan(cg->b, y), s = sinh_(cg, x);
   LLVMValueRef beta = fadd(cg, one, fmul(cg, t, t));
-  LLVMValueRef rho = cg_intr1(cg, "llvm.sqrt", fadd(cg, one, fmul(cg, s, s)));
+  LLVMValueRef rho = cg_sqrt(cg, fadd(cg, one, fmul(cg, s, s)));
   LLVMValueRef den = fadd(cg, one, fmul(cg, beta, fmul(cg, s, s)));
   Cx r = {fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den), fdiv(cg, t, den)};
   LLVMValueRef ex = math_exp(cg->b, fmul(cg, fc(x, -2.0), fabs_(cg, x)));

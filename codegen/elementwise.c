@@ -100,6 +100,68 @@ static LLVMValueRef f32_to_bf16(CG *cg, LLVMValueRef v) {
   return LLVMBuildBitCast(b, r, cg->t_bf16, "");
 }
 
+/* f16 (its bits, where the target converts with library calls: see
+ * codegen.c) -> f32, exact. Subnormals m 2^-24 are normalized with the
+ * leading one of m moved to bit 10 (k places): 2^(-14-k) (1 + f). */
+static LLVMValueRef f16_bits_to_f32(CG *cg, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef h = LLVMBuildZExt(b, v, cg->t_i32, "");
+  LLVMValueRef sign = LLVMBuildShl(b, LLVMBuildAnd(b, h, iconst(h, 0x8000), ""), iconst(h, 16), "");
+  LLVMValueRef e = LLVMBuildAnd(b, LLVMBuildLShr(b, h, iconst(h, 10), ""), iconst(h, 0x1f), "");
+  LLVMValueRef m = LLVMBuildAnd(b, h, iconst(h, 0x3ff), "");
+  LLVMValueRef m13 = LLVMBuildShl(b, m, iconst(h, 13), "");
+  LLVMValueRef normal = LLVMBuildOr(
+      b, LLVMBuildShl(b, LLVMBuildAdd(b, e, iconst(h, 112), ""), iconst(h, 23), ""), m13, "");
+  LLVMValueRef special = LLVMBuildOr(b, iconst(h, 0x7f800000), m13, "");
+  LLVMValueRef k = LLVMBuildSub(b, cg_intr2(cg, "llvm.ctlz", m, LLVMConstInt(cg->t_i1, 0, 0)),
+                                iconst(h, 21), "");
+  LLVMValueRef frac = LLVMBuildAnd(b, LLVMBuildShl(b, m, k, ""), iconst(h, 0x3ff), "");
+  LLVMValueRef sub = LLVMBuildOr(
+      b, LLVMBuildShl(b, LLVMBuildSub(b, iconst(h, 113), k, ""), iconst(h, 23), ""),
+      LLVMBuildShl(b, frac, iconst(h, 13), ""), "");
+  sub = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, m, iconst(h, 0), ""), iconst(h, 0), sub, "");
+  LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, e, iconst(h, 0), ""), sub,
+                                   normal, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, e, iconst(h, 0x1f), ""), special, r, "");
+  return LLVMBuildBitCast(b, LLVMBuildOr(b, r, sign, ""), cg->t_f32, "");
+}
+
+/* f32 -> f16 bits, round to nearest even, in integers: normal results by
+ * rebiasing the exponent and rounding off 13 mantissa bits (a carry moves
+ * into the exponent), subnormal ones by shifting the significand right
+ * s = 126 - e places (at least 14). 65520 and above round to inf; a NaN
+ * stays a quiet NaN of its sign. */
+static LLVMValueRef f32_to_f16_bits(CG *cg, LLVMValueRef v) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef u = LLVMBuildBitCast(b, v, cg->t_i32, "");
+  LLVMValueRef sign = LLVMBuildAnd(b, LLVMBuildLShr(b, u, iconst(u, 16), ""), iconst(u, 0x8000), "");
+  LLVMValueRef a = LLVMBuildAnd(b, u, iconst(u, 0x7fffffff), "");
+  LLVMValueRef n = LLVMBuildSub(b, a, iconst(u, 112u << 23), "");
+  LLVMValueRef lsb = LLVMBuildAnd(b, LLVMBuildLShr(b, n, iconst(u, 13), ""), iconst(u, 1), "");
+  n = LLVMBuildLShr(b, LLVMBuildAdd(b, n, LLVMBuildAdd(b, lsb, iconst(u, 0xfff), ""), ""),
+                    iconst(u, 13), "");
+  LLVMValueRef e = LLVMBuildLShr(b, a, iconst(u, 23), "");
+  LLVMValueRef sh = cg_intr2(cg, "llvm.umin", LLVMBuildSub(b, iconst(u, 126), e, ""), iconst(u, 31));
+  LLVMValueRef m = LLVMBuildOr(b, LLVMBuildAnd(b, a, iconst(u, 0x7fffff), ""), iconst(u, 0x800000), "");
+  LLVMValueRef q = LLVMBuildLShr(b, m, sh, "");
+  LLVMValueRef sh1 = LLVMBuildSub(b, sh, iconst(u, 1), "");
+  LLVMValueRef half = LLVMBuildAnd(b, LLVMBuildLShr(b, m, sh1, ""), iconst(u, 1), "");
+  LLVMValueRef below = LLVMBuildAnd(b, m, LLVMBuildSub(b, LLVMBuildShl(b, iconst(u, 1), sh1, ""),
+                                                       iconst(u, 1), ""), "");
+  LLVMValueRef sticky = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, below, iconst(u, 0), ""),
+                                      cg->t_i32, "");
+  LLVMValueRef up = LLVMBuildAnd(b, half, LLVMBuildOr(b, sticky, LLVMBuildAnd(b, q, iconst(u, 1), ""), ""), "");
+  q = LLVMBuildAdd(b, q, up, "");
+  LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGE, a, iconst(u, 0x38800000), ""),
+                                   n, q, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGE, a, iconst(u, 0x477ff000), ""),
+                      iconst(u, 0x7c00), r, "");
+  LLVMValueRef nan = LLVMBuildOr(b, iconst(u, 0x7e00),
+                                 LLVMBuildAnd(b, LLVMBuildLShr(b, a, iconst(u, 13), ""), iconst(u, 0x3ff), ""), "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, a, iconst(u, 0x7f800000), ""), nan, r, "");
+  return LLVMBuildTrunc(b, LLVMBuildOr(b, r, sign, ""), cg->t_i16, "");
+}
+
 /* f64 -> f32 rounded to odd: truncate toward zero and set the last bit
  * when inexact. Rounding that once more to a format with at least two bits
  * less precision (f16, bf16) gives the correctly rounded result, which
@@ -121,6 +183,7 @@ static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
  * (the types narrower than 16 bits are computed in f32 already). */
 static LLVMValueRef fwiden(CG *cg, LLVMValueRef v, ElemType e) {
   if (e == ET_BF16) return bf16_to_f32(cg, v);
+  if (e == ET_F16 && cg->t_f16 == cg->t_i16) return f16_bits_to_f32(cg, v);
   if (e == ET_F16) return LLVMBuildFPExt(cg->b, v, cg->t_f32, "");
   return v;
 }
@@ -134,6 +197,7 @@ static LLVMValueRef fnarrow(CG *cg, LLVMValueRef v, ElemType e) {
   case ET_F32: return from64 ? LLVMBuildFPTrunc(cg->b, v, cg->t_f32, "") : v;
   case ET_F16:
     if (from64) v = f64_to_f32_odd(cg, v);
+    if (cg->t_f16 == cg->t_i16) return f32_to_f16_bits(cg, v);
     return LLVMBuildFPTrunc(cg->b, v, cg->t_f16, "");
   default: /* ET_BF16 */
     if (from64) v = f64_to_f32_odd(cg, v);
@@ -413,19 +477,6 @@ static LLVMValueRef float_rem(CG *cg, const Scalar *s) {
   return LLVMBuildFPTrunc(cg->b, r, LLVMTypeOf(x), ""); /* exact */
 }
 
-/* Whether the target rounds to integral values in hardware; otherwise
- * llvm.floor and friends become libm calls, which objects must not need
- * (x86 before SSE4.1: the baseline x86-64 CPU). */
-static bool has_round_insn(CG *cg) {
-  char *triple = LLVMGetTargetMachineTriple(cg->tm);
-  char *features = LLVMGetTargetMachineFeatureString(cg->tm);
-  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && strstr(triple, "86-"));
-  bool ok = !x86 || strstr(features, "+sse4.1") || strstr(features, "+avx");
-  LLVMDisposeMessage(triple);
-  LLVMDisposeMessage(features);
-  return ok;
-}
-
 /* Round to integral without rounding instructions: for |x| < 2^p (p the
  * mantissa width) (|x| + 2^p) - 2^p is |x| rounded to nearest even, and
  * the floating-point add does the rounding; larger values, infinities and
@@ -454,10 +505,128 @@ static LLVMValueRef round_soft(CG *cg, OpCode c, LLVMValueRef x) {
 static LLVMValueRef round_integral(CG *cg, const Scalar *s) {
   OpCode c = s->op->code;
   LLVMValueRef x = s->x;
-  if (!has_round_insn(cg)) return round_soft(cg, c, x);
+  CgInsn k = c == OP_FLOOR ? CG_INSN_FLOOR : c == OP_CEIL ? CG_INSN_CEIL
+            : c == OP_ROUND_NEAREST_AFZ ? CG_INSN_ROUND : CG_INSN_ROUNDEVEN;
+  /* Without an instruction LLVM calls libm (x86 before SSE4.1, FPUs
+   * without rounding instructions such as the Cortex-M4's). */
+  if (!cg_has_insn(cg, k, LLVMTypeOf(x))) return round_soft(cg, c, x);
   const char *name = c == OP_FLOOR ? "llvm.floor" : c == OP_CEIL ? "llvm.ceil"
                    : c == OP_ROUND_NEAREST_AFZ ? "llvm.round" : "llvm.roundeven";
   return cg_intr1(cg, name, x);
+}
+
+/* spec "maximum"/"minimum" (c): IEEE maximum/minimum, NaN propagating,
+ * -0 < +0. llvm.maximum/minimum where the target has an FPU for the type
+ * (LLVM cannot lower them to soft-float calls: it aborts); else compares,
+ * with equal operands (+-0 among them) merged by their bits: and for the
+ * maximum (+0 if either is), or for the minimum. */
+static LLVMValueRef float_minmax(CG *cg, OpCode c, LLVMValueRef x, LLVMValueRef y) {
+  bool max = c == OP_MAXIMUM;
+  if (cg_has_insn(cg, CG_INSN_ARITH, LLVMTypeOf(x)))
+    return cg_intr2(cg, max ? "llvm.maximum" : "llvm.minimum", x, y);
+  LLVMBuilderRef b = cg->b;
+  LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMDoubleTypeKind ? 64 : 32);
+  LLVMValueRef bx = LLVMBuildBitCast(b, x, it, ""), by = LLVMBuildBitCast(b, y, it, "");
+  LLVMValueRef eqv = LLVMBuildBitCast(b, max ? LLVMBuildAnd(b, bx, by, "") : LLVMBuildOr(b, bx, by, ""),
+                                      LLVMTypeOf(x), "");
+  LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildFCmp(b, max ? LLVMRealOGT : LLVMRealOLT, x, y, ""),
+                                   x, y, "");
+  r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOEQ, x, y, ""), eqv, r, "");
+  return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, x, x, ""), x, r, "");
+}
+
+static LLVMValueRef float_maxmin(CG *cg, const Scalar *s) {
+  return float_minmax(cg, s->op->code, s->x, s->y);
+}
+
+/* The digit-by-digit square root of the sqrt_soft: `root` =
+ * floor(sqrt(N)) of N = (m << (p + 2)), two bits of N per step from the
+ * top (mm: m's bits left-aligned in 64, zeros after them). The remainder
+ * stays below 2 root + 1 < 2^(p + 4), so 64 bits hold every step. */
+static LLVMValueRef sqrt_digits(CG *cg, LLVMValueRef m, int p) {
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef mm_a = cg_entry_alloca(cg, cg->t_i64, "sqrt.mm");
+  LLVMValueRef rem_a = cg_entry_alloca(cg, cg->t_i64, "sqrt.rem");
+  LLVMValueRef root_a = cg_entry_alloca(cg, cg->t_i64, "sqrt.root");
+  LLVMBuildStore(b, LLVMBuildShl(b, m, cg_i64(cg, 62 - p), ""), mm_a);
+  LLVMBuildStore(b, cg_i64(cg, 0), rem_a);
+  LLVMBuildStore(b, cg_i64(cg, 0), root_a);
+  CgLoop l;
+  cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, p + 2));
+  LLVMValueRef mm = LLVMBuildLoad2(b, cg->t_i64, mm_a, "");
+  LLVMValueRef rem = LLVMBuildLoad2(b, cg->t_i64, rem_a, "");
+  LLVMValueRef root = LLVMBuildLoad2(b, cg->t_i64, root_a, "");
+  rem = LLVMBuildOr(b, LLVMBuildShl(b, rem, cg_i64(cg, 2), ""), LLVMBuildLShr(b, mm, cg_i64(cg, 62), ""), "");
+  LLVMValueRef t = LLVMBuildOr(b, LLVMBuildShl(b, root, cg_i64(cg, 2), ""), cg_i64(cg, 1), "");
+  LLVMValueRef ge = LLVMBuildICmp(b, LLVMIntUGE, rem, t, "");
+  LLVMBuildStore(b, LLVMBuildSelect(b, ge, LLVMBuildSub(b, rem, t, ""), rem, ""), rem_a);
+  LLVMBuildStore(b, LLVMBuildOr(b, LLVMBuildShl(b, root, cg_i64(cg, 1), ""),
+                                LLVMBuildZExt(b, ge, cg->t_i64, ""), ""), root_a);
+  LLVMBuildStore(b, LLVMBuildShl(b, mm, cg_i64(cg, 2), ""), mm_a);
+  cg_loop_end(cg, &l);
+  return LLVMBuildLoad2(b, cg->t_i64, root_a, "");
+}
+
+/* Correctly rounded sqrt in integers (spec "sqrt"; IEEE 754 5.4.1), for
+ * targets without a square root instruction. A finite x > 0 is m 2^E with
+ * m holding the leading one at bit p (p: 23 or 52), E - p made even by
+ * doubling m; then sqrt(x) = sqrt(m 2^(p+2)) 2^((E - p - 2) / 2), whose
+ * integer part `root` has p + 2 bits: p + 1 for the result and one to
+ * round on. A square root never lies halfway between two floats, so
+ * (root + 1) >> 1 is the rounding to nearest; the result is normal. */
+static LLVMValueRef sqrt_soft(CG *cg, LLVMValueRef x) {
+  LLVMBuilderRef b = cg->b;
+  bool d = LLVMTypeOf(x) == cg->t_f64;
+  int p = d ? 52 : 23, bias = d ? 1023 : 127;
+  LLVMTypeRef it = d ? cg->t_i64 : cg->t_i32;
+  LLVMValueRef bits = LLVMBuildZExt(b, LLVMBuildBitCast(b, x, it, ""), cg->t_i64, "");
+  uint64_t expmask = ((1ull << (d ? 11 : 8)) - 1) << p;
+  LLVMValueRef a = LLVMBuildAnd(b, bits, cg_i64(cg, (int64_t)((1ull << (d ? 63 : 31)) - 1)), "");
+  LLVMValueRef ef = LLVMBuildLShr(b, a, cg_i64(cg, p), "");
+  LLVMValueRef frac = LLVMBuildAnd(b, a, cg_i64(cg, (int64_t)((1ull << p) - 1)), "");
+  LLVMValueRef normal = LLVMBuildICmp(b, LLVMIntNE, ef, cg_i64(cg, 0), "");
+  LLVMValueRef lz = LLVMBuildSub(b, cg_intr2(cg, "llvm.ctlz", frac, LLVMConstInt(cg->t_i1, 0, 0)),
+                                 cg_i64(cg, 63 - p), "");
+  LLVMValueRef shift = LLVMBuildSelect(b, normal, cg_i64(cg, 0), lz, "");
+  LLVMValueRef m = LLVMBuildOr(b, frac, LLVMBuildSelect(b, normal, cg_i64(cg, 1ll << p), cg_i64(cg, 0), ""), "");
+  m = LLVMBuildShl(b, m, shift, "");
+  LLVMValueRef E = LLVMBuildSub(b, LLVMBuildSelect(b, normal, ef, LLVMBuildSub(b, cg_i64(cg, 1), shift, ""), ""),
+                                cg_i64(cg, bias + p), "");
+  LLVMValueRef odd = LLVMBuildAnd(b, LLVMBuildSub(b, E, cg_i64(cg, p), ""), cg_i64(cg, 1), "");
+  m = LLVMBuildShl(b, m, odd, "");
+  E = LLVMBuildSub(b, E, odd, "");
+  LLVMValueRef root = sqrt_digits(cg, m, p);
+  LLVMValueRef M = LLVMBuildLShr(b, LLVMBuildAdd(b, root, cg_i64(cg, 1), ""), cg_i64(cg, 1), "");
+  LLVMValueRef re = LLVMBuildAdd(b, LLVMBuildAShr(b, LLVMBuildSub(b, E, cg_i64(cg, p), ""), cg_i64(cg, 1), ""),
+                                 cg_i64(cg, p + bias - 1), "");
+  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildShl(b, re, cg_i64(cg, p), ""), M, "");
+  /* +-0 and +inf are their own roots, x < 0 gives NaN, a NaN stays one */
+  LLVMValueRef quiet = cg_i64(cg, 1ll << (p - 1));
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntNE, a, bits, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, a, cg_i64(cg, (int64_t)expmask), ""), bits, r, "");
+  r = LLVMBuildSelect(b, neg, cg_i64(cg, (int64_t)(expmask | (1ull << (p - 1)))), r, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, a, cg_i64(cg, 0), ""), bits, r, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, a, cg_i64(cg, (int64_t)expmask), ""),
+                      LLVMBuildOr(b, bits, quiet, ""), r, "");
+  return LLVMBuildBitCast(b, LLVMBuildTrunc(b, r, it, ""), LLVMTypeOf(x), "");
+}
+
+LLVMValueRef cg_sqrt(CG *cg, LLVMValueRef x) {
+  if (cg_has_insn(cg, CG_INSN_SQRT, LLVMTypeOf(x))) return cg_intr1(cg, "llvm.sqrt", x);
+  return sqrt_soft(cg, x);
+}
+
+static LLVMValueRef float_sqrt(CG *cg, const Scalar *s) { return cg_sqrt(cg, s->x); }
+
+/* spec "rsqrt": vmath's (in f64 for f32), or 1 / sqrt in f64 rounded
+ * once more where the target has no f64 square root instruction. */
+static LLVMValueRef float_rsqrt(CG *cg, const Scalar *s) {
+  LLVMValueRef x = s->x;
+  if (cg_has_insn(cg, CG_INSN_SQRT, cg->t_f64)) return math_rsqrt(cg->b, x);
+  bool f32 = LLVMTypeOf(x) == cg->t_f32;
+  LLVMValueRef w = f32 ? LLVMBuildFPExt(cg->b, x, cg->t_f64, "") : x;
+  LLVMValueRef r = LLVMBuildFDiv(cg->b, LLVMConstReal(cg->t_f64, 1.0), sqrt_soft(cg, w), "");
+  return f32 ? LLVMBuildFPTrunc(cg->b, r, cg->t_f32, "") : r;
 }
 
 /* spec "sign": NaN and +-0 are returned as they are, else +-1. */
@@ -484,8 +653,8 @@ static LLVMValueRef clamp(CG *cg, const Scalar *s) {
   LLVMValueRef lo = s->x, x = s->y, hi = s->z;
   ElemType e = s->r;
   if (elem_is_float(e)) {
-    LLVMValueRef r = cg_intr2(cg, "llvm.maximum", fwiden(cg, x, e), fwiden(cg, lo, e));
-    r = cg_intr2(cg, "llvm.minimum", r, fwiden(cg, hi, e));
+    LLVMValueRef r = float_minmax(cg, OP_MAXIMUM, fwiden(cg, x, e), fwiden(cg, lo, e));
+    r = float_minmax(cg, OP_MINIMUM, r, fwiden(cg, hi, e));
     return fnarrow(cg, r, e);
   }
   if (e == ET_I1) return LLVMBuildAnd(cg->b, LLVMBuildOr(cg->b, x, lo, ""), hi, "");
@@ -587,18 +756,18 @@ static const Rule FLOAT[OP_COUNT] = {
     [OP_LOG_PLUS_ONE] = {.math1 = math_log1p},
     [OP_LOGISTIC] = {.math1 = math_logistic},
     /* spec "maximum"/"minimum": IEEE maximum/minimum, NaN propagating. */
-    [OP_MAXIMUM] = {.intr = "llvm.maximum"},
-    [OP_MINIMUM] = {.intr = "llvm.minimum"},
+    [OP_MAXIMUM] = {.fn = float_maxmin},
+    [OP_MINIMUM] = {.fn = float_maxmin},
     [OP_MULTIPLY] = {.build2 = LLVMBuildFMul},
     [OP_NEGATE] = {.build1 = LLVMBuildFNeg},
     [OP_POWER] = {.math2 = math_pow},
     [OP_REMAINDER] = {.fn = float_rem},
     [OP_ROUND_NEAREST_AFZ] = {.fn = round_integral},
     [OP_ROUND_NEAREST_EVEN] = {.fn = round_integral},
-    [OP_RSQRT] = {.math1 = math_rsqrt},
+    [OP_RSQRT] = {.fn = float_rsqrt},
     [OP_SIGN] = {.fn = float_sign},
     [OP_SINE] = {.math1 = math_sin},
-    [OP_SQRT] = {.intr = "llvm.sqrt"},
+    [OP_SQRT] = {.fn = float_sqrt},
     [OP_SUBTRACT] = {.build2 = LLVMBuildFSub},
     [OP_TAN] = {.math1 = math_tan},
     [OP_TANH] = {.math1 = math_tanh},

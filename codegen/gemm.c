@@ -21,7 +21,8 @@
  * (MC x KC, in L2). Scratch is fixed-size allocas (the generated code
  * never allocates): 32 KiB, plus 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
- * does one broadcast of A and NV loads of B per k with llvm.fma, and
+ * does one broadcast of A and NV loads of B per k with llvm.fmuladd (an
+ * FMA instruction where there is one, never a call to libm fma), and
  * stores edge tiles with row checks and masked vector stores; packing
  * pads partial panels with zeros so the k loop never has edges.
  */
@@ -112,7 +113,7 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
   }
 }

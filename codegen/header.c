@@ -6,7 +6,8 @@
  * with shapes, dtypes and byte sizes in a comment, the macros
  * P_F_TEMP_BYTES, P_F_NUM_ARGS, P_F_NUM_RESULTS, P_F_ARGi_BYTES,
  * P_F_RESULTi_BYTES (upper case), and a static descriptor table
- * P_F_tensors[] for generic callers. The header includes only <stddef.h>
+ * P_F_tensors[] for generic callers (and, with --packed-entry,
+ * `int32_t P_F__packed(void **args)`). The header includes only <stddef.h>
  * and <stdint.h> and needs no symbol from the object beyond the entry
  * points, and it compiles as C99 and as C++. */
 #include <ctype.h>
@@ -186,6 +187,10 @@ static void write_entry(FILE *out, Arena *a, const CompileOptions *o, const Func
   fprintf(out, " *   %-12s %s_TEMP_BYTES bytes of scratch, 64-byte aligned\n", "temp", up);
   fprintf(out, " * Returns 0 on success. */\n");
   write_prototype(out, entry, f, args);
+  if (o->packed_entry)
+    fprintf(out, "/* --packed-entry: the same with args[] = the arguments, the results,\n"
+                 " * then temp (generic callers). */\n"
+                 "int32_t %s__packed(void **args);\n", entry);
   write_macros(out, up, f);
   write_descriptors(out, entry, up, f, args);
   fprintf(out, "\n");

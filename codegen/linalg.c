@@ -207,7 +207,7 @@ bool cg_kernel_triangular_solve(CG *cg, Op *op) {
 static LLVMValueRef real_sqrt(CG *cg, ElemType w, LLVMValueRef v) {
   if (elem_is_complex(w))
     v = LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "");
-  return cg_intr1(cg, "llvm.sqrt", v);
+  return cg_sqrt(cg, v);
 }
 
 /* v / d for a real d: both parts divided when v is complex. */

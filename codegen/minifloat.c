@@ -128,15 +128,23 @@ static LLVMValueRef encode_e8m0(CG *cg, LLVMValueRef a) {
 LLVMValueRef cg_small_encode(CG *cg, LLVMValueRef x, ElemType et) {
   LLVMBuilderRef b = cg->b;
   FloatFormat f = format_of(et);
-  if (LLVMTypeOf(x) != cg->t_f64) x = LLVMBuildFPExt(b, x, cg->t_f64, "");
+  /* The sign from x's own bits: fpext may return a NaN of another sign
+   * (RISC-V's fcvt.d.s gives the canonical, positive NaN). */
+  LLVMValueRef sbit;
+  if (LLVMTypeOf(x) != cg->t_f64) {
+    sbit = LLVMBuildLShr(b, LLVMBuildBitCast(b, x, cg->t_i32, ""), i32c(cg, 31), "");
+    sbit = LLVMBuildZExt(b, sbit, cg->t_i64, "");
+    x = LLVMBuildFPExt(b, x, cg->t_f64, "");
+  } else {
+    sbit = LLVMBuildLShr(b, LLVMBuildBitCast(b, x, cg->t_i64, ""), i64c(cg, 63), "");
+  }
   LLVMValueRef bits = LLVMBuildBitCast(b, x, cg->t_i64, "");
   LLVMValueRef a = LLVMBuildAnd(b, bits, i64c(cg, ~0ull >> 1), "");
   if (f.kind == FK_E8M0) return LLVMBuildTrunc(b, encode_e8m0(cg, a), cg->t_i8, "");
   LLVMValueRef r = round_magnitude(cg, a, &f);
   LLVMValueRef over = LLVMBuildICmp(b, LLVMIntUGT, r, i64c(cg, max_finite(&f)), "");
   r = LLVMBuildSelect(b, over, i64c(cg, overflow_bits(&f)), r, "");
-  LLVMValueRef sign = LLVMBuildShl(b, LLVMBuildLShr(b, bits, i64c(cg, 63), ""),
-                                   i64c(cg, (uint64_t)(f.ebits + f.mbits)), "");
+  LLVMValueRef sign = LLVMBuildShl(b, sbit, i64c(cg, (uint64_t)(f.ebits + f.mbits)), "");
   if (f.kind == FK_FNUZ) /* no -0: a zero keeps no sign */
     sign = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, r, i64c(cg, 0), ""),
                            i64c(cg, 0), sign, "");

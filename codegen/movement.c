@@ -306,14 +306,30 @@ static LLVMValueRef from_bits(CG *cg, LLVMValueRef v, ElemType e) {
   return LLVMBuildBitCast(cg->b, v, cg_scalar_type(cg, e), "");
 }
 
+/* The bits of x at idx. A narrow float computed inside this kernel by a
+ * convert from f32 or f64 is encoded from the convert's operand: its
+ * compute value would only be decoded to be encoded again. */
+static LLVMValueRef operand_bits(CG *cg, Value *x, LLVMValueRef *idx) {
+  ElemType e = x->type->elem;
+  Op *d = x->def;
+  bool fused = x->storage == ST_NONE && d && !(x->id >= 0 && cg->scalar[x->id]);
+  if (fused && cg_is_small_float(e) && d->code == OP_CONVERT) {
+    ElemType from = d->opnds[0]->type->elem;
+    if (from == ET_F32 || from == ET_F64)
+      return LLVMBuildTrunc(cg->b, cg_small_encode(cg, cg_value_at(cg, d->opnds[0], idx), e),
+                            LLVMIntTypeInContext(cg->ctx, (unsigned)elem_bits(e)), "");
+  }
+  return to_bits(cg, cg_value_at(cg, x, idx), e);
+}
+
 LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   ElemType ei = x->type->elem, eo = op->results[0]->type->elem;
   int bi = elem_bits(ei), bo = elem_bits(eo), rank = x->type->rank;
   LLVMTypeRef to = LLVMIntTypeInContext(cg->ctx, (unsigned)bo);
-  if (bi == bo) return from_bits(cg, to_bits(cg, cg_value_at(cg, x, idx), ei), eo);
+  if (bi == bo) return from_bits(cg, operand_bits(cg, x, idx), eo);
   if (bo < bi) { /* result rank R + 1: pick bits idx[R] * bo of operand[idx] */
-    LLVMValueRef v = to_bits(cg, cg_value_at(cg, x, idx), ei);
+    LLVMValueRef v = operand_bits(cg, x, idx);
     LLVMValueRef sh = LLVMBuildMul(cg->b, idx[rank], cg_i64(cg, bo), "");
     sh = LLVMBuildIntCast2(cg->b, sh, LLVMTypeOf(v), 0, "");
     v = LLVMBuildTrunc(cg->b, LLVMBuildLShr(cg->b, v, sh, ""), to, "");
@@ -325,7 +341,7 @@ LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx) {
   for (int d = 0; d < rank - 1; d++) oi[d] = idx[d];
   for (int j = 0; j < k; j++) {
     oi[rank - 1] = cg_i64(cg, j);
-    LLVMValueRef v = to_bits(cg, cg_value_at(cg, x, oi), ei);
+    LLVMValueRef v = operand_bits(cg, x, oi);
     v = LLVMBuildZExt(cg->b, v, to, "");
     if (j) v = LLVMBuildShl(cg->b, v, LLVMConstInt(to, (unsigned long long)j * (unsigned)bi, 0), "");
     acc = LLVMBuildOr(cg->b, acc, v, "");

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/ErrorHandling.h>
+#include <llvm-c/Object.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "codegen.h"
@@ -25,6 +27,24 @@ static void init_targets(const CompileOptions *o) {
     LLVMInitializeNativeAsmPrinter();
     LLVMInitializeNativeAsmParser();
   }
+}
+
+/* The features clang assumes for a RISC-V triple given without any
+ * (its -march default): rv64gc on Linux (the lp64d ABI of the
+ * distributions' libraries), rv32imac / rv64imac elsewhere (bare metal).
+ * LLVM alone assumes rv32i/rv64i, on which a Linux object does not link. */
+static const char *default_features(const char *triple) {
+  if (strncmp(triple, "riscv", 5)) return "";
+  return strstr(triple, "linux") ? "+m,+a,+f,+d,+c" : "+m,+a,+c";
+}
+
+/* LLVM ends the process on a program its backend cannot compile for the
+ * target (a type or operation it cannot lower on these features); the
+ * generators avoid those they know of (cg_has_insn), and this turns any
+ * other into a diagnostic and an exit status instead of an abort. */
+static void fatal_handler(const char *reason) {
+  fprintf(stderr, "shloc: error: LLVM cannot compile this program for the target: %s "
+                  "(name a CPU with --cpu or features with --features)\n", reason);
 }
 
 static LLVMCodeGenOptLevel codegen_level(int opt_level) {
@@ -53,11 +73,13 @@ LLVMTargetMachineRef cg_target_machine(const CompileOptions *o) {
   char *cpu = o->cpu ? strdup(o->cpu) : host ? LLVMGetHostCPUName() : strdup("generic");
   char *features = o->features ? strdup(o->features)
                    : host      ? LLVMGetHostCPUFeatures()
-                               : strdup("");
+                   : o->cpu    ? strdup("")
+                               : strdup(default_features(norm));
   LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
       target, norm, cpu, features, codegen_level(o->opt_level), LLVMRelocPIC,
       LLVMCodeModelDefault);
   if (!tm) diag_error((Loc){0}, "cannot create a target machine for '%s'", norm);
+  LLVMInstallFatalErrorHandler(fatal_handler);
   /* Strings from LLVM and from strdup are both malloc'ed. */
   free(triple);
   LLVMDisposeMessage(norm);
@@ -89,6 +111,76 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn) {
   add_enum_attr(cg, fn, "nounwind");
   LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(features);
+}
+
+/* ------------------------------------------------------------------------ */
+/* What the target does in hardware                                          */
+
+/* Whether the object has a symbol no section holds (an undefined one: a
+ * call to a library) besides the probe's own file symbol. */
+static bool has_undefined(LLVMBinaryRef bin) {
+  LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
+  LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
+  bool found = false;
+  for (; !found && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+    const char *name = LLVMGetSymbolName(sym);
+    if (!name[0] || !strcmp(name, "probe")) continue;
+    LLVMMoveToContainingSection(sec, sym);
+    found = LLVMObjectFileIsSectionIteratorAtEnd(bin, sec);
+  }
+  LLVMDisposeSectionIterator(sec);
+  LLVMDisposeSymbolIterator(sym);
+  return found;
+}
+
+/* The operation k on arguments of type t (half conversions: a round trip
+ * through half of an f32). */
+static LLVMValueRef probe_op(CG *cg, LLVMBuilderRef b, CgInsn k, LLVMValueRef *x) {
+  static const char *const intr[CG_INSN_COUNT] = {
+      [CG_INSN_SQRT] = "llvm.sqrt", [CG_INSN_FMA] = "llvm.fma",
+      [CG_INSN_FLOOR] = "llvm.floor", [CG_INSN_CEIL] = "llvm.ceil",
+      [CG_INSN_ROUND] = "llvm.round", [CG_INSN_ROUNDEVEN] = "llvm.roundeven"};
+  LLVMTypeRef t = LLVMTypeOf(x[0]);
+  switch (k) {
+  case CG_INSN_ARITH: return LLVMBuildFAdd(b, x[0], x[1], "");
+  case CG_INSN_F16:
+    return LLVMBuildFPExt(b, LLVMBuildFPTrunc(b, x[0], LLVMHalfTypeInContext(cg->ctx), ""), t, "");
+  default: return cg_intrinsic(b, intr[k], &t, 1, x, k == CG_INSN_FMA ? 3 : 1);
+  }
+}
+
+/* Compiles `t probe(t, t, t)` doing k and reads whether the object calls
+ * out: asking the backend itself covers every CPU and feature string. */
+static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
+  LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("probe", cg->ctx);
+  LLVMSetTarget(mod, LLVMGetTarget(cg->mod));
+  LLVMSetDataLayout(mod, LLVMGetDataLayoutStr(cg->mod));
+  LLVMTypeRef params[3] = {t, t, t};
+  LLVMValueRef fn = LLVMAddFunction(mod, "probe", LLVMFunctionType(t, params, 3, 0));
+  cg_set_fn_attrs(cg, fn);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(cg->ctx, fn, ""));
+  LLVMValueRef x[3] = {LLVMGetParam(fn, 0), LLVMGetParam(fn, 1), LLVMGetParam(fn, 2)};
+  LLVMBuildRet(b, probe_op(cg, b, k, x));
+  LLVMDisposeBuilder(b);
+  LLVMMemoryBufferRef mb = NULL;
+  char *err = NULL;
+  bool calls = true;
+  if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
+    LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
+    if (bin) calls = has_undefined(bin);
+    if (bin) LLVMDisposeBinary(bin);
+    LLVMDisposeMemoryBuffer(mb);
+  }
+  LLVMDisposeMessage(err);
+  LLVMDisposeModule(mod);
+  return !calls;
+}
+
+bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t) {
+  int ti = t == cg->t_f64;
+  if (!cg->insn[k][ti]) cg->insn[k][ti] = probe(cg, k, k == CG_INSN_F16 ? cg->t_f32 : t) ? 1 : 2;
+  return cg->insn[k][ti] == 1;
 }
 
 int cg_optimize(CG *cg) {

@@ -35,27 +35,7 @@ MEMORY = re.compile(r"^(memcpy|memset|memmove|__aeabi_mem(cpy|move|set|clr)[48]?
 # What codegen gets wrong on these targets today. A KNOWN case prints its
 # actual symbols or error and counts neither way; once it is clean it FAILs
 # until removed here.
-LIBM = "libm calls: LLVM lowers floor/sqrt/fma/roundeven intrinsics to libm without an FPU instruction"
-NO_SOFTEN = ("LLVM aborts (\"Do not know how to soften\"): llvm.maximum/minimum on a float type "
-             "the target has no FPU for")
-KNOWN = {
-    "cortex-m4/chlo_complex_math": "LLVM aborts in instruction selection (Cannot select: setcc i64)",
-    "cortex-m4/chlo_math_f32": LIBM,
-    "cortex-m4/chlo_math_f64": LIBM,
-    "cortex-m4/cholesky_lower_upper": LIBM,
-    "cortex-m4/dot_kernel": LIBM,
-    "cortex-m4/quant_per_axis_hybrid": LIBM,
-    "cortex-m4/quant_storage_abi": LIBM,
-    "rv32imafc/chlo_complex_math": NO_SOFTEN,
-    "rv32imafc/chlo_math_f64": NO_SOFTEN,
-    "rv32imafc/cholesky_lower_upper": LIBM,
-    "rv32imafc/dot_kernel": LIBM,
-}
-for p in ("mnist", "chlo_complex_math", "chlo_exact", "chlo_math_f32", "chlo_math_f64",
-          "gemm_epilogue", "quant_per_axis_hybrid", "quant_storage_abi", "reduce_outer"):
-    KNOWN[f"rv32imac/{p}"] = NO_SOFTEN
-for p in ("cholesky_lower_upper", "conv_kernel", "dot_kernel", "dot_kernel_threads"):
-    KNOWN[f"rv32imac/{p}"] = LIBM
+KNOWN = {}
 
 passed = failed = 0
 

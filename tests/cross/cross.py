@@ -9,8 +9,8 @@ compared with the host's `shloc run` and with the `// OUTPUT:` lines. The
 example programs (examples/mnist, examples/threads) are built for the target
 and must print their own "match the reference" line.
 
-Targets: aarch64-linux-gnu and riscv64-linux-gnu (rv64gc: generic CPU with
-+m,+a,+f,+d,+c; and rv64gcv, with the vector extension) under qemu with
+Targets: aarch64-linux-gnu and riscv64-linux-gnu (rv64gc: shloc's
+default for the triple; and rv64gcv, with the vector extension) under qemu with
 Debian's cross gcc, and x86-64-v3 (AVX2, no AVX-512) on the host. A target whose compiler or emulator is missing is
 skipped with a notice (`make deps` installs them).
 
@@ -33,9 +33,9 @@ import programs  # noqa: E402
 TARGETS = [
     ("aarch64", ["--target=aarch64-linux-gnu"], "aarch64-linux-gnu-gcc",
      ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"]),
-    # Without +f,+d LLVM has no float registers (and no lp64d ABI to link
-    # with Debian's libc); Linux distributions target rv64gc.
-    ("riscv64", ["--target=riscv64-linux-gnu", "--features=+m,+a,+f,+d,+c"],
+    # No --features: shloc defaults to rv64gc (lp64d, Debian's libc ABI),
+    # as clang does.
+    ("riscv64", ["--target=riscv64-linux-gnu"],
      "riscv64-linux-gnu-gcc", ["qemu-riscv64", "-L", "/usr/riscv64-linux-gnu"]),
     # The vector extension: LLVM's scalable vectors (vsetvli, vfmacc ...),
     # run with 256-bit vector registers.
@@ -47,16 +47,7 @@ TARGETS = [
 
 # Codegen bugs these targets expose, with their cause. Such a case prints
 # KNOWN and counts neither way; once it passes it FAILs until removed here.
-F16_LIBCALLS = ("f16 <-> f32 conversions are calls to __extendhfsf2 and __truncsfhf2, "
-                "which riscv64's libgcc 12 lacks (no Zfh: LLVM softens half)")
-NAN_SIGN = ("f8E4M3FN(-1e6) bitcast to ui8 gives 127, not 255: the fused convert decodes the "
-            "f8 NaN to f32 and fpexts it to f64 before encoding again, and RISC-V's fcvt.d.s "
-            "returns the canonical, positive NaN")
 KNOWN = {}
-for rv in ("riscv64", "riscv64-rvv"):
-    KNOWN[f"{rv}/run/chlo_exact"] = F16_LIBCALLS
-    KNOWN[f"{rv}/run/quant_per_axis_hybrid"] = F16_LIBCALLS
-    KNOWN[f"{rv}/run/small_floats"] = NAN_SIGN
 
 passed = failed = 0
 

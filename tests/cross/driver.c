@@ -26,10 +26,6 @@
 #define NUM_RESULTS PASTE(SHLOC_MACROS, _NUM_RESULTS)
 #define TEMP_BYTES PASTE(SHLOC_MACROS, _TEMP_BYTES)
 
-/* Defined by the object with --packed-entry (the header does not declare
- * it): args, then results, then temp. */
-int32_t PACKED(void **args);
-
 static int64_t num_elems(const shloc_tensor_desc *d) {
   int64_t n = 1;
   for (int i = 0; i < d->rank; i++) n *= d->dims[i];
