@@ -19,7 +19,8 @@ Stages (each prints its own failures):
   install      `make install` into a temporary prefix; an app built against
                it with pkg-config and with CMake (tests/install)
   baremetal    Cortex-M4F and rv32 objects: no libc, libm or runtime symbols
-               (tests/baremetal); examples/cortex-m under qemu-system-arm
+               (tests/baremetal); examples/cortex-m and the inline float code
+               of targets without instructions (softfloat.py) under qemu-system-arm
   cross        run/ and example programs for aarch64, riscv64, riscv64+v (qemu-user)
                and x86-64-v3 give the host's results (tests/cross)
   jax          examples/jax and examples/pytorch: a function exported to
@@ -393,6 +394,8 @@ def stage_baremetal():
         fail("examples/cortex-m", (r.stdout + r.stderr)[-2000:])
     else:
         ok("examples/cortex-m (MNIST on qemu-system-arm mps2-an386)")
+    counted("baremetal", [os.path.join(ROOT, "tests", "baremetal", "softfloat.py"), SHLOC, BUILD],
+            300)
 
 
 def stage_cross():

@@ -45,9 +45,15 @@ TARGETS = [
     ("x86-64-v3", ["--cpu=x86-64-v3"], "cc", []),
 ]
 
-# Codegen bugs these targets expose, with their cause. Such a case prints
-# KNOWN and counts neither way; once it passes it FAILs until removed here.
-KNOWN = {}
+# Bugs these targets expose, with their cause. Such a case prints KNOWN and
+# counts neither way; once it passes it FAILs until removed here.
+KNOWN = {
+    # Not codegen's: the code is valid RVV 1.0 (an f32 -> i8 saturating
+    # convert narrows with vfncvt.rtz.x.f.w), which Debian 12's qemu-riscv64
+    # 7.2 cannot translate (assertion in decode_save_opc).
+    "riscv64-rvv/run/quant_per_axis_hybrid":
+        "qemu-riscv64 7.2 aborts translating vfncvt.rtz.x.f.w (decode_save_opc assertion)",
+}
 
 passed = failed = 0
 
