@@ -49,6 +49,8 @@ static void cg_init(CG *cg, Module *m, const CompileOptions *o) {
 }
 
 static void cg_dispose(CG *cg) {
+  free(cg->wblob);
+  free(cg->wnames);
   if (cg->td) LLVMDisposeTargetData(cg->td);
   if (cg->tm) LLVMDisposeTargetMachine(cg->tm);
   LLVMDisposeBuilder(cg->b);
@@ -104,8 +106,19 @@ static int setup_target(CG *cg) {
 
 int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len) {
+  char *weights = NULL;
+  size_t weights_len = 0;
+  int rc = codegen_emit_weights(m, o, kind, out, out_len, &weights, &weights_len);
+  free(weights);
+  return rc;
+}
+
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char **out,
+                         size_t *out_len, char **weights, size_t *weights_len) {
   *out = NULL;
   *out_len = 0;
+  *weights = NULL;
+  *weights_len = 0;
   if (kind == EMIT_MLIR || kind == EMIT_HEADER)
     return emit_text(kind, m, o, out, out_len);
   CG cg;
@@ -116,6 +129,7 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
     rc = 1;
   }
   if (rc == 0 && cg.errors) rc = cg.errors;
+  if (rc == 0) rc = cg_weights_finish(&cg, weights, weights_len);
   if (rc == 0) verify_or_abort(&cg);
   if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);

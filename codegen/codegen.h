@@ -73,6 +73,13 @@ typedef enum CgInsn {
   CG_INSN_COUNT
 } CgInsn;
 
+/* A constant in the weights file (weights.c): its global's name and
+ * offset in the file. */
+typedef struct CgWeight {
+  const char *name;
+  size_t off;
+} CgWeight;
+
 typedef struct CG {
   Module *m;
   const CompileOptions *o;
@@ -102,6 +109,13 @@ typedef struct CG {
   int nbases;
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
+  /* --weights=file (weights.c): the file being built (wlen bytes used of
+   * wcap), its constants, and the global holding the loaded pointer. */
+  char *wblob;
+  size_t wlen, wcap;
+  CgWeight *wnames;
+  int nwnames;
+  LLVMValueRef wbase;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -211,6 +225,15 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
 /* The element at idx of a value with storage (not ST_NONE): a constant
  * for a splat or one-element literal, else a load from its buffer. */
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
+
+/* codegen/weights.c: where constants live (--weights). cg_weights_place
+ * puts a constant global where o->weights says (a section); with a weights
+ * file, cg_weights_file_const gives the pointer to the constant `name` of
+ * n bytes in it (added on first use) from the entry block of cg->llfn, and
+ * cg_weights_finish defines the loader and hands out the file's bytes. */
+void cg_weights_place(CG *cg, LLVMValueRef g);
+LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n);
+int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 
 /* codegen/elemental.c: values at an index, and the op table. */
 /* The value of v at idx: the bound scalar inside a scalar region, a load

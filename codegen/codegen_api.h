@@ -19,6 +19,13 @@ typedef enum EmitKind {
  * Returns 0, or non-zero after diagnosing. */
 int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len);
+/* codegen_emit, and with o->weights == WEIGHTS_FILE the weights file's
+ * bytes in *weights (malloc'ed, the caller frees it; layout in
+ * codegen/weights.c), NULL otherwise. */
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char **out,
+                         size_t *out_len, char **weights, size_t *weights_len);
+/* The C name of the loader of a weights file: "<prefix>_load_weights". */
+char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 
 /* codegen/header.c: writes the C header that declares the entry points of
  * the object (every public function, or only o->entry): prototypes, size

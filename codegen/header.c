@@ -238,6 +238,22 @@ static const char postamble[] =
     "\n";
 
 /* The functions the header declares, in module order. */
+/* The loader of --weights=file (codegen/weights.c has the file's layout). */
+static void write_weights(FILE *out, Module *m, const CompileOptions *o) {
+  if (o->weights == WEIGHTS_SECTION)
+    fprintf(out, "/* Constants are in the linker section \"%s\" (--weights=section). */\n\n",
+            o->weights_section);
+  if (o->weights != WEIGHTS_FILE) return;
+  fprintf(out,
+          "/* --weights=file: the constants are in the .bin file written beside the\n"
+          " * object. Call this once with its bytes (64-byte aligned, e.g. mmap'ed,\n"
+          " * alive while the entries run) before any entry point. Returns 0, 1 if\n"
+          " * bytes is not 64-byte aligned, 2 if size is not the file's, 3 if the\n"
+          " * file is not this object's (magic, version, size or fingerprint). */\n"
+          "int %s(const void *bytes, size_t size);\n\n",
+          cg_weights_loader_name(&m->arena, o));
+}
+
 static bool is_entry(const Func *f, const CompileOptions *o) {
   return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
 }
@@ -261,6 +277,7 @@ int header_write(FILE *f, Module *m, const CompileOptions *o) {
   fprintf(f, "#ifndef %s\n#define %s\n\n%s", guard, guard, preamble);
   for (int i = 0; i < m->nfuncs; i++)
     if (is_entry(m->funcs[i], o)) write_entry(f, &m->arena, o, m->funcs[i]);
+  write_weights(f, m, o);
   fprintf(f, "%s#endif\n", postamble);
   return 0;
 }

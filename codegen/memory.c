@@ -25,21 +25,29 @@ static unsigned elem_align(ElemType e) {
 /* ------------------------------------------------------------------------ */
 /* Constants                                                                 */
 
+/* The bytes of d with splats expanded (*expanded: a malloc'ed copy to
+ * free, or NULL). */
+static const char *dense_bytes(const DenseData *d, size_t *total, char **expanded) {
+  int64_t n = type_num_elems(d->type);
+  size_t esz = (size_t)elem_bytes(d->type->elem);
+  *total = (size_t)n * esz;
+  *expanded = NULL;
+  if (d->splat && n != 1) {
+    *expanded = malloc(*total ? *total : 1);
+    if (!*expanded) abort();
+    for (int64_t i = 0; i < n; i++) memcpy(*expanded + (size_t)i * esz, d->bytes, esz);
+    return *expanded;
+  }
+  if (d->nbytes < *total) abort(); /* the frontend guarantees full literals */
+  return (const char *)d->bytes;
+}
+
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
   LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
   if (g) return g;
-  int64_t n = type_num_elems(d->type);
-  size_t esz = (size_t)elem_bytes(d->type->elem), total = (size_t)n * esz;
-  const char *bytes = (const char *)d->bytes;
-  char *expanded = NULL;
-  if (d->splat && n != 1) {
-    expanded = malloc(total ? total : 1);
-    if (!expanded) abort();
-    for (int64_t i = 0; i < n; i++) memcpy(expanded + (size_t)i * esz, d->bytes, esz);
-    bytes = expanded;
-  } else if (d->nbytes < total) {
-    abort(); /* the frontend guarantees full literals */
-  }
+  size_t total;
+  char *expanded;
+  const char *bytes = dense_bytes(d, &total, &expanded);
   LLVMValueRef init = LLVMConstStringInContext2(cg->ctx, bytes, total, 1);
   free(expanded);
   g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
@@ -48,6 +56,7 @@ LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
   LLVMSetLinkage(g, LLVMPrivateLinkage);
   LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
   LLVMSetAlignment(g, 64);
+  cg_weights_place(cg, g);
   return g;
 }
 
@@ -97,7 +106,13 @@ static const DenseData *value_dense(Value *v) {
 LLVMValueRef cg_const_global(CG *cg, Value *v) {
   char name[96];
   snprintf(name, sizeof name, "%s.c%d", cg->fn->name, v->id);
-  return cg_dense_global(cg, value_dense(v), name);
+  if (cg->o->weights != WEIGHTS_FILE) return cg_dense_global(cg, value_dense(v), name);
+  size_t total;
+  char *expanded;
+  const char *bytes = dense_bytes(value_dense(v), &total, &expanded);
+  LLVMValueRef p = cg_weights_file_const(cg, name, bytes, total);
+  free(expanded);
+  return p;
 }
 
 /* ------------------------------------------------------------------------ */

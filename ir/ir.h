@@ -1161,6 +1161,11 @@ typedef struct CompileOptions {
   const char *stop_after; /* pass name or NULL: end the pipeline there */
   bool time_passes;
   bool verify_each;     /* verifier and structural checks after every pass */
+  /* Where constants live (--weights): in .rodata (embed), in the linker
+   * section weights_section, or in a separate file the application maps and
+   * hands to the object's loader (codegen/weights.c). */
+  enum { WEIGHTS_EMBED, WEIGHTS_SECTION, WEIGHTS_FILE } weights;
+  const char *weights_section;
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */

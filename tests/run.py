@@ -15,6 +15,9 @@ Stages (each prints its own failures):
                rejected with a diagnostic
   header       tests/header: the generated header compiles as C99 and C++,
                and a C program linked with the object gets the right answer
+  weights      --weights=embed|section|file (tests/weights): where the constants
+               land (llvm-readelf), the weights file's layout and loader checks,
+               a C app mapping it; --bind-args from .npz and .safetensors
   examples     the example programs build and print what they should
   install      `make install` into a temporary prefix; an app built against
                it with pkg-config and with CMake (tests/install)
@@ -398,6 +401,10 @@ def stage_baremetal():
             300)
 
 
+def stage_weights():
+    counted("weights", [os.path.join(ROOT, "tests", "weights", "weights.py"), SHLOC, BUILD], 300)
+
+
 def stage_cross():
     counted("cross", [os.path.join(ROOT, "tests", "cross", "cross.py"), SHLOC, BUILD], 900)
 
@@ -526,7 +533,7 @@ def add(counts):
 STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_frontend),
           ("bytecode", stage_bytecode), ("limits", stage_limits), ("passes", stage_passes),
           ("run", stage_run),
-          ("header", stage_header), ("examples", stage_examples), ("native", stage_native),
+          ("header", stage_header), ("weights", stage_weights), ("examples", stage_examples), ("native", stage_native),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
           ("jax", stage_jax),
           ("differential", stage_differential), ("verify", stage_verify), ("fuzz", stage_fuzz),

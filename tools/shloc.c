@@ -32,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
@@ -60,6 +60,8 @@ static const struct Opt {
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
     {"--packed-entry", O_PACKED_ENTRY, C_COMPILE, NULL,
      "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
+    {"--weights", O_WEIGHTS, C_COMPILE, "WHERE",
+     "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -133,6 +135,21 @@ static int set_emit(ToolOptions *t, const char *v) {
   return usage_error("--emit=%s: want obj, asm, llvm, header or mlir", v);
 }
 
+/* --weights=embed|section=NAME|file (codegen/weights.c). */
+static int set_weights(ToolOptions *t, const char *v) {
+  if (!strcmp(v, "embed")) {
+    t->co.weights = WEIGHTS_EMBED;
+  } else if (!strcmp(v, "file")) {
+    t->co.weights = WEIGHTS_FILE;
+  } else if (!strncmp(v, "section=", 8) && v[8]) {
+    t->co.weights = WEIGHTS_SECTION;
+    t->co.weights_section = v + 8;
+  } else {
+    return usage_error("--weights takes embed, section=NAME or file");
+  }
+  return 0;
+}
+
 static int set_elided(ToolOptions *t, const char *v) {
   if (!strcmp(v, "zeros")) t->po.elided = ELIDED_ZEROS;
   else if (!strcmp(v, "ones")) t->po.elided = ELIDED_ONES;
@@ -164,6 +181,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     t->co.stop_after = v;
     return 0;
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
+  case O_WEIGHTS: return set_weights(t, v);
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);
@@ -267,14 +285,15 @@ static int write_file(const char *path, const char *data, size_t len) {
   return 0;
 }
 
-/* out.o -> out.h: the header goes beside the object with the same stem. */
-static char *header_path(const char *obj) {
-  size_t n = strlen(obj);
+/* out.o -> out.h (ext ".h"), out.bin: files beside the object with the
+ * same stem. */
+static char *beside_path(const char *obj, const char *ext) {
+  size_t n = strlen(obj), e = strlen(ext);
   const char *slash = strrchr(obj, '/'), *dot = strrchr(obj, '.');
   if (dot && (!slash || dot > slash) && dot != obj && dot[-1] != '/') n = (size_t)(dot - obj);
-  char *h = malloc(n + 3);
+  char *h = malloc(n + e + 1);
   memcpy(h, obj, n);
-  memcpy(h + n, ".h", 3);
+  memcpy(h + n, ext, e + 1);
   return h;
 }
 
@@ -295,12 +314,19 @@ static int write_text(const char *path, Module *m, const CompileOptions *o, Emit
   return rc;
 }
 
+/* The artifact, and with --weights=file the weights beside an object. */
 static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
-  char *buf = NULL;
-  size_t len = 0;
-  if (codegen_emit(m, o, kind, &buf, &len)) return -1;
+  char *buf = NULL, *weights = NULL;
+  size_t len = 0, wlen = 0;
+  if (codegen_emit_weights(m, o, kind, &buf, &len, &weights, &wlen)) return -1;
   int rc = write_file(path, buf, len);
+  if (!rc && weights && kind == EMIT_OBJ) {
+    char *bin = beside_path(path, ".bin");
+    rc = write_file(bin, weights, wlen);
+    free(bin);
+  }
   free(buf);
+  free(weights);
   return rc;
 }
 
@@ -322,7 +348,7 @@ static int compile(ToolOptions *t, Module *m) {
   if (t->emit == EMIT_HEADER || t->emit == EMIT_MLIR) return write_text(out, m, o, t->emit);
   if (emit_codegen(m, o, t->emit, out)) return -1;
   if (t->emit != EMIT_OBJ) return 0;
-  char *h = header_path(out);
+  char *h = beside_path(out, ".h");
   int rc = write_text(h, m, o, EMIT_HEADER);
   free(h);
   return rc;

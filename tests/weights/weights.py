@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""--weights=embed|section=NAME|file (the weights stage).
+
+A model with a 64x16 weight matrix and a bias as constants is compiled in
+each mode. embed: the constants are in .rodata; section: llvm-readelf finds
+the section, as big as the constants, and .rodata without them; file: the
+object holds no constant data, the .bin beside it is laid out as
+codegen/weights.c says (magic, version, size, fingerprint, constants at
+multiples of 64), and app.c maps it, checks that the loader refuses a
+misaligned pointer, a wrong size and a foreign header, loads it and runs.
+In every mode app.c compares the results with plain C.
+
+usage: weights.py SHLOC BUILD; closes with `N passed, N failed`.
+"""
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+K, N = 64, 16
+passed = failed = 0
+
+
+def weight(i, j):
+    return ((i * 16 + j) % 7 - 3) * 0.25
+
+
+def bias(j):
+    return j % 5 - 2.0
+
+
+def model():
+    w = ", ".join("[" + ", ".join(repr(weight(i, j)) for j in range(N)) + "]" for i in range(K))
+    b = ", ".join(repr(bias(j)) for j in range(N))
+    return f"""func.func @main(%x: tensor<2x{K}xf32>) -> (tensor<2x{N}xf32>, tensor<f32>) {{
+  %w = stablehlo.constant dense<[{w}]> : tensor<{K}x{N}xf32>
+  %b = stablehlo.constant dense<[{b}]> : tensor<{N}xf32>
+  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x{K}xf32>, tensor<{K}x{N}xf32>) -> tensor<2x{N}xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<{N}xf32>) -> tensor<2x{N}xf32>
+  %s = stablehlo.add %d, %bb : tensor<2x{N}xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<2x{N}xf32>
+  %y = stablehlo.maximum %s, %z : tensor<2x{N}xf32>
+  %init = stablehlo.constant dense<0.0> : tensor<f32>
+  %t = stablehlo.reduce(%y init: %init) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x{N}xf32>, tensor<f32>) -> tensor<f32>
+  return %y, %t : tensor<2x{N}xf32>, tensor<f32>
+}}
+"""
+
+
+def report(name, why):
+    global passed, failed
+    if why:
+        failed += 1
+        print(f"FAIL weights/{name}: {why}", flush=True)
+    else:
+        passed += 1
+        print(f"PASS weights/{name}", flush=True)
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
+def sections(readelf, obj):
+    """{name: size} of the object's sections."""
+    r = run([readelf, "-S", "-W", obj])
+    out = {}
+    for line in r.stdout.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 6 and f[0].startswith("[") and f[0] != "[Nr]":
+            out[f[1]] = int(f[5], 16)
+    return out
+
+
+def check_bin(path):
+    data = open(path, "rb").read()
+    magic, version, zero, size, fp = struct.unpack_from("<8sIIQQ", data)
+    h = 0xcbf29ce484222325
+    for c in data[64:]:
+        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+    want_w = struct.pack(f"<{K * N}f", *[weight(i, j) for i in range(K) for j in range(N)])
+    want_b = struct.pack(f"<{N}f", *[bias(j) for j in range(N)])
+    offs = [o for o in range(64, len(data), 64)]
+    if magic != b"SHLOCWTS" or version != 1 or zero or size != len(data) or size % 64:
+        return f"bad header {magic!r} {version} {size} (file {len(data)} bytes)"
+    if fp != h:
+        return f"fingerprint {fp:x}, FNV-1a of the data {h:x}"
+    for want in (want_w, want_b):
+        if not any(data[o:o + len(want)] == want for o in offs):
+            return f"a constant of {len(want)} bytes is not at a multiple of 64"
+    return None
+
+
+def mode(shloc, readelf, work, name, opt):
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    mlir = os.path.join(d, "model.mlir")
+    open(mlir, "w").write(model())
+    obj = os.path.join(d, "model.o")
+    r = run([shloc, mlir, "--weights=" + opt, "-o", obj])
+    if r.returncode:
+        return report(name, "compile: " + r.stderr[-1500:])
+    secs = sections(readelf, obj)
+    nbytes = 4 * K * N
+    rodata = sum(v for k, v in secs.items() if k.startswith(".rodata"))
+    if name == "embed" and rodata < nbytes:
+        return report(name, f".rodata is {rodata} bytes, the weights {nbytes}: {secs}")
+    if name == "section":
+        sec = opt.split("=", 1)[1]
+        if secs.get(sec, 0) < nbytes or rodata >= nbytes:
+            return report(name, f"section {sec} has {secs.get(sec)} bytes, .rodata {rodata}, "
+                                f"the weights {nbytes}: {secs}")
+    define = []
+    if name == "file":
+        if rodata >= nbytes:
+            return report(name, f"the object holds {rodata} bytes of .rodata: {secs}")
+        why = check_bin(os.path.join(d, "model.bin"))
+        if why:
+            return report(name, why)
+        define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "model.bin")]
+    exe = os.path.join(d, "app")
+    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
+             "-I" + d] + define + [os.path.join(HERE, "app.c"), obj, "-o", exe])
+    if r.returncode:
+        return report(name, "link: " + r.stderr[-1500:])
+    r = run([exe])
+    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
+           (r.stdout + r.stderr)[-1500:])
+
+
+def main():
+    shloc, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    readelf = shutil.which("llvm-readelf-19") or shutil.which("llvm-readelf") or shutil.which("readelf")
+    work = os.path.join(build, "tests", "weights")
+    for name, opt in (("embed", "embed"), ("section", "section=.model_weights"), ("file", "file")):
+        mode(shloc, readelf, work, name, opt)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
