@@ -136,12 +136,17 @@ static int read_body(FILE *f, const char *path, const char *h, Tensor *t) {
   return 0;
 }
 
+int npy_read_stream(FILE *f, const char *what, Tensor *t) {
+  char *h = read_header(f);
+  int rc = h ? read_body(f, what, h, t) : npy_error(what, "not a .npy file");
+  free(h);
+  return rc;
+}
+
 int npy_read(const char *path, Tensor *t) {
   FILE *f = fopen(path, "rb");
   if (!f) return npy_error(path, "cannot open");
-  char *h = read_header(f);
-  int rc = h ? read_body(f, path, h, t) : npy_error(path, "not a .npy file");
-  free(h);
+  int rc = npy_read_stream(f, path, t);
   fclose(f);
   return rc;
 }

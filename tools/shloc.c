@@ -32,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
@@ -62,6 +62,8 @@ static const struct Opt {
      "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
     {"--weights", O_WEIGHTS, C_COMPILE, "WHERE",
      "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
+    {"--bind-args", O_BIND_ARGS, C_COMPILE, "FILE",
+     "arguments of the entry become constants from FILE (.npz, .safetensors)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -182,6 +184,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     return 0;
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_WEIGHTS: return set_weights(t, v);
+  case O_BIND_ARGS: t->bind = v; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);
@@ -343,6 +346,10 @@ static int compile(ToolOptions *t, Module *m) {
   o->prefix = o->prefix ? cg_c_ident(&m->arena, o->prefix)
                         : driver_default_prefix(m, t->files[0]);
   if (o->entry && !driver_find_entry(m, o->entry)) return -1;
+  if (t->bind) {
+    Func *f = driver_find_entry(m, o->entry);
+    if (!f || bind_args(m, f, t->bind)) return -1;
+  }
   const char *out = output_path(t, m);
   if (driver_compile(m, o)) return -1;
   if (t->emit == EMIT_HEADER || t->emit == EMIT_MLIR) return write_text(out, m, o, t->emit);

@@ -28,6 +28,7 @@ typedef struct ToolOptions {
   ParseOptions po;
   EmitKind emit;
   const char *output;   /* -o */
+  const char *bind;     /* --bind-args FILE */
   const char **files;   /* positional arguments */
   int nfiles;
   const char **inputs;  /* run: --input */
@@ -92,7 +93,15 @@ void tensor_fill_random(Tensor *t, uint64_t *state);
  * written as <u2 (with a warning) and read from <u2/<i2/V2 into a tensor of
  * ui16 that the caller may reinterpret. 0 on success, else diagnoses. */
 int npy_read(const char *path, Tensor *t);
+/* The same from an open stream; `what` names it in diagnostics. */
+int npy_read_stream(FILE *f, const char *what, Tensor *t);
 int npy_write(const char *path, const Tensor *t);
+
+/* bind_args.c: --bind-args=FILE (.npz or .safetensors). Replaces
+ * arguments of the entry f by constants holding the file's tensors (the
+ * matching rule is in bind_args.c), so that the object takes only the
+ * others. Returns 0, or -1 after diagnosing. */
+int bind_args(Module *m, Func *f, const char *path);
 
 /* jit.c: an in-process JIT holding one object; runtime (shlort_*) and libc
  * symbols resolve from the process. NULL after diagnosing. */
