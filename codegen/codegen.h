@@ -150,6 +150,7 @@ bool cg_check_types(CG *cg, Op *op);
 /* The widest vector register of the target in bytes: 64 with AVX-512, 32
  * with AVX, else 16. */
 int cg_vector_bytes(CG *cg);
+int cg_tm_vector_bytes(LLVMTargetMachineRef tm, const CompileOptions *o);
 /* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
  * pointers) and a body block where the builder is left; fresh buf, scalar
  * and bases tables. cg_fn_end closes the entry block. */
@@ -213,6 +214,12 @@ LLVMValueRef cg_const_global(CG *cg, Value *v);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* The scratch the buffers pass planned for op's kernel (at least `bytes`,
+ * 64-byte aligned), this call's slice: the kernel function's last
+ * parameter is the chunk index of shlort_parallel_for (0 for a direct
+ * call). Aborts if the plan has less: ir_kernel_scratch_bytes must bound
+ * what the kernel uses. */
+LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes);
 /* &ptr[off] for elements of type t (inbounds). */
 LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off);
 /* Linear element offset of idx in a row-major tensor of type t. */

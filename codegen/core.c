@@ -100,9 +100,11 @@ bool cg_check_types(CG *cg, Op *op) {
   return true;
 }
 
-int cg_vector_bytes(CG *cg) {
-  char *f = LLVMGetTargetMachineFeatureString(cg->tm);
-  if ((!f || !f[0]) && !cg->o->features && !cg->o->triple) {
+int cg_vector_bytes(CG *cg) { return cg_tm_vector_bytes(cg->tm, cg->o); }
+
+int cg_tm_vector_bytes(LLVMTargetMachineRef tm, const CompileOptions *o) {
+  char *f = LLVMGetTargetMachineFeatureString(tm);
+  if ((!f || !f[0]) && !o->features && !o->triple) {
     LLVMDisposeMessage(f); /* host: ask the host */
     f = LLVMGetHostCPUFeatures();
   }

@@ -11,14 +11,14 @@
  * computed in f64 whatever the element type, with the twiddles w^m a
  * constant table computed by the compiler (so the angle is reduced
  * exactly: m = j k mod n). The line is first copied into an f64 scratch
- * line (an alloca), so a transform may write its result in place.
+ * line, so a transform may write its result in place.
  *
  * Where the intermediate values live: the result buffer for FFT, IFFT and
  * RFFT (complex, of the shape of every intermediate; RFFT's first, real to
  * complex, transform keeps bins 0..n/2 of the last dimension). IRFFT's
  * intermediates are complex of the operand's shape, larger than its real
- * result, so they go to an f64 alloca of one batch (bounded by
- * FFT_STACK_MAX bytes) unless L = 1, where the last transform reads the
+ * result, so they go to f64 scratch of one batch (bounded by
+ * FFT_SCRATCH_MAX bytes) unless L = 1, where the last transform reads the
  * operand directly. Its last transform extends each line to n bins by
  * Hermitian symmetry (X[n - k] = conj(X[k])) and keeps the real part,
  * which ignores the imaginary parts of bins 0 and n/2 as pocketfft and
@@ -29,11 +29,11 @@
 
 #include "codegen.h"
 
-/* The scratch lives on the stack of the generated code (no malloc), which
- * may be a worker thread's small one: at most 256 KiB for a line (16384
- * complex<f64> points; the O(n^2) DFT is slow beyond that anyway) and for
- * one batch of IRFFT intermediates. */
-enum { FFT_STACK_MAX = 256 << 10 };
+/* The scratch (the line, IRFFT's intermediates) is the kernel's in the
+ * temp arena (ir_kernel_scratch_bytes plans it; no malloc): at most 256
+ * KiB for a line (16384 complex<f64> points; the O(n^2) DFT is slow beyond
+ * that anyway) and for one batch of IRFFT intermediates. */
+enum { FFT_SCRATCH_MAX = 256 << 10 };
 
 /* A tensor slice the transforms read or write: buffer, element type, base
  * linear index of the batch, the slice's L minor dims and their strides. */
@@ -99,11 +99,21 @@ static LLVMValueRef twiddles(CG *cg, int64_t n) {
   return g;
 }
 
-static LLVMValueRef scratch(CG *cg, int64_t elems, const char *name) {
-  LLVMTypeRef t = LLVMArrayType2(cg->t_f64, (uint64_t)(2 * elems));
-  LLVMValueRef a = cg_entry_alloca(cg, t, name);
-  LLVMSetAlignment(a, 64);
-  return a;
+/* The kernel's scratch: a line of the longest transform, then (IRFFT over
+ * several dimensions) one batch of intermediates. */
+typedef struct Scratch {
+  LLVMValueRef line, batch;
+} Scratch;
+
+static Scratch fft_scratch(CG *cg, Op *op, const Arr *in) {
+  int64_t n = 0;
+  for (int k = 0; k < op->a.fft_length.n; k++)
+    if (op->a.fft_length.v[k] > n) n = op->a.fft_length.v[k];
+  bool batch = op->a.fft_type == FFT_IRFFT && in->L > 1;
+  int64_t line = ir_align64(16 * n);
+  LLVMValueRef base = cg_scratch(cg, op, line + (batch ? ir_align64(16 * arr_elems(in)) : 0));
+  Scratch s = {base, batch ? cg_gep(cg, cg->t_i8, base, cg_i64(cg, line)) : NULL};
+  return s;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -172,8 +182,9 @@ static LLVMValueRef dft_bin(CG *cg, const Pass *p, LLVMValueRef line, LLVMValueR
 }
 
 /* dst line = DFT(src line) for every line of the slice along p->axis. */
-static void transform(CG *cg, const Arr *src, const Arr *dst, const Pass *p) {
-  LLVMValueRef line = scratch(cg, p->n, "line"), tw = twiddles(cg, p->n);
+static void transform(CG *cg, const Arr *src, const Arr *dst, const Pass *p,
+                      LLVMValueRef line) {
+  LLVMValueRef tw = twiddles(cg, p->n);
   LLVMValueRef idx[3] = {cg_i64(cg, 0), cg_i64(cg, 0), cg_i64(cg, 0)};
   CgLoop loops[3];
   int nl = 0;
@@ -205,43 +216,44 @@ static void copy_slice(CG *cg, const Arr *src, const Arr *dst) {
 
 /* In-place complex transforms of s along axes [lo, hi], in the spec's
  * order: descending for forward transforms, ascending for inverse ones. */
-static void in_place(CG *cg, const Arr *s, int lo, int hi, bool inverse) {
+static void in_place(CG *cg, const Arr *s, int lo, int hi, bool inverse,
+                     LLVMValueRef line) {
   for (int i = lo; i <= hi; i++) {
     int axis = inverse ? i : hi - (i - lo);
     int64_t n = s->dims[axis];
     Pass p = {axis, n, n, n, inverse, false};
-    if (n > 0) transform(cg, s, s, &p);
+    if (n > 0) transform(cg, s, s, &p, line);
   }
 }
 
 /* One batch: in and out are the operand's and the result's slices. */
-static void fft_batch(CG *cg, Op *op, Arr *in, Arr *out) {
+static void fft_batch(CG *cg, Op *op, Arr *in, Arr *out, const Scratch *sc) {
   int L = in->L, last = L - 1;
   int64_t n = op->a.fft_length.v[last];
   switch (op->a.fft_type) {
   case FFT_FFT: case FFT_IFFT: {
     bool inverse = op->a.fft_type == FFT_IFFT;
     copy_slice(cg, in, out);
-    in_place(cg, out, 0, last, inverse);
+    in_place(cg, out, 0, last, inverse, sc->line);
     return;
   }
   case FFT_RFFT: {
     Pass p = {last, n, out->dims[last], n, false, false};
-    if (n > 0) transform(cg, in, out, &p);
-    in_place(cg, out, 0, last - 1, false);
+    if (n > 0) transform(cg, in, out, &p, sc->line);
+    in_place(cg, out, 0, last - 1, false, sc->line);
     return;
   }
   default: { /* IRFFT */
     Arr s = *in;
     if (L > 1) {
-      s.buf = scratch(cg, arr_elems(in), "irfft");
+      s.buf = sc->batch;
       s.base = cg_i64(cg, 0);
       s.e = ET_C128;
       copy_slice(cg, in, &s);
-      in_place(cg, &s, 0, last - 1, true);
+      in_place(cg, &s, 0, last - 1, true, sc->line);
     }
     Pass p = {last, in->dims[last], n, n, true, true};
-    if (n > 0) transform(cg, &s, out, &p);
+    if (n > 0) transform(cg, &s, out, &p, sc->line);
     return;
   }
   }
@@ -253,21 +265,22 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   int L = op->a.fft_length.n, nb = t->rank - L;
   Arr in = arr(cg_buffer(cg, x), x->type->elem, NULL, x->type, L);
   Arr out = arr(cg_buffer(cg, r), t->elem, NULL, t, L);
-  if (op->a.fft_type == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_STACK_MAX) {
+  if (op->a.fft_type == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_SCRATCH_MAX) {
     cg_unsupported(cg, op, "IRFFT over more than one dimension this large");
     return true;
   }
   for (int k = 0; k < L; k++)
-    if (op->a.fft_length.v[k] * 16 > FFT_STACK_MAX) {
+    if (op->a.fft_length.v[k] * 16 > FFT_SCRATCH_MAX) {
       cg_unsupported(cg, op, "lines longer than 16384 points are not supported yet");
       return true;
     }
+  Scratch sc = fft_scratch(cg, op, &in);
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
   LLVMValueRef batch = cg_batch_begin(cg, t, nb, loops, &nl);
   in.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&in)), "");
   out.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&out)), "");
-  fft_batch(cg, op, &in, &out);
+  fft_batch(cg, op, &in, &out, &sc);
   while (nl > 0) cg_loop_end(cg, &loops[--nl]);
   return true;
 }

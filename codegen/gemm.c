@@ -18,8 +18,9 @@
  * the block. When A is contiguous along K the microkernel reads its MR
  * rows in place through row pointers (no packing: measured as fast for
  * square GEMMs and much faster when N is small); else A is packed into Ap
- * (MC x KC, in L2). Scratch is fixed-size allocas (the generated code
- * never allocates): 32 KiB, plus 144 KiB for Ap when A is packed.
+ * (MC x KC, in L2). Scratch comes from the temp arena, planned by the
+ * buffers pass (the generated code never allocates): up to 32 KiB, plus
+ * up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
  * does one broadcast of A and NV loads of B per k with llvm.fmuladd (an
  * FMA instruction where there is one, never a call to libm fma), and
@@ -461,27 +462,44 @@ void gemm_zero_block(Gemm *g, GemmBlock *k) {
   cg_loop_end(cg, &li);
 }
 
-static LLVMValueRef aligned_alloca(Gemm *g, LLVMTypeRef t, int64_t n, const char *name) {
+/* The row that missing rows of A read: KC zeros, read-only data shared by
+ * the kernels. */
+static LLVMValueRef zero_row(Gemm *g) {
   CG *cg = g->cg;
-  LLVMValueRef a = cg_entry_alloca(cg, LLVMArrayType2(t, (uint64_t)n), name);
-  LLVMSetAlignment(a, 64);
-  return a;
+  char name[64];
+  snprintf(name, sizeof name, "shloc_%s_gemm_zeros_%lld", elem_name(g->p.e),
+           (long long)g->p.kc);
+  LLVMValueRef z = LLVMGetNamedGlobal(cg->mod, name);
+  if (z) return z;
+  LLVMTypeRef t = LLVMArrayType2(g->t, (uint64_t)g->p.kc);
+  z = LLVMAddGlobal(cg->mod, t, name);
+  LLVMSetInitializer(z, LLVMConstNull(t));
+  LLVMSetGlobalConstant(z, 1);
+  LLVMSetLinkage(z, LLVMPrivateLinkage);
+  LLVMSetAlignment(z, 64);
+  return z;
 }
 
+/* Bp, then Ap or the MR row pointers, each 64-byte aligned, in the
+ * kernel's scratch from the temp arena (ir_kernel_scratch_bytes bounds
+ * it): packing buffers on the stack would overflow the small stacks of
+ * worker threads and embedded targets. */
 GemmScratch gemm_scratch(Gemm *g) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
+  int64_t es = elem_bytes(p->e), bp = ir_align64(p->kc * p->nr * es);
+  int64_t rest = p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * es);
+  LLVMValueRef base = cg_scratch(cg, g->op, bp + rest);
   GemmScratch s = {0};
   s.micro = micro_fn(g, p->direct_a);
-  s.bp = aligned_alloca(g, g->t, p->kc * p->nr, "Bp");
+  s.bp = base;
+  LLVMValueRef after_bp = cg_gep(cg, cg->t_i8, base, cg_i64(cg, bp));
   if (!p->direct_a) {
-    s.ap = aligned_alloca(g, g->t, p->mc * p->kc, "Ap");
+    s.ap = after_bp;
     return s;
   }
-  s.rowptrs = aligned_alloca(g, cg->t_ptr, p->mr, "rows");
-  s.zeros = aligned_alloca(g, g->t, p->kc, "zeros");
-  LLVMBuildMemSet(g->b, s.zeros, LLVMConstInt(cg->t_i8, 0, 0),
-                  cg_i64(cg, p->kc * elem_bytes(p->e)), 64);
+  s.rowptrs = after_bp;
+  s.zeros = zero_row(g);
   return s;
 }
 

@@ -1,7 +1,7 @@
 /*
  * kernel.c: one LLVM function per kernel root, and its call.
  *
- *   void F.kN(ptr frame, i64 begin, i64 end)
+ *   void F.kN(ptr frame, i64 begin, i64 end, i32 chunk)
  *
  * loops over the root's result and stores what the root's elemental
  * generator computes (codegen.h). [begin, end) is a range of the outermost
@@ -294,9 +294,10 @@ static int split_dim(Op *root, const Type *t) {
   return cg_split_dim(t);
 }
 
+/* void kN(ptr frame, i64 begin, i64 end, i32 chunk): shlort_range_fn. */
 static LLVMTypeRef kernel_type(CG *cg) {
-  LLVMTypeRef params[3] = {cg->t_ptr, cg->t_i64, cg->t_i64};
-  return LLVMFunctionType(cg->t_void, params, 3, 0);
+  LLVMTypeRef params[4] = {cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i32};
+  return LLVMFunctionType(cg->t_void, params, 4, 0);
 }
 
 static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
@@ -336,8 +337,9 @@ static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
     LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
     return;
   }
-  LLVMValueRef args[3] = {cg->frame, cg_i64(cg, 0), cg_i64(cg, n)};
-  LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 3, "");
+  LLVMValueRef args[4] = {cg->frame, cg_i64(cg, 0), cg_i64(cg, n),
+                          LLVMConstInt(cg->t_i32, 0, 0)};
+  LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 4, "");
 }
 
 /* The kernels that are not a loop over the elemental generator (the op

@@ -161,6 +161,23 @@ LLVMValueRef cg_buffer(CG *cg, Value *v) {
   return p;
 }
 
+LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes) {
+  int64_t slice = op->scratch_bytes;
+  if (bytes > slice) {
+    fprintf(stderr,
+            "shloc: internal error: %s needs %lld bytes of scratch, the plan has %lld\n",
+            op_name(op->code), (long long)bytes, (long long)slice);
+    abort();
+  }
+  LLVMValueRef base = frame_buffer(cg, ST_TEMP, op->scratch_offset);
+  LLVMBuilderRef b = entry_builder(cg);
+  LLVMValueRef chunk = LLVMBuildZExt(b, LLVMGetParam(cg->llfn, 3), cg->t_i64, "chunk");
+  LLVMValueRef off = LLVMBuildMul(b, chunk, cg_i64(cg, slice), "");
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(b, cg->t_i8, base, &off, 1, "scratch");
+  LLVMDisposeBuilder(b);
+  return p;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Indexing, loads and stores                                                */
 

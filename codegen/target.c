@@ -6,11 +6,13 @@
  * feature it has: the object is meant to run where it is built. With
  * --target only, the CPU is "generic" with no extra features.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Object.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "codegen.h"
@@ -183,13 +185,30 @@ bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t) {
   return cg->insn[k][ti] == 1;
 }
 
+/* No SLP vectorizer. LLVM 19.1.7's builds wrong shuffles for straight-line
+ * load-multiply-store chains that reuse scalars: a batched i32 dot_general
+ * with contraction size 1, its loops fully unrolled, got lanes of the wrong
+ * operand (tests/run/dot_general_i32_k1_*.mlir; `clang-19 -O3
+ * -march=x86-64-v3` miscompiles the same loop written in C; upstream
+ * llvm/llvm-project#117170 has the same shape). The kernels are loops, which
+ * the loop vectorizer widens; SLP only sees what full unrolling flattened.
+ * LLVMPassBuilderOptionsSetSLPVectorization(false) leaves the pass in
+ * default<O2>/<O3> (checked with -opt-bisect-limit), so it is switched off
+ * where the pass looks, its `-vectorize-slp` option. LLVM's options are
+ * process-wide and may be parsed once. */
+static void disable_slp(void) {
+  static const char *const argv[] = {"shloc", "-vectorize-slp=false"};
+  LLVMParseCommandLineOptions(2, argv, NULL);
+}
+
 int cg_optimize(CG *cg) {
   static const char *const pipelines[] = {"default<O0>", "default<O1>",
                                           "default<O2>", "default<O3>"};
+  static pthread_once_t slp_off = PTHREAD_ONCE_INIT;
+  pthread_once(&slp_off, disable_slp);
   int level = cg->o->opt_level < 0 ? 0 : cg->o->opt_level > 3 ? 3 : cg->o->opt_level;
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
   LLVMPassBuilderOptionsSetLoopVectorization(opts, level >= 2);
-  LLVMPassBuilderOptionsSetSLPVectorization(opts, level >= 2);
   LLVMPassBuilderOptionsSetLoopInterleaving(opts, level >= 2);
   LLVMPassBuilderOptionsSetLoopUnrolling(opts, level >= 2);
   LLVMErrorRef err = LLVMRunPasses(cg->mod, pipelines[level], cg->tm, opts);

@@ -290,6 +290,65 @@ bool ir_is_kernel_root(const Op *op) {
   return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_entry_op(op->code);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Kernel scratch                                                            */
+
+int64_t ir_align64(int64_t n) { return (n + 63) / 64 * 64; }
+
+/* The blocked GEMM of codegen/gemm.c on an f32/f64 result with K summed
+ * terms: Bp (KC x NR, NR four vectors with 64-byte vectors, else two),
+ * then Ap (MC x KC, MC at most 288 rows and 144 KiB) when A is packed,
+ * else MR = 6 row pointers; KC = min(K, 128). gemm_scratch aborts if its
+ * plan outgrows this. */
+static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int vb) {
+  if (e != ET_F32 && e != ET_F64) return 0;
+  int64_t es = elem_bytes(e), kc = k < 1 ? 1 : k < 128 ? k : 128;
+  int64_t ap = 288 * kc * es < 147456 ? 288 * kc * es : 147456;
+  int64_t nr_bytes = vb <= 0 || vb >= 64 ? 4 * 64 : 2 * vb;
+  return ir_align64(kc * nr_bytes) + (packs_a ? ir_align64(ap) : 64);
+}
+
+/* Whether dot_general's GEMM packs A: unless A is contiguous along K, i.e.
+ * its last contracting dimension of extent > 1 has stride 1. */
+static bool dot_packs_a(const Op *op) {
+  const Type *lt = op->opnds[0]->type;
+  const I64List *c = &op->a.dot.lhs_contract;
+  for (int i = c->n - 1; i >= 0; i--) {
+    if (lt->dims[c->v[i]] == 1) continue;
+    for (int d = (int)c->v[i] + 1; d < lt->rank; d++)
+      if (lt->dims[d] != 1) return true;
+    return false;
+  }
+  return true;
+}
+
+/* fft.c: one line of complex<f64> (the longest transformed dimension) and,
+ * for IRFFT over several dimensions, one batch of complex<f64>
+ * intermediates of the operand's shape. */
+static int64_t fft_scratch_bound(const Op *op) {
+  const I64List *len = &op->a.fft_length;
+  const Type *t = op->opnds[0]->type;
+  int64_t line = 0, batch = 1;
+  for (int i = 0; i < len->n; i++) line = len->v[i] > line ? len->v[i] : line;
+  for (int d = t->rank - len->n; d < t->rank; d++) batch *= d >= 0 ? t->dims[d] : 1;
+  bool irfft = op->a.fft_type == FFT_IRFFT && len->n > 1;
+  return ir_align64(16 * line) + (irfft ? ir_align64(16 * batch) : 0);
+}
+
+int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes) {
+  if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
+  if (type_num_elems(op->results[0]->type) < 0) return 0;
+  if (op->code == OP_FFT) return fft_scratch_bound(op);
+  const Type *lt = op->opnds[0]->type;
+  ElemType e = op->results[0]->type->elem;
+  /* The convolution kernel reads A in place (implicit GEMM). */
+  if (op->code == OP_CONVOLUTION)
+    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, vector_bytes);
+  int64_t k = 1;
+  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) k *= lt->dims[op->a.dot.lhs_contract.v[i]];
+  return gemm_scratch_bound(e, k, dot_packs_a(op), vector_bytes);
+}
+
 void ir_strides(const Type *t, int64_t *strides) {
   int64_t s = 1;
   for (int i = t->rank - 1; i >= 0; i--) {

@@ -950,6 +950,10 @@ struct Op {
                        (buffers pass): no kernel, no copy */
   int kernel;       /* for dumps: the kernel it belongs to, numbered from 1
                        in program order by the fuse pass */
+  /* buffers pass: the scratch of its kernel in the arena, scratch_bytes
+   * (ir_kernel_scratch_bytes, 0: none) per concurrent chunk, chunk c at
+   * scratch_offset + c * scratch_bytes */
+  int64_t scratch_offset, scratch_bytes;
 };
 
 struct Func {
@@ -1166,6 +1170,8 @@ typedef struct CompileOptions {
    * hands to the object's loader (codegen/weights.c). */
   enum { WEIGHTS_EMBED, WEIGHTS_SECTION, WEIGHTS_FILE } weights;
   const char *weights_section;
+  int vector_bytes;     /* the target's vector width for kernel scratch sizes;
+                           driver_compile asks codegen (0: assume 64) */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
@@ -1217,6 +1223,15 @@ bool ir_reads_elementally(const Op *user);
 /* Gets a kernel of its own: not fused, not an alias, not a constant (data
  * in the object), not an entry op. */
 bool ir_is_kernel_root(const Op *op);
+
+/* Bytes of scratch one call of op's own kernel may need (GEMM packing
+ * buffers, FFT lines) on a target with vector_bytes-wide vectors (0:
+ * unknown, assume the widest), 0 for none: an upper bound codegen checks.
+ * The buffers pass places it in the temp arena, once per concurrent chunk. */
+int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes);
+
+/* n rounded up to a multiple of 64: the alignment of every arena block. */
+int64_t ir_align64(int64_t n);
 
 /* Row-major strides in elements of a static tensor type. */
 void ir_strides(const Type *t, int64_t *strides);

@@ -397,9 +397,10 @@ static void print_storage(FILE *f, const Value *v) {
   }
 }
 
-/* `// fused, kernel 3, temp@128`: the plan of the fuse and buffers passes. */
+/* `// fused, kernel 3, temp@128, scratch@0 (5632 bytes)`: the plan of the
+ * fuse and buffers passes. */
 static void print_annotations(FILE *f, const Op *op) {
-  bool any = op->fused || op->alias || op->kernel > 0;
+  bool any = op->fused || op->alias || op->kernel > 0 || op->scratch_bytes > 0;
   for (int i = 0; i < op->nresults; i++) any |= op->results[i]->storage != ST_NONE;
   if (!any) return;
   const char *sep = "";
@@ -413,6 +414,9 @@ static void print_annotations(FILE *f, const Op *op) {
     print_storage(f, op->results[i]);
     sep = ", ";
   }
+  if (op->scratch_bytes > 0)
+    fprintf(f, "%sscratch@%lld (%lld bytes)", sep, (long long)op->scratch_offset,
+            (long long)op->scratch_bytes);
 }
 
 static void print_op(FILE *f, const Op *op, int depth) {

@@ -35,13 +35,24 @@
  * (an outer value, an argument or constant, another slot's argument, a
  * value returned twice) gets an explicit copy (`stablehlo.reshape` to the
  * same type) inserted before the return.
+ *
+ * Kernel scratch: a kernel that needs working memory (GEMM packing
+ * buffers, FFT lines: ir_kernel_scratch_bytes) gets a block of the arena
+ * live only while it runs (from the op to the root that computes it, for
+ * a GEMM fused as an epilogue source), one slice per chunk of a parallel
+ * call (o->threads slices when compiled with threads): Op.scratch_offset,
+ * Op.scratch_bytes per slice. Never the stack: worker threads and
+ * embedded targets have small ones.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../ir/ir.h"
 
-enum { ALIGN = 64 };
+/* The largest temp arena: each value has at most 2^62 bytes
+ * (TENSOR_MAX_ELEMS elements of 16 bytes), so offset + size stays below
+ * 2^63 while every placed value ends below this bound. */
+#define TEMP_MAX_BYTES ((int64_t)1 << 62)
 
 /* ------------------------------------------------------------------------ */
 /* Op -> (position, end) map                                                 */
@@ -87,8 +98,10 @@ static OpPos *opmap_get(OpMap *m, const Op *op, bool insert) {
 /* ------------------------------------------------------------------------ */
 /* Planner state                                                             */
 
+/* A block of the arena live over [start, end]: a value's buffer, or the
+ * scratch of a kernel; *at receives its offset. */
 typedef struct Interval {
-  Value *v;
+  int64_t *at;
   int64_t start, end, size;
 } Interval;
 
@@ -103,6 +116,8 @@ typedef struct Planner {
   Op **stack;        /* enclosing ops of the op being visited, outermost first */
   int depth, stack_cap;
   int nkernels;      /* highest kernel number (Op.kernel) in the function */
+  int chunks;        /* kernels running at once: the compiled thread count */
+  int vector_bytes;  /* CompileOptions.vector_bytes */
   int errors;
 } Planner;
 
@@ -319,8 +334,6 @@ static void place_aliases(Block *body) {
 /* ------------------------------------------------------------------------ */
 /* Intervals and offsets                                                     */
 
-static int64_t align_up(int64_t n) { return (n + ALIGN - 1) / ALIGN * ALIGN; }
-
 static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
   Op *d = v->def;
   int64_t size = type_byte_size(v->type);
@@ -340,7 +353,22 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
   int64_t start = pos_of(p, d);
   int64_t end = p->last_use[v->id] > start ? p->last_use[v->id] : start;
   if (ir_has_kernel_blocks(d->code) && end_of(p, d) > end) end = end_of(p, d);
-  (*iv)[(*n)++] = (Interval){v, start, end, align_up(size)};
+  (*iv)[(*n)++] = (Interval){&v->offset, start, end, ir_align64(size)};
+}
+
+/* The scratch of op's kernel, one slice per chunk of a parallel call (see
+ * shlort_parallel_for), live while the kernel runs: at op, or for an op
+ * fused as a GEMM epilogue source, until the root that computes it. */
+static void add_scratch(Planner *p, Op *op, Interval **iv, int *n) {
+  op->scratch_offset = op->scratch_bytes = 0;
+  int64_t bytes = ir_kernel_scratch_bytes(op, p->vector_bytes);
+  OpPos *at = opmap_get(&p->ops, op, false);
+  if (bytes == 0 || !at) return;
+  op->scratch_bytes = bytes;
+  int64_t end = op->fused ? p->last_use[op->results[0]->id] : at->pos;
+  /* Too large for any arena: place_all reports it. */
+  int64_t size = bytes > TEMP_MAX_BYTES / p->chunks ? TEMP_MAX_BYTES : bytes * p->chunks;
+  (*iv)[(*n)++] = (Interval){&op->scratch_offset, at->pos, end > at->pos ? end : at->pos, size};
 }
 
 typedef struct Collect {
@@ -351,6 +379,7 @@ typedef struct Collect {
 
 static void collect_results(Op *op, void *ctx) {
   Collect *c = ctx;
+  add_scratch(c->p, op, &c->iv, &c->n);
   for (int i = 0; i < op->nresults; i++)
     if (c->p->needs_buffer[op->results[i]->id])
       add_interval(c->p, op->results[i], &c->iv, &c->n);
@@ -361,11 +390,6 @@ static int by_size_desc(const void *a, const void *b) {
   if (x->size != y->size) return x->size < y->size ? 1 : -1;
   return x->start < y->start ? -1 : x->start > y->start;
 }
-
-/* The largest temp arena: each value has at most 2^62 bytes
- * (TENSOR_MAX_ELEMS elements of 16 bytes), so offset + size stays below
- * 2^63 while every placed value ends below this bound. */
-#define TEMP_MAX_BYTES ((int64_t)1 << 62)
 
 /* Greedy by size: each interval goes to the lowest offset where it fits
  * between the already placed intervals it overlaps in time. `placed` is
@@ -383,17 +407,17 @@ static int64_t place_all(Interval *iv, int n) {
     for (int k = 0; k < np; k++) {
       Interval *y = placed[k];
       if (y->end < x->start || y->start > x->end) continue;
-      if (y->v->offset >= off + x->size) break;
-      if (y->v->offset + y->size > off) off = y->v->offset + y->size;
+      if (*y->at >= off + x->size) break;
+      if (*y->at + y->size > off) off = *y->at + y->size;
       if (off > TEMP_MAX_BYTES - x->size) break;
     }
     if (off > TEMP_MAX_BYTES - x->size) {
       free(placed);
       return -1;
     }
-    x->v->offset = off;
+    *x->at = off;
     int at = np;
-    while (at > 0 && placed[at - 1]->v->offset > off) at--;
+    while (at > 0 && *placed[at - 1]->at > off) at--;
     memmove(placed + at + 1, placed + at, sizeof(Interval *) * (size_t)(np - at));
     placed[at] = x;
     np++;
@@ -424,8 +448,9 @@ static void share_loop_state(Block *b) {
 
 /* ------------------------------------------------------------------------ */
 
-static int plan_func(Module *m, Func *f) {
-  Planner p = {.m = m, .f = f};
+static int plan_func(Module *m, Func *f, const CompileOptions *o) {
+  Planner p = {.m = m, .f = f, .chunks = o && o->threads > 1 ? o->threads : 1,
+               .vector_bytes = o ? o->vector_bytes : 0};
   ir_walk(f, max_kernel, &p.nkernels);
   insert_copies(&p, f->body);
   ir_number_values(f);
@@ -447,7 +472,8 @@ static int plan_func(Module *m, Func *f) {
   scan_uses(&p, f->body);
   alias_reshapes(&p);
 
-  Collect c = {&p, malloc(sizeof(Interval) * ((size_t)p.nvalues + 1)), 0};
+  /* One interval per value and at most one per op (its scratch). */
+  Collect c = {&p, malloc(sizeof(Interval) * ((size_t)(p.nvalues + p.npos) + 1)), 0};
   if (!c.iv) abort();
   ir_walk(f, collect_results, &c);
   int64_t arena = place_all(c.iv, c.n);
@@ -455,7 +481,7 @@ static int plan_func(Module *m, Func *f) {
     diag_error(f->loc, "@%s: its values need a temp arena of more than 2^62 bytes", f->name);
     p.errors = 1;
   }
-  f->temp_bytes = arena < 0 ? 0 : align_up(arena);
+  f->temp_bytes = arena < 0 ? 0 : ir_align64(arena);
   place_aliases(f->body);
   share_loop_state(f->body);
 
@@ -476,6 +502,6 @@ static bool is_entry(const Func *f, const CompileOptions *o) {
 int pass_buffers(Module *m, const CompileOptions *o) {
   int errors = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) errors += plan_func(m, m->funcs[i]);
+    if (is_entry(m->funcs[i], o)) errors += plan_func(m, m->funcs[i], o);
   return errors;
 }

@@ -19,7 +19,7 @@ void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
   if (n <= 0) return;
   /* Nested regions would oversubscribe the cores the outer one uses. */
   if (nthreads <= 1 || n <= 1 || omp_in_parallel()) {
-    fn(ctx, 0, n);
+    fn(ctx, 0, n, 0);
     return;
   }
   int nt = nthreads < n ? nthreads : (int)n;
@@ -28,6 +28,6 @@ void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
     /* The pool may grant fewer threads than asked: split by what we got. */
     int64_t got = omp_get_num_threads(), t = omp_get_thread_num();
     int64_t begin = chunk_begin(n, got, t), end = chunk_begin(n, got, t + 1);
-    if (begin < end) fn(ctx, begin, end);
+    if (begin < end) fn(ctx, begin, end, (int32_t)t);
   }
 }

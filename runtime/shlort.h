@@ -102,13 +102,17 @@ typedef enum shlort_status {
 /* ------------------------------------------------------------------------ */
 /* Parallel loops (parallel.c)                                               */
 
-typedef void (*shlort_range_fn)(void *ctx, int64_t begin, int64_t end);
+typedef void (*shlort_range_fn)(void *ctx, int64_t begin, int64_t end,
+                                int32_t chunk);
 
 /* Calls fn on contiguous chunks that cover [0, n) exactly once, on up to
  * nthreads threads of the OpenMP (libgomp) pool, and returns when all have
- * finished. Chunks differ in length by at most one. Runs fn(ctx, 0, n) on
- * the calling thread when nthreads <= 1, n <= 1, or when already inside a
- * parallel region. Does nothing when n <= 0. */
+ * finished. Chunks differ in length by at most one. `chunk` numbers the
+ * calls running at the same time from 0 to nthreads - 1, so that each can
+ * use its own slice of caller-provided scratch (the generated kernels give
+ * each chunk its own GEMM packing buffers in the temp arena). Runs
+ * fn(ctx, 0, n, 0) on the calling thread when nthreads <= 1, n <= 1, or
+ * when already inside a parallel region. Does nothing when n <= 0. */
 void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
                          int32_t nthreads);
 

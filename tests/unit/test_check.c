@@ -295,21 +295,31 @@ static void test_parse(void) {
 
 static atomic_int visits[1000];
 static atomic_int calls;
+static atomic_int chunks[16]; /* calls per chunk index */
 
-static void visit(void *ctx, int64_t begin, int64_t end) {
-  (void)ctx;
+static void visit(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  int32_t nthreads = *(const int32_t *)ctx;
   atomic_fetch_add(&calls, 1);
+  if (chunk >= 0 && chunk < nthreads && chunk < 16) atomic_fetch_add(&chunks[chunk], 1);
   for (int64_t i = begin; i < end; i++) atomic_fetch_add(&visits[i], 1);
 }
 
-/* Each index of [0, n) is visited exactly once, whatever the thread count. */
+/* Each index of [0, n) is visited exactly once, whatever the thread count,
+ * and the calls have distinct chunk indices below nthreads (each may own a
+ * slice of scratch). */
 static bool covers_once(int64_t n, int32_t nthreads) {
   for (int i = 0; i < 1000; i++) atomic_store(&visits[i], 0);
+  for (int i = 0; i < 16; i++) atomic_store(&chunks[i], 0);
   atomic_store(&calls, 0);
-  shlort_parallel_for(visit, NULL, n, nthreads);
+  shlort_parallel_for(visit, &nthreads, n, nthreads);
   for (int64_t i = 0; i < 1000; i++)
     if (atomic_load(&visits[i]) != (i < n ? 1 : 0)) return false;
-  return true;
+  int distinct = 0;
+  for (int i = 0; i < 16; i++) {
+    if (atomic_load(&chunks[i]) > 1) return false;
+    distinct += atomic_load(&chunks[i]);
+  }
+  return distinct == atomic_load(&calls);
 }
 
 static void test_parallel_for(void) {

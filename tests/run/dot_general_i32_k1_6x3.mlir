@@ -1,5 +1,8 @@
-// Found by tests/oracle/fuzz.py: -O3 result 0: max rel diff inf > 0
-// Expected values: XLA CPU (jaxlib) on the same program and inputs.
+// A batched i32 dot_general with contraction size 1, wrong at -O3 before
+// the SLP vectorizer was switched off (codegen/target.c: LLVM 19's SLP
+// builds wrong shuffles once the tiny loops are fully unrolled). Found by
+// tests/oracle/fuzz.py (seed 1000796); expected values: XLA CPU on the same
+// program and inputs, checked with numpy.einsum('bmk,bkn->bmn').
 // RUN-ARGS: --input="6x3x1xi32=5 -10 9 3 -9 8 -3 10 -9 6 3 -1 -1 10 -3 4 6 -4"
 // RUN-ARGS: --input="6x1x3xi32=4 -10 -3 6 -4 -10 -4 10 -9 -4 -10 -7 -10 10 -9 -3 -6 1"
 // OUTPUT: 6x3x3xi32=[[[20 -50 -15][-40 100 30][36 -90 -27]][[18 -12 -30][-54 36 90][48 -32 -80]][[12 -30 27][-40 100 -90][36 -90 81]][[-24 -60 -42][-12 -30 -21][4 10 7]][[10 -10 9][-100 100 -90][30 -30 27]][[-12 -24 4][-18 -36 6][12 24 -4]]]
