@@ -54,7 +54,8 @@ LLVM_LIBS = $(shell $(LLVM_CONFIG) --ldflags --libs core orcjit native passes ta
             $(shell $(LLVM_CONFIG) --system-libs 2>/dev/null)
 CFLAGS := $(CFLAGS_BASE) $(OPT)
 
-COMPILER_SRC := $(wildcard ir/*.c frontend/*.c passes/*.c codegen/*.c tools/*.c)
+# tools/grid_mpi.c is the MPI transport of build/shloc-mpi (see below).
+COMPILER_SRC := $(filter-out tools/grid_mpi.c,$(wildcard ir/*.c frontend/*.c passes/*.c codegen/*.c tools/*.c))
 # The runtime: files common to both builds, the grid over threads
 # (libshlort.a) and the grid over MPI (libshlort_mpi.a, built with mpicc).
 THREADS_SRC := runtime/grid.c runtime/collectives.c runtime/channels.c

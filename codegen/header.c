@@ -232,15 +232,10 @@ static const char postamble[] =
     "#endif\n"
     "\n";
 
-/* The functions the header declares, in module order. */
-static bool is_entry(const Func *f, const CompileOptions *o) {
-  return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
-}
-
 int header_write(FILE *f, Module *m, const CompileOptions *o) {
   int errors = 0, found = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) {
+    if (ir_func_is_entry(m, m->funcs[i], o)) {
       errors += check_entry(m, m->funcs[i]);
       found++;
     }
@@ -255,7 +250,7 @@ int header_write(FILE *f, Module *m, const CompileOptions *o) {
              " * prefix %s. Do not edit. */\n", o->prefix ? o->prefix : "(none)");
   fprintf(f, "#ifndef %s\n#define %s\n\n%s", guard, guard, preamble);
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) write_entry(f, &m->arena, o, m->funcs[i]);
+    if (ir_func_is_entry(m, m->funcs[i], o)) write_entry(f, &m->arena, o, m->funcs[i]);
   fprintf(f, "%s#endif\n", postamble);
   return 0;
 }

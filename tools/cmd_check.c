@@ -141,14 +141,18 @@ static void alloc_results(Module *m, const Func *f, Tensor *out, Verdict *v) {
   }
 }
 
-static void call_entry(Program *p, Tensor *out, int nchecks, Verdict *v) {
+static void call_entry(Program *p, ParallelHost *host, Tensor *out, int nchecks, Verdict *v) {
   int nres = p->entry->nresults;
   void **res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
+  parallel_host_set(host);
   int32_t rc = program_call(p, NULL, res);
+  parallel_host_set(NULL);
   free(res);
-  if (rc && shlort_check_last_failure()[0]) {
+  if (rc && host->message[0]) {
+    fail(v, host->message);
+  } else if (rc && shlort_check_last_failure()[0]) {
     fail(v, shlort_check_last_failure());
   } else if (rc) {
     char why[64];
@@ -176,7 +180,8 @@ static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func
   Program p;
   if (v->pass && program_build(&p, m, f, &co)) fail(v, "compilation failed");
   if (v->pass) {
-    call_entry(&p, out, nchecks, v);
+    ParallelHost host = {m, p.entry, p.jit, &co, t->grid_timeout_ms, ""};
+    call_entry(&p, &host, out, nchecks, v);
     program_free(&p);
   }
   for (int i = 0; i < nres; i++) tensor_free(&out[i]);
