@@ -190,7 +190,8 @@ def stage_limits():
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
-    OUTPUT is its closing line."""
+    OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
+    status 1) with each such text in its diagnostics."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -202,8 +203,16 @@ def stage_run():
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
         check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
+        errors = re.findall(r"^// ERROR: (.*)$", text, re.M)
         r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
         name = f"run/{f}"
+        if errors:
+            missing = [e for e in errors if e not in r.stderr]
+            if r.returncode != 1 or missing:
+                fail(name, f"exit status {r.returncode}, missing {missing!r}:\n{r.stderr[-1500:]}")
+            else:
+                ok(name)
+            continue
         got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
         if r.returncode:
             fail(name, r.stderr[-1500:])

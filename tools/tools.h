@@ -110,7 +110,7 @@ typedef int32_t (*PackedEntry)(void **args);
 typedef struct Program {
   Func *entry;
   Jit *jit;
-  PackedEntry fn;
+  PackedEntry fn; /* NULL for an entry with a process context (GridProc) */
   void *temp; /* Func.temp_bytes (at least 64), 64-byte aligned */
 } Program;
 /* Compiles m (driver_compile + codegen_emit of an object with
