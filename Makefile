@@ -107,7 +107,19 @@ $(SHLORT_MPI): $(MPI_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-mpi: $(SHLORT_MPI)
+# build/shloc-mpi: the tool with the MPI transport (tools/grid_mpi.c
+# instead of grid_threads.c, libshlort_mpi.a instead of libshlort.a), the
+# program `shloc check --mpi` starts under mpirun.
+SHLOC_MPI := $(BUILD)/shloc-mpi
+$(BUILD)/tools-mpi/grid_mpi.o: tools/grid_mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CFLAGS) $(LLVM_CFLAGS) -c $< -o $@
+
+$(SHLOC_MPI): $(filter-out $(BUILD)/tools/grid_threads.o,$(COMPILER_OBJ)) $(BUILD)/tools-mpi/grid_mpi.o $(SHLORT_MPI)
+	$(MPICC) $(OPT) -rdynamic -o $@ $(filter %.o,$^) -Wl,--whole-archive $(SHLORT_MPI) \
+	  -Wl,--no-whole-archive $(LLVM_LIBS) -fopenmp -lm
+
+mpi: $(SHLORT_MPI) $(SHLOC_MPI)
 
 # The runtime's tests (tests/runtime/run.sh): built with this build's
 # flags, so TSAN=1 / SAN=1 run them under the sanitizers.

@@ -42,6 +42,7 @@ typedef struct ToolOptions {
   bool verbose;         /* check: print every diagnostic */
   int64_t grid_timeout_ms; /* run, check: how long a process waits for a peer */
   bool mpi;             /* check: run_parallel cases under mpirun */
+  int case_line;        /* check: only the case that starts at this line (0: all) */
 } ToolOptions;
 
 int cmd_run(ToolOptions *t);   /* cmd_run.c */
