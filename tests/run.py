@@ -426,13 +426,14 @@ def stage_header():
 
 
 def stage_examples():
-    for ex in ("mnist", "threads"):
+    for ex in ("mnist", "threads", "data_parallel"):
         d = os.path.join(ROOT, "examples", ex)
         out = os.path.join(BUILD, "examples", ex)
         os.makedirs(out, exist_ok=True)
         r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}", f"OUT={out}", f"CC={CC}",
                  f"CFLAGS={' '.join(['-O2'] + SAN_FLAGS)}",
-                 f"SHLORT={os.path.join(BUILD, 'libshlort.a')}"], timeout=300)
+                 f"SHLORT={os.path.join(BUILD, 'libshlort.a')}",
+                 f"SHLORT_MPI={os.path.join(BUILD, 'libshlort_mpi.a')}"], timeout=300)
         if r.returncode:
             fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
         else:
