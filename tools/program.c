@@ -47,6 +47,12 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
 }
 
 int32_t program_call(Program *p, void *const *args, void *const *results) {
+  if (!p->fn) {
+    diag_error(TOOL_NOLOC, "@%s calls the grid runtime (collectives, send/recv, feeds, "
+               "process ids, rng): it runs in a grid (shloc run, interpreter.run_parallel)",
+               p->entry->name);
+    return SHLORT_INVALID;
+  }
   int nargs = p->entry->body->nargs, nres = p->entry->nresults;
   /* The packed calling convention: inputs, results, temp. */
   void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1));

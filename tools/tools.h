@@ -117,7 +117,8 @@ typedef struct Program {
 /* Compiles m (driver_compile + codegen_emit of an object with
  * packed_entry) for the host and loads it. 0 on success. */
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
-/* Calls the entry: args then results buffers (in the entry's order). */
+/* Calls the entry: args then results buffers (in the entry's order). An
+ * entry with a process context is diagnosed (SHLORT_INVALID). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
