@@ -54,7 +54,8 @@ LLVM_LIBS = $(shell $(LLVM_CONFIG) --ldflags --libs core orcjit native passes ta
             $(shell $(LLVM_CONFIG) --system-libs 2>/dev/null)
 CFLAGS := $(CFLAGS_BASE) $(OPT)
 
-COMPILER_SRC := $(wildcard ir/*.c frontend/*.c passes/*.c codegen/*.c tools/*.c)
+# tools/grid_mpi.c is the MPI transport of build/shloc-mpi (see below).
+COMPILER_SRC := $(filter-out tools/grid_mpi.c,$(wildcard ir/*.c frontend/*.c passes/*.c codegen/*.c tools/*.c))
 # The runtime: files common to both builds, the grid over threads
 # (libshlort.a) and the grid over MPI (libshlort_mpi.a, built with mpicc).
 THREADS_SRC := runtime/grid.c runtime/collectives.c runtime/channels.c
@@ -106,7 +107,19 @@ $(SHLORT_MPI): $(MPI_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-mpi: $(SHLORT_MPI)
+# build/shloc-mpi: the tool with the MPI transport (tools/grid_mpi.c
+# instead of grid_threads.c, libshlort_mpi.a instead of libshlort.a), the
+# program `shloc check --mpi` starts under mpirun.
+SHLOC_MPI := $(BUILD)/shloc-mpi
+$(BUILD)/tools-mpi/grid_mpi.o: tools/grid_mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CFLAGS) $(LLVM_CFLAGS) -c $< -o $@
+
+$(SHLOC_MPI): $(filter-out $(BUILD)/tools/grid_threads.o,$(COMPILER_OBJ)) $(BUILD)/tools-mpi/grid_mpi.o $(SHLORT_MPI)
+	$(MPICC) $(OPT) -rdynamic -o $@ $(filter %.o,$^) -Wl,--whole-archive $(SHLORT_MPI) \
+	  -Wl,--no-whole-archive $(LLVM_LIBS) -fopenmp -lm
+
+mpi: $(SHLORT_MPI) $(SHLOC_MPI)
 
 # The runtime's tests (tests/runtime/run.sh): built with this build's
 # flags, so TSAN=1 / SAN=1 run them under the sanitizers.

@@ -58,16 +58,12 @@ static void cg_dispose(CG *cg) {
   LLVMContextDispose(cg->ctx);
 }
 
-static bool is_entry(const Func *f, const CompileOptions *o) {
-  return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
-}
-
 /* Emits the entry of every entry function; returns the number found. */
 static int emit_entries(CG *cg) {
   int found = 0;
   for (int i = 0; i < cg->m->nfuncs; i++) {
     Func *f = cg->m->funcs[i];
-    if (!is_entry(f, cg->o)) continue;
+    if (!ir_func_is_entry(cg->m, f, cg->o)) continue;
     found++;
     cg_entry(cg, f);
   }

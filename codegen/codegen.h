@@ -44,7 +44,8 @@
  *                 reduce.c, window.c, dot.c, conv.c (elemental); gemm.c,
  *                 scatter.c, sort.c, linalg.c, fft.c, rng.c (kernels)
  *   kernel.c      kernel functions of roots and their calls
- *   entry.c       entry functions: kernels in order, control flow, checks
+ *   entry.c       entry functions: kernels in order, control flow, checks;
+ *                 beside it collectives.c (the calls of the grid ABI)
  *   codegen.c     the driver (codegen_emit); header.c beside it
  * One cycle remains, by design: cg_value_at runs the generator of a fused
  * value, and generators read their operands with cg_value_at (value ->
@@ -95,6 +96,8 @@ typedef struct CG {
    * pointer argument. */
   LLVMValueRef llfn;
   LLVMValueRef frame;
+  /* The entry's shlort_proc parameter, NULL in an entry without one. */
+  LLVMValueRef proc;
   /* Indexed by Value.id of fn; reset for each LLVM function:
    * buf: buffer pointer loaded from the frame (NULL until first use);
    * scalar: the SSA scalar bound to a value inside a scalar region (reduce
@@ -443,6 +446,18 @@ void cg_kernel_copy(CG *cg, Value *src, Value *dst);
 /* codegen/entry.c: the entry function of a public function, its packed
  * wrapper, control flow, checks and result copies. */
 void cg_entry(CG *cg, Func *f);
+/* The runtime function `name` of the given type, declared once. */
+LLVMValueRef cg_runtime_fn(CG *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef *params,
+                           int n, LLVMTypeRef *fty);
+/* Returns status (i32) from the entry when it is not 0. */
+void cg_return_if_failed(CG *cg, LLVMValueRef status);
+
+/* codegen/collectives.c: the ops of the grid ABI (OPF_RUNTIME), emitted
+ * in the entry with CG.proc; the grid size check at an entry's start;
+ * interpreter.run_parallel (a call of the host's shloc_run_parallel). */
+void cg_emit_runtime_op(CG *cg, Op *op);
+void cg_emit_grid_check(CG *cg, Func *f);
+void cg_emit_run_parallel(CG *cg, Op *op);
 
 /* codegen/target.c: the target machine (host unless o->triple/cpu/features
  * say otherwise), function attributes, the LLVM pass pipeline, and writing

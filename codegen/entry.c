@@ -7,11 +7,18 @@
  * order: kernel roots become kernel calls, control flow (while, if, case)
  * becomes branches around the kernels of its regions, check ops call the
  * runtime, and func.return copies results that were not computed in place.
- * It returns 0, or 1 as soon as a check fails. With packed_entry, also
+ * It returns 0, or the status of the first runtime call that fails (a
+ * failed check: 1). With packed_entry, also
  *
  *   int32_t P_F__packed(ptr args)   (args: arg..., result..., temp)
  *
  * for callers that hold the pointers in an array (shloc run/check/bench).
+ * An entry whose body calls the grid ABI (ir_func_needs_proc) takes the
+ * process context as one more, last parameter and comes with
+ *
+ *   int32_t P_F__grid(ptr args, ptr proc)   (a shlort_entry)
+ *
+ * instead of __packed (codegen/collectives.c emits those calls).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,21 +30,20 @@ static Op *emit_block(CG *cg, Block *blk);
 /* ------------------------------------------------------------------------ */
 /* Runtime calls                                                             */
 
-static LLVMValueRef runtime_fn(CG *cg, const char *name, LLVMTypeRef ret,
-                               LLVMTypeRef *params, int n, LLVMTypeRef *fty) {
+LLVMValueRef cg_runtime_fn(CG *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef *params,
+                           int n, LLVMTypeRef *fty) {
   *fty = LLVMFunctionType(ret, params, (unsigned)n, 0);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   return f ? f : LLVMAddFunction(cg->mod, name, *fty);
 }
 
-/* Returns 1 from the entry when status (i32) is non-zero. */
-static void fail_if(CG *cg, LLVMValueRef status) {
-  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "check.fail");
-  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "check.ok");
+void cg_return_if_failed(CG *cg, LLVMValueRef status) {
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "call.fail");
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "call.ok");
   LLVMValueRef bad = LLVMBuildICmp(cg->b, LLVMIntNE, status, LLVMConstNull(cg->t_i32), "");
   LLVMBuildCondBr(cg->b, bad, fail, ok);
   LLVMPositionBuilderAtEnd(cg->b, fail);
-  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 1, 0));
+  LLVMBuildRet(cg->b, status);
   LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
@@ -82,8 +88,8 @@ static void call_check(CG *cg, Op *op, const char *name, int nextra, LLVMTypeRef
     args[4 + k] = xv[k];
   }
   LLVMTypeRef fty;
-  LLVMValueRef f = runtime_fn(cg, name, cg->t_i32, params, 4 + nextra, &fty);
-  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, (unsigned)(4 + nextra), ""));
+  LLVMValueRef f = cg_runtime_fn(cg, name, cg->t_i32, params, 4 + nextra, &fty);
+  cg_return_if_failed(cg, LLVMBuildCall2(cg->b, fty, f, args, (unsigned)(4 + nextra), ""));
 }
 
 /* check.* ops of the conformance protocol (conformance README): the
@@ -122,8 +128,8 @@ static void emit_probe(CG *cg, Op *op) {
   LLVMValueRef args[3] = {LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id"),
                           cg_buffer(cg, x), cg_i64(cg, type_byte_size(x->type))};
   LLVMTypeRef params[3] = {cg->t_ptr, cg->t_ptr, cg->t_i64}, fty;
-  LLVMValueRef f = runtime_fn(cg, "shlort_probe", cg->t_i32, params, 3, &fty);
-  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, 3, ""));
+  LLVMValueRef f = cg_runtime_fn(cg, "shlort_probe", cg->t_i32, params, 3, &fty);
+  cg_return_if_failed(cg, LLVMBuildCall2(cg->b, fty, f, args, 3, ""));
 }
 
 /* check.expect_serialized_eq: the operand against a probed value. */
@@ -135,8 +141,8 @@ static void emit_serialized_check(CG *cg, Op *op) {
                           LLVMConstInt(cg->t_i32, (unsigned)x->type->elem, 0),
                           cg_buffer(cg, x), cg_i64(cg, type_num_elems(x->type))};
   LLVMTypeRef params[5] = {cg->t_ptr, cg->t_i64, cg->t_i32, cg->t_ptr, cg->t_i64}, fty;
-  LLVMValueRef f = runtime_fn(cg, "shlort_check_serialized_eq", cg->t_i32, params, 5, &fty);
-  fail_if(cg, LLVMBuildCall2(cg->b, fty, f, args, 5, ""));
+  LLVMValueRef f = cg_runtime_fn(cg, "shlort_check_serialized_eq", cg->t_i32, params, 5, &fty);
+  cg_return_if_failed(cg, LLVMBuildCall2(cg->b, fty, f, args, 5, ""));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -224,7 +230,27 @@ static bool has_buffer(Op *op) {
 
 /* The ops emitted in the entry function itself (ir_is_entry_op, and
  * interpreter.probe); the other ops are kernels. */
+/* Tokens carry no data (spec "after_all"): nothing to emit. */
+static void emit_token(CG *cg, Op *op) { (void)cg, (void)op; }
+
 static void (*const EMIT[OP_COUNT])(CG *cg, Op *op) = {
+    [OP_AFTER_ALL] = emit_token,
+    [OP_CREATE_TOKEN] = emit_token,
+    [OP_REPLICA_ID] = cg_emit_runtime_op,
+    [OP_PARTITION_ID] = cg_emit_runtime_op,
+    [OP_ALL_GATHER] = cg_emit_runtime_op,
+    [OP_ALL_REDUCE] = cg_emit_runtime_op,
+    [OP_ALL_TO_ALL] = cg_emit_runtime_op,
+    [OP_REDUCE_SCATTER] = cg_emit_runtime_op,
+    [OP_COLLECTIVE_BROADCAST] = cg_emit_runtime_op,
+    [OP_COLLECTIVE_PERMUTE] = cg_emit_runtime_op,
+    [OP_COLLECTIVE_REDUCE] = cg_emit_runtime_op,
+    [OP_SEND] = cg_emit_runtime_op,
+    [OP_RECV] = cg_emit_runtime_op,
+    [OP_INFEED] = cg_emit_runtime_op,
+    [OP_OUTFEED] = cg_emit_runtime_op,
+    [OP_RNG] = cg_emit_runtime_op,
+    [OP_INTERPRETER_RUN_PARALLEL] = cg_emit_run_parallel,
     [OP_CASE] = emit_case,
     [OP_IF] = emit_if,
     [OP_WHILE] = emit_while,
@@ -239,8 +265,7 @@ static void (*const EMIT[OP_COUNT])(CG *cg, Op *op) = {
 };
 
 static void emit_op(CG *cg, Op *op) {
-  /* Tokens carry no data (spec "after_all"). */
-  if (op->fused || op->alias || op->code == OP_AFTER_ALL) return;
+  if (op->fused || op->alias) return;
   if (EMIT[op->code]) {
     EMIT[op->code](cg, op);
     return;
@@ -294,7 +319,8 @@ static int64_t param_bytes(Func *f, int i) {
   return f->temp_bytes;
 }
 
-static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams,
+/* nparams pointers: the frame's nframe, then the process context. */
+static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams, int nframe,
                              LLVMTypeRef *fty) {
   LLVMTypeRef params[nparams];
   for (int i = 0; i < nparams; i++) params[i] = cg->t_ptr;
@@ -302,7 +328,7 @@ static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams,
   LLVMValueRef fn = LLVMAddFunction(cg->mod, name, *fty);
   cg_set_fn_attrs(cg, fn);
   /* Empty buffers may be NULL; others point at caller memory. */
-  for (int i = 0; i < nparams; i++) add_param_attrs(cg, fn, (unsigned)i, param_bytes(f, i) > 0);
+  for (int i = 0; i < nframe; i++) add_param_attrs(cg, fn, (unsigned)i, param_bytes(f, i) > 0);
   return fn;
 }
 
@@ -320,34 +346,43 @@ static void build_frame(CG *cg, LLVMValueRef fn, int nparams) {
   LLVMDisposeBuilder(b);
 }
 
-static void emit_packed(CG *cg, const char *name, LLVMValueRef entry,
-                        LLVMTypeRef fty, int nparams) {
+/* P_F__packed(ptr args), or for an entry with a process context
+ * P_F__grid(ptr args, ptr proc), the type of shlort_entry: args holds the
+ * nframe pointers of the frame (arguments, results, temp). */
+static void emit_packed(CG *cg, const char *name, LLVMValueRef entry, LLVMTypeRef fty,
+                        int nframe, bool grid) {
   char pname[strlen(name) + 16];
-  snprintf(pname, sizeof pname, "%s__packed", name);
-  LLVMTypeRef pty = LLVMFunctionType(cg->t_i32, &cg->t_ptr, 1, 0);
+  snprintf(pname, sizeof pname, "%s__%s", name, grid ? "grid" : "packed");
+  LLVMTypeRef params[2] = {cg->t_ptr, cg->t_ptr};
+  LLVMTypeRef pty = LLVMFunctionType(cg->t_i32, params, grid ? 2 : 1, 0);
   LLVMValueRef fn = LLVMAddFunction(cg->mod, pname, pty);
   cg_set_fn_attrs(cg, fn);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef args[nparams];
-  for (int i = 0; i < nparams; i++) {
+  LLVMValueRef args[nframe + 1];
+  for (int i = 0; i < nframe; i++) {
     LLVMValueRef idx = cg_i64(cg, i);
     LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg->t_ptr, LLVMGetParam(fn, 0), &idx, 1, "");
     args[i] = LLVMBuildLoad2(cg->b, cg->t_ptr, p, "");
   }
-  LLVMBuildRet(cg->b, LLVMBuildCall2(cg->b, fty, entry, args, (unsigned)nparams, ""));
+  if (grid) args[nframe] = LLVMGetParam(fn, 1);
+  LLVMBuildRet(cg->b, LLVMBuildCall2(cg->b, fty, entry, args, (unsigned)(nframe + grid), ""));
 }
 
 void cg_entry(CG *cg, Func *f) {
   cg->fn = f;
   ir_number_values(f);
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
-  int nparams = f->body->nargs + f->nresults + 1;
+  int nframe = f->body->nargs + f->nresults + 1;
+  bool grid = ir_func_needs_proc(f);
   LLVMTypeRef fty;
-  LLVMValueRef fn = entry_fn(cg, f, name, nparams, &fty);
+  LLVMValueRef fn = entry_fn(cg, f, name, nframe + grid, nframe, &fty);
   cg_fn_begin(cg, fn);
-  build_frame(cg, fn, nparams);
+  build_frame(cg, fn, nframe);
+  cg->proc = grid ? LLVMGetParam(fn, (unsigned)nframe) : NULL;
+  if (grid) cg_emit_grid_check(cg, f);
   Op *ret = emit_block(cg, f->body);
   emit_return(cg, ret);
   cg_fn_end(cg);
-  if (cg->o->packed_entry) emit_packed(cg, name, fn, fty, nparams);
+  cg->proc = NULL;
+  if (grid || cg->o->packed_entry) emit_packed(cg, name, fn, fty, nframe, grid);
 }

@@ -3,6 +3,10 @@
  * For each entry point F (every public function, or only o->entry) with
  * prefix P it declares
  *     int P_F(const T *arg..., T *result0, ..., void *temp);
+ * or, for an entry that calls the grid ABI (ir_func_needs_proc),
+ *     int P_F(..., void *temp, struct shlort_proc *proc);
+ *     int32_t P_F__grid(void *args, struct shlort_proc *proc);
+ * with P_F_NUM_REPLICAS / P_F_NUM_PARTITIONS when the grid size is known;
  * with shapes, dtypes and byte sizes in a comment, the macros
  * P_F_TEMP_BYTES, P_F_NUM_ARGS, P_F_NUM_RESULTS, P_F_ARGi_BYTES,
  * P_F_RESULTi_BYTES (upper case), and a static descriptor table
@@ -112,13 +116,35 @@ static void write_tensor_comment(FILE *out, const char *name, const Type *t) {
   fprintf(out, ", %lld bytes\n", (long long)type_byte_size(t));
 }
 
-static void write_prototype(FILE *out, const char *entry, const Func *f, char **args) {
+static void write_prototype(FILE *out, const char *entry, const Func *f, char **args,
+                            bool grid) {
   fprintf(out, "int %s(", entry);
   for (int i = 0; i < f->body->nargs; i++)
     fprintf(out, "const %s *%s, ", elem_ctype(f->body->args[i]->type->elem), args[i]);
   for (int i = 0; i < f->nresults; i++)
     fprintf(out, "%s *result%d, ", elem_ctype(f->result_types[i]->elem), i);
-  fprintf(out, "void *temp);\n");
+  fprintf(out, grid ? "void *temp, struct shlort_proc *proc);\n" : "void *temp);\n");
+  if (grid) fprintf(out, "int32_t %s__grid(void *args, struct shlort_proc *proc);\n", entry);
+}
+
+/* How to run an entry that takes a process context (docs/runtime.md). */
+static const char grid_comment[] =
+    " * SPMD: proc is this process's context in a grid of processes (runtime/\n"
+    " * shlort.h). Link libshlort.a to run the grid as threads of one process:\n"
+    " * shlort_grid_run with one shlort_task per process (row-major: process\n"
+    " * (r, p) is r * num_partitions + p), each task's entry the __grid function\n"
+    " * below and its arg a void *[] of this process's arguments, results and\n"
+    " * temp. Or link libshlort_mpi.a (and mpicc) to run one process per MPI\n"
+    " * rank: shlort_mpi_run (shlort_mpi.h). A failed runtime call returns its\n"
+    " * status (shlort_status); shlort_proc_message(proc) says why.\n";
+
+/* The grid the entry was compiled for (checked at run time). */
+static void write_grid_macros(FILE *out, const char *up, const Module *m) {
+  int64_t r, p;
+  ir_module_grid(m, &r, &p);
+  if (r > 0 || p > 0)
+    fprintf(out, "#define %s_NUM_REPLICAS %lld\n#define %s_NUM_PARTITIONS %lld\n", up,
+            (long long)(r > 0 ? r : 1), up, (long long)(p > 0 ? p : 1));
 }
 
 static void write_macros(FILE *out, const char *up, const Func *f) {
@@ -172,7 +198,9 @@ static void write_descriptors(FILE *out, const char *entry, const char *up, cons
   fprintf(out, "  {NULL, NULL, 0, NULL, 0}};\n");
 }
 
-static void write_entry(FILE *out, Arena *a, const CompileOptions *o, const Func *f) {
+static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) {
+  Arena *a = &m->arena;
+  bool grid = ir_func_needs_proc(f);
   const char *entry = cg_entry_name(a, o, f);
   const char *up = upper(a, entry);
   char **args = arg_names(a, f);
@@ -185,13 +213,16 @@ static void write_entry(FILE *out, Arena *a, const CompileOptions *o, const Func
     write_tensor_comment(out, name, f->result_types[i]);
   }
   fprintf(out, " *   %-12s %s_TEMP_BYTES bytes of scratch, 64-byte aligned\n", "temp", up);
+  if (grid) fprintf(out, "%s", grid_comment);
   fprintf(out, " * Returns 0 on success. */\n");
-  write_prototype(out, entry, f, args);
+  if (grid) fprintf(out, "struct shlort_proc;\n");
+  write_prototype(out, entry, f, args, grid);
   if (o->packed_entry)
     fprintf(out, "/* --packed-entry: the same with args[] = the arguments, the results,\n"
                  " * then temp (generic callers). */\n"
                  "int32_t %s__packed(void **args);\n", entry);
   write_macros(out, up, f);
+  if (grid) write_grid_macros(out, up, m);
   write_descriptors(out, entry, up, f, args);
   fprintf(out, "\n");
 }
@@ -237,7 +268,6 @@ static const char postamble[] =
     "#endif\n"
     "\n";
 
-/* The functions the header declares, in module order. */
 /* The loader of --weights=file (codegen/weights.c has the file's layout). */
 static void write_weights(FILE *out, Module *m, const CompileOptions *o) {
   if (o->weights == WEIGHTS_SECTION)
@@ -254,14 +284,10 @@ static void write_weights(FILE *out, Module *m, const CompileOptions *o) {
           cg_weights_loader_name(&m->arena, o));
 }
 
-static bool is_entry(const Func *f, const CompileOptions *o) {
-  return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
-}
-
 int header_write(FILE *f, Module *m, const CompileOptions *o) {
   int errors = 0, found = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) {
+    if (ir_func_is_entry(m, m->funcs[i], o)) {
       errors += check_entry(m, m->funcs[i]);
       found++;
     }
@@ -276,7 +302,7 @@ int header_write(FILE *f, Module *m, const CompileOptions *o) {
              " * prefix %s. Do not edit. */\n", o->prefix ? o->prefix : "(none)");
   fprintf(f, "#ifndef %s\n#define %s\n\n%s", guard, guard, preamble);
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) write_entry(f, &m->arena, o, m->funcs[i]);
+    if (ir_func_is_entry(m, m->funcs[i], o)) write_entry(f, m, o, m->funcs[i]);
   write_weights(f, m, o);
   fprintf(f, "%s#endif\n", postamble);
   return 0;

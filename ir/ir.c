@@ -406,3 +406,61 @@ int64_t dense_get_i64(const DenseData *d, int64_t i) {
   }
   return load_int(d->bytes + (d->splat ? 0 : i * elem_bytes(e)), e);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Entries and the process grid                                              */
+
+static bool symbol_in(const Attr *a, const char *name) {
+  if (!a) return false;
+  if (a->kind == AT_SYMBOL) return a->str && !strcmp(a->str, name);
+  if (a->kind != AT_ARRAY) return false;
+  for (int i = 0; i < a->n; i++)
+    if (symbol_in(a->items[i], name)) return true;
+  return false;
+}
+
+typedef struct ProgramQuery {
+  const char *name;
+  bool found;
+} ProgramQuery;
+
+static void names_program(Op *op, void *ctx) {
+  ProgramQuery *q = ctx;
+  if (op->code != OP_INTERPRETER_RUN_PARALLEL || q->found) return;
+  q->found = symbol_in(ir_attr(op, "programs"), q->name) || symbol_in(ir_attr(op, "infeed"), q->name);
+}
+
+bool ir_is_parallel_program(Module *m, const Func *f) {
+  ProgramQuery q = {f->name, false};
+  for (int i = 0; i < m->nfuncs && !q.found; i++)
+    if (m->funcs[i]->body) ir_walk(m->funcs[i], names_program, &q);
+  return q.found;
+}
+
+bool ir_func_is_entry(Module *m, const Func *f, const CompileOptions *o) {
+  if (!f->body) return false;
+  if (!o || !o->entry) return f->is_public;
+  return !strcmp(f->name, o->entry) || ir_is_parallel_program(m, f);
+}
+
+static void find_runtime_op(Op *op, void *ctx) {
+  if (ir_needs_runtime(op->code)) *(bool *)ctx = true;
+}
+
+bool ir_func_needs_proc(Func *f) {
+  bool found = false;
+  ir_walk(f, find_runtime_op, &found);
+  return found;
+}
+
+static int64_t module_int(const Module *m, const char *name) {
+  for (int i = 0; i < m->nattrs; i++)
+    if (!strcmp(m->attrs[i].name, name) && m->attrs[i].value->kind == AT_INT)
+      return m->attrs[i].value->ival;
+  return 0;
+}
+
+void ir_module_grid(const Module *m, int64_t *replicas, int64_t *partitions) {
+  *replicas = module_int(m, "mhlo.num_replicas");
+  *partitions = module_int(m, "mhlo.num_partitions");
+}

@@ -436,6 +436,11 @@ typedef struct OpAttrs {
   ScatterDims scatter;
   ChannelHandle channel;
   bool use_global_device_ids;
+  /* replica_groups of the collectives, source_target_pairs of
+   * collective_permute: a rank-2 integer literal, NULL when absent */
+  const DenseData *replica_groups;
+  bool is_host_transfer;   /* send, recv */
+  const char *feed_config; /* infeed_config, outfeed_config */
   const DenseData *value; /* constant, check.*_const */
   const char *callee;     /* func.call */
   const char *call_target_name; /* custom_call */
@@ -502,10 +507,10 @@ enum {
 #define OPS(X) \
   X(OP_ABS,                    "stablehlo.abs",                   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_ADD,                    "stablehlo.add",                   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
-  X(OP_AFTER_ALL,              "stablehlo.after_all",             N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
-  X(OP_ALL_GATHER,             "stablehlo.all_gather",            N_ANY, N_OPNDS, 0,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
-  X(OP_ALL_REDUCE,             "stablehlo.all_reduce",            N_ANY, N_OPNDS, 1,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
-  X(OP_ALL_TO_ALL,             "stablehlo.all_to_all",            N_ANY, N_OPNDS, 0,  OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_AFTER_ALL,              "stablehlo.after_all",             N_ANY, 1, 0,        OPF_IMPL | OPF_SIDE_EFFECT | OPF_ENTRY)            \
+  X(OP_ALL_GATHER,             "stablehlo.all_gather",            N_ANY, N_OPNDS, 0,  OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
+  X(OP_ALL_REDUCE,             "stablehlo.all_reduce",            N_ANY, N_OPNDS, 1,  OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
+  X(OP_ALL_TO_ALL,             "stablehlo.all_to_all",            N_ANY, N_OPNDS, 0,  OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_AND,                    "stablehlo.and",                   2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
   X(OP_ATAN2,                  "stablehlo.atan2",                 2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
   X(OP_BATCH_NORM_GRAD,        "stablehlo.batch_norm_grad",       5, 3, 0,            0)                                                 \
@@ -519,8 +524,11 @@ enum {
   X(OP_CEIL,                   "stablehlo.ceil",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_CHOLESKY,               "stablehlo.cholesky",              1, 1, 0,            OPF_IMPL | OPF_BUFFERS)                            \
   X(OP_CLAMP,                  "stablehlo.clamp",                 3, 1, 0,            OPF_TERNARY | OPF_IMPL)                            \
-  X(OP_COLLECTIVE_BROADCAST,   "stablehlo.collective_broadcast",  1, 1, 0,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
-  X(OP_COLLECTIVE_PERMUTE,     "stablehlo.collective_permute",    1, 1, 0,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_COLLECTIVE_BROADCAST,   "stablehlo.collective_broadcast",  1, 1, 0,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
+  X(OP_COLLECTIVE_PERMUTE,     "stablehlo.collective_permute",    1, 1, 0,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
+  /* collective_reduce: the upstream interpreter's (not in the spec text):                                                               \
+   * all_reduce whose result only the group's first process keeps. */                                                                   \
+  X(OP_COLLECTIVE_REDUCE,      "stablehlo.collective_reduce",     N_ANY, N_OPNDS, 1,  OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_COMPARE,                "stablehlo.compare",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
   X(OP_COMPLEX,                "stablehlo.complex",               2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
   X(OP_COMPOSITE,              "stablehlo.composite",             N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_ENTRY)                       \
@@ -530,7 +538,7 @@ enum {
   X(OP_CONVOLUTION,            "stablehlo.convolution",           2, 1, 0,            OPF_IMPL | OPF_BUFFERS | OPF_GEMM)                 \
   X(OP_COSINE,                 "stablehlo.cosine",                1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
   X(OP_COUNT_LEADING_ZEROS,    "stablehlo.count_leading_zeros",   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
-  X(OP_CREATE_TOKEN,           "stablehlo.create_token",          0, 1, 0,            0)                                                 \
+  X(OP_CREATE_TOKEN,           "stablehlo.create_token",          0, 1, 0,            OPF_IMPL | OPF_ENTRY)                              \
   X(OP_CUSTOM_CALL,            "stablehlo.custom_call",           N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_ENTRY)                       \
   X(OP_DIVIDE,                 "stablehlo.divide",                2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
   X(OP_DOT,                    "stablehlo.dot",                   2, 1, 0,            OPF_IMPL)                                          \
@@ -553,7 +561,7 @@ enum {
   X(OP_GET_TUPLE_ELEMENT,      "stablehlo.get_tuple_element",     1, 1, 0,            OPF_IMPL | OPF_ENTRY)                              \
   X(OP_IF,                     "stablehlo.if",                    1, N_ANY, 2,        OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
   X(OP_IMAG,                   "stablehlo.imag",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
-  X(OP_INFEED,                 "stablehlo.infeed",                1, N_ANY, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_INFEED,                 "stablehlo.infeed",                1, N_ANY, 0,        OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_IOTA,                   "stablehlo.iota",                  0, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP)                \
   X(OP_IS_FINITE,              "stablehlo.is_finite",             1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_LOG,                    "stablehlo.log",                   1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
@@ -567,24 +575,24 @@ enum {
   X(OP_NOT,                    "stablehlo.not",                   1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_OPTIMIZATION_BARRIER,   "stablehlo.optimization_barrier",  N_ANY, N_OPNDS, 0,  OPF_IMPL | OPF_ENTRY)                              \
   X(OP_OR,                     "stablehlo.or",                    2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
-  X(OP_OUTFEED,                "stablehlo.outfeed",               N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_OUTFEED,                "stablehlo.outfeed",               N_ANY, 1, 0,        OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_PAD,                    "stablehlo.pad",                   2, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
-  X(OP_PARTITION_ID,           "stablehlo.partition_id",          0, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_PARTITION_ID,           "stablehlo.partition_id",          0, 1, 0,            OPF_IMPL | OPF_RUNTIME | OPF_ENTRY)                \
   X(OP_POPCNT,                 "stablehlo.popcnt",                1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_POWER,                  "stablehlo.power",                 2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
   X(OP_REAL,                   "stablehlo.real",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_REAL_DYNAMIC_SLICE,     "stablehlo.real_dynamic_slice",    4, 1, 0,            0)                                                 \
-  X(OP_RECV,                   "stablehlo.recv",                  1, N_ANY, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_RECV,                   "stablehlo.recv",                  1, N_ANY, 0,        OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_REDUCE,                 "stablehlo.reduce",                N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
   X(OP_REDUCE_PRECISION,       "stablehlo.reduce_precision",      1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
-  X(OP_REDUCE_SCATTER,         "stablehlo.reduce_scatter",        1, 1, 1,            OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_REDUCE_SCATTER,         "stablehlo.reduce_scatter",        1, 1, 1,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_REDUCE_WINDOW,          "stablehlo.reduce_window",         N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
   X(OP_REMAINDER,              "stablehlo.remainder",             2, 1, 0,            OPF_BINARY | OPF_IMPL | OPF_COSTLY)                \
-  X(OP_REPLICA_ID,             "stablehlo.replica_id",            0, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_REPLICA_ID,             "stablehlo.replica_id",            0, 1, 0,            OPF_IMPL | OPF_RUNTIME | OPF_ENTRY)                \
   X(OP_RESHAPE,                "stablehlo.reshape",               1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
   X(OP_RETURN,                 "stablehlo.return",                N_ANY, 0, 0,        OPF_TERMINATOR | OPF_IMPL)                         \
   X(OP_REVERSE,                "stablehlo.reverse",               1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
-  X(OP_RNG,                    "stablehlo.rng",                   3, 1, 0,            OPF_RUNTIME)                                       \
+  X(OP_RNG,                    "stablehlo.rng",                   3, 1, 0,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_RNG_BIT_GENERATOR,      "stablehlo.rng_bit_generator",     1, 2, 0,            OPF_IMPL)                                          \
   X(OP_ROUND_NEAREST_AFZ,      "stablehlo.round_nearest_afz",     1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
   X(OP_ROUND_NEAREST_EVEN,     "stablehlo.round_nearest_even",    1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
@@ -592,7 +600,7 @@ enum {
   X(OP_SCATTER,                "stablehlo.scatter",               N_ANY, N_ANY, 1,    OPF_IMPL)                                          \
   X(OP_SELECT,                 "stablehlo.select",                3, 1, 0,            OPF_TERNARY | OPF_IMPL | OPF_MOVEMENT)             \
   X(OP_SELECT_AND_SCATTER,     "stablehlo.select_and_scatter",    3, 1, 2,            OPF_IMPL)                                          \
-  X(OP_SEND,                   "stablehlo.send",                  N_ANY, 1, 0,        OPF_SIDE_EFFECT | OPF_RUNTIME)                     \
+  X(OP_SEND,                   "stablehlo.send",                  N_ANY, 1, 0,        OPF_IMPL | OPF_SIDE_EFFECT | OPF_RUNTIME | OPF_ENTRY) \
   X(OP_SET_DIMENSION_SIZE,     "stablehlo.set_dimension_size",    2, 1, 0,            0)                                                 \
   X(OP_SHIFT_LEFT,             "stablehlo.shift_left",            2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
   X(OP_SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic",2, 1, 0,            OPF_BINARY | OPF_IMPL)                             \
@@ -623,7 +631,7 @@ enum {
   X(OP_CHECK_EXPECT_CLOSE,     "check.expect_close",              2, 0, 0,            OPF_CHECK | OPF_IMPL)                              \
   X(OP_CHECK_EQ,               "check.eq",                        2, 1, 0,            OPF_CHECK | OPF_IMPL)                              \
   X(OP_CHECK_EXPECT_SERIALIZED_EQ,"check.expect_serialized_eq",      1, 0, 0,            OPF_CHECK | OPF_IMPL)                           \
-  X(OP_INTERPRETER_RUN_PARALLEL,"interpreter.run_parallel",        N_ANY, N_ANY, 0,    OPF_SIDE_EFFECT | OPF_RUNTIME)                    \
+  X(OP_INTERPRETER_RUN_PARALLEL,"interpreter.run_parallel",        N_ANY, N_ANY, 0,    OPF_IMPL | OPF_SIDE_EFFECT | OPF_ENTRY)           \
   X(OP_INTERPRETER_PRINT,      "interpreter.print",               N_ANY, 0, 0,        OPF_SIDE_EFFECT)                                   \
   X(OP_INTERPRETER_PROBE,      "interpreter.probe",               1, 1, 0,            OPF_IMPL | OPF_SIDE_EFFECT | OPF_ENTRY)            \
   /* CHLO ops, decomposed into StableHLO by passes/chlo.c right after                                                                    \
@@ -850,6 +858,19 @@ enum { AF_REQ = 1, AF_RANK = 2, AF_SPATIAL = 4 };
   X(OP_ALL_TO_ALL, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                                   \
   X(OP_COLLECTIVE_PERMUTE, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                           \
   X(OP_COLLECTIVE_BROADCAST, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                         \
+  X(OP_COLLECTIVE_REDUCE, "channel_handle", NULL, AK_CHANNEL_HANDLE, 0, 0, channel)                            \
+  X(OP_COLLECTIVE_REDUCE, "use_global_device_ids", NULL, AK_BOOL, 0, 0, use_global_device_ids)                 \
+  X(OP_ALL_GATHER, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                                     \
+  X(OP_ALL_REDUCE, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                                     \
+  X(OP_REDUCE_SCATTER, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                                 \
+  X(OP_ALL_TO_ALL, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                                     \
+  X(OP_COLLECTIVE_BROADCAST, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                           \
+  X(OP_COLLECTIVE_REDUCE, "replica_groups", NULL, AK_DENSE, 0, 0, replica_groups)                              \
+  X(OP_COLLECTIVE_PERMUTE, "source_target_pairs", NULL, AK_DENSE, AF_REQ, 0, replica_groups)                   \
+  X(OP_SEND, "is_host_transfer", NULL, AK_BOOL, 0, 0, is_host_transfer)                                        \
+  X(OP_RECV, "is_host_transfer", NULL, AK_BOOL, 0, 0, is_host_transfer)                                        \
+  X(OP_INFEED, "infeed_config", NULL, AK_STRING, 0, 0, feed_config)                                            \
+  X(OP_OUTFEED, "outfeed_config", NULL, AK_STRING, 0, 0, feed_config)                                          \
   X(OP_CONSTANT, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                                    \
   X(OP_CHECK_EXPECT_EQ_CONST, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                       \
   X(OP_CHECK_EXPECT_ALMOST_EQ_CONST, "value", NULL, AK_DENSE, AF_REQ, 0, value)                                \
@@ -1172,6 +1193,8 @@ typedef struct CompileOptions {
   const char *weights_section;
   int vector_bytes;     /* the target's vector width for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 64) */
+  int replicas, partitions; /* the grid (--replicas, --partitions); 0: the
+                               module's mhlo.num_replicas / num_partitions */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
@@ -1232,6 +1255,20 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes);
 
 /* n rounded up to a multiple of 64: the alignment of every arena block. */
 int64_t ir_align64(int64_t n);
+
+/* Entries and the process grid (spec "Parallel execution"). */
+/* Whether f is compiled as an entry point: the function o->entry names
+ * (every public one without it), or a program or infeed function named by
+ * an interpreter.run_parallel op of m (shloc check runs them as processes). */
+bool ir_func_is_entry(Module *m, const Func *f, const CompileOptions *o);
+bool ir_is_parallel_program(Module *m, const Func *f);
+/* Whether f (regions included) has an OPF_RUNTIME op: its entry then takes
+ * the process context (runtime/shlort.h, the grid ABI). */
+bool ir_func_needs_proc(Func *f);
+/* The module's grid size from its mhlo.num_replicas and
+ * mhlo.num_partitions attributes (the driver sets them from --replicas and
+ * --partitions); 0 where absent. */
+void ir_module_grid(const Module *m, int64_t *replicas, int64_t *partitions);
 
 /* Row-major strides in elements of a static tensor type. */
 void ir_strides(const Type *t, int64_t *strides);

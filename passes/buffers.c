@@ -493,15 +493,9 @@ static int plan_func(Module *m, Func *f, const CompileOptions *o) {
   return p.errors;
 }
 
-static bool is_entry(const Func *f, const CompileOptions *o) {
-  if (!f->body) return false;
-  if (o && o->entry) return !strcmp(f->name, o->entry);
-  return f->is_public;
-}
-
 int pass_buffers(Module *m, const CompileOptions *o) {
   int errors = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) errors += plan_func(m, m->funcs[i], o);
+    if (ir_func_is_entry(m, m->funcs[i], o)) errors += plan_func(m, m->funcs[i], o);
   return errors;
 }

@@ -188,10 +188,6 @@ static void check_planned_block(Checker *c, Block *b) {
   }
 }
 
-static bool is_entry(const Func *f, const CompileOptions *o) {
-  return o && o->entry ? !strcmp(f->name, o->entry) : f->is_public;
-}
-
 static void check_planned(Checker *c) {
   Block *body = c->f->body;
   for (int i = 0; i < body->nargs; i++)
@@ -213,7 +209,7 @@ int pass_check(Module *m, const CompileOptions *o, const char *after) {
     if (c.visible.cap) memset(c.visible.v, 0, c.visible.cap * sizeof *c.visible.v);
     check_block(&c, c.f->body, NULL);
     if (c.fused) ir_walk(c.f, check_fusion, &c);
-    if (c.planned && is_entry(c.f, o)) check_planned(&c);
+    if (c.planned && ir_func_is_entry(m, c.f, o)) check_planned(&c);
   }
   free(c.visible.v);
   return c.errors;

@@ -7,8 +7,9 @@
  *  - `custom_call @check.*` of the conformance protocol (exported JAX tests)
  *    becomes the matching check op: expect_close with max_ulp 3, min_ulp 0;
  *    expect_eq; expect_almost_eq with tolerance 0.001; eq with a tensor<i1>
- *    result. Check ops are accepted only when CompileOptions.allow_checks
- *    (`shloc check`); a library object has no way to report them.
+ *    result. Check ops (and interpreter.probe and run_parallel) are
+ *    accepted only when CompileOptions.allow_checks (`shloc check`); a
+ *    library object has no way to report them.
  *  - `custom_call @Sharding` (JAX's sharding annotation) is the identity on
  *    one device; every other custom_call is an error.
  *  - `optimization_barrier` is the identity (spec: it only constrains the
@@ -152,7 +153,8 @@ static void remove_tuples(Legalizer *lg) {
 /* ------------------------------------------------------------------------ */
 
 static void legalize_op(Legalizer *lg, Op *op) {
-  bool test_only = (op_flags(op->code) & OPF_CHECK) || op->code == OP_INTERPRETER_PROBE;
+  bool test_only = (op_flags(op->code) & OPF_CHECK) || op->code == OP_INTERPRETER_PROBE ||
+                   op->code == OP_INTERPRETER_RUN_PARALLEL;
   if (test_only && !lg->o->allow_checks) {
     diag_error(op->loc, "%s is only allowed in test programs (`shloc check`)",
                op_name(op->code));

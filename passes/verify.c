@@ -2019,6 +2019,100 @@ static bool v_collective_permute(V *v, const Op *op) {
   return check_result(v, op, 0, op->opnds[0]->type, "C5");
 }
 
+/* The ids of replica_groups (source_target_pairs) against the module's
+ * grid (mhlo.num_replicas, mhlo.num_partitions; unchecked when absent):
+ * spec "Collective ops" names what the ids number under each strategy:
+ * replicas for cross_replica and cross_replica_and_partition, partitions
+ * for cross_partition, every process for flattened_ids. all_gather,
+ * all_reduce, reduce_scatter and collective_reduce choose the strategy
+ * by channel_id and use_global_device_ids; all_to_all,
+ * collective_broadcast and collective_permute by channel_id alone. */
+static bool check_group_range(V *v, const Op *op) {
+  const DenseData *d = op->a.replica_groups;
+  int64_t replicas, partitions;
+  ir_module_grid(v->m, &replicas, &partitions);
+  if (!d || replicas <= 0) return true;
+  if (partitions <= 0) partitions = 1;
+  bool by_channel = op->code == OP_ALL_TO_ALL || op->code == OP_COLLECTIVE_BROADCAST ||
+                    op->code == OP_COLLECTIVE_PERMUTE;
+  bool channel = op->a.channel.handle > 0;
+  int64_t bound = replicas;
+  const char *what = "num_replicas";
+  if (by_channel && channel) bound = partitions, what = "num_partitions";
+  if (!by_channel && channel && op->a.use_global_device_ids)
+    bound = replicas * partitions, what = "num_replicas * num_partitions";
+  for (int64_t i = 0, n = type_num_elems(d->type); i < n; i++) {
+    int64_t id = dense_get_i64(d, i);
+    if (id >= bound)
+      return fail(op, "process id %lld is out of range: %s is %lld", (long long)id, what,
+                  (long long)bound);
+  }
+  return true;
+}
+
+/* collective_reduce: all_reduce's constraints. */
+static bool v_collective_reduce(V *v, const Op *op) { return v_all_reduce(v, op); }
+
+/* ------------------------------------------------------------------------ */
+/* interpreter.run_parallel (conformance protocol)                          */
+
+/* The function named by symbol attribute a, or NULL after an error. */
+static Func *program_func(V *v, const Op *op, const Attr *a) {
+  Func *f = a && a->kind == AT_SYMBOL ? ir_module_find_func(v->m, a->str) : NULL;
+  if (!f || !f->body) fail(op, "programs and infeed must name functions with bodies");
+  return f;
+}
+
+/* Matches the types of vals[*at ..] against n expected types and advances
+ * *at. */
+static bool match_types(V *v, const Op *op, Value **vals, int nvals, int *at, Type *const *want,
+                        int n, const char *what, const Func *f) {
+  for (int i = 0; i < n; i++, (*at)++) {
+    if (*at >= nvals)
+      return fail(op, "too few %ss for the programs (@%s needs more)", what, f->name);
+    if (vals[*at]->type != want[i])
+      return fail(op, "%s #%d is '%s', @%s takes '%s'", what, *at, ts(v, vals[*at]->type),
+                  f->name, ts(v, want[i]));
+  }
+  return true;
+}
+
+/* programs = [[@f, ...], ...]: rows are replicas, columns partitions; the
+ * operands and results are those of every process in row-major order.
+ * infeed = [@q, ...]: functions without arguments. */
+static bool v_run_parallel(V *v, const Op *op) {
+  const Attr *p = ir_attr(op, "programs");
+  if (!p || p->kind != AT_ARRAY || p->n == 0 || p->items[0]->kind != AT_ARRAY ||
+      p->items[0]->n == 0)
+    return fail(op, "programs must be a non-empty array of non-empty arrays of functions");
+  int in = 0, out = 0, cols = p->items[0]->n;
+  for (int r = 0; r < p->n; r++) {
+    const Attr *row = p->items[r];
+    if (row->kind != AT_ARRAY || row->n != cols)
+      return fail(op, "every row of programs must name %d functions", cols);
+    for (int c = 0; c < cols; c++) {
+      Func *f = program_func(v, op, row->items[c]);
+      if (!f) return false;
+      Type **args = ARENA_ARRAY(&v->m->arena, Type *, f->body->nargs + 1);
+      for (int i = 0; i < f->body->nargs; i++) args[i] = f->body->args[i]->type;
+      if (!match_types(v, op, op->opnds, op->nopnds, &in, args, f->body->nargs, "operand", f) ||
+          !match_types(v, op, op->results, op->nresults, &out, f->result_types, f->nresults,
+                       "result", f))
+        return false;
+    }
+  }
+  if (in != op->nopnds || out != op->nresults)
+    return fail(op, "the programs take %d operands and give %d results, the op has %d and %d",
+                in, out, op->nopnds, op->nresults);
+  const Attr *q = ir_attr(op, "infeed");
+  for (int i = 0; q && i < (q->kind == AT_ARRAY ? q->n : 1); i++) {
+    Func *f = program_func(v, op, q->kind == AT_ARRAY ? q->items[i] : NULL);
+    if (!f) return false;
+    if (f->body->nargs) return fail(op, "infeed function @%s must take no arguments", f->name);
+  }
+  return true;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Dynamic-shape ops                                                         */
 
@@ -2585,6 +2679,8 @@ static const VerifyFn verifiers[OP_COUNT] = {
     [OP_ALL_TO_ALL] = v_all_to_all,
     [OP_COLLECTIVE_BROADCAST] = v_collective_broadcast,
     [OP_COLLECTIVE_PERMUTE] = v_collective_permute,
+    [OP_COLLECTIVE_REDUCE] = v_collective_reduce,
+    [OP_INTERPRETER_RUN_PARALLEL] = v_run_parallel,
     [OP_MAP] = v_map,
     [OP_SCATTER] = v_scatter,
     [OP_SELECT_AND_SCATTER] = v_select_and_scatter,
@@ -2628,7 +2724,8 @@ static bool check_arity(const Op *op) {
 static bool verify_op_body(V *v, Op *op) {
   if (!check_arity(op)) return false;
   VerifyFn fn = verifier_of(op->code);
-  return fn ? fn(v, op) : true; /* no constraints written yet: codegen decides */
+  if (fn && !fn(v, op)) return false;
+  return !ir_needs_runtime(op->code) || check_group_range(v, op);
 }
 
 static void verify_block(V *v, Block *b, bool func_level);

@@ -292,6 +292,12 @@ uint32_t shlort_partition_id(const shlort_proc *p);
 uint32_t shlort_num_replicas(const shlort_proc *p);
 uint32_t shlort_num_partitions(const shlort_proc *p);
 
+/* Called first by an entry compiled for a grid size (mhlo.num_replicas /
+ * mhlo.num_partitions, or shloc --replicas / --partitions): SHLORT_INVALID,
+ * naming the op (the entry), when p's grid is another. */
+int32_t shlort_expect_grid(shlort_proc *p, const shlort_op *op, uint32_t num_replicas,
+                           uint32_t num_partitions);
+
 /* Collectives. Process groups follow the spec ("Collective ops") from
  * `g`: all_gather, all_reduce, reduce_scatter and collective_reduce use
  * cross_replica when channel_id <= 0, cross_replica_and_partition when

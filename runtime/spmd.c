@@ -15,6 +15,13 @@ uint32_t shlort_num_replicas(const shlort_proc *p) { return p->num_replicas; }
 uint32_t shlort_num_partitions(const shlort_proc *p) { return p->num_partitions; }
 const char *shlort_proc_message(const shlort_proc *p) { return p->message; }
 
+int32_t shlort_expect_grid(shlort_proc *p, const shlort_op *op, uint32_t num_replicas,
+                           uint32_t num_partitions) {
+  if (p->num_replicas == num_replicas && p->num_partitions == num_partitions) return SHLORT_OK;
+  return shlort_fail(p, op, SHLORT_INVALID, "compiled for a %ux%u grid, runs on a %ux%u grid",
+                     num_replicas, num_partitions, p->num_replicas, p->num_partitions);
+}
+
 /* splitmix64: spreads (seed, process) over the whole Philox key space so
  * that neighbouring processes get unrelated streams. */
 static uint64_t mix64(uint64_t x) {

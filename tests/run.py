@@ -10,6 +10,10 @@ Stages (each prints its own failures):
   limits       tests/limits: huge, deep and long generated inputs give an
                error within a bounded peak RSS
   run          tests/run/*.mlir: `shloc run` with `// INPUT:` / `// OUTPUT:`
+  spmd         tests/spmd/*.mlir: grid programs (interpreter.run_parallel) by
+               `shloc check` over threads, faults included (`// FAIL:`)
+  mpi          `shloc check --mpi`: tests/spmd and the conformance
+               run_parallel cases under mpirun (when mpirun exists)
   bytecode     tests/bytecode: StableHLO portable artifacts (MLIR bytecode)
                read into the IR of their text, run alike, corrupted copies
                rejected with a diagnostic
@@ -194,7 +198,8 @@ def stage_limits():
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
-    OUTPUT is its closing line."""
+    OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
+    status 1) with each such text in its diagnostics."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -206,8 +211,16 @@ def stage_run():
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
         check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
+        errors = re.findall(r"^// ERROR: (.*)$", text, re.M)
         r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
         name = f"run/{f}"
+        if errors:
+            missing = [e for e in errors if e not in r.stderr]
+            if r.returncode != 1 or missing:
+                fail(name, f"exit status {r.returncode}, missing {missing!r}:\n{r.stderr[-1500:]}")
+            else:
+                ok(name)
+            continue
         got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
         if r.returncode:
             fail(name, r.stderr[-1500:])
@@ -215,6 +228,63 @@ def stage_run():
             fail(name, f"got {got!r}, want {want!r}")
         else:
             ok(name)
+
+
+def spmd_verdicts(cmd, files, name):
+    """Runs `shloc check` (cmd) over files of tests/spmd and the like: a
+    file with `// FAIL: text` lines must FAIL with each text in its reason,
+    any other case must PASS."""
+    r = run(cmd + files, timeout=900)
+    lines = [l for l in r.stdout.splitlines() if l.startswith(("PASS ", "FAIL "))]
+    for f in files:
+        want = re.findall(r"^// FAIL: (.*)$", open(f).read(), re.M)
+        got = [l for l in lines if l.split(" ")[1].startswith(f + ":")]
+        label = f"{name}/{os.path.relpath(f, ROOT) if f.startswith(ROOT) else os.path.basename(f)}"
+        if not got:
+            fail(label, "no verdict:\n" + (r.stdout + r.stderr)[-1500:])
+        elif want and not all(l.startswith("FAIL") and all(w in l for w in want) for l in got):
+            fail(label, f"want FAIL with {want!r}, got {got!r}")
+        elif not want and not all(l.startswith("PASS") for l in got):
+            fail(label, "\n".join(l for l in got if l.startswith("FAIL")))
+        else:
+            ok(label)
+
+
+def stage_spmd():
+    """tests/spmd: grid programs run by `shloc check` over threads."""
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "spmd", "*.mlir")))
+    spmd_verdicts([SHLOC, "check", "--verify-each", "--grid-timeout=5000"], files, "spmd")
+
+
+def stage_mpi():
+    """`shloc check --mpi`: tests/spmd and the conformance cases with
+    interpreter.run_parallel, each under mpirun -np R*P (skipped without
+    mpirun or build/shloc-mpi). Conformance cases listed as passing must
+    pass; the others are reported, not counted."""
+    if not shutil.which("mpirun") or not os.path.exists(os.path.join(BUILD, "shloc-mpi")):
+        print("NOTICE mpi: mpirun or build/shloc-mpi missing (make mpi); skipped")
+        return
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "spmd", "*.mlir")))
+    spmd_verdicts([SHLOC, "check", "--mpi", "--grid-timeout=5000"], files, "mpi")
+    interp = os.path.join(SHARED, "conformance", "interpret")
+    if not os.path.isdir(interp):
+        print("NOTICE mpi: the conformance corpus is absent; its cases skipped")
+        return
+    corpus = [f for f in sorted(glob.glob(os.path.join(interp, "*.mlir")))
+              if "interpreter.run_parallel" in open(f).read()]
+    listed = {l.strip() for l in open(os.path.join(ROOT, "tests", "conformance", "passing.txt"))}
+    r = run([SHLOC, "check", "--mpi", "--grid-timeout=5000"] + [os.path.basename(f) for f in corpus],
+            timeout=1800, cwd=interp)
+    for l in r.stdout.splitlines():
+        if not l.startswith(("PASS ", "FAIL ")):
+            continue
+        case = "interpret/" + l.split(" ")[1]
+        if l.startswith("PASS "):
+            ok(f"mpi/{case}")
+        elif case in listed:
+            fail(f"mpi/{case}", l)
+        else:
+            print(f"NOTICE mpi/{case}: fails, as over threads: {l[5:]}")
 
 
 def bytecode_run(path, inputs):
@@ -360,13 +430,14 @@ def stage_header():
 
 
 def stage_examples():
-    for ex in ("mnist", "threads"):
+    for ex in ("mnist", "threads", "data_parallel"):
         d = os.path.join(ROOT, "examples", ex)
         out = os.path.join(BUILD, "examples", ex)
         os.makedirs(out, exist_ok=True)
         r = run(["make", "-s", "-C", d, "check", f"SHLOC={SHLOC}", f"OUT={out}", f"CC={CC}",
                  f"CFLAGS={' '.join(['-O2'] + SAN_FLAGS)}",
-                 f"SHLORT={os.path.join(BUILD, 'libshlort.a')}"], timeout=300)
+                 f"SHLORT={os.path.join(BUILD, 'libshlort.a')}",
+                 f"SHLORT_MPI={os.path.join(BUILD, 'libshlort_mpi.a')}"], timeout=300)
         if r.returncode:
             fail(f"examples/{ex}", (r.stdout + r.stderr)[-2000:])
         else:
@@ -532,8 +603,9 @@ def add(counts):
 
 STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_frontend),
           ("bytecode", stage_bytecode), ("limits", stage_limits), ("passes", stage_passes),
-          ("run", stage_run),
-          ("header", stage_header), ("weights", stage_weights), ("examples", stage_examples), ("native", stage_native),
+          ("run", stage_run), ("spmd", stage_spmd), ("mpi", stage_mpi),
+          ("header", stage_header), ("weights", stage_weights), ("examples", stage_examples),
+          ("native", stage_native),
           ("install", stage_install), ("baremetal", stage_baremetal), ("cross", stage_cross),
           ("jax", stage_jax),
           ("differential", stage_differential), ("verify", stage_verify), ("fuzz", stage_fuzz),
@@ -542,7 +614,7 @@ STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_f
 
 # The stages whose code runs on several threads; the rest would only run the
 # single-threaded compiler under TSan, slowly.
-TSAN_STAGES = "run,examples,native"
+TSAN_STAGES = "run,spmd,examples,native"
 
 
 def main():

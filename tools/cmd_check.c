@@ -8,6 +8,7 @@
  * Each case runs in a forked child with a time limit, so a crash or a hang
  * in generated code is a FAIL of that case, never of the tool. The child
  * sends its verdict through a pipe. */
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,14 +142,18 @@ static void alloc_results(Module *m, const Func *f, Tensor *out, Verdict *v) {
   }
 }
 
-static void call_entry(Program *p, Tensor *out, int nchecks, Verdict *v) {
+static void call_entry(Program *p, ParallelHost *host, Tensor *out, int nchecks, Verdict *v) {
   int nres = p->entry->nresults;
   void **res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
+  parallel_host_set(host);
   int32_t rc = program_call(p, NULL, res);
+  parallel_host_set(NULL);
   free(res);
-  if (rc && shlort_check_last_failure()[0]) {
+  if (rc && host->message[0]) {
+    fail(v, host->message);
+  } else if (rc && shlort_check_last_failure()[0]) {
     fail(v, shlort_check_last_failure());
   } else if (rc) {
     char why[64];
@@ -176,7 +181,8 @@ static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func
   Program p;
   if (v->pass && program_build(&p, m, f, &co)) fail(v, "compilation failed");
   if (v->pass) {
-    call_entry(&p, out, nchecks, v);
+    ParallelHost host = {m, p.entry, p.jit, &co, t->grid_timeout_ms, ""};
+    call_entry(&p, &host, out, nchecks, v);
     program_free(&p);
   }
   for (int i = 0; i < nres; i++) tensor_free(&out[i]);
@@ -284,6 +290,7 @@ static void flatten(char *s) {
 static void report(FILE *results, const char *file, const Case *c, Verdict *v) {
   flatten(v->reason);
   flatten(v->name);
+  if (!grid_reports()) return; /* under MPI only rank 0 reports */
   if (v->pass) printf("PASS %s:%d %s\n", file, c->line, v->name);
   else printf("FAIL %s:%d %s: %s\n", file, c->line, v->name, v->reason);
   fflush(stdout);
@@ -291,6 +298,107 @@ static void report(FILE *results, const char *file, const Case *c, Verdict *v) {
   if (v->pass) fprintf(results, "PASS\t%s:%d\t%s\n", file, c->line, v->name);
   else fprintf(results, "FAIL\t%s:%d\t%s: %s\n", file, c->line, v->name, v->reason);
   fflush(results);
+}
+
+/* --- under MPI (--mpi) -------------------------------------------------- */
+
+/* The process count of the case's run_parallel ops, all of one grid size
+ * (each rank runs one process); 0 when it has none, -1 when they differ
+ * or the case does not parse. */
+static int case_grid(const ToolOptions *t, const SrcFile *f, const Case *c) {
+  diag_reset();
+  diag_set_sink(capture_error, &(Verdict){0});
+  Module *m = parse_module(f, c->begin, c->end, &t->po);
+  diag_set_sink(NULL, NULL);
+  if (!m) return -1;
+  int n = 0;
+  Func *main_fn = ir_module_find_func(m, "main");
+  for (Op *op = main_fn && main_fn->body ? main_fn->body->first : NULL; op; op = op->next) {
+    const Attr *p = op->code == OP_INTERPRETER_RUN_PARALLEL ? ir_attr(op, "programs") : NULL;
+    if (!p) continue;
+    int k = p->kind == AT_ARRAY && p->n && p->items[0]->kind == AT_ARRAY ? p->n * p->items[0]->n : -1;
+    n = n && n != k ? -1 : k;
+  }
+  ir_module_free(m);
+  return n;
+}
+
+/* build/shloc-mpi beside this binary (make mpi). */
+static bool mpi_tool(char *path, size_t size) {
+  ssize_t n = readlink("/proc/self/exe", path, size - 16);
+  if (n <= 0) return false;
+  path[n] = 0;
+  char *slash = strrchr(path, '/');
+  snprintf(slash ? slash + 1 : path, 16, "shloc-mpi");
+  return access(path, X_OK) == 0;
+}
+
+/* The verdict line rank 0 printed, else the tail of mpirun's output. */
+static void read_verdict(const char *out, Verdict *v) {
+  for (const char *l = out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+    if (strncmp(l, "PASS ", 5) && strncmp(l, "FAIL ", 5)) continue;
+    v->pass = l[0] == 'P';
+    const char *name = strchr(l + 5, ' '), *eol = strchr(l, '\n');
+    if (!eol) eol = l + strlen(l);
+    if (!v->pass && name) {
+      const char *why = strstr(name, ": ");
+      if (why && why < eol) snprintf(v->reason, sizeof v->reason, "%.*s", (int)(eol - why - 2), why + 2);
+    }
+    return;
+  }
+  size_t n = strlen(out);
+  snprintf(v->reason, sizeof v->reason, "mpirun gave no verdict: %s", out + (n > 300 ? n - 300 : 0));
+}
+
+/* Runs the case under `mpirun -np n shloc-mpi check --no-fork --case=L`. */
+static void run_case_mpi(const ToolOptions *t, const char *path, const Case *c, int n,
+                         Verdict *v) {
+  char tool[PATH_MAX], np[16], line[32], timeout[48], out[16384];
+  if (!mpi_tool(tool, sizeof tool)) {
+    snprintf(v->reason, sizeof v->reason, "%.400s not found (make mpi)", tool);
+    return;
+  }
+  snprintf(np, sizeof np, "%d", n);
+  snprintf(line, sizeof line, "--case=%d", c->line);
+  snprintf(timeout, sizeof timeout, "--grid-timeout=%lld",
+           (long long)(t->grid_timeout_ms ? t->grid_timeout_ms : 10000));
+  const char *argv[] = {"mpirun", "--oversubscribe", "-np", np, tool, "check", "--no-fork",
+                        line, timeout, path, NULL, NULL};
+  if (geteuid() == 0) { /* Open MPI refuses root without it */
+    memmove(argv + 2, argv + 1, sizeof *argv * 9);
+    argv[1] = "--allow-run-as-root";
+  }
+  int fds[2];
+  fflush(NULL);
+  if (pipe(fds)) return;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    alarm((unsigned)t->timeout * 4); /* mpirun starts n ranks that each compile */
+    execvp("mpirun", (char *const *)argv);
+    _exit(127);
+  }
+  close(fds[1]);
+  size_t got = pid > 0 ? read_all(fds[0], out, sizeof out - 1) : 0;
+  out[got] = 0;
+  close(fds[0]);
+  if (pid > 0) waitpid(pid, NULL, 0);
+  read_verdict(out, v);
+}
+
+/* --mpi: only the cases with run_parallel, each under mpirun. */
+static void check_file_mpi(const ToolOptions *t, const char *path, const SrcFile *f,
+                           const Case *c, FILE *results, int *npass, int *nfail) {
+  int n = case_grid(t, f, c);
+  if (n == 0) return;
+  Verdict v;
+  failed_outside(f, c, &v, n < 0 ? "no single grid size among its run_parallel ops" : "");
+  if (n > 0) run_case_mpi(t, path, c, n, &v);
+  report(results, path, c, &v);
+  if (v.pass) (*npass)++;
+  else (*nfail)++;
 }
 
 static void check_file(const ToolOptions *t, const char *path, FILE *results, int *npass,
@@ -307,6 +415,11 @@ static void check_file(const ToolOptions *t, const char *path, FILE *results, in
   int n = split_cases(f, &cases);
   for (int i = 0; i < n; i++) {
     Verdict v;
+    if (t->case_line && cases[i].line != t->case_line) continue;
+    if (t->mpi) {
+      check_file_mpi(t, path, f, &cases[i], results, npass, nfail);
+      continue;
+    }
     if (t->no_fork) run_case(t, f, &cases[i], &v);
     else run_case_isolated(t, f, &cases[i], &v);
     report(results, path, &cases[i], &v);
@@ -325,6 +438,6 @@ int cmd_check(ToolOptions *t) {
   int npass = 0, nfail = 0;
   for (int i = 0; i < t->nfiles; i++) check_file(t, t->files[i], results, &npass, &nfail);
   if (results) fclose(results);
-  printf("%d passed, %d failed\n", npass, nfail);
+  if (grid_reports()) printf("%d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;
 }

@@ -1,6 +1,10 @@
 /* cmd_run.c: `shloc run FILE.mlir --input=... --output=...`: compile one
  * entry, run it in-process on the given inputs, print or save the results
- * (iree-run-module conventions). */
+ * (iree-run-module conventions). A grid program (--replicas / --partitions,
+ * the module's mhlo.num_replicas / num_partitions, or an entry that calls
+ * the runtime) runs as R x P threads: the inputs of process 0 come first,
+ * then those of process 1, ... in row-major grid order, and the results
+ * likewise. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,8 +61,75 @@ static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
   return 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* A grid: R x P processes of the entry over threads                         */
+
+/* The grid's processes, each on its own --input values (process 0's
+ * first, row-major), into its own results. */
+static int make_grid(ToolOptions *t, Module *m, Program *p, GridRun *g, Tensor *in,
+                     Tensor *out) {
+  Func *f = p->entry;
+  int nargs = f->body->nargs, nres = f->nresults, n = g->replicas * g->partitions;
+  for (int i = 0; i < n * nargs; i++)
+    if (load_input(m, t->inputs[i], i, f->body->args[i % nargs]->type, &in[i])) return -1;
+  if (alloc_results(m, f, out)) return -1;
+  for (int i = nres; i < n * nres; i++)
+    if (tensor_alloc_type(&out[i], f->result_types[i % nres])) return -1;
+  for (int k = 0; k < n; k++) {
+    void *args[nargs + 1], *res[nres + 1];
+    for (int i = 0; i < nargs; i++) args[i] = in[k * nargs + i].data;
+    for (int i = 0; i < nres; i++) res[i] = out[k * nres + i].data;
+    if (grid_proc_init(&g->procs[k], p->jit, &t->co, m, f, args, res)) return -1;
+  }
+  return 0;
+}
+
+static int run_grid(ToolOptions *t, Module *m, Program *p, int64_t replicas,
+                    int64_t partitions) {
+  Func *f = p->entry;
+  int n = (int)(replicas * partitions), nargs = f->body->nargs, nres = f->nresults;
+  if (t->ninputs != n * nargs) {
+    diag_error(TOOL_NOLOC, "@%s on a %lldx%lld grid takes %d inputs (%d per process, process 0's "
+               "first), %d given with --input", f->name, (long long)replicas,
+               (long long)partitions, n * nargs, nargs, t->ninputs);
+    return -1;
+  }
+  Tensor *in = calloc((size_t)(n * nargs) + 1, sizeof *in);
+  Tensor *out = calloc((size_t)(n * nres) + 1, sizeof *out);
+  GridRun g = {.replicas = (int32_t)replicas, .partitions = (int32_t)partitions,
+               .procs = calloc((size_t)n, sizeof(GridProc)), .timeout_ms = t->grid_timeout_ms};
+  if (!in || !out || !g.procs) abort();
+  int rc = make_grid(t, m, p, &g, in, out);
+  if (!rc) {
+    char msg[1024];
+    if (grid_run(&g, msg, sizeof msg)) {
+      diag_error(TOOL_NOLOC, "@%s: %s", f->name, msg);
+      rc = -1;
+    }
+  }
+  if (!rc) rc = write_outputs(t, out, n * nres);
+  for (int k = 0; k < n; k++) grid_proc_free(&g.procs[k]);
+  for (int i = 0; i < n * nargs; i++) tensor_free(&in[i]);
+  for (int i = 0; i < n * nres; i++) tensor_free(&out[i]);
+  free(in);
+  free(out);
+  free(g.procs);
+  return rc;
+}
+
 /* Everything after loading; tensors are freed by the caller. */
 static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
+  int64_t replicas, partitions;
+  ir_module_grid(m, &replicas, &partitions);
+  if (t->co.replicas) replicas = t->co.replicas;
+  if (t->co.partitions) partitions = t->co.partitions;
+  if (replicas > 0 || partitions > 0 || ir_func_needs_proc(f)) {
+    Program p;
+    if (check_output_specs(t, INT32_MAX) || program_build(&p, m, f, &t->co)) return -1;
+    int rc = run_grid(t, m, &p, replicas > 0 ? replicas : 1, partitions > 0 ? partitions : 1);
+    program_free(&p);
+    return rc;
+  }
   int nargs = f->body->nargs, nres = f->nresults;
   if (t->ninputs != nargs) {
     diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,

@@ -56,12 +56,36 @@ static int step(Module *m, const CompileOptions *o, const char *pass, int errors
     if (s_ != STEP_ON) return s_ == STEP_FAILED;           \
   } while (0)
 
+/* --replicas / --partitions become the module's grid attributes, which
+ * the verifier and codegen read (ir_module_grid); they must agree with
+ * attributes the module already has. */
+static int set_grid_attr(Module *m, const char *name, int v) {
+  for (int i = 0; i < m->nattrs; i++) {
+    if (strcmp(m->attrs[i].name, name)) continue;
+    if (m->attrs[i].value->kind == AT_INT && m->attrs[i].value->ival == v) return 0;
+    diag_error(m->loc, "%s of the module differs from the command line's %d", name, v);
+    return 1;
+  }
+  NamedAttr *attrs = ARENA_ARRAY(&m->arena, NamedAttr, m->nattrs + 1);
+  if (m->nattrs) memcpy(attrs, m->attrs, sizeof *attrs * (size_t)m->nattrs);
+  attrs[m->nattrs++] = (NamedAttr){name, attr_int(m, v, ET_SI32)};
+  m->attrs = attrs;
+  return 0;
+}
+
+static int set_grid(Module *m, const CompileOptions *o) {
+  int errors = 0;
+  if (o->replicas) errors += set_grid_attr(m, "mhlo.num_replicas", o->replicas);
+  if (o->partitions) errors += set_grid_attr(m, "mhlo.num_partitions", o->partitions);
+  return errors;
+}
+
 /* THE pipeline. Returns non-zero after errors; stopping at o->stop_after
  * is a success. */
 int driver_compile(Module *m, const CompileOptions *o) {
   double start = now_ms(), mark = start;
   if (o->time_passes) fprintf(stderr, "pass timings:\n");
-  STEP("parse", 0);
+  STEP("parse", set_grid(m, o));
   STEP("verify", pass_verify(m));
   STEP("inline", pass_inline(m));
   STEP("chlo", pass_decompose_chlo(m));

@@ -26,13 +26,16 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
   p->jit = jit_new(obj, len);
   free(obj);
   if (!p->jit) return -1;
-  char *sym = arena_printf(&m->arena, "%s__packed", cg_entry_name(&m->arena, &co, p->entry));
-  uint64_t addr = jit_lookup(p->jit, sym);
-  if (!addr) {
-    program_free(p);
-    return -1;
+  /* An entry with a process context has __grid instead (grid.c calls it). */
+  if (!ir_func_needs_proc(p->entry)) {
+    char *sym = arena_printf(&m->arena, "%s__packed", cg_entry_name(&m->arena, &co, p->entry));
+    uint64_t addr = jit_lookup(p->jit, sym);
+    if (!addr) {
+      program_free(p);
+      return -1;
+    }
+    p->fn = (PackedEntry)(uintptr_t)addr;
   }
-  p->fn = (PackedEntry)(uintptr_t)addr;
   size_t temp = p->entry->temp_bytes > 64 ? (size_t)(p->entry->temp_bytes + 63) / 64 * 64 : 64;
   p->temp = aligned_alloc(64, temp);
   if (!p->temp) {
@@ -44,6 +47,12 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
 }
 
 int32_t program_call(Program *p, void *const *args, void *const *results) {
+  if (!p->fn) {
+    diag_error(TOOL_NOLOC, "@%s calls the grid runtime (collectives, send/recv, feeds, "
+               "process ids, rng): it runs in a grid (shloc run, interpreter.run_parallel)",
+               p->entry->name);
+    return SHLORT_INVALID;
+  }
   int nargs = p->entry->body->nargs, nres = p->entry->nresults;
   /* The packed calling convention: inputs, results, temp. */
   void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1));

@@ -34,7 +34,7 @@ typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
   O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
-  O_NO_FORK, O_VERBOSE,
+  O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
 } OptId;
 
 /* The options, which subcommands take them, and their help. -O0..-O3,
@@ -74,6 +74,14 @@ static const struct Opt {
     {"--timeout", O_TIMEOUT, C_CHECK, "S", "seconds per case (default 20)"},
     {"--no-fork", O_NO_FORK, C_CHECK, NULL, "run cases in this process (debugging)"},
     {"--verbose", O_VERBOSE, C_CHECK, NULL, "print every diagnostic"},
+    {"--replicas", O_REPLICAS, C_COMPILE | C_RUN, "R",
+     "grid rows (mhlo.num_replicas); run: R*P processes, inputs of process 0 first"},
+    {"--partitions", O_PARTITIONS, C_COMPILE | C_RUN, "P", "grid columns (mhlo.num_partitions)"},
+    {"--grid-timeout", O_GRID_TIMEOUT, C_RUN | C_CHECK, "MS",
+     "how long a process waits for a peer (default 30000)"},
+    {"--mpi", O_MPI, C_CHECK, NULL,
+     "only the run_parallel cases, each under mpirun -np R*P (build/shloc-mpi)"},
+    {"--case", O_CASE, C_CHECK, "LINE", "only the case whose report names this line"},
 };
 
 static const char *const cmd_names[] = {"", "run", "check", "bench"};
@@ -200,6 +208,19 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     t->timeout = (int)n;
     return 0;
   case O_NO_FORK: t->no_fork = true; return 0;
+  case O_REPLICAS: case O_PARTITIONS:
+    if (parse_int(name, v, 1, 65536, &n)) return -1;
+    *(id == O_REPLICAS ? &t->co.replicas : &t->co.partitions) = (int)n;
+    return 0;
+  case O_GRID_TIMEOUT:
+    if (parse_int(name, v, 1, 86400000, &n)) return -1;
+    t->grid_timeout_ms = n;
+    return 0;
+  case O_MPI: t->mpi = true; return 0;
+  case O_CASE:
+    if (parse_int(name, v, 1, 1 << 30, &n)) return -1;
+    t->case_line = (int)n;
+    return 0;
   case O_VERBOSE: t->verbose = true; return 0;
   }
   return -1;

@@ -18,6 +18,7 @@
 
 #include "../codegen/codegen_api.h"
 #include "../ir/ir.h"
+#include "../runtime/shlort.h"
 
 #define TOOL_NOLOC ((Loc){NULL, 0, 0})
 #define EXIT_USAGE 2 /* command line errors; other failures exit 1 */
@@ -40,6 +41,9 @@ typedef struct ToolOptions {
   int timeout;          /* check: seconds per case */
   bool no_fork;         /* check: run cases in the tool's process */
   bool verbose;         /* check: print every diagnostic */
+  int64_t grid_timeout_ms; /* run, check: how long a process waits for a peer */
+  bool mpi;             /* check: run_parallel cases under mpirun */
+  int case_line;        /* check: only the case that starts at this line (0: all) */
 } ToolOptions;
 
 int cmd_run(ToolOptions *t);   /* cmd_run.c */
@@ -116,13 +120,14 @@ typedef int32_t (*PackedEntry)(void **args);
 typedef struct Program {
   Func *entry;
   Jit *jit;
-  PackedEntry fn;
+  PackedEntry fn; /* NULL for an entry with a process context (GridProc) */
   void *temp; /* Func.temp_bytes (at least 64), 64-byte aligned */
 } Program;
 /* Compiles m (driver_compile + codegen_emit of an object with
  * packed_entry) for the host and loads it. 0 on success. */
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
-/* Calls the entry: args then results buffers (in the entry's order). */
+/* Calls the entry: args then results buffers (in the entry's order). An
+ * entry with a process context is diagnosed (SHLORT_INVALID). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
@@ -131,6 +136,66 @@ void program_free(Program *p);
  * `bench`. Returns the exit status (0 or 1). */
 typedef int (*EntryBody)(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out);
 int program_with_entry(ToolOptions *t, EntryBody body);
+
+/* grid.c: SPMD programs (spec "Parallel execution"), one compiled entry
+ * per process: P_F__grid with its process context, or P_F__packed for an
+ * entry that calls no runtime op. */
+typedef struct GridProc {
+  Func *f;
+  shlort_entry grid;
+  PackedEntry packed;
+  void **frame; /* arguments, results, temp */
+  void *temp;
+  int nargs, nresults;
+} GridProc;
+/* Looks up f's entry in jit and builds its frame from args (NULL: none)
+ * and results. 0, or -1 after diagnosing. */
+int grid_proc_init(GridProc *gp, Jit *jit, const CompileOptions *co, Module *m, Func *f,
+                   void *const *args, void *const *results);
+void grid_proc_free(GridProc *gp);
+/* A shlort_entry: calls the GridProc `arg` (proc unused by __packed). */
+int32_t grid_proc_call(void *arg, shlort_proc *proc);
+
+/* The two processes of a send/recv channel (-1: none), for MPI. */
+typedef struct GridRoute {
+  int64_t channel_id;
+  int32_t sender, receiver;
+} GridRoute;
+
+typedef struct GridRun {
+  int32_t replicas, partitions;
+  GridProc *procs;             /* replicas * partitions, row-major */
+  const shlort_tensor *infeed; /* every process's infeed queue */
+  int32_t ninfeed;
+  const GridRoute *routes;     /* grid_find_routes */
+  int32_t nroutes;
+  int64_t timeout_ms;          /* 0: the runtime's default (30 s) */
+} GridRun;
+/* Fills g->routes (malloc'ed) from the send/recv ops of the programs. */
+void grid_find_routes(GridRun *g);
+
+/* grid_threads.c (shloc) or grid_mpi.c (shloc-mpi): runs g and returns 0,
+ * or the first failure's status with its message in msg. Under MPI this
+ * rank runs its own process, then every process's results are sent to
+ * every rank, so that all ranks hold all results. */
+int32_t grid_run(const GridRun *g, char *msg, size_t size);
+/* Whether this process prints verdicts (MPI: rank 0 only). */
+bool grid_reports(void);
+
+/* The host side of interpreter.run_parallel (conformance protocol): the
+ * case whose @main runs on this thread (set around the call of @main). */
+typedef struct ParallelHost {
+  Module *m;
+  Func *main;
+  Jit *jit;
+  const CompileOptions *co;
+  int64_t timeout_ms;
+  char message[512]; /* why the last run failed */
+} ParallelHost;
+void parallel_host_set(ParallelHost *h);
+/* Called by the generated code of run_parallel op number `site` of @main
+ * (codegen/collectives.c): runs its grid on the op's inputs and results. */
+int32_t shloc_run_parallel(int32_t site, void **inputs, void **results);
 
 /* flops.c: 2 * multiply-adds of the dot_general, dot and convolution ops
  * reached from f (calls followed; loop bodies counted once). */
