@@ -7,19 +7,34 @@
 #include "../runtime/shlort.h"
 #include "tools.h"
 
-/* Reads input i and checks it against the entry's argument type. */
-static int load_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+/* Reads input i. */
+static int load_input(const char *spec, int i, Tensor *t) {
   char what[32];
   snprintf(what, sizeof what, "input %d", i);
-  if (tensor_parse(spec, what, t)) return -1;
+  return tensor_parse(spec, what, t);
+}
+
+/* Checks input i against the compiled entry's argument type. */
+static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
   /* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
   if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
   if (tensor_matches(t, want)) return 0;
   char got[512];
   tensor_shape_str(t, got, sizeof got);
-  diag_error(TOOL_NOLOC, "%s: the entry takes %s, got %s", what, type_str(&m->arena, want), got);
-  tensor_free(t);
+  diag_error(TOOL_NOLOC, "input %d: the entry takes %s, got %s", i, type_str(&m->arena, want), got);
   return -1;
+}
+
+/* --input-shapes from the inputs given, for an entry with `?` sizes: the
+ * program is specialized to them (its dimension arguments are deduced, or
+ * given with --dim, and take no --input). */
+static const char *shapes_of(Module *m, const Tensor *in, int n) {
+  char *s = arena_strndup(&m->arena, "", 0), buf[512];
+  for (int i = 0; i < n; i++) {
+    tensor_shape_str(&in[i], buf, sizeof buf);
+    s = arena_printf(&m->arena, "%s%s%s", s, i ? "," : "", buf);
+  }
+  return s;
 }
 
 static int check_output_specs(const ToolOptions *t, int nres) {
@@ -59,19 +74,27 @@ static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
 
 /* Everything after loading; tensors are freed by the caller. */
 static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
-  int nargs = f->body->nargs, nres = f->nresults;
-  if (t->ninputs != nargs) {
-    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,
-               t->ninputs);
+  if (t->ninputs > f->body->nargs) {
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
+               f->body->nargs, t->ninputs);
     return -1;
   }
-  for (int i = 0; i < nargs; i++)
-    if (load_input(m, t->inputs[i], i, f->body->args[i]->type, &in[i])) return -1;
-  if (check_output_specs(t, nres)) return -1;
+  for (int i = 0; i < t->ninputs; i++)
+    if (load_input(t->inputs[i], i, &in[i])) return -1;
+  if (check_output_specs(t, f->nresults)) return -1;
+  CompileOptions co = t->co;
+  if (!co.input_shapes && func_has_dynamic_args(f)) co.input_shapes = shapes_of(m, in, t->ninputs);
   Program p;
-  if (program_build(&p, m, f, &t->co)) return -1;
-  /* After compiling: refine_shapes may have made `?` result sizes static. */
-  if (alloc_results(m, p.entry, out)) {
+  if (program_build(&p, m, f, &co)) return -1;
+  /* After compiling: refine_shapes made `?` sizes static and may have
+   * dropped dimension arguments. */
+  int nargs = p.entry->body->nargs, nres = p.entry->nresults;
+  int rc = t->ninputs != nargs ? -1 : 0;
+  if (rc)
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,
+               t->ninputs);
+  for (int i = 0; i < nargs && !rc; i++) rc = check_input(m, t->inputs[i], i, p.entry->body->args[i]->type, &in[i]);
+  if (rc || alloc_results(m, p.entry, out)) {
     program_free(&p);
     return -1;
   }
@@ -80,13 +103,13 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
   for (int i = 0; i < nargs; i++) args[i] = in[i].data;
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
-  int32_t rc = program_call(&p, args, res);
+  int32_t status = program_call(&p, args, res);
   free(args);
   free(res);
   program_free(&p);
-  if (rc) {
+  if (status) {
     const char *why = shlort_check_last_failure();
-    diag_error(TOOL_NOLOC, "@%s returned %d%s%s", f->name, (int)rc, why[0] ? ": " : "", why);
+    diag_error(TOOL_NOLOC, "@%s returned %d%s%s", f->name, (int)status, why[0] ? ": " : "", why);
     return -1;
   }
   return write_outputs(t, out, nres);
