@@ -794,8 +794,31 @@ static bool bind_all(Refiner *r, int64_t v) {
   return true;
 }
 
+/* --dim #K=N: argument K (counted from 0) is N if it is a dimension
+ * argument (shloc run binds every 0-d integer input this way). */
+static bool bind_position(Refiner *r, const char *k) {
+  char *end, *vend;
+  long i = strtol(k, &end, 10);
+  long long v = *end == '=' ? strtoll(end + 1, &vend, 10) : 0;
+  if (*end != '=' || end == k || vend == end + 1 || *vend || i < 0 || i >= r->f->body->nargs) {
+    diag_error(r->f->loc, "--dim #%s: want #K=N with K an argument's position", k);
+    r->errors++;
+    return false;
+  }
+  DimArg *d = dim_arg_of(r, r->f->body->args[i]);
+  if (!d) return true;
+  if (v < 0) {
+    diag_error(r->f->loc, "dimension argument %s is %lld", d->name, v);
+    r->errors++;
+    return false;
+  }
+  *d = (DimArg){d->arg, d->name, v, true};
+  return true;
+}
+
 /* --dim NAME=N: NAME is the dimension's name or its argument's (argK). */
 static bool bind_dim_option(Refiner *r, const char *spec) {
+  if (spec[0] == '#') return bind_position(r, spec + 1);
   const char *eq = strchr(spec, '=');
   char *end;
   long long v = eq ? strtoll(eq + 1, &end, 10) : -1;
@@ -854,12 +877,16 @@ static bool bind_arg_shape(Refiner *r, Value *a, int k, int rank, const int64_t 
   return true;
 }
 
+/* The shapes of the tensor arguments, or of all arguments (dimension
+ * arguments are 0-d integers then). */
 static bool apply_input_shapes(Refiner *r, const char *spec) {
   const char *p = spec;
-  int k = 0;
+  int k = 0, count = *spec ? 1 : 0;
   Block *b = r->f->body;
+  for (const char *q = spec; *q; q++) count += *q == ',';
+  bool all = count == b->nargs;
   for (int i = 0; i < b->nargs; i++) {
-    if (dim_arg_of(r, b->args[i])) continue;
+    if (!all && dim_arg_of(r, b->args[i])) continue;
     int rank;
     int64_t dims[MAX_INTS];
     ElemType e;
@@ -871,18 +898,47 @@ static bool apply_input_shapes(Refiner *r, const char *spec) {
     }
     if (!bind_arg_shape(r, b->args[i], k++, rank, dims, e)) return false;
   }
-  if (k == b->nargs - r->ndims && !*p) return true;
+  if (k == (all ? b->nargs : b->nargs - r->ndims) && !*p) return true;
   diag_error(r->f->loc, "--input-shapes: @%s takes %d tensor arguments besides %d dimension "
              "arguments", r->f->name, b->nargs - r->ndims, r->ndims);
   r->errors++;
   return false;
 }
 
+/* The shape operand of a value computed by a dynamic op whose result
+ * dimension i is element i of it, or NULL. */
+static const Value *result_shape_operand(const Value *x) {
+  const Op *op = x->def;
+  if (!op) return NULL;
+  switch (op->code) {
+  case OP_DYNAMIC_BROADCAST_IN_DIM: case OP_DYNAMIC_RESHAPE: return op->opnds[1];
+  case OP_DYNAMIC_IOTA: return op->opnds[0];
+  default: return NULL;
+  }
+}
+
+/* An elementwise op of an argument a and a value b of a dynamic op: their
+ * shapes are equal (spec: the elementwise ops' C1), so a's static sizes
+ * are the sizes b's shape operand computes (`x + broadcast(bias, [b, 4])`). */
+static void deduce_elementwise(Refiner *r, const Value *a, const Value *b) {
+  const Value *shape = result_shape_operand(b);
+  if (a->def || !shape || !type_is_static(a->type) || a->type->rank != b->type->rank) return;
+  for (int i = 0; i < a->type->rank; i++) {
+    DimArg *s = sym_of(r, shape, i);
+    if (s) bind(r, s, a->type->dims[i]);
+  }
+}
+
 /* Deduction before the walk from ops reading the arguments directly, so
  * that uses earlier in program order see the values too. */
 static void deduce_from_args(Op *op, void *ctx) {
   Refiner *r = ctx;
-  if (op->nopnds < 2 || op->opnds[0]->def || !type_is_static(op->opnds[0]->type)) return;
+  if (op->nopnds < 2) return;
+  if (ir_is_elementwise(op->code)) {
+    deduce_elementwise(r, op->opnds[0], op->opnds[1]);
+    deduce_elementwise(r, op->opnds[1], op->opnds[0]);
+  }
+  if (op->opnds[0]->def || !type_is_static(op->opnds[0]->type)) return;
   if (op->code == OP_DYNAMIC_BROADCAST_IN_DIM) deduce_broadcast(r, op);
   else if (op->code == OP_DYNAMIC_RESHAPE) deduce_reshape(r, op);
 }

@@ -26,8 +26,9 @@ static int check_input(Module *m, const char *spec, int i, const Type *want, Ten
 }
 
 /* --input-shapes from the inputs given, for an entry with `?` sizes: the
- * program is specialized to them (its dimension arguments are deduced, or
- * given with --dim, and take no --input). */
+ * program is specialized to them. Inputs for all arguments give the values
+ * of the dimension arguments too; without them those are deduced from the
+ * shapes, or given with --dim. */
 static const char *shapes_of(Module *m, const Tensor *in, int n) {
   char *s = arena_strndup(&m->arena, "", 0), buf[512];
   for (int i = 0; i < n; i++) {
@@ -72,6 +73,41 @@ static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
   return 0;
 }
 
+/* --dim #K=V for each 0-d signed integer input K (after t's --dim): the
+ * dimension arguments among them take their values. */
+static const char *const *dims_of(Module *m, const ToolOptions *t, const Tensor *in, int *n) {
+  const char **dims = ARENA_ARRAY(&m->arena, const char *, t->co.ndims + t->ninputs + 1);
+  *n = 0;
+  for (int i = 0; i < t->co.ndims; i++) dims[(*n)++] = t->co.dims[i];
+  for (int i = 0; i < t->ninputs; i++) {
+    int64_t v;
+    if (in[i].rank || !elem_is_int(in[i].elem) || elem_class(in[i].elem) != 's') continue;
+    switch (elem_bytes(in[i].elem)) {
+    case 1: v = *(const int8_t *)in[i].data; break;
+    case 2: v = *(const int16_t *)in[i].data; break;
+    case 4: v = *(const int32_t *)in[i].data; break;
+    default: v = *(const int64_t *)in[i].data; break;
+    }
+    dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
+  }
+  return dims;
+}
+
+/* pos[i]: the input of the compiled entry's argument i. Inputs are given
+ * for the arguments it kept, or for every argument as parsed (orig). */
+static int match_inputs(const ToolOptions *t, const Func *e, Value *const *orig, int norig,
+                        int *pos) {
+  int nargs = e->body->nargs;
+  for (int i = 0, k = 0; i < nargs; i++) {
+    if (t->ninputs == norig)
+      while (k < norig && orig[k] != e->body->args[i]) k++;
+    pos[i] = t->ninputs == norig ? k : i;
+  }
+  if (t->ninputs == nargs || t->ninputs == norig) return 0;
+  diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", e->name, nargs, t->ninputs);
+  return -1;
+}
+
 /* Everything after loading; tensors are freed by the caller. */
 static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   if (t->ninputs > f->body->nargs) {
@@ -83,24 +119,29 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
     if (load_input(t->inputs[i], i, &in[i])) return -1;
   if (check_output_specs(t, f->nresults)) return -1;
   CompileOptions co = t->co;
-  if (!co.input_shapes && func_has_dynamic_args(f)) co.input_shapes = shapes_of(m, in, t->ninputs);
+  if (!co.input_shapes && func_has_dynamic_args(f)) {
+    co.input_shapes = shapes_of(m, in, t->ninputs);
+    co.dims = dims_of(m, t, in, &co.ndims);
+  }
+  /* The arguments as parsed: specialization may drop dimension arguments,
+   * whose inputs (when given) then are not passed. */
+  int given = f->body->nargs;
+  Value **orig = ARENA_ARRAY(&m->arena, Value *, given + 1);
+  memcpy(orig, f->body->args, sizeof *orig * (size_t)given);
   Program p;
   if (program_build(&p, m, f, &co)) return -1;
-  /* After compiling: refine_shapes made `?` sizes static and may have
-   * dropped dimension arguments. */
   int nargs = p.entry->body->nargs, nres = p.entry->nresults;
-  int rc = t->ninputs != nargs ? -1 : 0;
-  if (rc)
-    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,
-               t->ninputs);
-  for (int i = 0; i < nargs && !rc; i++) rc = check_input(m, t->inputs[i], i, p.entry->body->args[i]->type, &in[i]);
+  int *pos = ARENA_ARRAY(&m->arena, int, nargs + 1);
+  int rc = match_inputs(t, p.entry, orig, given, pos);
+  for (int i = 0; i < nargs && !rc; i++)
+    rc = check_input(m, t->inputs[pos[i]], pos[i], p.entry->body->args[i]->type, &in[pos[i]]);
   if (rc || alloc_results(m, p.entry, out)) {
     program_free(&p);
     return -1;
   }
   void **args = calloc((size_t)nargs + 1, sizeof(void *));
   void **res = calloc((size_t)nres + 1, sizeof(void *));
-  for (int i = 0; i < nargs; i++) args[i] = in[i].data;
+  for (int i = 0; i < nargs; i++) args[i] = in[pos[i]].data;
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
   int32_t status = program_call(&p, args, res);
