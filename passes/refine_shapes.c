@@ -441,15 +441,16 @@ static bool deduce_reshape(Refiner *r, const Op *op) {
 static bool refine_dim_size(Refiner *r, Op *op) {
   Ints v = {.n = 1};
   if (!fold_dim_size(op, &v))
-    return fail(r, op, "dimension %lld of the operand is dynamic; shapes could not be refined",
-                (long long)op->a.dimension);
+    return fail(r, op, "dimension %lld of the operand is dynamic; specialize the program with "
+                "--input-shapes or --dim (symbolic sizes are not compiled)", (long long)op->a.dimension);
   retarget(op, OP_CONSTANT, 0);
   op->a.value = ir_dense_ints(r->m, op->results[0]->type, v.v, 1);
   return retyped(r, op);
 }
 
 static bool not_constant(Refiner *r, Op *op, const char *what) {
-  return fail(r, op, "%s is not a compile-time constant; shapes could not be refined", what);
+  return fail(r, op, "%s is not a compile-time constant; specialize the program with "
+              "--input-shapes or --dim (symbolic sizes are not compiled)", what);
 }
 
 /* spec: dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions. */
@@ -589,7 +590,11 @@ static bool refine_conv(Refiner *r, Op *op) {
     w->pad_lo.v[i] = p.v[2 * i];
     w->pad_hi.v[i] = p.v[2 * i + 1];
   }
-  return retyped(r, op);
+  retyped(r, op);
+  /* spec: convolution (C22-C23): the result shape follows from the rest */
+  int errors = verify_refine_op(r->m, r->f, op);
+  r->errors += errors;
+  return !errors;
 }
 
 /* ------------------------------------------------------------------------ */
