@@ -358,7 +358,7 @@ def stage_header():
 
 
 def stage_examples():
-    for ex in ("mnist", "threads"):
+    for ex in ("mnist", "threads", "dynamic_mlp"):
         d = os.path.join(ROOT, "examples", ex)
         out = os.path.join(BUILD, "examples", ex)
         os.makedirs(out, exist_ok=True)
