@@ -32,7 +32,7 @@
  * Ops are rewritten in place (same result values), in program order, so a
  * user always sees its operands already refined. A dynamic op whose shape
  * operands do not fold is an error here: codegen has no dynamic kernels.
- * Other values that stay dynamic are reported by the buffers pass.
+ * Other values that stay dynamic are reported by codegen.
  */
 #include <stdlib.h>
 #include <string.h>
