@@ -713,7 +713,7 @@ static const char *assertion_message(Refiner *r, const Op *op) {
  * does not fold stays (legalize rejects it). */
 static void refine_assertion(Refiner *r, Op *op) {
   Ints p;
-  if (op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
+  if (!is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
   if (!p.v[0]) {
     fail(r, op, "shape assertion failed: %s", assertion_message(r, op));
     return;
