@@ -444,6 +444,7 @@ typedef struct OpAttrs {
   const DenseData *value; /* constant, check.*_const */
   const char *callee;     /* func.call */
   const char *call_target_name; /* custom_call */
+  const char *error_message;    /* custom_call @shape_assertion: `{0}` placeholders */
   const char *einsum_config;
   bool is_stable;         /* sort */
   int64_t exponent_bits, mantissa_bits; /* reduce_precision */
@@ -883,6 +884,7 @@ enum { AF_REQ = 1, AF_RANK = 2, AF_SPATIAL = 4 };
   X(OP_INTERPRETER_PROBE, "probe_id", "probe_id", AK_STRING, AF_REQ, 0, probe_id)                              \
   X(OP_FUNC_CALL, "callee", NULL, AK_SYMBOL, AF_REQ, 0, callee)                                                \
   X(OP_CUSTOM_CALL, "call_target_name", NULL, AK_STRING, AF_REQ, 0, call_target_name)                          \
+  X(OP_CUSTOM_CALL, "error_message", NULL, AK_STRING, 0, 0, error_message)                                     \
   X(OP_EINSUM, "einsum_config", "config", AK_STRING, AF_REQ, 0, einsum_config)                                 \
   X(OP_UNARY_EINSUM, "einsum_config", "config", AK_STRING, AF_REQ, 0, einsum_config)                           \
   X(OP_REDUCE_PRECISION, "exponent_bits", NULL, AK_I32, AF_REQ, 0, exponent_bits)                              \
@@ -1195,12 +1197,22 @@ typedef struct CompileOptions {
                            driver_compile asks codegen (0: assume 64) */
   int replicas, partitions; /* the grid (--replicas, --partitions); 0: the
                                module's mhlo.num_replicas / num_partitions */
+  /* Specialization of the entry (refine_shapes): the shapes of its
+   * non-dimension arguments, "2x4xf32,3xi32" (NULL: none), and values of
+   * its dimension arguments, "NAME=N" each. */
+  const char *input_shapes;
+  const char *const *dims;
+  int ndims;
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
 /* Whether the verifier has rules for op c (a unit test asks it for every
  * op marked OPF_IMPL). */
 bool verify_has_rules(OpCode c);
+/* Verifies one op (not its regions) and sets result sizes written `?` that
+ * the spec's shape functions infer from the operands (refine_shapes).
+ * Returns the number of errors (diagnosed). */
+int verify_refine_op(Module *m, Func *f, Op *op);
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */

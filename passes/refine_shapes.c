@@ -16,10 +16,23 @@
  *    forward: elementwise ops, broadcast_in_dim and reshape get their result
  *    types re-inferred, and func.return updates the function's result types.
  *
+ *    Every other op's result sizes written `?` take the sizes the spec's
+ *    shape functions infer (the verifier's rules, verify_refine_op).
+ *  - Specialization (CompileOptions.input_shapes, .dims: `--input-shapes`,
+ *    `--dim`): the entry's arguments take the given shapes, and its
+ *    dimension arguments (0-d integers whose values reach shape operands,
+ *    as jax.export passes its dimension variables) take the given values or
+ *    the ones the shapes imply: a dynamic_broadcast_in_dim of a known
+ *    operand size, or the one unknown size of a dynamic_reshape. They then
+ *    become constants and leave the signature, so the entry takes only
+ *    tensors of static shapes. custom_call @shape_assertion with a folded
+ *    predicate is removed when it holds and an error (its message, with
+ *    `{i}` replaced by operand i + 1) when it does not.
+ *
  * Ops are rewritten in place (same result values), in program order, so a
  * user always sees its operands already refined. A dynamic op whose shape
  * operands do not fold is an error here: codegen has no dynamic kernels.
- * Other values that stay dynamic are reported by the buffers pass.
+ * Other values that stay dynamic are reported by codegen.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +49,26 @@ typedef struct Ints {
 
 enum { FOLD_UNKNOWN, FOLD_OK, FOLD_FAILED };
 
+/* A dimension argument of the entry being specialized. */
+typedef struct DimArg {
+  Value *arg;
+  const char *name; /* JAX's (arg attribute jax.global_constant), else d<k> */
+  int64_t value;
+  bool known;
+} DimArg;
+
 typedef struct Refiner {
   Module *m;
   Func *f;
   /* memo of fold(), by Value.id: a shape value is often read many times */
   unsigned char *state;
   Ints **folded;
+  int nvalues;
   int errors;
+  /* specialization of f (f is the entry and options were given) */
+  DimArg *dims;
+  int ndims;
+  OpList asserted; /* shape assertions that hold, removed after the walk */
 } Refiner;
 
 static bool fail(Refiner *r, const Op *op, const char *fmt, ...)
@@ -60,7 +86,7 @@ static bool fail(Refiner *r, const Op *op, const char *fmt, ...) {
 /* Folding integer shape computations                                        */
 
 static bool is_int_tensor(const Type *t) {
-  return t->kind == TY_TENSOR && (elem_is_int(t->elem) || t->elem == ET_INDEX);
+  return t->kind == TY_TENSOR && (elem_is_int(t->elem) || t->elem == ET_INDEX || t->elem == ET_I1);
 }
 
 /* v as an element of type e: two's complement wrap-around, as the
@@ -74,6 +100,21 @@ static int64_t wrap(int64_t v, ElemType e) {
 }
 
 static bool fold(Refiner *r, const Value *x, Ints *out);
+
+static DimArg *dim_arg_of(Refiner *r, const Value *x) {
+  for (int i = 0; i < r->ndims; i++)
+    if (r->dims[i].arg == x) return &r->dims[i];
+  return NULL;
+}
+
+/* A dimension argument with a known value. */
+static bool fold_dim_arg(Refiner *r, const Value *x, Ints *out) {
+  const DimArg *d = dim_arg_of(r, x);
+  if (!d || !d->known) return false;
+  out->n = 1;
+  out->v[0] = wrap(d->value, x->type->elem);
+  return true;
+}
 
 static bool fold_constant(const Op *op, Ints *out) {
   const DenseData *d = op->a.value;
@@ -143,9 +184,15 @@ static bool fold_int_op(OpCode c, int64_t a, int64_t b, int64_t *out) {
   case OP_MULTIPLY: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
   case OP_MAXIMUM: *out = a > b ? a : b; return true;
   case OP_MINIMUM: *out = a < b ? a : b; return true;
+  case OP_AND: *out = a & b; return true;
+  case OP_OR: *out = a | b; return true;
   case OP_DIVIDE:
     if (b == 0 || (a == INT64_MIN && b == -1)) return false;
     *out = a / b; /* spec: divide truncates integers toward zero, as C does */
+    return true;
+  case OP_REMAINDER:
+    if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+    *out = a % b; /* spec: remainder has the sign of the dividend, as C's % */
     return true;
   default: return false;
   }
@@ -166,6 +213,60 @@ static bool fold_binary(Refiner *r, const Op *op, Ints *out) {
   return true;
 }
 
+/* spec: compare, signed integer comparison (the 0/1 of an i1 result). */
+static bool fold_compare(Refiner *r, const Op *op, Ints *out) {
+  Ints a, b;
+  const Type *x = op->opnds[0]->type;
+  if (!is_int_tensor(x) || elem_class(x->elem) != 's' || !fold(r, op->opnds[0], &a) ||
+      !fold(r, op->opnds[1], &b) || a.n != out->n || b.n != out->n)
+    return false;
+  for (int i = 0; i < out->n; i++) {
+    int64_t p = a.v[i], q = b.v[i];
+    switch (op->a.comparison_direction) {
+    case CMP_EQ: out->v[i] = p == q; break;
+    case CMP_NE: out->v[i] = p != q; break;
+    case CMP_LT: out->v[i] = p < q; break;
+    case CMP_LE: out->v[i] = p <= q; break;
+    case CMP_GT: out->v[i] = p > q; break;
+    case CMP_GE: out->v[i] = p >= q; break;
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/* spec: sign (-1, 0 or 1) and negate (wrapping) of signed integers. */
+static bool fold_unary(Refiner *r, const Op *op, Ints *out) {
+  ElemType e = op->results[0]->type->elem;
+  if (elem_class(e) != 's' || !fold(r, op->opnds[0], out)) return false;
+  for (int i = 0; i < out->n; i++) {
+    int64_t a = out->v[i];
+    out->v[i] = op->code == OP_SIGN ? (a > 0) - (a < 0) : wrap((int64_t)(0 - (uint64_t)a), e);
+  }
+  return true;
+}
+
+/* spec: select, with a 0-d or elementwise predicate. */
+static bool fold_select(Refiner *r, const Op *op, Ints *out) {
+  Ints p, a, b;
+  if (!fold(r, op->opnds[0], &p) || !fold(r, op->opnds[1], &a) || !fold(r, op->opnds[2], &b) ||
+      a.n != out->n || b.n != out->n || (p.n != 1 && p.n != out->n))
+    return false;
+  for (int i = 0; i < out->n; i++) out->v[i] = p.v[p.n == 1 ? 0 : i] ? a.v[i] : b.v[i];
+  return true;
+}
+
+/* and/or of booleans and signed integers: bitwise either way. */
+static bool fold_bits(Refiner *r, const Op *op, Ints *out) {
+  Ints a, b;
+  ElemType e = op->results[0]->type->elem;
+  if ((e != ET_I1 && elem_class(e) != 's') || !fold(r, op->opnds[0], &a) ||
+      !fold(r, op->opnds[1], &b) || a.n != out->n || b.n != out->n)
+    return false;
+  for (int i = 0; i < out->n; i++) fold_int_op(op->code, a.v[i], b.v[i], &out->v[i]);
+  return true;
+}
+
 static bool fold_op(Refiner *r, const Op *op, Ints *out) {
   switch (op->code) {
   case OP_CONSTANT: return fold_constant(op, out);
@@ -174,9 +275,14 @@ static bool fold_op(Refiner *r, const Op *op, Ints *out) {
   case OP_CONCATENATE: return fold_concatenate(r, op, out);
   case OP_SLICE: return fold_slice(r, op, out);
   case OP_GET_DIMENSION_SIZE: return fold_dim_size(op, out);
-  case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE:
+  case OP_ADD: case OP_SUBTRACT: case OP_MULTIPLY: case OP_DIVIDE: case OP_REMAINDER:
   case OP_MAXIMUM: case OP_MINIMUM:
     return fold_binary(r, op, out);
+  case OP_SIGN: case OP_NEGATE: return fold_unary(r, op, out);
+  case OP_SELECT: return fold_select(r, op, out);
+  case OP_AND: case OP_OR:
+    return fold_bits(r, op, out);
+  case OP_COMPARE: return fold_compare(r, op, out);
   default: return false;
   }
 }
@@ -185,7 +291,8 @@ static bool fold_op(Refiner *r, const Op *op, Ints *out) {
  * computed from constants only. */
 static bool fold(Refiner *r, const Value *x, Ints *out) {
   int64_t n = type_num_elems(x->type);
-  if (!x->def || !is_int_tensor(x->type) || n < 0 || n > MAX_INTS) return false;
+  if (!x->def) return fold_dim_arg(r, x, out);
+  if (!is_int_tensor(x->type) || n < 0 || n > MAX_INTS) return false;
   if (r->state[x->id] == FOLD_FAILED) return false;
   if (r->state[x->id] == FOLD_OK) {
     *out = *r->folded[x->id];
@@ -249,26 +356,108 @@ static bool set_shape(Refiner *r, Op *op, const int64_t *dims) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Dimension arguments implied by the shapes                                  */
+
+/* The unknown dimension argument that element k of x is, unchanged through
+ * the moves JAX makes with shape values (convert, reshape, broadcast of one
+ * element, concatenate, 1-d slice), or NULL. */
+static DimArg *sym_of(Refiner *r, const Value *x, int64_t k) {
+  const Op *op = x->def;
+  if (!op) {
+    DimArg *d = dim_arg_of(r, x);
+    return d && !d->known && k == 0 ? d : NULL;
+  }
+  int64_t n = type_num_elems(op->opnds[0]->type);
+  switch (op->code) {
+  case OP_CONVERT: case OP_RESHAPE: return sym_of(r, op->opnds[0], k);
+  case OP_BROADCAST_IN_DIM: return n == 1 ? sym_of(r, op->opnds[0], 0) : NULL;
+  case OP_SLICE:
+    if (op->a.start_indices.n != 1) return NULL;
+    return sym_of(r, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
+  case OP_CONCATENATE:
+    for (int i = 0; i < op->nopnds; i++) {
+      int64_t ni = type_num_elems(op->opnds[i]->type);
+      if (ni < 0) return NULL;
+      if (k < ni) return sym_of(r, op->opnds[i], k);
+      k -= ni;
+    }
+    return NULL;
+  default: return NULL;
+  }
+}
+
+static void bind(Refiner *r, DimArg *d, int64_t v) {
+  d->value = v;
+  d->known = true;
+  memset(r->state, 0, (size_t)r->nvalues); /* folds that failed may succeed now */
+}
+
+/* dynamic_broadcast_in_dim: an operand dimension of static size other than
+ * 1 has the size of the result dimension it maps to (spec C5 of
+ * broadcast_in_dim). Whether any argument was bound. */
+static bool deduce_broadcast(Refiner *r, const Op *op) {
+  const Type *x = op->opnds[0]->type;
+  bool bound = false;
+  for (int i = 0; i < x->rank && i < op->a.broadcast_dimensions.n; i++) {
+    int64_t d = x->dims[i];
+    DimArg *s = sym_of(r, op->opnds[1], op->a.broadcast_dimensions.v[i]);
+    if (s && d != DIM_DYNAMIC && d != 1) {
+      bind(r, s, d);
+      bound = true;
+    }
+  }
+  return bound;
+}
+
+/* dynamic_reshape: one unknown size follows from the element count (spec:
+ * reshape C2), tried as 1 first so the others fold, then checked. */
+static bool deduce_reshape(Refiner *r, const Op *op) {
+  int64_t n = type_num_elems(op->opnds[0]->type);
+  int rank = op->results[0]->type->rank;
+  DimArg *s = NULL;
+  for (int k = 0; k < rank && !s; k++) s = sym_of(r, op->opnds[1], k);
+  if (n < 0 || !s) return false;
+  Ints v;
+  bind(r, s, 1);
+  int64_t known = 1;
+  if (fold_shape(r, op, 1, rank, &v))
+    for (int k = 0; k < rank; k++) known *= v.v[k];
+  if (known > 0 && n % known == 0) {
+    bind(r, s, n / known);
+    int64_t total = 1;
+    if (fold_shape(r, op, 1, rank, &v)) {
+      for (int k = 0; k < rank; k++) total *= v.v[k];
+      if (total == n) return true;
+    }
+  }
+  s->known = false;
+  memset(r->state, 0, (size_t)r->nvalues);
+  return false;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Dynamic ops to static ones                                                */
 
 static bool refine_dim_size(Refiner *r, Op *op) {
   Ints v = {.n = 1};
   if (!fold_dim_size(op, &v))
-    return fail(r, op, "dimension %lld of the operand is dynamic; shapes could not be refined",
-                (long long)op->a.dimension);
+    return fail(r, op, "dimension %lld of the operand is dynamic; specialize the program with "
+                "--input-shapes or --dim (symbolic sizes are not compiled)", (long long)op->a.dimension);
   retarget(op, OP_CONSTANT, 0);
   op->a.value = ir_dense_ints(r->m, op->results[0]->type, v.v, 1);
   return retyped(r, op);
 }
 
 static bool not_constant(Refiner *r, Op *op, const char *what) {
-  return fail(r, op, "%s is not a compile-time constant; shapes could not be refined", what);
+  return fail(r, op, "%s is not a compile-time constant; specialize the program with "
+              "--input-shapes or --dim (symbolic sizes are not compiled)", what);
 }
 
 /* spec: dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions. */
 static bool refine_broadcast(Refiner *r, Op *op) {
   Ints s;
-  if (!fold_shape(r, op, 1, op->results[0]->type->rank, &s))
+  int rank = op->results[0]->type->rank;
+  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_broadcast(r, op) && fold_shape(r, op, 1, rank, &s)))
     return not_constant(r, op, "output_dimensions");
   if (!set_shape(r, op, s.v)) return false;
   retarget(op, OP_BROADCAST_IN_DIM, 1);
@@ -288,7 +477,8 @@ static bool refine_iota(Refiner *r, Op *op) {
 /* spec: dynamic_reshape = reshape to output_shape. */
 static bool refine_reshape(Refiner *r, Op *op) {
   Ints s;
-  if (!fold_shape(r, op, 1, op->results[0]->type->rank, &s))
+  int rank = op->results[0]->type->rank;
+  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_reshape(r, op) && fold_shape(r, op, 1, rank, &s)))
     return not_constant(r, op, "output_shape");
   if (!set_shape(r, op, s.v)) return false;
   retarget(op, OP_RESHAPE, 1);
@@ -400,7 +590,11 @@ static bool refine_conv(Refiner *r, Op *op) {
     w->pad_lo.v[i] = p.v[2 * i];
     w->pad_hi.v[i] = p.v[2 * i + 1];
   }
-  return retyped(r, op);
+  retyped(r, op);
+  /* spec: convolution (C22-C23): the result shape follows from the rest */
+  int errors = verify_refine_op(r->m, r->f, op);
+  r->errors += errors;
+  return !errors;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -449,13 +643,20 @@ static void reinfer_reshape(Refiner *r, Op *op) {
   set_shape(r, op, dims);
 }
 
+static bool any_dynamic_result(const Op *op) {
+  for (int i = 0; i < op->nresults; i++) {
+    const Type *t = op->results[i]->type;
+    if (t->kind == TY_TENSOR && !type_is_static(t)) return true;
+  }
+  return false;
+}
+
 static void reinfer(Refiner *r, Op *op) {
-  if (op->nresults != 1 || op->nopnds < 1 || op->results[0]->type->kind != TY_TENSOR ||
-      type_is_static(op->results[0]->type) || op->results[0]->type->rank > MAX_INTS)
-    return;
-  if (ir_is_elementwise(op->code)) reinfer_elementwise(r, op);
+  if (!any_dynamic_result(op) || op->nopnds < 1 || op->results[0]->type->rank > MAX_INTS) return;
+  if (op->nresults == 1 && ir_is_elementwise(op->code)) reinfer_elementwise(r, op);
   else if (op->code == OP_BROADCAST_IN_DIM) reinfer_broadcast(r, op);
   else if (op->code == OP_RESHAPE) reinfer_reshape(r, op);
+  else r->errors += verify_refine_op(r->m, r->f, op);
 }
 
 /* A function returning a value whose type became more static says so in
@@ -480,9 +681,322 @@ static void refine_signature(Refiner *r, Func *f) {
 
 /* ------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------ */
+/* custom_call @shape_assertion (jax.export: `assert_what(dims)` with an
+ * error_message whose `{i}` stand for operand i + 1)                        */
+
+static bool is_shape_assertion(const Op *op) {
+  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
+         !strcmp(op->a.call_target_name, "shape_assertion");
+}
+
+/* The message with each `{i}` replaced by the folded operand i + 1. */
+static const char *assertion_message(Refiner *r, const Op *op) {
+  const char *msg = op->a.error_message ? op->a.error_message : "shape assertion failed";
+  char *out = arena_strndup(&r->m->arena, "", 0);
+  for (const char *p = msg; *p;) {
+    char *end;
+    long i = p[0] == '{' ? strtol(p + 1, &end, 10) : -1;
+    Ints v;
+    if (i >= 0 && end != p + 1 && *end == '}' && i + 1 < op->nopnds &&
+        fold(r, op->opnds[i + 1], &v) && v.n == 1) {
+      out = arena_printf(&r->m->arena, "%s%lld", out, (long long)v.v[0]);
+      p = end + 1;
+    } else {
+      out = arena_printf(&r->m->arena, "%s%c", out, *p++);
+    }
+  }
+  return out;
+}
+
+/* A predicate that folds: true removes the op, false is an error. One that
+ * does not fold stays (legalize rejects it). */
+static void refine_assertion(Refiner *r, Op *op) {
+  Ints p;
+  if (!is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
+  if (!p.v[0]) {
+    fail(r, op, "shape assertion failed: %s", assertion_message(r, op));
+    return;
+  }
+  if (r->asserted.n == r->asserted.cap) {
+    r->asserted.cap = r->asserted.cap ? 2 * r->asserted.cap : 8;
+    r->asserted.v = realloc(r->asserted.v, sizeof *r->asserted.v * (size_t)r->asserted.cap);
+    if (!r->asserted.v) abort();
+  }
+  r->asserted.v[r->asserted.n++] = op;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Specialization of the entry                                               */
+
+/* The index of op's first shape operand (the rest are shape operands too),
+ * or op->nopnds when it has none. */
+static int first_shape_operand(const Op *op) {
+  switch (op->code) {
+  case OP_DYNAMIC_IOTA: return 0;
+  case OP_DYNAMIC_BROADCAST_IN_DIM: case OP_DYNAMIC_RESHAPE: case OP_REAL_DYNAMIC_SLICE:
+  case OP_SET_DIMENSION_SIZE:
+    return 1;
+  case OP_DYNAMIC_PAD: case OP_DYNAMIC_GATHER: case OP_DYNAMIC_CONV: return 2;
+  default: return is_shape_assertion(op) ? 0 : op->nopnds;
+  }
+}
+
+/* Marks x and everything it is computed from. */
+static void mark_shape_value(Refiner *r, const Value *x) {
+  if (r->state[x->id]) return;
+  r->state[x->id] = 1;
+  if (x->def)
+    for (int i = 0; i < x->def->nopnds; i++) mark_shape_value(r, x->def->opnds[i]);
+}
+
+static void mark_shape_operands(Op *op, void *ctx) {
+  for (int i = first_shape_operand(op); i < op->nopnds; i++) mark_shape_value(ctx, op->opnds[i]);
+}
+
+static const char *jax_dim_name(const Func *f, int i) {
+  if (!f->arg_attrs || !f->arg_attrs[i]) return NULL;
+  for (int k = 0; k < f->narg_attrs[i]; k++) {
+    const NamedAttr *a = &f->arg_attrs[i][k];
+    if (!strcmp(a->name, "jax.global_constant") && a->value->kind == AT_STRING) return a->value->str;
+  }
+  return NULL;
+}
+
+/* The dimension arguments: the leading 0-d integer arguments read by shape
+ * operands (jax.export passes its dimension variables first; a 0-d integer
+ * among the data arguments, e.g. a slice start, is data). */
+static void find_dim_args(Refiner *r, Func *f) {
+  ir_walk(f, mark_shape_operands, r);
+  Block *b = f->body;
+  r->dims = ARENA_ARRAY(&r->m->arena, DimArg, b->nargs + 1);
+  for (int i = 0; i < b->nargs; i++) {
+    const Type *t = b->args[i]->type;
+    if (!r->state[b->args[i]->id] || t->kind != TY_TENSOR || t->rank != 0 ||
+        elem_class(t->elem) != 's')
+      break;
+    const char *name = jax_dim_name(f, i);
+    r->dims[r->ndims] = (DimArg){.arg = b->args[i],
+        .name = name ? name : arena_printf(&r->m->arena, "d%d", r->ndims)};
+    r->ndims++;
+  }
+  memset(r->state, 0, (size_t)r->nvalues);
+}
+
+/* --dim *=N: every dimension argument not yet bound and every `?` of the
+ * arguments' types is N (the conformance runs of testdata/dynamic). */
+static bool bind_all(Refiner *r, int64_t v) {
+  for (int i = 0; i < r->ndims; i++)
+    if (!r->dims[i].known) r->dims[i] = (DimArg){r->dims[i].arg, r->dims[i].name, v, true};
+  Block *b = r->f->body;
+  for (int i = 0; i < b->nargs; i++) {
+    const Type *t = b->args[i]->type;
+    int64_t dims[MAX_INTS];
+    if (t->kind != TY_TENSOR || t->rank > MAX_INTS) continue;
+    for (int k = 0; k < t->rank; k++) dims[k] = t->dims[k] == DIM_DYNAMIC ? v : t->dims[k];
+    if (type_dims_fit(t->rank, dims)) b->args[i]->type = with_dims(r, t, t->rank, dims);
+  }
+  return true;
+}
+
+/* --dim #K=N: argument K (counted from 0) is N if it is a dimension
+ * argument (shloc run binds every 0-d integer input this way). */
+static bool bind_position(Refiner *r, const char *k) {
+  char *end, *vend;
+  long i = strtol(k, &end, 10);
+  long long v = *end == '=' ? strtoll(end + 1, &vend, 10) : 0;
+  if (*end != '=' || end == k || vend == end + 1 || *vend || i < 0 || i >= r->f->body->nargs) {
+    diag_error(r->f->loc, "--dim #%s: want #K=N with K an argument's position", k);
+    r->errors++;
+    return false;
+  }
+  DimArg *d = dim_arg_of(r, r->f->body->args[i]);
+  if (!d) return true;
+  if (v < 0) {
+    diag_error(r->f->loc, "dimension argument %s is %lld", d->name, v);
+    r->errors++;
+    return false;
+  }
+  *d = (DimArg){d->arg, d->name, v, true};
+  return true;
+}
+
+/* --dim NAME=N: NAME is the dimension's name or its argument's (argK). */
+static bool bind_dim_option(Refiner *r, const char *spec) {
+  if (spec[0] == '#') return bind_position(r, spec + 1);
+  const char *eq = strchr(spec, '=');
+  char *end;
+  long long v = eq ? strtoll(eq + 1, &end, 10) : -1;
+  if (!eq || end == eq + 1 || *end || v < 0) {
+    diag_error(r->f->loc, "--dim %s: want NAME=N with N >= 0", spec);
+    r->errors++;
+    return false;
+  }
+  size_t n = (size_t)(eq - spec);
+  if (n == 1 && spec[0] == '*') return bind_all(r, v);
+  for (int i = 0; i < r->ndims; i++) {
+    const char *src = r->dims[i].arg->name;
+    if ((strlen(r->dims[i].name) == n && !strncmp(r->dims[i].name, spec, n)) ||
+        (src && strlen(src) == n && !strncmp(src, spec, n))) {
+      r->dims[i].value = v;
+      r->dims[i].known = true;
+      return true;
+    }
+  }
+  diag_error(r->f->loc, "--dim %s: @%s has no dimension argument of that name (it has %d)", spec,
+             r->f->name, r->ndims);
+  r->errors++;
+  return false;
+}
+
+/* Parses "2x4xf32" at *p (up to ',' or the end) into rank/dims/elem. */
+static bool parse_shape(const char **p, int *rank, int64_t *dims, ElemType *e) {
+  const char *s = *p;
+  *rank = 0;
+  while (*s >= '0' && *s <= '9') {
+    char *end;
+    long long d = strtoll(s, &end, 10);
+    if (*end != 'x' || *rank >= MAX_INTS) return false;
+    dims[(*rank)++] = d;
+    s = end + 1;
+  }
+  size_t n = strcspn(s, ",");
+  *e = elem_lookup(s, n);
+  *p = s + n + (s[n] == ',');
+  return *e != ET_COUNT && n > 0;
+}
+
+/* Argument a takes the given shape: its `?` become the sizes, its static
+ * sizes and element type must agree. */
+static bool bind_arg_shape(Refiner *r, Value *a, int k, int rank, const int64_t *dims, ElemType e) {
+  const Type *t = a->type;
+  bool ok = t->kind == TY_TENSOR && t->rank == rank && t->elem == e;
+  for (int i = 0; ok && i < rank; i++) ok = t->dims[i] == DIM_DYNAMIC || t->dims[i] == dims[i];
+  if (!ok || !type_dims_fit(rank, dims)) {
+    diag_error(r->f->loc, "--input-shapes: shape %d does not fit argument %s of type %s", k,
+               a->name ? a->name : "?", type_str(&r->m->arena, t));
+    r->errors++;
+    return false;
+  }
+  a->type = with_dims(r, t, rank, dims);
+  return true;
+}
+
+/* The shapes of the tensor arguments, or of all arguments (dimension
+ * arguments are 0-d integers then). */
+static bool apply_input_shapes(Refiner *r, const char *spec) {
+  const char *p = spec;
+  int k = 0, count = *spec ? 1 : 0;
+  Block *b = r->f->body;
+  for (const char *q = spec; *q; q++) count += *q == ',';
+  bool all = count == b->nargs;
+  for (int i = 0; i < b->nargs; i++) {
+    if (!all && dim_arg_of(r, b->args[i])) continue;
+    int rank;
+    int64_t dims[MAX_INTS];
+    ElemType e;
+    if (!*p) break;
+    if (!parse_shape(&p, &rank, dims, &e)) {
+      diag_error(r->f->loc, "--input-shapes=%s: shape %d is not like 2x4xf32", spec, k);
+      r->errors++;
+      return false;
+    }
+    if (!bind_arg_shape(r, b->args[i], k++, rank, dims, e)) return false;
+  }
+  if (k == (all ? b->nargs : b->nargs - r->ndims) && !*p) return true;
+  diag_error(r->f->loc, "--input-shapes: @%s takes %d tensor arguments besides %d dimension "
+             "arguments", r->f->name, b->nargs - r->ndims, r->ndims);
+  r->errors++;
+  return false;
+}
+
+/* The shape operand of a value computed by a dynamic op whose result
+ * dimension i is element i of it, or NULL. */
+static const Value *result_shape_operand(const Value *x) {
+  const Op *op = x->def;
+  if (!op) return NULL;
+  switch (op->code) {
+  case OP_DYNAMIC_BROADCAST_IN_DIM: case OP_DYNAMIC_RESHAPE: return op->opnds[1];
+  case OP_DYNAMIC_IOTA: return op->opnds[0];
+  default: return NULL;
+  }
+}
+
+/* An elementwise op of an argument a and a value b of a dynamic op: their
+ * shapes are equal (spec: the elementwise ops' C1), so a's static sizes
+ * are the sizes b's shape operand computes (`x + broadcast(bias, [b, 4])`). */
+static void deduce_elementwise(Refiner *r, const Value *a, const Value *b) {
+  const Value *shape = result_shape_operand(b);
+  if (a->def || !shape || !type_is_static(a->type) || a->type->rank != b->type->rank) return;
+  for (int i = 0; i < a->type->rank; i++) {
+    DimArg *s = sym_of(r, shape, i);
+    if (s) bind(r, s, a->type->dims[i]);
+  }
+}
+
+/* Deduction before the walk from ops reading the arguments directly, so
+ * that uses earlier in program order see the values too. */
+static void deduce_from_args(Op *op, void *ctx) {
+  Refiner *r = ctx;
+  if (op->nopnds < 2) return;
+  if (ir_is_elementwise(op->code)) {
+    deduce_elementwise(r, op->opnds[0], op->opnds[1]);
+    deduce_elementwise(r, op->opnds[1], op->opnds[0]);
+  }
+  if (op->opnds[0]->def || !type_is_static(op->opnds[0]->type)) return;
+  if (op->code == OP_DYNAMIC_BROADCAST_IN_DIM) deduce_broadcast(r, op);
+  else if (op->code == OP_DYNAMIC_RESHAPE) deduce_reshape(r, op);
+}
+
+static bool specialize_begin(Refiner *r, const CompileOptions *o) {
+  find_dim_args(r, r->f);
+  for (int i = 0; i < o->ndims; i++) /* named ones first, `*` fills the rest */
+    if (o->dims[i][0] != '*' && !bind_dim_option(r, o->dims[i])) return false;
+  if (o->input_shapes && !apply_input_shapes(r, o->input_shapes)) return false;
+  for (int i = 0; i < o->ndims; i++)
+    if (o->dims[i][0] == '*' && !bind_dim_option(r, o->dims[i])) return false;
+  ir_walk(r->f, deduce_from_args, r);
+  return true;
+}
+
+/* Drops argument i of f's signature. */
+static void remove_arg(Func *f, int i) {
+  Block *b = f->body;
+  for (int k = i; k + 1 < b->nargs; k++) {
+    b->args[k] = b->args[k + 1];
+    b->args[k]->index = k;
+    if (f->arg_attrs) {
+      f->arg_attrs[k] = f->arg_attrs[k + 1];
+      f->narg_attrs[k] = f->narg_attrs[k + 1];
+    }
+  }
+  b->nargs--;
+}
+
+/* Each dimension argument becomes a constant at the top of the body. */
+static void specialize_end(Refiner *r) {
+  Func *f = r->f;
+  for (int i = r->ndims - 1; i >= 0; i--) {
+    DimArg *d = &r->dims[i];
+    if (!d->known) {
+      diag_error(f->loc, "dimension argument %s (%%%s) of @%s does not follow from the input "
+                 "shapes; give it with --dim %s=N", d->name, d->arg->name ? d->arg->name : "?",
+                 f->name, d->name);
+      r->errors++;
+      continue;
+    }
+    Builder b = {.m = r->m, .block = f->body, .before = f->body->first, .loc = f->loc};
+    int64_t v = d->value;
+    Value *c = ir_build_constant(&b, ir_dense_ints(r->m, d->arg->type, &v, 1));
+    ir_replace_uses(f, d->arg, c);
+    remove_arg(f, d->arg->index);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+
 static void refine_op(Op *op, void *ctx) {
   Refiner *r = ctx;
-  reinfer(r, op);
   switch (op->code) {
   case OP_GET_DIMENSION_SIZE: refine_dim_size(r, op); return;
   case OP_DYNAMIC_BROADCAST_IN_DIM: refine_broadcast(r, op); return;
@@ -492,28 +1006,48 @@ static void refine_op(Op *op, void *ctx) {
   case OP_REAL_DYNAMIC_SLICE: refine_slice(r, op); return;
   case OP_DYNAMIC_GATHER: refine_gather(r, op); return;
   case OP_DYNAMIC_CONV: refine_conv(r, op); return;
-  default: return;
+  case OP_CUSTOM_CALL: refine_assertion(r, op); return;
+  default: reinfer(r, op); return;
   }
 }
 
-static void refine_func(Refiner *r, Func *f) {
+/* The function that --input-shapes and --dim apply to: --entry, else
+ * @main, else the only public one (as the driver chooses). */
+static Func *specialized_entry(Module *m, const CompileOptions *o) {
+  if (!o->input_shapes && !o->ndims) return NULL;
+  Func *f = ir_module_find_func(m, o->entry ? o->entry : "main"), *only = NULL;
+  int npublic = 0;
+  for (int i = 0; !f && i < m->nfuncs; i++)
+    if (m->funcs[i]->is_public && ++npublic) only = m->funcs[i];
+  return f ? f : npublic == 1 ? only : NULL;
+}
+
+static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptions *o) {
   ir_number_values(f);
-  int n = f->next_value_id > 0 ? f->next_value_id : 1;
+  r->nvalues = f->next_value_id > 0 ? f->next_value_id : 1;
   r->f = f;
-  r->state = calloc((size_t)n, 1);
-  r->folded = calloc((size_t)n, sizeof *r->folded);
+  r->ndims = 0;
+  r->asserted.n = 0;
+  r->state = calloc((size_t)r->nvalues, 1);
+  r->folded = calloc((size_t)r->nvalues, sizeof *r->folded);
   if (!r->state || !r->folded) abort();
-  ir_walk(f, refine_op, r);
-  refine_signature(r, f);
+  if (!specialize || specialize_begin(r, o)) {
+    ir_walk(f, refine_op, r);
+    if (specialize) specialize_end(r);
+    for (int i = 0; i < r->asserted.n; i++)
+      ir_block_remove(r->asserted.v[i]->parent, r->asserted.v[i]);
+    refine_signature(r, f);
+  }
   free(r->state);
   free(r->folded);
   ir_recount_uses(f);
 }
 
 int pass_refine_shapes(Module *m, const CompileOptions *o) {
-  (void)o;
   Refiner r = {.m = m};
+  Func *entry = specialized_entry(m, o);
   for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->body) refine_func(&r, m->funcs[i]);
+    if (m->funcs[i]->body) refine_func(&r, m->funcs[i], m->funcs[i] == entry, o);
+  free(r.asserted.v);
   return r.errors;
 }

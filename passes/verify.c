@@ -23,6 +23,9 @@ enum { MAX_RANK = 64 }; /* fixed-size shape buffers rely on this (check_ranks) *
 typedef struct V {
   Module *m;
   Func *fn; /* function whose body is being verified */
+  /* verify_refine_op: a result whose declared type is less static than
+   * the inferred one takes the inferred sizes */
+  bool refine;
 } V;
 
 /* ------------------------------------------------------------------------ */
@@ -229,10 +232,30 @@ static bool list_has(I64List l, int64_t x) {
 }
 
 /* The result type the spec infers, compared with the declared one. */
+/* In refine mode: result i, compatible with `want`, takes want's static
+ * sizes where its own are `?` (spec: the inferred type is the only type
+ * the result can have at run time). */
+static void refine_result(V *v, const Op *op, int i, const Type *want) {
+  Value *res = op->results[i];
+  const Type *got = res->type;
+  if (!v->refine || !is_tensor(want) || !is_tensor(got) || want->rank != got->rank ||
+      want->rank > MAX_RANK || type_is_static(got))
+    return;
+  int64_t dims[MAX_RANK];
+  for (int k = 0; k < got->rank; k++)
+    dims[k] = is_dyn(got->dims[k]) ? want->dims[k] : got->dims[k];
+  if (!type_dims_fit(got->rank, dims)) return;
+  res->type = got->elem == ET_QUANT ? type_tensor_quant(v->m->types, got->quant, got->rank, dims)
+                                    : type_tensor(v->m->types, got->elem, got->rank, dims);
+}
+
 static bool check_result(V *v, const Op *op, int i, const Type *want, const char *c) {
   const Type *got = op->results[i]->type;
   if (!want) return fail(op, "inferred shape of result #%d is out of range (%s)", i, c);
-  if (type_ok(want, got)) return true;
+  if (type_ok(want, got)) {
+    refine_result(v, op, i, want);
+    return true;
+  }
   return fail(op, "inferred type '%s' is incompatible with result type '%s' (%s)",
               ts(v, want), ts(v, got), c);
 }
@@ -253,7 +276,10 @@ static bool check_result_shape(V *v, const Op *op, int i, int rank, const int64_
   const Type *got = op->results[i]->type;
   const Type *want = shaped_like(v, got, rank, dims);
   if (!want) return fail(op, "inferred shape of result #%d is out of range (%s)", i, c);
-  if (shape_ok(want, got)) return true;
+  if (shape_ok(want, got)) {
+    refine_result(v, op, i, want);
+    return true;
+  }
   return fail(op, "inferred shape '%s' is incompatible with result type '%s' (%s)",
               ts(v, want), ts(v, got), c);
 }
@@ -843,6 +869,11 @@ static bool v_bitcast_convert(V *v, const Op *op) {
   if (extra && !is_dyn(last) && last * bsmall != bbig)
     return fail(op, "incompatible bit widths: '%s' and '%s', %d * %lld != %d (C1)", ts(v, x),
                 ts(v, r), bsmall, (long long)last, bbig);
+  int64_t dims[MAX_RANK];
+  for (int i = 0; i < r->rank && i < MAX_RANK; i++)
+    dims[i] = i < x->rank ? x->dims[i] : bbig / bsmall;
+  const Type *want = shaped_like(v, r, r->rank, dims);
+  if (want) refine_result(v, op, 0, want);
   return true;
 }
 
@@ -2292,6 +2323,7 @@ static bool v_cholesky(V *v, const Op *op) {
     return fail(op, "the two minor dimensions of a must be equal, got '%s' (C3)", ts(v, a));
   if (!baseline_ok(a, op->results[0]->type))
     return fail(op, "result type differs from a (C1)");
+  refine_result(v, op, 0, a);
   return true;
 }
 
@@ -2322,6 +2354,7 @@ static bool v_triangular_solve(V *v, const Op *op) {
   if (!baseline_ok(b, op->results[0]->type))
     return fail(op, "inferred type '%s' is incompatible with result type '%s' (C4)", ts(v, b),
                 ts(v, op->results[0]->type));
+  refine_result(v, op, 0, b);
   return true;
 }
 
@@ -2758,6 +2791,13 @@ static void verify_block(V *v, Block *b, bool func_level) {
   if (!t || !(op_flags(t->code) & OPF_TERMINATOR))
     diag_error(t ? t->loc : v->fn->loc, "block of @%s must end with a %s", v->fn->name,
                func_level ? "func.return" : "stablehlo.return");
+}
+
+int verify_refine_op(Module *m, Func *f, Op *op) {
+  int before = diag_error_count();
+  V v = {.m = m, .fn = f, .refine = true};
+  if (check_ranks(&v, op)) verify_op_body(&v, op);
+  return diag_error_count() - before;
 }
 
 int pass_verify(Module *m) {

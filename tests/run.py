@@ -5,7 +5,8 @@ Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
                faults, stress, rng; MPI under mpirun when present)
-  frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines)
+  frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines;
+               `// ARGS: ...` compile options, e.g. --input-shapes)
   passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
   limits       tests/limits: huge, deep and long generated inputs give an
                error within a bounded peak RSS
@@ -171,7 +172,8 @@ def stage_frontend():
             continue
         path = os.path.join(d, f)
         want = [l.split("ERROR:", 1)[1].strip() for l in open(path) if "// ERROR:" in l]
-        r = run([SHLOC, "--verify-each", "--emit=mlir", "-o", "/dev/null", path], timeout=60)
+        args = [a for l in open(path) if l.startswith("// ARGS: ") for a in eval_args(l[9:])]
+        r = run([SHLOC, "--verify-each", "--emit=mlir", "-o", "/dev/null", path] + args, timeout=60)
         name = f"frontend/{f}"
         if not want:
             if r.returncode == 0:
@@ -430,7 +432,7 @@ def stage_header():
 
 
 def stage_examples():
-    for ex in ("mnist", "threads", "data_parallel"):
+    for ex in ("mnist", "threads", "data_parallel", "dynamic_mlp"):
         d = os.path.join(ROOT, "examples", ex)
         out = os.path.join(BUILD, "examples", ex)
         os.makedirs(out, exist_ok=True)

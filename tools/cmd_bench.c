@@ -76,11 +76,17 @@ static void report(const ToolOptions *t, const Func *f, const double *times, int
 }
 
 static int bench_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
-  int nargs = f->body->nargs, nres = f->nresults;
-  double bytes, flops = flops_count(m, f); /* on the module as parsed */
-  if (alloc_buffers(m, f, in, out, &bytes)) return -1;
+  bool specialized = t->co.input_shapes || t->co.ndims;
+  double bytes, flops = specialized ? 0 : flops_count(m, f); /* on the module as parsed */
   Program p;
   if (program_build(&p, m, f, &t->co)) return -1;
+  /* After compiling: --input-shapes made the argument types static. */
+  int nargs = p.entry->body->nargs, nres = p.entry->nresults;
+  if (specialized) flops = flops_count(m, p.entry);
+  if (alloc_buffers(m, p.entry, in, out, &bytes)) {
+    program_free(&p);
+    return -1;
+  }
   void **args = calloc((size_t)nargs + 1, sizeof(void *));
   void **res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nargs; i++) args[i] = in[i].data;
@@ -96,7 +102,7 @@ static int bench_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *o
   }
   double *times = malloc(sizeof(double) * (size_t)n);
   if (!rc) rc = time_calls(&p, args, res, times, n);
-  if (!rc) report(t, f, times, n, bytes, flops);
+  if (!rc) report(t, p.entry, times, n, bytes, flops);
   free(times);
   free(args);
   free(res);

@@ -142,16 +142,19 @@ static void alloc_results(Module *m, const Func *f, Tensor *out, Verdict *v) {
   }
 }
 
-static void call_entry(Program *p, ParallelHost *host, Tensor *out, int nchecks, Verdict *v) {
+/* Calls the entry with args (NULL: none); host serves the run_parallel
+ * ops of a check program (NULL: there are none). */
+static void call_entry(Program *p, ParallelHost *host, void *const *args, Tensor *out,
+                       int nchecks, Verdict *v) {
   int nres = p->entry->nresults;
   void **res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
   parallel_host_set(host);
-  int32_t rc = program_call(p, NULL, res);
+  int32_t rc = program_call(p, args, res);
   parallel_host_set(NULL);
   free(res);
-  if (rc && host->message[0]) {
+  if (rc && host && host->message[0]) {
     fail(v, host->message);
   } else if (rc && shlort_check_last_failure()[0]) {
     fail(v, shlort_check_last_failure());
@@ -182,11 +185,105 @@ static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func
   if (v->pass && program_build(&p, m, f, &co)) fail(v, "compilation failed");
   if (v->pass) {
     ParallelHost host = {m, p.entry, p.jit, &co, t->grid_timeout_ms, ""};
-    call_entry(&p, &host, out, nchecks, v);
+    call_entry(&p, &host, NULL, out, nchecks, v);
     program_free(&p);
   }
   for (int i = 0; i < nres; i++) tensor_free(&out[i]);
   free(out);
+}
+
+/* --- programs with dynamic arguments (testdata/dynamic) ------------------ */
+
+/* testdata/dynamic holds programs with `?` argument sizes, dimension
+ * arguments and no checks. Each runs specialized (`--dim *=N`: every
+ * dimension N) at these sizes on deterministic random inputs, at -O3 and at
+ * -O0 (no fusion: other kernels), and passes when both run and agree. */
+static const int64_t dynamic_sizes[] = {1, 3, 8};
+enum { DYNAMIC_OTHER_LEVEL = 0 };
+#define DYNAMIC_TOLERANCE 1e-3 /* as custom_call @check.expect_almost_eq */
+
+typedef struct Run {
+  int nres;
+  Tensor *out;
+} Run;
+
+static void run_free(Run *r) {
+  for (int i = 0; i < r->nres; i++) tensor_free(&r->out[i]);
+  free(r->out);
+  memset(r, 0, sizeof *r);
+}
+
+static void call_specialized(Module *m, Program *p, Run *run, Verdict *v) {
+  const Func *f = p->entry;
+  int nargs = f->body->nargs;
+  Tensor *in = calloc((size_t)nargs + 1, sizeof *in);
+  void **args = calloc((size_t)nargs + 1, sizeof(void *));
+  uint64_t seed = 0x5eed0d1a;
+  for (int i = 0; i < nargs && v->pass; i++) {
+    if (tensor_alloc_type(&in[i], f->body->args[i]->type)) fail(v, "bad argument type");
+    tensor_fill_random(&in[i], &seed);
+    args[i] = in[i].data;
+  }
+  run->out = calloc((size_t)f->nresults + 1, sizeof *run->out);
+  run->nres = f->nresults;
+  alloc_results(m, f, run->out, v);
+  if (v->pass) call_entry(p, NULL, args, run->out, 0, v);
+  for (int i = 0; i < nargs; i++) tensor_free(&in[i]);
+  free(in);
+  free(args);
+}
+
+/* Parses the case again (compiling rewrites the module), compiles it with
+ * every dimension n at -O<level> and runs it. */
+static void run_specialized(const ToolOptions *t, const SrcFile *file, const Case *c, int64_t n,
+                            int level, Run *run, Verdict *v) {
+  Module *m = parse_module(file, c->begin, c->end, &t->po);
+  Func *f = m ? ir_module_find_func(m, v->name) : NULL;
+  if (!f) {
+    fail(v, "parse failed");
+    if (m) ir_module_free(m);
+    return;
+  }
+  char dim[32];
+  snprintf(dim, sizeof dim, "*=%lld", (long long)n);
+  const char *dims[] = {dim};
+  CompileOptions co = t->co;
+  co.allow_checks = true;
+  co.opt_level = level;
+  co.dims = dims;
+  co.ndims = 1;
+  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  Program p;
+  if (program_build(&p, m, f, &co)) {
+    fail(v, "compilation failed");
+  } else {
+    call_specialized(m, &p, run, v);
+    program_free(&p);
+  }
+  ir_module_free(m);
+}
+
+static void compare_runs(const Run *a, const Run *b, int64_t n, Verdict *v) {
+  for (int i = 0; i < a->nres && v->pass; i++) {
+    shlort_check_reset();
+    if (!shlort_check_almost_eq(a->out[i].elem, a->out[i].data, b->out[i].data,
+                                tensor_num_elems(&a->out[i]), DYNAMIC_TOLERANCE))
+      continue;
+    snprintf(v->reason, sizeof v->reason, "dimensions %lld: result %d at -O%d and -O%d differ: %s",
+             (long long)n, i, DYNAMIC_OTHER_LEVEL, 3, shlort_check_last_failure());
+    v->pass = false;
+  }
+}
+
+static void run_dynamic(const ToolOptions *t, const SrcFile *file, const Case *c, Verdict *v) {
+  for (size_t k = 0; k < sizeof dynamic_sizes / sizeof *dynamic_sizes && v->pass; k++) {
+    Run fast = {0}, plain = {0};
+    run_specialized(t, file, c, dynamic_sizes[k], t->co.opt_level, &fast, v);
+    if (v->pass) run_specialized(t, file, c, dynamic_sizes[k], DYNAMIC_OTHER_LEVEL, &plain, v);
+    if (v->pass) compare_runs(&fast, &plain, dynamic_sizes[k], v);
+    run_free(&fast);
+    run_free(&plain);
+  }
 }
 
 static void run_case(const ToolOptions *t, const SrcFile *f, const Case *c, Verdict *v) {
@@ -203,6 +300,7 @@ static void run_case(const ToolOptions *t, const SrcFile *f, const Case *c, Verd
     if (!entry && m->nfuncs == 1) entry = m->funcs[0];
     if (entry) snprintf(v->name, sizeof v->name, "%s", entry->name);
     if (!entry) fail(v, "no @main and not exactly one function");
+    else if (func_has_dynamic_args(entry)) run_dynamic(t, f, c, v);
     else run_entry(t, f, m, entry, v);
     ir_module_free(m);
   }

@@ -11,19 +11,35 @@
 #include "../runtime/shlort.h"
 #include "tools.h"
 
-/* Reads input i and checks it against the entry's argument type. */
-static int load_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+/* Reads input i. */
+static int load_input(const char *spec, int i, Tensor *t) {
   char what[32];
   snprintf(what, sizeof what, "input %d", i);
-  if (tensor_parse(spec, what, t)) return -1;
+  return tensor_parse(spec, what, t);
+}
+
+/* Checks input i against the compiled entry's argument type. */
+static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
   /* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
   if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
   if (tensor_matches(t, want)) return 0;
   char got[512];
   tensor_shape_str(t, got, sizeof got);
-  diag_error(TOOL_NOLOC, "%s: the entry takes %s, got %s", what, type_str(&m->arena, want), got);
-  tensor_free(t);
+  diag_error(TOOL_NOLOC, "input %d: the entry takes %s, got %s", i, type_str(&m->arena, want), got);
   return -1;
+}
+
+/* --input-shapes from the inputs given, for an entry with `?` sizes: the
+ * program is specialized to them. Inputs for all arguments give the values
+ * of the dimension arguments too; without them those are deduced from the
+ * shapes, or given with --dim. */
+static const char *shapes_of(Module *m, const Tensor *in, int n) {
+  char *s = arena_strndup(&m->arena, "", 0), buf[512];
+  for (int i = 0; i < n; i++) {
+    tensor_shape_str(&in[i], buf, sizeof buf);
+    s = arena_printf(&m->arena, "%s%s%s", s, i ? "," : "", buf);
+  }
+  return s;
 }
 
 static int check_output_specs(const ToolOptions *t, int nres) {
@@ -61,6 +77,41 @@ static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
   return 0;
 }
 
+/* --dim #K=V for each 0-d signed integer input K (after t's --dim): the
+ * dimension arguments among them take their values. */
+static const char *const *dims_of(Module *m, const ToolOptions *t, const Tensor *in, int *n) {
+  const char **dims = ARENA_ARRAY(&m->arena, const char *, t->co.ndims + t->ninputs + 1);
+  *n = 0;
+  for (int i = 0; i < t->co.ndims; i++) dims[(*n)++] = t->co.dims[i];
+  for (int i = 0; i < t->ninputs; i++) {
+    int64_t v;
+    if (in[i].rank || !elem_is_int(in[i].elem) || elem_class(in[i].elem) != 's') continue;
+    switch (elem_bytes(in[i].elem)) {
+    case 1: v = *(const int8_t *)in[i].data; break;
+    case 2: v = *(const int16_t *)in[i].data; break;
+    case 4: v = *(const int32_t *)in[i].data; break;
+    default: v = *(const int64_t *)in[i].data; break;
+    }
+    dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
+  }
+  return dims;
+}
+
+/* pos[i]: the input of the compiled entry's argument i. Inputs are given
+ * for the arguments it kept, or for every argument as parsed (orig). */
+static int match_inputs(const ToolOptions *t, const Func *e, Value *const *orig, int norig,
+                        int *pos) {
+  int nargs = e->body->nargs;
+  for (int i = 0, k = 0; i < nargs; i++) {
+    if (t->ninputs == norig)
+      while (k < norig && orig[k] != e->body->args[i]) k++;
+    pos[i] = t->ninputs == norig ? k : i;
+  }
+  if (t->ninputs == nargs || t->ninputs == norig) return 0;
+  diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", e->name, nargs, t->ninputs);
+  return -1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* A grid: R x P processes of the entry over threads                         */
 
@@ -71,7 +122,9 @@ static int make_grid(ToolOptions *t, Module *m, Program *p, GridRun *g, Tensor *
   Func *f = p->entry;
   int nargs = f->body->nargs, nres = f->nresults, n = g->replicas * g->partitions;
   for (int i = 0; i < n * nargs; i++)
-    if (load_input(m, t->inputs[i], i, f->body->args[i % nargs]->type, &in[i])) return -1;
+    if (load_input(t->inputs[i], i, &in[i]) ||
+        check_input(m, t->inputs[i], i, f->body->args[i % nargs]->type, &in[i]))
+      return -1;
   if (alloc_results(m, f, out)) return -1;
   for (int i = nres; i < n * nres; i++)
     if (tensor_alloc_type(&out[i], f->result_types[i % nres])) return -1;
@@ -130,34 +183,47 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
     program_free(&p);
     return rc;
   }
-  int nargs = f->body->nargs, nres = f->nresults;
-  if (t->ninputs != nargs) {
-    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name, nargs,
-               t->ninputs);
+  if (t->ninputs > f->body->nargs) {
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
+               f->body->nargs, t->ninputs);
     return -1;
   }
-  for (int i = 0; i < nargs; i++)
-    if (load_input(m, t->inputs[i], i, f->body->args[i]->type, &in[i])) return -1;
-  if (check_output_specs(t, nres)) return -1;
+  for (int i = 0; i < t->ninputs; i++)
+    if (load_input(t->inputs[i], i, &in[i])) return -1;
+  if (check_output_specs(t, f->nresults)) return -1;
+  CompileOptions co = t->co;
+  if (!co.input_shapes && func_has_dynamic_args(f)) {
+    co.input_shapes = shapes_of(m, in, t->ninputs);
+    co.dims = dims_of(m, t, in, &co.ndims);
+  }
+  /* The arguments as parsed: specialization may drop dimension arguments,
+   * whose inputs (when given) then are not passed. */
+  int given = f->body->nargs;
+  Value **orig = ARENA_ARRAY(&m->arena, Value *, given + 1);
+  memcpy(orig, f->body->args, sizeof *orig * (size_t)given);
   Program p;
-  if (program_build(&p, m, f, &t->co)) return -1;
-  /* After compiling: refine_shapes may have made `?` result sizes static. */
-  if (alloc_results(m, p.entry, out)) {
+  if (program_build(&p, m, f, &co)) return -1;
+  int nargs = p.entry->body->nargs, nres = p.entry->nresults;
+  int *pos = ARENA_ARRAY(&m->arena, int, nargs + 1);
+  int rc = match_inputs(t, p.entry, orig, given, pos);
+  for (int i = 0; i < nargs && !rc; i++)
+    rc = check_input(m, t->inputs[pos[i]], pos[i], p.entry->body->args[i]->type, &in[pos[i]]);
+  if (rc || alloc_results(m, p.entry, out)) {
     program_free(&p);
     return -1;
   }
   void **args = calloc((size_t)nargs + 1, sizeof(void *));
   void **res = calloc((size_t)nres + 1, sizeof(void *));
-  for (int i = 0; i < nargs; i++) args[i] = in[i].data;
+  for (int i = 0; i < nargs; i++) args[i] = in[pos[i]].data;
   for (int i = 0; i < nres; i++) res[i] = out[i].data;
   shlort_check_reset();
-  int32_t rc = program_call(&p, args, res);
+  int32_t status = program_call(&p, args, res);
   free(args);
   free(res);
   program_free(&p);
-  if (rc) {
+  if (status) {
     const char *why = shlort_check_last_failure();
-    diag_error(TOOL_NOLOC, "@%s returned %d%s%s", f->name, (int)rc, why[0] ? ": " : "", why);
+    diag_error(TOOL_NOLOC, "@%s returned %d%s%s", f->name, (int)status, why[0] ? ": " : "", why);
     return -1;
   }
   return write_outputs(t, out, nres);

@@ -90,3 +90,9 @@ int program_with_entry(ToolOptions *t, EntryBody body) {
   ir_module_free(m);
   return rc ? 1 : 0;
 }
+
+bool func_has_dynamic_args(const Func *f) {
+  for (int i = 0; i < f->body->nargs; i++)
+    if (!type_is_static(f->body->args[i]->type)) return true;
+  return false;
+}

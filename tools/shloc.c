@@ -35,6 +35,7 @@ typedef enum OptId {
   O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
+  O_INPUT_SHAPES, O_DIM,
 } OptId;
 
 /* The options, which subcommands take them, and their help. -O0..-O3,
@@ -67,6 +68,10 @@ static const struct Opt {
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
+    {"--input-shapes", O_INPUT_SHAPES, C_COMPILE | C_RUN | C_BENCH, "LIST",
+     "specialize: shapes of the entry's tensor arguments, e.g. 2x4xf32,3xi32"},
+    {"--dim", O_DIM, C_COMPILE | C_RUN | C_BENCH, "NAME=N",
+     "specialize: a dimension argument's value (JAX's name, dK or argK)"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
     {"--output", O_OUTPUT, C_RUN, "SPEC", "@file.npy or - (print); one per result"},
     {"--iterations", O_ITERATIONS, C_BENCH, "N", "timed runs (default: about 1 s, >= 5)"},
@@ -207,6 +212,8 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     if (parse_int(name, v, 1, 86400, &n)) return -1;
     t->timeout = (int)n;
     return 0;
+  case O_INPUT_SHAPES: t->co.input_shapes = v; return 0;
+  case O_DIM: t->dims = push(t->dims, &t->co.ndims, v); t->co.dims = t->dims; return 0;
   case O_NO_FORK: t->no_fork = true; return 0;
   case O_REPLICAS: case O_PARTITIONS:
     if (parse_int(name, v, 1, 65536, &n)) return -1;
@@ -410,5 +417,6 @@ int main(int argc, char **argv) {
   free(t.files);
   free(t.inputs);
   free(t.outputs);
+  free(t.dims);
   return rc;
 }

@@ -34,6 +34,7 @@ typedef struct ToolOptions {
   int nfiles;
   const char **inputs;  /* run: --input */
   int ninputs;
+  const char **dims;    /* --dim, also in co.dims */
   const char **outputs; /* run: --output */
   int noutputs;
   int64_t iterations;   /* bench: 0 = enough for about one second */
@@ -136,6 +137,9 @@ void program_free(Program *p);
  * `bench`. Returns the exit status (0 or 1). */
 typedef int (*EntryBody)(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out);
 int program_with_entry(ToolOptions *t, EntryBody body);
+/* Whether an argument of f has a `?` size (run specializes it to the
+ * inputs' shapes, check to dynamic_sizes). */
+bool func_has_dynamic_args(const Func *f);
 
 /* grid.c: SPMD programs (spec "Parallel execution"), one compiled entry
  * per process: P_F__grid with its process context, or P_F__packed for an
