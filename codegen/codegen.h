@@ -290,6 +290,7 @@ LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
 /* codegen/movement.c: elemental generators of the data movement ops (spec
  * section of each op): the operand at an index mapped from idx. */
 LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx);

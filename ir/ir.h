@@ -513,7 +513,7 @@ enum {
   X(OP_BATCH_NORM_TRAINING,    "stablehlo.batch_norm_training",   3, 3, 0,            0)                                                 \
   X(OP_BITCAST_CONVERT,        "stablehlo.bitcast_convert",       1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP)                \
   X(OP_BROADCAST_IN_DIM,       "stablehlo.broadcast_in_dim",      1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
-  X(OP_BROADCAST,              "stablehlo.broadcast",             1, 1, 0,            OPF_MOVEMENT)                                      \
+  X(OP_BROADCAST,              "stablehlo.broadcast",             1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
   X(OP_CASE,                   "stablehlo.case",                  1, N_ANY, N_ANY,    OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
   X(OP_CBRT,                   "stablehlo.cbrt",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
   X(OP_CEIL,                   "stablehlo.ceil",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
