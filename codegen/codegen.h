@@ -106,8 +106,6 @@ LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
  * in the N-bit range), stored in a byte. */
 bool cg_is_sub_byte(ElemType e);
 LLVMValueRef cg_i64(CG *cg, int64_t v);
-/* Whether the list (of dimension numbers) holds v. */
-bool cg_list_has(const I64List *l, int64_t v);
 /* min(a, b) of i64 values (signed). */
 LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b);
 /* v with the nuw and nsw flags when it is an instruction (index

@@ -1225,6 +1225,9 @@ bool ir_is_kernel_root(const Op *op);
  * The buffers pass places it in the temp arena, once per concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes);
 
+/* Whether v is one of the elements of l (dimension lists of attributes). */
+bool ir_list_has(const I64List *l, int64_t v);
+
 /* n rounded up to a multiple of 64: the alignment of every arena block. */
 int64_t ir_align64(int64_t n);
 
