@@ -183,6 +183,10 @@ LLVMValueRef cg_const_global(CG *cg, Value *v);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* The alignment the generated code assumes of a buffer of e (the header's
+ * contract): its storage bytes; a complex element is a (re, im) pair of
+ * its part type, so only as aligned as one part. */
+unsigned cg_elem_align(ElemType e);
 /* The scratch the buffers pass planned for op's kernel (at least `bytes`,
  * 64-byte aligned), this call's slice: the kernel function's last
  * parameter is the chunk index of shlort_parallel_for (0 for a direct

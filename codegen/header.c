@@ -184,7 +184,8 @@ static void write_entry(FILE *out, Arena *a, const CompileOptions *o, const Func
     write_tensor_comment(out, name, f->result_types[i]);
   }
   fprintf(out, " *   %-12s %s_TEMP_BYTES bytes of scratch, 64-byte aligned\n", "temp", up);
-  fprintf(out, " * Returns 0 on success. */\n");
+  fprintf(out, " * Returns 0 on success%s. */\n",
+          o->check_args ? ", SHLOC_BAD_ARGUMENT for a NULL or misaligned buffer" : "");
   write_prototype(out, entry, f, args);
   write_macros(out, up, f);
   write_descriptors(out, entry, up, f, args);
@@ -204,7 +205,16 @@ static const char preamble[] =
     " * and bf16 as uint16_t bit patterns, complex<f32> (complex<f64>) as\n"
     " * float (double) (real, imaginary) pairs. Results and temp must not\n"
     " * overlap the arguments. Calls are reentrant: two threads may run an entry\n"
-    " * at once with different result and temp buffers. */\n"
+    " * at once with different result and temp buffers.\n"
+    " * Every buffer of non-zero size must be non-NULL and aligned to its C\n"
+    " * element type (a complex one: to its part type), temp to 64 bytes;\n"
+    " * buffers of zero size may be NULL. Unchecked, unless compiled with\n"
+    " * --check-args: then an entry returns SHLOC_BAD_ARGUMENT, before any\n"
+    " * work, when one is not. */\n"
+    "\n"
+    "#ifndef SHLOC_BAD_ARGUMENT\n"
+    "#define SHLOC_BAD_ARGUMENT 2\n"
+    "#endif\n"
     "\n"
     "#ifndef SHLOC_TENSOR_DESC_DEFINED\n"
     "#define SHLOC_TENSOR_DESC_DEFINED\n"

@@ -1160,6 +1160,7 @@ typedef struct CompileOptions {
   const char *entry;    /* NULL: every public function */
   int threads;          /* 1: no threading */
   bool packed_entry;    /* also emit `int P_F__packed(void **args)` for run/check/bench */
+  bool check_args;      /* entries return 2 for NULL or misaligned buffers */
   bool allow_checks;    /* check.* ops and custom_call @check.* allowed (shloc check) */
   const char *dump_after; /* pass name or NULL */
   const char *stop_after; /* pass name or NULL: end the pipeline there */

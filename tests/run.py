@@ -27,7 +27,8 @@ Stages (each prints its own failures):
                framework (needs BUILD/venv with jax / torch and torch-mlir)
   native       tests/native: C drivers linked with compiled objects (8
                threads calling one model; adversarial dynamic indices
-               against guard pages)
+               against guard pages; --check-args against NULL and
+               misaligned buffers)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -419,6 +420,7 @@ def stage_jax():
 NATIVE = {
     "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
     "indices": [("indices.mlir", "idx", [])],
+    "check_args": [("check_args.mlir", "chk", ["--check-args"])],
 }
 
 

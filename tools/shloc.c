@@ -32,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_CHECK_ARGS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
@@ -60,6 +60,8 @@ static const struct Opt {
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
     {"--packed-entry", O_PACKED_ENTRY, C_COMPILE, NULL,
      "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
+    {"--check-args", O_CHECK_ARGS, C_ALL, NULL,
+     "entries return 2 for NULL or misaligned buffers (SHLOC_BAD_ARGUMENT)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -164,6 +166,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     t->co.stop_after = v;
     return 0;
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
+  case O_CHECK_ARGS: t->co.check_args = true; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);
