@@ -138,8 +138,6 @@ LLVMTypeRef cg_storage_type(CG *cg, ElemType e);  /* i1 stored as i8 */
  * in the N-bit range), stored in a byte. */
 bool cg_is_sub_byte(ElemType e);
 LLVMValueRef cg_i64(CG *cg, int64_t v);
-/* Whether the list (of dimension numbers) holds v. */
-bool cg_list_has(const I64List *l, int64_t v);
 /* min(a, b) of i64 values (signed). */
 LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b);
 /* v with the nuw and nsw flags when it is an instruction (index
@@ -217,6 +215,10 @@ LLVMValueRef cg_const_global(CG *cg, Value *v);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
+/* The alignment the generated code assumes of a buffer of e (the header's
+ * contract): its storage bytes; a complex element is a (re, im) pair of
+ * its part type, so only as aligned as one part. */
+unsigned cg_elem_align(ElemType e);
 /* The scratch the buffers pass planned for op's kernel (at least `bytes`,
  * 64-byte aligned), this call's slice: the kernel function's last
  * parameter is the chunk index of shlort_parallel_for (0 for a direct
@@ -335,6 +337,7 @@ LLVMValueRef cg_complex_binary(CG *cg, OpCode c, ElemType e, LLVMValueRef x,
 /* codegen/movement.c: elemental generators of the data movement ops (spec
  * section of each op): the operand at an index mapped from idx. */
 LLVMValueRef cg_gen_bitcast_convert(CG *cg, Op *op, LLVMValueRef *idx);
+LLVMValueRef cg_gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx);

@@ -57,12 +57,6 @@ LLVMValueRef cg_nowrap(LLVMValueRef v) {
   return v;
 }
 
-bool cg_list_has(const I64List *l, int64_t v) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == v) return true;
-  return false;
-}
-
 LLVMValueRef cg_min_i64(CG *cg, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, a, b, ""), a, b, "min");
 }

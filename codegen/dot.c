@@ -49,7 +49,7 @@ static int fill_free(const Type *t, const I64List *batch,
                      const I64List *contract, LLVMValueRef *oidx,
                      LLVMValueRef *idx, int pos) {
   for (int d = 0; d < t->rank; d++)
-    if (!cg_list_has(batch, d) && !cg_list_has(contract, d)) oidx[d] = idx[pos++];
+    if (!ir_list_has(batch, d) && !ir_list_has(contract, d)) oidx[d] = idx[pos++];
   return pos;
 }
 
@@ -127,7 +127,7 @@ static int free_dims(const Type *t, const I64List *batch, const I64List *contrac
                      int64_t *out) {
   int n = 0;
   for (int d = 0; d < t->rank; d++)
-    if (!cg_list_has(batch, d) && !cg_list_has(contract, d)) out[n++] = d;
+    if (!ir_list_has(batch, d) && !ir_list_has(contract, d)) out[n++] = d;
   return n;
 }
 

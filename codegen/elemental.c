@@ -61,6 +61,7 @@ static const CgOpImpl IMPLS[OP_COUNT] = {
     /* Data movement (movement.c, gather.c): operand elements at an index
      * mapped from the result index. */
     [OP_BITCAST_CONVERT] = {.value = cg_gen_bitcast_convert},
+    [OP_BROADCAST] = {.value = cg_gen_broadcast},
     [OP_BROADCAST_IN_DIM] = {.value = cg_gen_broadcast_in_dim},
     [OP_CONCATENATE] = {.value = cg_gen_concatenate, .no_speculation = true},
     [OP_CONSTANT] = {.value = cg_gen_constant},

@@ -8,7 +8,8 @@
  * becomes branches around the kernels of its regions, check ops call the
  * runtime, and func.return copies results that were not computed in place.
  * It returns 0, or the status of the first runtime call that fails (a
- * failed check: 1). With packed_entry, also
+ * failed check: 1), or with --check-args 2 for a NULL or misaligned buffer
+ * (before any work). With packed_entry, also
  *
  *   int32_t P_F__packed(ptr args)   (args: arg..., result..., temp)
  *
@@ -319,6 +320,35 @@ static int64_t param_bytes(Func *f, int i) {
   return f->temp_bytes;
 }
 
+/* The alignment the code assumes of param i: its element's, 64 for temp. */
+static uint64_t param_align(Func *f, int i) {
+  int nargs = f->body->nargs;
+  if (i < nargs) return cg_elem_align(f->body->args[i]->type->elem);
+  if (i < nargs + f->nresults) return cg_elem_align(f->result_types[i - nargs]->elem);
+  return 64;
+}
+
+/* --check-args: returns SHLOC_BAD_ARGUMENT (2) before any work when a
+ * buffer of non-zero size is NULL or not aligned as the header's contract
+ * says (entry_fn then omits `nonnull`, which would fold the test away). */
+static void check_params(CG *cg, Func *f, LLVMValueRef fn, int nframe) {
+  LLVMValueRef bad = LLVMConstInt(cg->t_i1, 0, 0);
+  for (int i = 0; i < nframe; i++) {
+    if (param_bytes(f, i) <= 0) continue;
+    LLVMValueRef p = LLVMBuildPtrToInt(cg->b, LLVMGetParam(fn, (unsigned)i), cg->t_i64, "");
+    LLVMValueRef low = LLVMBuildAnd(cg->b, p, cg_i64(cg, (int64_t)param_align(f, i) - 1), "");
+    LLVMValueRef misaligned = LLVMBuildICmp(cg->b, LLVMIntNE, low, cg_i64(cg, 0), "");
+    LLVMValueRef null = LLVMBuildICmp(cg->b, LLVMIntEQ, p, cg_i64(cg, 0), "");
+    bad = LLVMBuildOr(cg->b, bad, LLVMBuildOr(cg->b, null, misaligned, ""), "");
+  }
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(cg->ctx, fn, "args.bad");
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, fn, "args.ok");
+  LLVMBuildCondBr(cg->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(cg->b, fail);
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 2, 0));
+  LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
 /* nparams pointers: the frame's nframe, then the process context. */
 static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams, int nframe,
                              LLVMTypeRef *fty) {
@@ -327,8 +357,10 @@ static LLVMValueRef entry_fn(CG *cg, Func *f, const char *name, int nparams, int
   *fty = LLVMFunctionType(cg->t_i32, params, (unsigned)nparams, 0);
   LLVMValueRef fn = LLVMAddFunction(cg->mod, name, *fty);
   cg_set_fn_attrs(cg, fn);
-  /* Empty buffers may be NULL; others point at caller memory. */
-  for (int i = 0; i < nframe; i++) add_param_attrs(cg, fn, (unsigned)i, param_bytes(f, i) > 0);
+  /* Empty buffers may be NULL; others point at caller memory (checked at
+   * run time with --check-args, so not declared `nonnull` then). */
+  for (int i = 0; i < nframe; i++)
+    add_param_attrs(cg, fn, (unsigned)i, param_bytes(f, i) > 0 && !cg->o->check_args);
   return fn;
 }
 
@@ -378,6 +410,7 @@ void cg_entry(CG *cg, Func *f) {
   LLVMValueRef fn = entry_fn(cg, f, name, nframe + grid, nframe, &fty);
   cg_fn_begin(cg, fn);
   build_frame(cg, fn, nframe);
+  if (cg->o->check_args) check_params(cg, f, fn, nframe);
   cg->proc = grid ? LLVMGetParam(fn, (unsigned)nframe) : NULL;
   if (grid) cg_emit_grid_check(cg, f);
   Op *ret = emit_block(cg, f->body);

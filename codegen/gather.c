@@ -49,14 +49,14 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
   int nb = 0;
   for (int d = 0; d < rt->rank; d++)
-    if (!cg_list_has(&g->offset_dims, d)) batch[nb++] = idx[d];
+    if (!ir_list_has(&g->offset_dims, d)) batch[nb++] = idx[d];
 
   LLVMValueRef oidx[orank > 0 ? orank : 1];
   /* full_offset_index: offset_index with 0 at collapsed and batching dims */
   int k = 0;
   for (int d = 0; d < orank; d++) {
-    if (cg_list_has(&g->collapsed_slice_dims, d) ||
-        cg_list_has(&g->operand_batching_dims, d))
+    if (ir_list_has(&g->collapsed_slice_dims, d) ||
+        ir_list_has(&g->operand_batching_dims, d))
       oidx[d] = cg_i64(cg, 0);
     else
       oidx[d] = idx[g->offset_dims.v[k++]];

@@ -214,10 +214,11 @@ static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) 
   }
   fprintf(out, " *   %-12s %s_TEMP_BYTES bytes of scratch, 64-byte aligned\n", "temp", up);
   if (grid) fprintf(out, "%s", grid_comment);
-  fprintf(out, " * Returns 0 on success. */\n");
+  fprintf(out, " * Returns 0 on success%s. */\n",
+          o->check_args ? ", SHLOC_BAD_ARGUMENT for a NULL or misaligned buffer" : "");
   if (grid) fprintf(out, "struct shlort_proc;\n");
   write_prototype(out, entry, f, args, grid);
-  if (o->packed_entry)
+  if (o->packed_entry && !grid) /* a grid entry has P_F__grid instead */
     fprintf(out, "/* --packed-entry: the same with args[] = the arguments, the results,\n"
                  " * then temp (generic callers). */\n"
                  "int32_t %s__packed(void **args);\n", entry);
@@ -240,7 +241,16 @@ static const char preamble[] =
     " * and bf16 as uint16_t bit patterns, complex<f32> (complex<f64>) as\n"
     " * float (double) (real, imaginary) pairs. Results and temp must not\n"
     " * overlap the arguments. Calls are reentrant: two threads may run an entry\n"
-    " * at once with different result and temp buffers. */\n"
+    " * at once with different result and temp buffers.\n"
+    " * Every buffer of non-zero size must be non-NULL and aligned to its C\n"
+    " * element type (a complex one: to its part type), temp to 64 bytes;\n"
+    " * buffers of zero size may be NULL. Unchecked, unless compiled with\n"
+    " * --check-args: then an entry returns SHLOC_BAD_ARGUMENT, before any\n"
+    " * work, when one is not. */\n"
+    "\n"
+    "#ifndef SHLOC_BAD_ARGUMENT\n"
+    "#define SHLOC_BAD_ARGUMENT 2\n"
+    "#endif\n"
     "\n"
     "#ifndef SHLOC_TENSOR_DESC_DEFINED\n"
     "#define SHLOC_TENSOR_DESC_DEFINED\n"

@@ -15,9 +15,7 @@
 
 #include "codegen.h"
 
-/* Complex elements are (re, im) pairs of their part type: a caller's
- * buffer of them is only as aligned as one part. */
-static unsigned elem_align(ElemType e) {
+unsigned cg_elem_align(ElemType e) {
   int n = elem_bytes(e);
   return (unsigned)(elem_is_complex(e) ? n / 2 : n);
 }
@@ -217,7 +215,7 @@ static LLVMValueRef load_complex(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValue
     LLVMValueRef i = k ? LLVMBuildOr(cg->b, lin, cg_i64(cg, 1), "") : lin;
     LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, pt, ptr, &i, 1, "");
     LLVMValueRef x = LLVMBuildLoad2(cg->b, pt, p, "");
-    LLVMSetAlignment(x, elem_align(e));
+    LLVMSetAlignment(x, cg_elem_align(e));
     v = LLVMBuildInsertElement(cg->b, v, x, LLVMConstInt(cg->t_i32, k, 0), "");
   }
   return v;
@@ -231,7 +229,7 @@ static void store_complex(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin
     LLVMValueRef i = k ? LLVMBuildOr(cg->b, lin, cg_i64(cg, 1), "") : lin;
     LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, pt, ptr, &i, 1, "");
     LLVMValueRef x = LLVMBuildExtractElement(cg->b, val, LLVMConstInt(cg->t_i32, k, 0), "");
-    LLVMSetAlignment(LLVMBuildStore(cg->b, x, p), elem_align(e));
+    LLVMSetAlignment(LLVMBuildStore(cg->b, x, p), cg_elem_align(e));
   }
 }
 
@@ -239,7 +237,7 @@ LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
   if (elem_is_complex(e)) return load_complex(cg, ptr, e, lin);
   LLVMTypeRef st = cg_storage_type(cg, e);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, st, elem_ptr(cg, ptr, e, lin), "");
-  LLVMSetAlignment(v, elem_align(e));
+  LLVMSetAlignment(v, cg_elem_align(e));
   if (e == ET_I1) v = LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(st), "");
   if (cg_is_sub_byte(e)) v = LLVMBuildTrunc(cg->b, v, cg_scalar_type(cg, e), "");
   if (cg_is_small_float(e)) v = cg_small_decode(cg, v, e);
@@ -260,7 +258,7 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
     val = elem_class(e) == 's' ? LLVMBuildSExt(cg->b, val, cg->t_i8, "")
                                : LLVMBuildZExt(cg->b, val, cg->t_i8, "");
   LLVMValueRef s = LLVMBuildStore(cg->b, val, elem_ptr(cg, ptr, e, lin));
-  LLVMSetAlignment(s, elem_align(e));
+  LLVMSetAlignment(s, cg_elem_align(e));
 }
 
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx) {

@@ -14,8 +14,9 @@
  * (IEEE), NaN (FN, FNUZ) or the largest finite value (FINITE, the MX
  * types); FNUZ has no -0. NaN becomes the format's NaN, or the largest
  * finite value where there is none; f8E8M0FNU drops the sign (an unsigned
- * format). These are the rules of frontend/dense.c, so constants and
- * computed values agree.
+ * format). These are the rules of runtime/elem.c's host-side encoder,
+ * which frontend/dense.c uses for literals, so constants and computed
+ * values agree.
  *
  * Everything is built from integer ops on the f64 bits (no libm, no
  * soft-float calls), which the loop vectorizer widens like any other code.
@@ -23,6 +24,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../runtime/elem.h"
 #include "codegen.h"
 
 static LLVMValueRef i64c(CG *cg, uint64_t v) { return LLVMConstInt(cg->t_i64, v, 0); }
@@ -42,30 +44,21 @@ bool cg_is_small_float(ElemType e) {
 /* ------------------------------------------------------------------------ */
 /* f32 | f64 -> format bits                                                  */
 
-/* The largest finite magnitude's bits. */
-static uint64_t max_finite(const FloatFormat *f) {
-  uint64_t emax = (1ull << f->ebits) - 1, mmask = (1ull << f->mbits) - 1;
-  if (f->kind == FK_IEEE) return ((emax - 1) << f->mbits) | mmask;
-  if (f->kind == FK_FN) return (emax << f->mbits) | (mmask - 1);
-  return (emax << f->mbits) | mmask;
-}
+/* The constants of the encoder come from the host-side one of
+ * runtime/elem.c (shared with frontend/dense.c), so that both round
+ * alike: the largest finite magnitude, what a larger one becomes (the
+ * encoding of +inf: inf, NaN or saturation; the sign is or'ed in after),
+ * and the bits of a NaN (the encoding of +NaN). */
+typedef struct Limits {
+  uint64_t max_finite, overflow, nan;
+} Limits;
 
-/* What a magnitude beyond max_finite becomes (the sign is or'ed in after). */
-static uint64_t overflow_bits(const FloatFormat *f) {
-  uint64_t emax = (1ull << f->ebits) - 1, mmask = (1ull << f->mbits) - 1;
-  switch (f->kind) {
-  case FK_IEEE: return emax << f->mbits;
-  case FK_FN: return (emax << f->mbits) | mmask;
-  case FK_FNUZ: return 1ull << (f->ebits + f->mbits);
-  default: return max_finite(f);
-  }
-}
-
-/* The bits of a NaN input, as dense.c encodes `nan`. */
-static uint64_t nan_bits(const FloatFormat *f) {
-  uint64_t emax = (1ull << f->ebits) - 1;
-  if (f->kind == FK_IEEE) return (emax << f->mbits) | (1ull << (f->mbits - 1));
-  return overflow_bits(f);
+static Limits limits_of(ElemType e) {
+  shlort_elem_kind k;
+  if (shlort_elem_kind_of((int32_t)e, &k)) abort(); /* every small float is the runtime's */
+  Limits l = {shlort_float_max_finite(&k), shlort_float_bits(&k, INFINITY),
+              shlort_float_bits(&k, NAN)};
+  return l;
 }
 
 /* The magnitude |x| (f64 bits a, not NaN) rounded to nearest even. With
@@ -141,16 +134,17 @@ LLVMValueRef cg_small_encode(CG *cg, LLVMValueRef x, ElemType et) {
   LLVMValueRef bits = LLVMBuildBitCast(b, x, cg->t_i64, "");
   LLVMValueRef a = LLVMBuildAnd(b, bits, i64c(cg, ~0ull >> 1), "");
   if (f.kind == FK_E8M0) return LLVMBuildTrunc(b, encode_e8m0(cg, a), cg->t_i8, "");
+  Limits lim = limits_of(et);
   LLVMValueRef r = round_magnitude(cg, a, &f);
-  LLVMValueRef over = LLVMBuildICmp(b, LLVMIntUGT, r, i64c(cg, max_finite(&f)), "");
-  r = LLVMBuildSelect(b, over, i64c(cg, overflow_bits(&f)), r, "");
+  LLVMValueRef over = LLVMBuildICmp(b, LLVMIntUGT, r, i64c(cg, lim.max_finite), "");
+  r = LLVMBuildSelect(b, over, i64c(cg, lim.overflow), r, "");
   LLVMValueRef sign = LLVMBuildShl(b, sbit, i64c(cg, (uint64_t)(f.ebits + f.mbits)), "");
   if (f.kind == FK_FNUZ) /* no -0: a zero keeps no sign */
     sign = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, r, i64c(cg, 0), ""),
                            i64c(cg, 0), sign, "");
   r = LLVMBuildOr(b, r, sign, "");
   LLVMValueRef nan = LLVMBuildICmp(b, LLVMIntUGT, a, i64c(cg, 0x7ffull << 52), "");
-  LLVMValueRef nanv = i64c(cg, nan_bits(&f));
+  LLVMValueRef nanv = i64c(cg, lim.nan);
   if (f.kind == FK_FN) nanv = LLVMBuildOr(b, nanv, sign, "");
   r = LLVMBuildSelect(b, nan, nanv, r, "");
   return LLVMBuildTrunc(b, r, cg->t_i8, "");

@@ -50,6 +50,14 @@ static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
 
 /* ------------------------------------------------------------------------ */
 
+/* broadcast (the dialect's legacy op, not in the spec: broadcast_in_dim
+ * with broadcast_dimensions = [n, n + rank(operand)) for n = size of
+ * broadcast_sizes): the result's shape is broadcast_sizes followed by the
+ * operand's, and operand_index = result_index[n:]. */
+LLVMValueRef cg_gen_broadcast(CG *cg, Op *op, LLVMValueRef *idx) {
+  return cg_value_at(cg, op->opnds[0], idx + op->a.broadcast_sizes.n);
+}
+
 /* spec "broadcast_in_dim": operand_index[d] = dim(operand, d) = 1 ? 0 :
  * result_index[broadcast_dimensions[d]]. */
 LLVMValueRef cg_gen_broadcast_in_dim(CG *cg, Op *op, LLVMValueRef *idx) {

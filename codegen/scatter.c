@@ -142,7 +142,7 @@ static void scatter_updates(CG *cg, Op *op) {
   int nl = 0, nsi = 0;
   for (int pass = 0; pass < 2; pass++) {
     for (int d = 0; d < urank; d++) {
-      if (cg_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
+      if (ir_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
       uidx[d] = ut->dims[d] == 1 ? cg_i64(cg, 0)
                                  : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0),
                                                  cg_i64(cg, ut->dims[d]));
@@ -154,7 +154,7 @@ static void scatter_updates(CG *cg, Op *op) {
   LLVMValueRef ok = NULL;
   for (int d = 0, k = 0; d < rrank; d++) {
     ridx[d] = base[d];
-    if (!cg_list_has(&s->inserted_window_dims, d) && !cg_list_has(&s->input_batching_dims, d))
+    if (!ir_list_has(&s->inserted_window_dims, d) && !ir_list_has(&s->input_batching_dims, d))
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
     ok = and_in_range(cg, ok, ridx[d], rt->dims[d]);
   }

@@ -515,6 +515,8 @@ static bool define(BcCursor *c, RegionIds *ids, Value *v) {
 static Value *operand(BcCursor *c) {
   Scope *s = c->bc->scope;
   uint64_t i;
+  /* The top-level op (the module) has no enclosing region to name values. */
+  if (!s) return bc_error(c, "an operand outside any region"), NULL;
   if (!index_in(c, &i, s->n, "value")) return NULL;
   /* StableHLO regions are single blocks in SSA order: a use never comes
    * before its definition, so forward references are not supported. */

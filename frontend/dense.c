@@ -11,81 +11,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/elem.h"
 #include "frontend_internal.h"
 
 
 /* ------------------------------------------------------------------------ */
 /* Float encodings                                                           */
 
-/* Rounds v to a small float format (ir.h FloatKind), to nearest even. */
-static uint64_t minifloat_bits(double v, int eb, int mb, int bias, FloatKind kind) {
-  uint64_t mant_mask = ((uint64_t)1 << mb) - 1;
-  uint64_t emax = ((uint64_t)1 << eb) - 1;
-  uint64_t sbit = (uint64_t)(signbit(v) ? 1 : 0) << (eb + mb);
-  uint64_t nan = kind == FK_FNUZ ? (uint64_t)1 << (eb + mb)
-               : kind == FK_FN   ? sbit | (emax << mb) | mant_mask
-                                 : (emax << mb) | ((uint64_t)1 << (mb - 1));
-  uint64_t maxbits = kind == FK_IEEE ? ((emax - 1) << mb) | mant_mask
-                   : kind == FK_FN   ? (emax << mb) | (mant_mask - 1)
-                                     : (emax << mb) | mant_mask;
-  if (isnan(v)) return kind == FK_FINITE ? maxbits : nan;
-  double a = fabs(v);
-  if (isinf(a)) {
-    if (kind == FK_IEEE) return sbit | (emax << mb);
-    return kind == FK_FINITE ? sbit | maxbits : nan;
-  }
-  if (a == 0) return kind == FK_FNUZ ? 0 : sbit;
-  int e2;
-  frexp(a, &e2);
-  int e1 = e2 - 1; /* a in [2^e1, 2^(e1+1)) */
-  int64_t biased = (int64_t)e1 + bias;
-  uint64_t bits;
-  if (biased < 1) {
-    /* subnormal: units of 2^(1 - bias - mb); a carry into 2^mb is the
-     * smallest normal number, which the bit layout gives for free */
-    bits = (uint64_t)rint(ldexp(a, mb - 1 + bias));
-  } else {
-    uint64_t q = (uint64_t)rint(ldexp(a, mb - e1));
-    if (q == (uint64_t)2 << mb) {
-      q >>= 1;
-      biased++;
-    }
-    bits = biased > (int64_t)emax + 1 ? maxbits + 1 : ((uint64_t)biased << mb) | (q & mant_mask);
-  }
-  if (bits > maxbits) {
-    if (kind == FK_IEEE) return sbit | (emax << mb);
-    return kind == FK_FINITE ? sbit | maxbits : nan;
-  }
-  if (bits == 0 && kind == FK_FNUZ) return 0;
-  return sbit | bits;
-}
-
-/* f8E8M0FNU: an unsigned power of two 2^(e-127), 0xFF is NaN. */
-static uint64_t e8m0_bits(double v) {
-  if (isnan(v) || isinf(v)) return 0xFF;
-  double a = fabs(v);
-  if (a == 0) return 0;
-  int e2;
-  double f = frexp(a, &e2); /* a = f * 2^e2, f in [0.5, 1) */
-  int e1 = e2 - 1;
-  if (2 * f > 1.5 || (2 * f == 1.5 && ((e1 + 127) & 1))) e1++;
-  int biased = e1 + 127;
-  if (biased < 0) return 0;
-  return biased > 254 ? 0xFF : (uint64_t)biased;
-}
-
+/* The runtime's encoder (runtime/elem.c), the one host-side rounding to
+ * the narrow formats, so that literals and the values `shloc run` parses
+ * agree. Element codes equal the runtime's (tests/unit/test_runtime_abi.c);
+ * tf32, which never reaches the runtime, has its IEEE format here. */
 uint64_t dense_float_bits(double v, ElemType e) {
-  FloatFormat f;
-  if (elem_small_float(e, &f))
-    return f.kind == FK_E8M0 ? e8m0_bits(v) : minifloat_bits(v, f.ebits, f.mbits, f.bias, f.kind);
-  switch (e) {
-  case ET_F64: { uint64_t b; memcpy(&b, &v, 8); return b; }
-  case ET_F32: { float f = (float)v; uint32_t b; memcpy(&b, &f, 4); return b; }
-  case ET_F16: return minifloat_bits(v, 5, 10, 15, FK_IEEE);
-  case ET_BF16: return minifloat_bits(v, 8, 7, 127, FK_IEEE);
-  case ET_TF32: return minifloat_bits(v, 8, 10, 127, FK_IEEE);
-  default: return 0;
-  }
+  shlort_elem_kind k = {.cls = 'f', .bytes = 4, .parts = 1, .ebits = 8, .mbits = 10,
+                        .bias = 127, .fk = SHLORT_FK_IEEE};
+  if (e != ET_TF32 && (shlort_elem_kind_of((int32_t)e, &k) || k.cls != 'f')) return 0;
+  return shlort_float_bits(&k, v);
 }
 
 /* ------------------------------------------------------------------------ */

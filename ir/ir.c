@@ -349,6 +349,12 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes) {
   return gemm_scratch_bound(e, k, dot_packs_a(op), vector_bytes);
 }
 
+bool ir_list_has(const I64List *l, int64_t v) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] == v) return true;
+  return false;
+}
+
 void ir_strides(const Type *t, int64_t *strides) {
   int64_t s = 1;
   for (int i = t->rank - 1; i >= 0; i--) {

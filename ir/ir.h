@@ -519,7 +519,7 @@ enum {
   X(OP_BATCH_NORM_TRAINING,    "stablehlo.batch_norm_training",   3, 3, 0,            0)                                                 \
   X(OP_BITCAST_CONVERT,        "stablehlo.bitcast_convert",       1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP)                \
   X(OP_BROADCAST_IN_DIM,       "stablehlo.broadcast_in_dim",      1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
-  X(OP_BROADCAST,              "stablehlo.broadcast",             1, 1, 0,            OPF_MOVEMENT)                                      \
+  X(OP_BROADCAST,              "stablehlo.broadcast",             1, 1, 0,            OPF_IMPL | OPF_FUSIBLE | OPF_CHEAP | OPF_MOVEMENT) \
   X(OP_CASE,                   "stablehlo.case",                  1, N_ANY, N_ANY,    OPF_IMPL | OPF_ENTRY | OPF_CONTROL)                \
   X(OP_CBRT,                   "stablehlo.cbrt",                  1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
   X(OP_CEIL,                   "stablehlo.ceil",                  1, 1, 0,            OPF_UNARY | OPF_IMPL)                              \
@@ -1183,6 +1183,7 @@ typedef struct CompileOptions {
   const char *entry;    /* NULL: every public function */
   int threads;          /* 1: no threading */
   bool packed_entry;    /* also emit `int P_F__packed(void **args)` for run/check/bench */
+  bool check_args;      /* entries return 2 for NULL or misaligned buffers */
   bool allow_checks;    /* check.* ops and custom_call @check.* allowed (shloc check) */
   const char *dump_after; /* pass name or NULL */
   const char *stop_after; /* pass name or NULL: end the pipeline there */
@@ -1264,6 +1265,9 @@ bool ir_is_kernel_root(const Op *op);
  * unknown, assume the widest), 0 for none: an upper bound codegen checks.
  * The buffers pass places it in the temp arena, once per concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes);
+
+/* Whether v is one of the elements of l (dimension lists of attributes). */
+bool ir_list_has(const I64List *l, int64_t v);
 
 /* n rounded up to a multiple of 64: the alignment of every arena block. */
 int64_t ir_align64(int64_t n);

@@ -536,12 +536,6 @@ static bool refine_slice(Refiner *r, Op *op) {
   return retyped(r, op);
 }
 
-static bool in_list(const I64List *l, int64_t v) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == v) return true;
-  return false;
-}
-
 /* spec: gather (C5): the result has the batch dimensions of start_indices
  * (all but index_vector_dim) where offset_dims is not, and the slice
  * sizes of the dimensions not collapsed nor batching at offset_dims. */
@@ -550,9 +544,9 @@ static void gather_shape(const Op *op, const Ints *sizes, int64_t *dims) {
   const Type *idx = op->opnds[1]->type;
   int rank = op->results[0]->type->rank, b = 0, o = 0;
   for (int i = 0; i < rank; i++) {
-    if (in_list(&g->offset_dims, i)) {
-      while (o < sizes->n && (in_list(&g->collapsed_slice_dims, o) ||
-                              in_list(&g->operand_batching_dims, o)))
+    if (ir_list_has(&g->offset_dims, i)) {
+      while (o < sizes->n && (ir_list_has(&g->collapsed_slice_dims, o) ||
+                              ir_list_has(&g->operand_batching_dims, o)))
         o++;
       dims[i] = o < sizes->n ? sizes->v[o++] : DIM_DYNAMIC;
       continue;

@@ -225,12 +225,6 @@ static bool dims_sorted(const Op *op, const char *name, I64List l, const char *c
   return true;
 }
 
-static bool list_has(I64List l, int64_t x) {
-  for (int i = 0; i < l.n; i++)
-    if (l.v[i] == x) return true;
-  return false;
-}
-
 /* The result type the spec infers, compared with the declared one. */
 /* In refine mode: result i, compatible with `want`, takes want's static
  * sizes where its own are `?` (spec: the inferred type is the only type
@@ -949,9 +943,9 @@ static bool check_dot_result(V *v, const Op *op) {
   int n = 0;
   for (int i = 0; i < d->lhs_batch.n; i++) dims[n++] = l->dims[d->lhs_batch.v[i]];
   for (int i = 0; i < l->rank; i++)
-    if (!list_has(d->lhs_batch, i) && !list_has(d->lhs_contract, i)) dims[n++] = l->dims[i];
+    if (!ir_list_has(&d->lhs_batch, i) && !ir_list_has(&d->lhs_contract, i)) dims[n++] = l->dims[i];
   for (int i = 0; i < r->rank; i++)
-    if (!list_has(d->rhs_batch, i) && !list_has(d->rhs_contract, i)) dims[n++] = r->dims[i];
+    if (!ir_list_has(&d->rhs_batch, i) && !ir_list_has(&d->rhs_contract, i)) dims[n++] = r->dims[i];
   return check_result_shape(v, op, 0, n, dims, "C12");
 }
 
@@ -1007,7 +1001,7 @@ static bool check_dot_elems(V *v, const Op *op) {
   const QuantInfo *qr = op->opnds[1]->type->quant;
   for (int i = 0; i < qr->nscales; i++)
     if (qr->zero_points[i] != 0) return fail(op, "rhs zero points must be 0 (C15)");
-  if (qr->axis >= 0 && list_has(op->a.dot.rhs_contract, qr->axis))
+  if (qr->axis >= 0 && ir_list_has(&op->a.dot.rhs_contract, qr->axis))
     return fail(op, "rhs quantization dimension must not be a contracting dimension (C16)");
   return check_elems_tail(op, &rules);
 }
@@ -1206,7 +1200,7 @@ static bool check_gather_lists(const Op *op, const GatherDims *g, const Type *x,
       !dims_unique(op, "start_indices_batching_dims", ib, "C13") ||
       !dims_in_range(op, "start_indices_batching_dims", ib, idx->rank, "C14"))
     return false;
-  if (list_has(ib, g->index_vector_dim))
+  if (ir_list_has(&ib, g->index_vector_dim))
     return fail(op, "start_indices_batching_dims must not include index_vector_dim %lld (C15)",
                 (long long)g->index_vector_dim);
   if (ob.n != ib.n)
@@ -1250,10 +1244,10 @@ static bool check_gather_result(V *v, const Op *op, const GatherDims *g, const T
   for (int i = 0; i < idx->rank; i++)
     if (i != g->index_vector_dim) batch[nb++] = idx->dims[i];
   for (int i = 0; i < g->slice_sizes.n; i++)
-    if (!list_has(g->collapsed_slice_dims, i) && !list_has(g->operand_batching_dims, i))
+    if (!ir_list_has(&g->collapsed_slice_dims, i) && !ir_list_has(&g->operand_batching_dims, i))
       offs[no++] = g->slice_sizes.v[i];
   for (int i = 0, bi = 0, oi = 0; i < rrank; i++)
-    dims[i] = list_has(g->offset_dims, i) ? offs[oi++] : batch[bi++];
+    dims[i] = ir_list_has(&g->offset_dims, i) ? offs[oi++] : batch[bi++];
   return check_result_shape(v, op, 0, rrank, dims, "C22");
 }
 
@@ -1333,7 +1327,7 @@ static bool v_reduce(V *v, const Op *op) {
   int64_t dims[64];
   int rr = 0;
   for (int k = 0; k < x->rank; k++)
-    if (!list_has(d, k)) dims[rr++] = x->dims[k];
+    if (!ir_list_has(&d, k)) dims[rr++] = x->dims[k];
   for (int i = 0; i < n; i++)
     if (!check_result(v, op, i, shaped_like(v, body[i], rr, dims), "C7-C8")) return false;
   return true;
@@ -1461,7 +1455,7 @@ static bool check_scatter_lists(const Op *op, const Type *x, const Type *idx, co
       !dims_unique(op, "scatter_indices_batching_dims", sbd, "C14") ||
       !dims_in_range(op, "scatter_indices_batching_dims", sbd, idx->rank, "C15"))
     return false;
-  if (list_has(sbd, ivd))
+  if (ir_list_has(&sbd, ivd))
     return fail(op, "scatter_indices_batching_dims must not include index_vector_dim (C16)");
   if (ibd.n != sbd.n)
     return fail(op, "input_batching_dims and scatter_indices_batching_dims differ in size (C17)");
@@ -1489,8 +1483,10 @@ static bool check_scatter_updates(V *v, const Op *op, const Type *x, const Type 
                 s->update_window_dims.n + nscatter, ts(v, upd));
   int si = 0, wi = 0;
   for (int k = 0; k < upd->rank; k++) {
-    if (list_has(s->update_window_dims, k)) {
-      while (list_has(s->inserted_window_dims, wi) || list_has(s->input_batching_dims, wi)) wi++;
+    if (ir_list_has(&s->update_window_dims, k)) {
+      while (ir_list_has(&s->inserted_window_dims, wi) ||
+             ir_list_has(&s->input_batching_dims, wi))
+        wi++;
       int64_t lim = x->dims[wi++];
       if (!is_dyn(upd->dims[k]) && !is_dyn(lim) && upd->dims[k] > lim)
         return fail(op, "update window dimension %d of size %lld exceeds the input size %lld (C4)",
@@ -2553,6 +2549,15 @@ static bool v_send_like(V *v, const Op *op) {
   return op->code != OP_SEND || check_channel_type(op, 2);
 }
 
+/* interpreter.probe (the reference interpreter's dialect): records its
+ * operand under probe_id and returns it, so the result has the operand's
+ * type; check.expect_serialized_eq looks the recording up by that id. */
+static bool v_interpreter_probe(V *v, const Op *op) {
+  if (!all_tensors(v, op)) return false;
+  if (!op->a.probe_id || !op->a.probe_id[0]) return fail(op, "probe_id must not be empty");
+  return check_result(v, op, 0, op->opnds[0]->type, "result = operand");
+}
+
 static bool v_create_token(V *v, const Op *op) {
   return check_token(v, op, op->results[0]->type, "the result");
 }
@@ -2703,6 +2708,7 @@ static const VerifyFn verifiers[OP_COUNT] = {
     [OP_RECV] = v_recv,
     [OP_AFTER_ALL] = v_after_all,
     [OP_CREATE_TOKEN] = v_create_token,
+    [OP_INTERPRETER_PROBE] = v_interpreter_probe,
     [OP_REAL_DYNAMIC_SLICE] = v_real_dynamic_slice,
     [OP_COMPOSITE] = v_composite,
     [OP_BROADCAST] = v_broadcast,

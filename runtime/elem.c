@@ -164,7 +164,7 @@ static uint64_t round_magnitude(const shlort_elem_kind *k, uint64_t a) {
   return e < emin ? q : ((uint64_t)(e + k->bias - 1) << mbits) + q;
 }
 
-static uint64_t max_finite(const shlort_elem_kind *k) {
+uint64_t shlort_float_max_finite(const shlort_elem_kind *k) {
   uint64_t emax = (1ull << k->ebits) - 1, mmask = (1ull << k->mbits) - 1;
   if (k->fk == SHLORT_FK_IEEE) return ((emax - 1) << k->mbits) | mmask;
   if (k->fk == SHLORT_FK_FN) return (emax << k->mbits) | (mmask - 1);
@@ -178,7 +178,7 @@ static uint64_t overflow_bits(const shlort_elem_kind *k) {
   case SHLORT_FK_IEEE: return emax << k->mbits;
   case SHLORT_FK_FN: return (emax << k->mbits) | mmask;
   case SHLORT_FK_FNUZ: return 1ull << (k->ebits + k->mbits);
-  default: return max_finite(k);
+  default: return shlort_float_max_finite(k);
   }
 }
 
@@ -210,7 +210,7 @@ uint64_t shlort_float_bits(const shlort_elem_kind *k, double x) {
   if (k->fk == SHLORT_FK_E8M0) return e8m0_bits(a);
   if (a > (0x7ffull << 52)) return nan_bits(k, a, sign);
   uint64_t r = round_magnitude(k, a);
-  if (r > max_finite(k)) r = overflow_bits(k);
+  if (r > shlort_float_max_finite(k)) r = overflow_bits(k);
   if (k->fk == SHLORT_FK_FNUZ && r == 0) return 0; /* no -0 */
   return sign | r;
 }

@@ -1,5 +1,8 @@
-/* elem.h: facts about element storage shared by the runtime's files (an
- * internal header: not part of the installed interface). */
+/* elem.h: facts about element storage shared by the runtime's files, and
+ * the one host-side encoder of the narrow float formats, which the
+ * compiler uses too (frontend/dense.c for literals, codegen/minifloat.c
+ * for the constants of its generated encoder). Not part of the installed
+ * interface; it includes nothing from the compiler. */
 #ifndef SHLORT_ELEM_H
 #define SHLORT_ELEM_H
 
@@ -39,9 +42,14 @@ uint64_t shlort_load_bits(const void *p, int64_t i, int bytes);
 /* The value of float bits of format k, widened to double (exact). */
 double shlort_float_value(const shlort_elem_kind *k, uint64_t bits);
 
-/* Float bits of format k nearest to x (round to nearest even, the
- * format's overflow and NaN rules, as frontend/dense.c). */
+/* Float bits of format k nearest to x: round to nearest even, then the
+ * format's rules: overflow gives inf (IEEE), NaN (FN, FNUZ) or the largest
+ * finite value (FINITE); NaN keeps its sign and top payload bits (IEEE),
+ * its sign (FN), or is the format's NaN (FNUZ, E8M0) or largest finite
+ * value (FINITE); FNUZ has no -0; E8M0 drops the sign. */
 uint64_t shlort_float_bits(const shlort_elem_kind *k, double x);
+/* The bits of the largest finite magnitude of format k. */
+uint64_t shlort_float_max_finite(const shlort_elem_kind *k);
 
 static inline uint64_t shlort_exp_field(const shlort_elem_kind *k, uint64_t bits) {
   return (bits >> k->mbits) & ((1ull << k->ebits) - 1);

@@ -36,7 +36,8 @@ Stages (each prints its own failures):
                framework (needs BUILD/venv with jax / torch and torch-mlir)
   native       tests/native: C drivers linked with compiled objects (8
                threads calling one model; adversarial dynamic indices
-               against guard pages)
+               against guard pages; --check-args against NULL and
+               misaligned buffers)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -338,13 +339,21 @@ def stage_bytecode():
             fail(f"bytecode/{f}", f"`shloc run` differs from mlp.mlir's: {got[2][-800:]}")
         else:
             ok(f"bytecode/{f}")
-    bytecode_errors(open(os.path.join(d, "mlp.mlirbc"), "rb").read())
+    bytecode_errors(open(os.path.join(d, "mlp.mlirbc"), "rb").read(),
+                    open(os.path.join(d, "mlp.old.mlirbc"), "rb").read())
 
 
-def bytecode_errors(good):
+def with_byte(data, at, value):
+    return data[:at] + bytes([value]) + data[at + 1:]
+
+
+def bytecode_errors(good, old):
     """Each error class, on a corrupted copy of a good artifact."""
     import random
     cases = [
+        # fuzz-smoke finding: a varint that gives the module op an operand
+        # (it has no enclosing region to name values in) crashed the reader.
+        ("operand_outside_region", with_byte(old, 700, 0o14), "an operand outside any region"),
         ("truncated", good[:len(good) // 2], "bytes expected"),
         ("bad_magic", b"ML\xefX" + good[4:], "neither MLIR text nor MLIR bytecode"),
         ("bytecode_version", good[:4] + b"\x0f" + good[5:], "bytecode version 7 is newer"),
@@ -502,6 +511,7 @@ def stage_jax():
 NATIVE = {
     "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
     "indices": [("indices.mlir", "idx", [])],
+    "check_args": [("check_args.mlir", "chk", ["--check-args"])],
 }
 
 

@@ -32,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS,
   O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
   O_INPUT_SHAPES, O_DIM,
@@ -65,6 +65,8 @@ static const struct Opt {
      "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
     {"--bind-args", O_BIND_ARGS, C_COMPILE, "FILE",
      "arguments of the entry become constants from FILE (.npz, .safetensors)"},
+    {"--check-args", O_CHECK_ARGS, C_ALL, NULL,
+     "entries return 2 for NULL or misaligned buffers (SHLOC_BAD_ARGUMENT)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -198,6 +200,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_WEIGHTS: return set_weights(t, v);
   case O_BIND_ARGS: t->bind = v; return 0;
+  case O_CHECK_ARGS: t->co.check_args = true; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);

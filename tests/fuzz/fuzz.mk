@@ -36,9 +36,9 @@ FUZZ_CORPUS ?= $(or $(SHARED),../shared)/conformance
 
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_FRONT_SRC := $(wildcard ir/*.c frontend/*.c passes/*.c)
+FUZZ_FRONT_SRC := $(wildcard ir/*.c frontend/*.c passes/*.c) runtime/elem.c
 FUZZ_PIPE_SRC := $(FUZZ_FRONT_SRC) $(wildcard codegen/*.c) tools/driver.c
-FUZZ_HEADERS := $(wildcard ir/*.h frontend/*.h passes/*.h codegen/*.h tools/*.h)
+FUZZ_HEADERS := $(wildcard ir/*.h frontend/*.h passes/*.h codegen/*.h tools/*.h runtime/*.h)
 FUZZ_PACKAGES := clang-19 libclang-rt-19-dev
 # Same options for every run: findings are sanitizer reports, crashes,
 # leaks, 10 s timeouts and 4 GiB of memory.

@@ -308,6 +308,26 @@ static void test_bf16_and_wider_rounding(void) {
   EXPECT_I64(BITS("dense<-0.0> : tensor<f64>"), (int64_t)0x8000000000000000ull);
 }
 
+/* The FP8, MX and tf32 formats (runtime/elem.c's encoder): ties to even,
+ * then each format's overflow rule; bit patterns worked out by hand from
+ * the formats' definitions (ir.h SMALL_FLOATS). */
+static void test_small_float_rounding(void) {
+  EXPECT_I64(BITS("dense<448.0> : tensor<f8E4M3FN>"), 0x7E);   /* largest finite */
+  EXPECT_I64(BITS("dense<1000.0> : tensor<f8E4M3FN>"), 0x7F);  /* FN: overflow is NaN */
+  EXPECT_I64(BITS("dense<-0.0> : tensor<f8E4M3FN>"), 0x80);
+  EXPECT_I64(BITS("dense<-0.0> : tensor<f8E4M3FNUZ>"), 0x00);  /* FNUZ: no -0 */
+  EXPECT_I64(BITS("dense<nan> : tensor<f8E4M3FNUZ>"), 0x80);   /* the one NaN */
+  EXPECT_I64(BITS("dense<inf> : tensor<f8E4M3FNUZ>"), 0x80);   /* no inf: NaN */
+  EXPECT_I64(BITS("dense<57344.0> : tensor<f8E5M2>"), 0x7B);   /* largest finite */
+  EXPECT_I64(BITS("dense<61440.0> : tensor<f8E5M2>"), 0x7C);   /* tie to even: inf */
+  EXPECT_I64(BITS("dense<6.0> : tensor<f4E2M1FN>"), 0x7);
+  EXPECT_I64(BITS("dense<100.0> : tensor<f4E2M1FN>"), 0x7);    /* FINITE: saturates */
+  EXPECT_I64(BITS("dense<0.25> : tensor<f4E2M1FN>"), 0x0);     /* tie: to even (0) */
+  EXPECT_I64(BITS("dense<0.75> : tensor<f4E2M1FN>"), 0x2);     /* tie: to even (1.0) */
+  EXPECT_I64(BITS("dense<3.0> : tensor<f8E8M0FNU>"), 0x80);    /* 1.5 * 2: even exponent */
+  EXPECT_I64(BITS("dense<1.0> : tensor<tf32>"), 0x1FC00);
+}
+
 /* Signless integers take either spelling of their bits, as in MLIR: 255 and
  * -1 are the same i8; unsigned types take no sign. */
 static void test_dense_integer_ranges(void) {
@@ -1023,6 +1043,7 @@ int main(void) {
   test_dense_special_floats();
   test_f16_rounding();
   test_bf16_and_wider_rounding();
+  test_small_float_rounding();
   test_dense_integer_ranges();
   test_dense_bools();
   test_dense_shape_errors();
