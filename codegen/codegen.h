@@ -208,7 +208,7 @@ void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
  * threads), besides the first dimension of extent > 1 (CG_SPLIT_ANY). */
 typedef enum CgSplit {
   CG_SPLIT_ANY,
-  CG_SPLIT_DIM0,      /* result dimension 0 (cg_kernel_dot's contract) */
+  CG_SPLIT_DOT,       /* the dimension cg_dot_split_dim gives */
   CG_SPLIT_NEVER,     /* one call over [0, 1) */
   CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
   CG_SPLIT_UNSORTED,  /* not the sorted dimension (cg_sort_dim) */
@@ -326,6 +326,8 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64
  * dimension 0 (CgOpImpl.gemm). */
 LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
+/* The result dimension whose [begin, end) a dot kernel call computes. */
+int cg_dot_split_dim(const Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
 ElemType cg_dot_acc_type(ElemType e);

@@ -79,7 +79,17 @@ typedef struct Micro {
   LLVMValueRef ap, bp, c, ldc, kc, rows, cols, first;
   bool ind; /* A rows through pointers (else packed Ap) */
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
+  LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
+  LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
 } Micro;
+
+static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
+  CG *cg = g->cg;
+  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
+  LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, (unsigned)elem_bytes(g->p.e), 0), mask,
+                       LLVMConstNull(g->vt)};
+  return cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
+}
 
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
@@ -99,11 +109,12 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   const GemmPlan *p = &g->p;
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
-  LLVMValueRef boff = LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), "");
-  for (int v = 0; v < p->nv; v++)
-    bv[v] = vload(
-        g, cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), "")),
-        valign);
+  LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
+  for (int v = 0; v < p->nv; v++) {
+    LLVMValueRef ptr =
+        cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), ""));
+    bv[v] = m->bmask[v] ? masked_load(g, ptr, m->bmask[v]) : vload(g, ptr, valign);
+  }
   LLVMValueRef zero_mask = LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)p->vl));
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef a = micro_a(g, m, k, r);
@@ -211,8 +222,7 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
       LLVMValueRef old, mask = NULL;
       if (edge) {
         mask = col_mask(g, m->cols, v);
-        LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, ea, 0), mask, zero};
-        old = cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
+        old = masked_load(g, ptr, mask);
       } else {
         old = vload(g, ptr, ea);
       }
@@ -249,7 +259,7 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   CgFnState saved = cg_save_fn(cg);
   cg->llfn = f;
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
-  Micro m = {.ind = ind};
+  Micro m = {.ind = ind, .ldb = cg_i64(cg, p->nr)};
   LLVMValueRef *params[8] = {&m.ap, &m.bp, &m.c, &m.ldc, &m.kc, &m.rows, &m.cols, &m.first};
   for (unsigned i = 0; i < 8; i++) *params[i] = LLVMGetParam(f, i);
   for (int r = 0; ind && r < p->mr; r++)
@@ -273,6 +283,120 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   LLVMBuildRetVoid(cg->b);
   cg_restore_fn(cg, &saved);
   return f;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The skinny path                                                           */
+
+/* With few rows a packed panel of B would serve one or two tiles, so
+ * packing costs as much as the product: the skinny kernel keeps the M rows
+ * of a strip of C in registers and reads B in place, once (a batch-1
+ * transformer's projections, a decoding step). B streams from memory when
+ * it is large, so it is read along its rows: for a block of KB rows of B,
+ * the strip walks the columns, each row of the block a sequential stream
+ * the hardware prefetcher follows (a strip walking down all K rows would
+ * touch a new page per row). C (M rows) stays in cache between blocks.
+ * It needs B contiguous along N and A along K. The strip is as wide as the
+ * registers left over by M allow: M x NV accumulators, NV vectors of B and
+ * a broadcast of A. */
+enum { SKINNY_KB = 16 };
+
+bool gemm_skinny_fits(const GemmPlan *p) {
+  return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sbn == 1 && p->sak == 1;
+}
+
+void gemm_plan_skinny(Gemm *g) {
+  GemmPlan *p = &g->p;
+  int regs = cg_vector_bytes(g->cg) == 64 ? 32 : 16;
+  int nv = (regs - 1) / ((int)p->M + 1);
+  p->skinny = true;
+  p->mr = (int)p->M;
+  p->nv = nv < 1 ? 1 : nv > 8 ? 8 : nv;
+  p->nr = p->nv * p->vl;
+}
+
+/* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
+ * columns) or the edge strip of m->cols columns. */
+static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
+                         LLVMValueRef j, LLVMValueRef kb, LLVMValueRef kend, bool edge) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  m->bp = cg_gep(cg, g->t, b, j);
+  m->c = cg_gep(cg, g->t, c, j);
+  for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
+  int na = p->mr * p->nv;
+  LLVMValueRef acc[na], k;
+  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
+  micro_loop(g, m, kb, kend, 4, acc, &k);
+  micro_loop(g, m, k, kend, 1, acc, &k);
+  micro_store(g, m, acc, edge);
+}
+
+/* void skinny(ptr a, i64 lda, ptr b, i64 ldb, ptr c, i64 ldc, i64 k,
+ * i64 cols), internal, one per (element type, M, NR) per module:
+ * C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols) (zeros when k = 0). */
+static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64,
+                       cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
+  *ty = LLVMFunctionType(cg->t_void, pt, 8, 0);
+  char name[64];
+  snprintf(name, sizeof name, "shloc_%s_gemm_skinny_%dx%d", elem_name(p->e), p->mr, p->nr);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  f = LLVMAddFunction(cg->mod, name, *ty);
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  CgFnState saved = cg_save_fn(cg);
+  cg->llfn = f;
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr)};
+  LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
+  LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
+  m.ldb = LLVMGetParam(f, 3);
+  m.ldc = LLVMGetParam(f, 5);
+  for (int r = 0; r < p->mr; r++)
+    m.arow[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
+  /* One block even when K = 0, so that C is written (an empty sum). */
+  LLVMValueRef kmax = LLVMBuildSelect(
+      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
+  CgLoop lk, lj;
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
+  m.first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
+  LLVMValueRef nfull = LLVMBuildMul(
+      g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
+  LLVMValueRef j = cg_loop_step(cg, &lj, cg_i64(cg, 0), nfull, p->nr);
+  skinny_strip(g, &m, b, c, j, kb, kend, false);
+  cg_loop_end(cg, &lj);
+  CgIf tail;
+  cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
+  m.cols = LLVMBuildSub(g->b, cols, nfull, "");
+  skinny_strip(g, &m, b, c, nfull, kb, kend, true);
+  cg_if_end(cg, &tail);
+  cg_loop_end(cg, &lk);
+  LLVMBuildRetVoid(cg->b);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
+void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
+                 LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef ty;
+  LLVMValueRef fn = skinny_fn(g, &ty);
+  LLVMValueRef args[8] = {a,
+                          cg_i64(cg, p->sam),
+                          cg_gep(cg, g->t, b, c0),
+                          cg_i64(cg, p->sbk),
+                          cg_gep(cg, g->t, c, c0),
+                          cg_i64(cg, p->N),
+                          cg_i64(cg, p->K),
+                          LLVMBuildSub(g->b, c1, c0, "")};
+  LLVMBuildCall2(g->b, ty, fn, args, 8, "");
+  gemm_epilogue(g, row0, cg_i64(cg, p->M), c0, c1);
 }
 
 /* ------------------------------------------------------------------------ */

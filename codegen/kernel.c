@@ -286,12 +286,25 @@ static Op *epilogue_source(Op *op) {
   return NULL;
 }
 
-/* The dimension split across calls: cg_split_dim, or 0 for a kernel (or
- * the epilogue of one) that asks for it. */
+/* The dimension split across calls: cg_split_dim, or the dot's own for a
+ * dot kernel (or the epilogue of one). */
 static int split_dim(Op *root, const Type *t) {
   Op *src = epilogue_source(root);
-  if (cg_op_impl((src ? src : root)->code)->split == CG_SPLIT_DIM0) return 0;
+  if (!src) src = root;
+  if (cg_op_impl(src->code)->split == CG_SPLIT_DOT) return cg_dot_split_dim(src);
   return cg_split_dim(t);
+}
+
+/* What decides whether a kernel is worth threads: its elements, or for a
+ * GEMM (or its epilogue) the elements it reads and writes, which a skinny
+ * projection has many more of than results. */
+static int64_t kernel_work(Op *root) {
+  Op *src = epilogue_source(root);
+  if (!src) src = root;
+  int64_t n = type_num_elems(root->results[0]->type);
+  if (!ir_is_gemm(src->code)) return n;
+  for (int i = 0; i < src->nopnds; i++) n += type_num_elems(src->opnds[i]->type);
+  return n;
 }
 
 static LLVMTypeRef kernel_type(CG *cg) {
@@ -326,9 +339,9 @@ static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
 }
 
 /* Calls kernel fn over [0, n) from the function being emitted. */
-static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
+static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t work) {
   int threads = cg->o->threads;
-  if (threads > 1 && numel >= PARALLEL_MIN_ELEMS && n >= 2) {
+  if (threads > 1 && work >= PARALLEL_MIN_ELEMS && n >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, &ty);
     LLVMValueRef args[4] = {fn, cg->frame, cg_i64(cg, n),
@@ -401,7 +414,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg_fn_end(cg);
   cg_restore_fn(cg, &s);
   int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
-  call_kernel(cg, fn, n, numel);
+  call_kernel(cg, fn, n, kernel_work(root));
 }
 
 void cg_kernel(CG *cg, Op *root) {
