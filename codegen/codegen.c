@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <llvm-c/Analysis.h>
 
@@ -49,6 +50,8 @@ static void cg_init(CG *cg, Module *m, const CompileOptions *o) {
 }
 
 static void cg_dispose(CG *cg) {
+  for (int i = 0; i < cg->nkkeys; i++) free(cg->kkeys[i].code);
+  free(cg->kkeys);
   if (cg->td) LLVMDisposeTargetData(cg->td);
   if (cg->tm) LLVMDisposeTargetMachine(cg->tm);
   LLVMDisposeBuilder(cg->b);
@@ -99,6 +102,19 @@ static int setup_target(CG *cg) {
   return 0;
 }
 
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* --time-passes: the time since *mark, in the driver's format. */
+static void time_step(const CompileOptions *o, const char *what, double *mark) {
+  double t = now_ms();
+  if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", what, t - *mark);
+  *mark = t;
+}
+
 int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len) {
   *out = NULL;
@@ -107,6 +123,7 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
     return emit_text(kind, m, o, out, out_len);
   CG cg;
   cg_init(&cg, m, o);
+  double mark = now_ms();
   int rc = setup_target(&cg);
   if (rc == 0 && emit_entries(&cg) == 0 && o->entry) {
     diag_error(m->loc, "no function @%s in the module", o->entry);
@@ -114,9 +131,12 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
   }
   if (rc == 0 && cg.errors) rc = cg.errors;
   if (rc == 0) verify_or_abort(&cg);
+  time_step(o, "codegen", &mark);
   if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);
+    time_step(o, "llvm-opt", &mark);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
+    time_step(o, "llvm-emit", &mark);
   }
   cg_dispose(&cg);
   return rc;

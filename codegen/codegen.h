@@ -87,6 +87,17 @@ typedef struct CG {
    * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
+  /* While a kernel is emitted (kernel.c): the storage locations of the
+   * buffers it (and functions it calls, a sort's merge) uses, in order of
+   * first use. Its frame holds their pointers, which the caller fills, so
+   * the kernel's code does not depend on where its buffers are and
+   * identical kernels (a transformer's layers) are emitted once. NULL in
+   * the entry, whose frame is its parameters and arena (entry.c). */
+  struct CgBase *kslots;
+  int nkslots;
+  /* The kernels emitted so far, by their code (kernel.c). */
+  struct CgKernelKey *kkeys;
+  int nkkeys, kkeys_cap;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -97,6 +108,13 @@ typedef struct CgBase {
   int64_t off;
   LLVMValueRef ptr;
 } CgBase;
+
+/* An emitted kernel function and its code (normalized IR text). */
+typedef struct CgKernelKey {
+  uint64_t hash;
+  char *code;
+  LLVMValueRef fn;
+} CgKernelKey;
 
 /* codegen/core.c: element types, diagnostics, the LLVM function being
  * emitted, counted loops, intrinsics, the vector width. */

@@ -338,19 +338,100 @@ static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
   return f ? f : LLVMAddFunction(cg->mod, "shlort_parallel_for", *ty);
 }
 
-/* Calls kernel fn over [0, n) from the function being emitted. */
-static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t work) {
+/* Calls kernel fn over [0, n) from the function being emitted, with the
+ * frame `bufs`. */
+static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
+                        int64_t work) {
   int threads = cg->o->threads;
   if (threads > 1 && work >= PARALLEL_MIN_ELEMS && n >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, &ty);
-    LLVMValueRef args[4] = {fn, cg->frame, cg_i64(cg, n),
+    LLVMValueRef args[4] = {fn, bufs, cg_i64(cg, n),
                             LLVMConstInt(cg->t_i32, (unsigned)threads, 0)};
     LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
     return;
   }
-  LLVMValueRef args[3] = {cg->frame, cg_i64(cg, 0), cg_i64(cg, n)};
+  LLVMValueRef args[3] = {bufs, cg_i64(cg, 0), cg_i64(cg, n)};
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 3, "");
+}
+
+/* llvm.lifetime.start/end of the n pointers at p: the frames of the
+ * kernels share stack. */
+static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
+  LLVMValueRef args[2] = {cg_i64(cg, (int64_t)n * 8), p};
+  cg_intrinsic(cg->b, which, &cg->t_ptr, 1, args, 2);
+}
+
+/* Calls kernel fn from the entry with a frame of the pointers of its
+ * slots (codegen.h: CG.kslots). */
+static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
+                            int64_t n, int64_t work) {
+  if (nslots == 0) {
+    call_kernel(cg, fn, LLVMConstNull(cg->t_ptr), n, work);
+    return;
+  }
+  LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)nslots), "kframe");
+  lifetime(cg, "llvm.lifetime.start", bufs, nslots);
+  for (int i = 0; i < nslots; i++) {
+    Value v = {.id = -1, .storage = slots[i].st, .offset = slots[i].off};
+    LLVMBuildStore(cg->b, cg_buffer(cg, &v), cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
+  }
+  call_kernel(cg, fn, bufs, n, work);
+  lifetime(cg, "llvm.lifetime.end", bufs, nslots);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Identical kernels                                                         */
+
+/* FNV-1a. */
+static uint64_t hash_str(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+/* The IR text of kernel fn under a fixed name, with metadata numbers
+ * dropped: they number module-wide nodes, and the only metadata a kernel
+ * has at this point are loop hints (kernel.c adds alias scopes after). */
+static char *kernel_code(CG *cg, LLVMValueRef fn) {
+  size_t len;
+  char *name = strdup(LLVMGetValueName2(fn, &len));
+  if (!name) abort();
+  LLVMSetValueName2(fn, "k", 1);
+  char *text = LLVMPrintValueToString(fn);
+  LLVMSetValueName2(fn, name, len);
+  free(name);
+  char *code = malloc(strlen(text) + 1), *o = code;
+  if (!code) abort();
+  for (const char *p = text; *p; p++) {
+    *o++ = *p;
+    if (*p == '!' && p[1] >= '0' && p[1] <= '9')
+      while (p[1] >= '0' && p[1] <= '9') p++;
+  }
+  *o = 0;
+  LLVMDisposeMessage(text);
+  (void)cg;
+  return code;
+}
+
+/* An earlier kernel with the same code as fn (kernels read their buffers
+ * only through their frame, so the same code computes the same thing on
+ * other buffers), or NULL after recording fn as a new one. */
+static LLVMValueRef same_kernel(CG *cg, LLVMValueRef fn) {
+  char *code = kernel_code(cg, fn);
+  uint64_t h = hash_str(code);
+  for (int i = 0; i < cg->nkkeys; i++)
+    if (cg->kkeys[i].hash == h && !strcmp(cg->kkeys[i].code, code)) {
+      free(code);
+      return cg->kkeys[i].fn;
+    }
+  if (cg->nkkeys == cg->kkeys_cap) {
+    cg->kkeys_cap = cg->kkeys_cap ? 2 * cg->kkeys_cap : 64;
+    cg->kkeys = realloc(cg->kkeys, (size_t)cg->kkeys_cap * sizeof *cg->kkeys);
+    if (!cg->kkeys) abort();
+  }
+  cg->kkeys[cg->nkkeys++] = (CgKernelKey){h, code, fn};
+  return NULL;
 }
 
 /* The kernels that are not a loop over the elemental generator (the op
@@ -399,6 +480,10 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   CgFnState s = cg_save_fn(cg);
   char name[512];
   LLVMValueRef fn = kernel_fn(cg, name, sizeof name);
+  CgBase *slots = calloc((size_t)(cg->fn->next_value_id + cg->fn->nresults + 2), sizeof *slots);
+  if (!slots) abort();
+  cg->kslots = slots;
+  cg->nkslots = 0;
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
   if (!special_kernel(cg, root, dsts)) {
@@ -410,11 +495,20 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
       nest_loops(cg, root, dsts, t, pdim);
   }
   LLVMBuildRetVoid(cg->b);
-  add_alias_scopes(cg, name);
+  LLVMValueRef same = same_kernel(cg, fn);
+  if (!same) add_alias_scopes(cg, name);
   cg_fn_end(cg);
+  if (same) {
+    LLVMDeleteFunction(fn);
+    fn = same;
+  }
+  int nslots = cg->nkslots;
+  cg->kslots = NULL;
+  cg->nkslots = 0;
   cg_restore_fn(cg, &s);
   int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
-  call_kernel(cg, fn, n, kernel_work(root));
+  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root));
+  free(slots);
 }
 
 void cg_kernel(CG *cg, Op *root) {

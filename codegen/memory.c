@@ -111,18 +111,31 @@ static LLVMBuilderRef entry_builder(CG *cg) {
   return b;
 }
 
+/* The frame slot of a kernel's buffer at a storage location (cg->kslots,
+ * added on first use). */
+static int64_t kernel_slot(CG *cg, Storage st, int64_t off) {
+  for (int i = 0; i < cg->nkslots; i++)
+    if (cg->kslots[i].st == st && cg->kslots[i].off == off) return i;
+  cg->kslots[cg->nkslots] = (CgBase){st, off, NULL};
+  return cg->nkslots++;
+}
+
 /* The buffer at a frame-relative storage location, loaded once per LLVM
- * function in its entry block. */
+ * function in its entry block: from a kernel's slot, or from the entry's
+ * argument, result or arena slot (plus the offset in the arena). */
 static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off) {
   for (int i = 0; i < cg->nbases; i++)
     if (cg->bases[i].st == st && cg->bases[i].off == off) return cg->bases[i].ptr;
   int nargs = cg->fn->body->nargs, nres = cg->fn->nresults;
-  int64_t slot = st == ST_ARG ? off : st == ST_RESULT ? nargs + off : nargs + nres;
+  int64_t slot = cg->kslots          ? kernel_slot(cg, st, off)
+                 : st == ST_ARG    ? off
+                 : st == ST_RESULT ? nargs + off
+                                   : nargs + nres;
   LLVMBuilderRef b = entry_builder(cg);
   LLVMValueRef idx = cg_i64(cg, slot);
   LLVMValueRef sp = LLVMBuildInBoundsGEP2(b, cg->t_ptr, cg->frame, &idx, 1, "");
   LLVMValueRef p = LLVMBuildLoad2(b, cg->t_ptr, sp, st == ST_TEMP ? "arena" : "buf");
-  if (st == ST_TEMP) {
+  if (st == ST_TEMP && !cg->kslots) {
     LLVMValueRef o = cg_i64(cg, off);
     p = LLVMBuildInBoundsGEP2(b, cg->t_i8, p, &o, 1, "tmp");
   }
