@@ -190,7 +190,8 @@ def stage_limits():
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
-    OUTPUT is its closing line."""
+    OUTPUT is its closing line. `// KERNELS: N`: the program compiles to
+    N kernel functions (identical kernels are emitted once)."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -205,10 +206,18 @@ def stage_run():
         r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
         name = f"run/{f}"
         got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
+        kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
+        nk = None
+        if kernels and not r.returncode:
+            cargs = [a for a in args if not a.startswith("--input")]
+            ll = run([SHLOC, path, "--emit=llvm", "-o", "-"] + cargs).stdout
+            nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll, re.M))
         if r.returncode:
             fail(name, r.stderr[-1500:])
         elif got != want:
             fail(name, f"got {got!r}, want {want!r}")
+        elif kernels and nk != int(kernels.group(1)):
+            fail(name, f"{nk} kernel functions, want {kernels.group(1)}")
         else:
             ok(name)
 
