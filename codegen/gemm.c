@@ -81,6 +81,7 @@ typedef struct Micro {
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
+  int64_t prefetch_ahead;    /* B read in place: fetch B(k, j + this) with B(k, j) (0: none) */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -110,6 +111,14 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
+  if (m->prefetch_ahead > 0) {
+    LLVMTypeRef pt = cg->t_ptr;
+    LLVMValueRef idx = LLVMBuildAdd(g->b, boff, cg_i64(cg, m->prefetch_ahead), "");
+    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, ""), /* not inbounds */
+                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 3, 0),
+                         LLVMConstInt(cg->t_i32, 1, 0)};
+    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+  }
   for (int v = 0; v < p->nv; v++) {
     LLVMValueRef ptr =
         cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), ""));
@@ -300,6 +309,11 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * registers left over by M allow: M x NV accumulators, NV vectors of B and
  * a broadcast of A. */
 enum { SKINNY_KB = 16 };
+/* Each row of the block is also fetched 512 bytes ahead of the strip: with
+ * 16 streams the hardware prefetcher alone runs dry (measured on the FFN
+ * of a 7-token transformer, 150 MB of weights: 1.3-1.6x faster than none,
+ * as fast as 256 bytes, faster than 1 KiB). */
+enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
   return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sbn == 1 && p->sak == 1;
@@ -351,7 +365,8 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   CgFnState saved = cg_save_fn(cg);
   cg->llfn = f;
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
-  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr)};
+  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr),
+             .prefetch_ahead = SKINNY_PREFETCH_BYTES / elem_bytes(p->e)};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
   m.ldb = LLVMGetParam(f, 3);
