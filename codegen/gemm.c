@@ -316,16 +316,26 @@ enum { SKINNY_KB = 16 };
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
-  return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sbn == 1 && p->sak == 1;
+  return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sak == 1 &&
+         (p->sbn == 1 || p->sbk == 1);
 }
 
+static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* B along N: M x NV accumulators, NV vectors of B, a broadcast of A. B
+ * along K (the dots path): M x NR accumulators, M vectors of A, one of B. */
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
-  int regs = cg_vector_bytes(g->cg) == 64 ? 32 : 16;
-  int nv = (regs - 1) / ((int)p->M + 1);
+  int regs = cg_vector_bytes(g->cg) == 64 ? 32 : 16, m = (int)p->M;
   p->skinny = true;
-  p->mr = (int)p->M;
-  p->nv = nv < 1 ? 1 : nv > 8 ? 8 : nv;
+  p->skinny_dots = p->sbn != 1;
+  p->mr = m;
+  if (p->skinny_dots) {
+    p->nv = 1;
+    p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
+    return;
+  }
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, 8);
   p->nr = p->nv * p->vl;
 }
 
@@ -396,16 +406,124 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   return f;
 }
 
+/* The dots path: with B contiguous along K (`x @ transpose(W)`, the tied
+ * output projection of a language model), each result element is a dot
+ * product of two contiguous rows, A(m, :) and B(:, n). A block of NB
+ * columns accumulates M x NB vector partial sums over K, reading NB rows of
+ * B as sequential streams, then sums each vector's lanes. */
+typedef struct Dots {
+  LLVMValueRef a[MAX_MR], b, ldb, K;
+} Dots;
+
+/* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0+j); masked lanes by mask
+ * (the last partial vector of K) or none. */
+static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValueRef k,
+                      LLVMValueRef mask, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned ea = (unsigned)elem_bytes(p->e);
+  LLVMValueRef av[MAX_MR];
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
+    av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+  }
+  for (int j = 0; j < nb; j++) {
+    LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
+    LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
+    LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+    for (int r = 0; r < p->mr; r++) {
+      LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
+      acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+    }
+  }
+}
+
+/* Columns [lo, hi) of C in blocks of nb (hi - lo a multiple of nb). */
+static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc,
+                        LLVMValueRef lo, LLVMValueRef hi, int nb) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int na = p->mr * nb;
+  CgLoop ln;
+  LLVMValueRef n0 = cg_loop_step(cg, &ln, lo, hi, nb);
+  LLVMValueRef acc[na], slots[na];
+  for (int i = 0; i < na; i++) {
+    slots[i] = cg_entry_alloca(cg, g->vt, "dacc");
+    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slots[i]);
+  }
+  /* Full vectors of K, then the partial one under a mask. The partial
+   * sums live in allocas across the loop; mem2reg makes them registers. */
+  LLVMValueRef kfull = LLVMBuildMul(
+      g->b, LLVMBuildUDiv(g->b, d->K, cg_i64(cg, p->vl), ""), cg_i64(cg, p->vl), "");
+  CgLoop lk;
+  LLVMValueRef k = cg_loop_step(cg, &lk, cg_i64(cg, 0), kfull, p->vl);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slots[i], "");
+  dots_step(g, d, n0, nb, k, NULL, acc);
+  for (int i = 0; i < na; i++) LLVMBuildStore(g->b, acc[i], slots[i]);
+  cg_loop_end(cg, &lk);
+  CgIf tail;
+  cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, kfull, d->K, ""));
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slots[i], "");
+  dots_step(g, d, n0, nb, kfull, col_mask(g, LLVMBuildSub(g->b, d->K, kfull, ""), 0), acc);
+  for (int i = 0; i < na; i++) LLVMBuildStore(g->b, acc[i], slots[i]);
+  cg_if_end(cg, &tail);
+  LLVMValueRef zero = LLVMConstReal(g->t, -0.0);
+  for (int r = 0; r < p->mr; r++)
+    for (int j = 0; j < nb; j++) {
+      LLVMValueRef v = LLVMBuildLoad2(g->b, g->vt, slots[r * nb + j], "");
+      LLVMValueRef args[2] = {zero, v};
+      LLVMValueRef sum = cg_intrinsic(g->b, "llvm.vector.reduce.fadd", &g->vt, 1, args, 2);
+      LLVMSetFastMathFlags(sum, LLVMFastMathAllowReassoc);
+      LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), ldc, ""),
+                                     LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), "");
+      LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, c, at));
+    }
+  cg_loop_end(cg, &ln);
+}
+
+/* void dots(ptr a, i64 lda, ptr b, i64 ldb, ptr c, i64 ldc, i64 k,
+ * i64 cols), internal, one per (element type, M, NB) per module:
+ * C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) = b[n*ldb + k]. */
+static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64,
+                       cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
+  *ty = LLVMFunctionType(cg->t_void, pt, 8, 0);
+  char name[64];
+  snprintf(name, sizeof name, "shloc_%s_gemm_dots_%dx%d", elem_name(p->e), p->mr, p->nr);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  f = LLVMAddFunction(cg->mod, name, *ty);
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  CgFnState saved = cg_save_fn(cg);
+  cg_fn_begin(cg, f);
+  Dots d = {.b = LLVMGetParam(f, 2), .ldb = LLVMGetParam(f, 3), .K = LLVMGetParam(f, 6)};
+  LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1);
+  LLVMValueRef c = LLVMGetParam(f, 4), ldc = LLVMGetParam(f, 5), cols = LLVMGetParam(f, 7);
+  for (int r = 0; r < p->mr; r++)
+    d.a[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
+  LLVMValueRef nfull = LLVMBuildMul(
+      g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
+  dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), nfull, p->nr);
+  if (p->nr > 1) dots_blocks(g, &d, c, ldc, nfull, cols, 1);
+  LLVMBuildRetVoid(cg->b);
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMTypeRef ty;
-  LLVMValueRef fn = skinny_fn(g, &ty);
+  LLVMValueRef fn = p->skinny_dots ? dots_fn(g, &ty) : skinny_fn(g, &ty);
   LLVMValueRef args[8] = {a,
                           cg_i64(cg, p->sam),
-                          cg_gep(cg, g->t, b, c0),
-                          cg_i64(cg, p->sbk),
+                          cg_gep(cg, g->t, b, LLVMBuildMul(g->b, c0, cg_i64(cg, p->sbn), "")),
+                          cg_i64(cg, p->skinny_dots ? p->sbn : p->sbk),
                           cg_gep(cg, g->t, c, c0),
                           cg_i64(cg, p->N),
                           cg_i64(cg, p->K),

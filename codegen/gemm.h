@@ -22,6 +22,7 @@ typedef struct GemmPlan {
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny;                      /* few rows: gemm_skinny, B read in place */
+  bool skinny_dots;                 /* ... and contiguous along K: dot products */
 } GemmPlan;
 
 /* A GEMM being emitted. */

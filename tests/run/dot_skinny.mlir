@@ -16,7 +16,13 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<7x300xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<7x300xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<7x300xf32>
@@ -430,5 +436,191 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq12 = stablehlo.compare EQ, %d12, %ref12 : (tensor<7x45xf32>, tensor<7x45xf32>) -> tensor<7x45xi1>
   %t12 = stablehlo.constant dense<true> : tensor<i1>
   %ok12 = stablehlo.reduce(%eq12 init: %t12) applies stablehlo.and across dimensions = [0, 1] : (tensor<7x45xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %a13_i0 = stablehlo.iota dim = 0 : tensor<1x768xf32>
+  %a13_w0 = stablehlo.constant dense<7.0> : tensor<1x768xf32>
+  %a13_p0 = stablehlo.multiply %a13_i0, %a13_w0 : tensor<1x768xf32>
+  %a13_i1 = stablehlo.iota dim = 1 : tensor<1x768xf32>
+  %a13_w1 = stablehlo.constant dense<3.0> : tensor<1x768xf32>
+  %a13_p1 = stablehlo.multiply %a13_i1, %a13_w1 : tensor<1x768xf32>
+  %a13_s0 = stablehlo.add %a13_p0, %a13_p1 : tensor<1x768xf32>
+  %a13_cm = stablehlo.constant dense<11.0> : tensor<1x768xf32>
+  %a13_co = stablehlo.constant dense<5.0> : tensor<1x768xf32>
+  %a13_r = stablehlo.remainder %a13_s0, %a13_cm : tensor<1x768xf32>
+  %a13 = stablehlo.subtract %a13_r, %a13_co : tensor<1x768xf32>
+  %b13_i0 = stablehlo.iota dim = 0 : tensor<203x768xf32>
+  %b13_w0 = stablehlo.constant dense<5.0> : tensor<203x768xf32>
+  %b13_p0 = stablehlo.multiply %b13_i0, %b13_w0 : tensor<203x768xf32>
+  %b13_i1 = stablehlo.iota dim = 1 : tensor<203x768xf32>
+  %b13_w1 = stablehlo.constant dense<2.0> : tensor<203x768xf32>
+  %b13_p1 = stablehlo.multiply %b13_i1, %b13_w1 : tensor<203x768xf32>
+  %b13_s0 = stablehlo.add %b13_p0, %b13_p1 : tensor<203x768xf32>
+  %b13_cm = stablehlo.constant dense<13.0> : tensor<203x768xf32>
+  %b13_co = stablehlo.constant dense<6.0> : tensor<203x768xf32>
+  %b13_r = stablehlo.remainder %b13_s0, %b13_cm : tensor<203x768xf32>
+  %b13 = stablehlo.subtract %b13_r, %b13_co : tensor<203x768xf32>
+  %d13 = stablehlo.dot_general %a13, %b13, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<1x768xf32>, tensor<203x768xf32>) -> tensor<1x203xf32>
+  %ba13 = stablehlo.broadcast_in_dim %a13, dims = [0, 2] : (tensor<1x768xf32>) -> tensor<1x203x768xf32>
+  %bb13 = stablehlo.broadcast_in_dim %b13, dims = [1, 2] : (tensor<203x768xf32>) -> tensor<1x203x768xf32>
+  %m13 = stablehlo.multiply %ba13, %bb13 : tensor<1x203x768xf32>
+  %z13 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref13 = stablehlo.reduce(%m13 init: %z13) applies stablehlo.add across dimensions = [2] : (tensor<1x203x768xf32>, tensor<f32>) -> tensor<1x203xf32>
+  %eq13 = stablehlo.compare EQ, %d13, %ref13 : (tensor<1x203xf32>, tensor<1x203xf32>) -> tensor<1x203xi1>
+  %t13 = stablehlo.constant dense<true> : tensor<i1>
+  %ok13 = stablehlo.reduce(%eq13 init: %t13) applies stablehlo.and across dimensions = [0, 1] : (tensor<1x203xi1>, tensor<i1>) -> tensor<i1>
+  %a14_i0 = stablehlo.iota dim = 0 : tensor<130xf32>
+  %a14_w0 = stablehlo.constant dense<3.0> : tensor<130xf32>
+  %a14_p0 = stablehlo.multiply %a14_i0, %a14_w0 : tensor<130xf32>
+  %a14_cm = stablehlo.constant dense<11.0> : tensor<130xf32>
+  %a14_co = stablehlo.constant dense<5.0> : tensor<130xf32>
+  %a14_r = stablehlo.remainder %a14_p0, %a14_cm : tensor<130xf32>
+  %a14 = stablehlo.subtract %a14_r, %a14_co : tensor<130xf32>
+  %b14_i0 = stablehlo.iota dim = 0 : tensor<37x130xf32>
+  %b14_w0 = stablehlo.constant dense<5.0> : tensor<37x130xf32>
+  %b14_p0 = stablehlo.multiply %b14_i0, %b14_w0 : tensor<37x130xf32>
+  %b14_i1 = stablehlo.iota dim = 1 : tensor<37x130xf32>
+  %b14_w1 = stablehlo.constant dense<2.0> : tensor<37x130xf32>
+  %b14_p1 = stablehlo.multiply %b14_i1, %b14_w1 : tensor<37x130xf32>
+  %b14_s0 = stablehlo.add %b14_p0, %b14_p1 : tensor<37x130xf32>
+  %b14_cm = stablehlo.constant dense<13.0> : tensor<37x130xf32>
+  %b14_co = stablehlo.constant dense<6.0> : tensor<37x130xf32>
+  %b14_r = stablehlo.remainder %b14_s0, %b14_cm : tensor<37x130xf32>
+  %b14 = stablehlo.subtract %b14_r, %b14_co : tensor<37x130xf32>
+  %d14 = stablehlo.dot_general %a14, %b14, batching_dims = [] x [], contracting_dims = [0] x [1] : (tensor<130xf32>, tensor<37x130xf32>) -> tensor<37xf32>
+  %ba14 = stablehlo.broadcast_in_dim %a14, dims = [1] : (tensor<130xf32>) -> tensor<37x130xf32>
+  %bb14 = stablehlo.broadcast_in_dim %b14, dims = [0, 1] : (tensor<37x130xf32>) -> tensor<37x130xf32>
+  %m14 = stablehlo.multiply %ba14, %bb14 : tensor<37x130xf32>
+  %z14 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref14 = stablehlo.reduce(%m14 init: %z14) applies stablehlo.add across dimensions = [1] : (tensor<37x130xf32>, tensor<f32>) -> tensor<37xf32>
+  %eq14 = stablehlo.compare EQ, %d14, %ref14 : (tensor<37xf32>, tensor<37xf32>) -> tensor<37xi1>
+  %t14 = stablehlo.constant dense<true> : tensor<i1>
+  %ok14 = stablehlo.reduce(%eq14 init: %t14) applies stablehlo.and across dimensions = [0] : (tensor<37xi1>, tensor<i1>) -> tensor<i1>
+  %a15_i0 = stablehlo.iota dim = 0 : tensor<3x5xf32>
+  %a15_w0 = stablehlo.constant dense<7.0> : tensor<3x5xf32>
+  %a15_p0 = stablehlo.multiply %a15_i0, %a15_w0 : tensor<3x5xf32>
+  %a15_i1 = stablehlo.iota dim = 1 : tensor<3x5xf32>
+  %a15_w1 = stablehlo.constant dense<3.0> : tensor<3x5xf32>
+  %a15_p1 = stablehlo.multiply %a15_i1, %a15_w1 : tensor<3x5xf32>
+  %a15_s0 = stablehlo.add %a15_p0, %a15_p1 : tensor<3x5xf32>
+  %a15_cm = stablehlo.constant dense<11.0> : tensor<3x5xf32>
+  %a15_co = stablehlo.constant dense<5.0> : tensor<3x5xf32>
+  %a15_r = stablehlo.remainder %a15_s0, %a15_cm : tensor<3x5xf32>
+  %a15 = stablehlo.subtract %a15_r, %a15_co : tensor<3x5xf32>
+  %b15_i0 = stablehlo.iota dim = 0 : tensor<11x5xf32>
+  %b15_w0 = stablehlo.constant dense<5.0> : tensor<11x5xf32>
+  %b15_p0 = stablehlo.multiply %b15_i0, %b15_w0 : tensor<11x5xf32>
+  %b15_i1 = stablehlo.iota dim = 1 : tensor<11x5xf32>
+  %b15_w1 = stablehlo.constant dense<2.0> : tensor<11x5xf32>
+  %b15_p1 = stablehlo.multiply %b15_i1, %b15_w1 : tensor<11x5xf32>
+  %b15_s0 = stablehlo.add %b15_p0, %b15_p1 : tensor<11x5xf32>
+  %b15_cm = stablehlo.constant dense<13.0> : tensor<11x5xf32>
+  %b15_co = stablehlo.constant dense<6.0> : tensor<11x5xf32>
+  %b15_r = stablehlo.remainder %b15_s0, %b15_cm : tensor<11x5xf32>
+  %b15 = stablehlo.subtract %b15_r, %b15_co : tensor<11x5xf32>
+  %d15 = stablehlo.dot_general %a15, %b15, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<3x5xf32>, tensor<11x5xf32>) -> tensor<3x11xf32>
+  %ba15 = stablehlo.broadcast_in_dim %a15, dims = [0, 2] : (tensor<3x5xf32>) -> tensor<3x11x5xf32>
+  %bb15 = stablehlo.broadcast_in_dim %b15, dims = [1, 2] : (tensor<11x5xf32>) -> tensor<3x11x5xf32>
+  %m15 = stablehlo.multiply %ba15, %bb15 : tensor<3x11x5xf32>
+  %z15 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref15 = stablehlo.reduce(%m15 init: %z15) applies stablehlo.add across dimensions = [2] : (tensor<3x11x5xf32>, tensor<f32>) -> tensor<3x11xf32>
+  %eq15 = stablehlo.compare EQ, %d15, %ref15 : (tensor<3x11xf32>, tensor<3x11xf32>) -> tensor<3x11xi1>
+  %t15 = stablehlo.constant dense<true> : tensor<i1>
+  %ok15 = stablehlo.reduce(%eq15 init: %t15) applies stablehlo.and across dimensions = [0, 1] : (tensor<3x11xi1>, tensor<i1>) -> tensor<i1>
+  %a16_i0 = stablehlo.iota dim = 0 : tensor<8x0xf32>
+  %a16_w0 = stablehlo.constant dense<7.0> : tensor<8x0xf32>
+  %a16_p0 = stablehlo.multiply %a16_i0, %a16_w0 : tensor<8x0xf32>
+  %a16_i1 = stablehlo.iota dim = 1 : tensor<8x0xf32>
+  %a16_w1 = stablehlo.constant dense<3.0> : tensor<8x0xf32>
+  %a16_p1 = stablehlo.multiply %a16_i1, %a16_w1 : tensor<8x0xf32>
+  %a16_s0 = stablehlo.add %a16_p0, %a16_p1 : tensor<8x0xf32>
+  %a16_cm = stablehlo.constant dense<11.0> : tensor<8x0xf32>
+  %a16_co = stablehlo.constant dense<5.0> : tensor<8x0xf32>
+  %a16_r = stablehlo.remainder %a16_s0, %a16_cm : tensor<8x0xf32>
+  %a16 = stablehlo.subtract %a16_r, %a16_co : tensor<8x0xf32>
+  %b16_i0 = stablehlo.iota dim = 0 : tensor<9x0xf32>
+  %b16_w0 = stablehlo.constant dense<5.0> : tensor<9x0xf32>
+  %b16_p0 = stablehlo.multiply %b16_i0, %b16_w0 : tensor<9x0xf32>
+  %b16_i1 = stablehlo.iota dim = 1 : tensor<9x0xf32>
+  %b16_w1 = stablehlo.constant dense<2.0> : tensor<9x0xf32>
+  %b16_p1 = stablehlo.multiply %b16_i1, %b16_w1 : tensor<9x0xf32>
+  %b16_s0 = stablehlo.add %b16_p0, %b16_p1 : tensor<9x0xf32>
+  %b16_cm = stablehlo.constant dense<13.0> : tensor<9x0xf32>
+  %b16_co = stablehlo.constant dense<6.0> : tensor<9x0xf32>
+  %b16_r = stablehlo.remainder %b16_s0, %b16_cm : tensor<9x0xf32>
+  %b16 = stablehlo.subtract %b16_r, %b16_co : tensor<9x0xf32>
+  %d16 = stablehlo.dot_general %a16, %b16, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<8x0xf32>, tensor<9x0xf32>) -> tensor<8x9xf32>
+  %ba16 = stablehlo.broadcast_in_dim %a16, dims = [0, 2] : (tensor<8x0xf32>) -> tensor<8x9x0xf32>
+  %bb16 = stablehlo.broadcast_in_dim %b16, dims = [1, 2] : (tensor<9x0xf32>) -> tensor<8x9x0xf32>
+  %m16 = stablehlo.multiply %ba16, %bb16 : tensor<8x9x0xf32>
+  %z16 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref16 = stablehlo.reduce(%m16 init: %z16) applies stablehlo.add across dimensions = [2] : (tensor<8x9x0xf32>, tensor<f32>) -> tensor<8x9xf32>
+  %eq16 = stablehlo.compare EQ, %d16, %ref16 : (tensor<8x9xf32>, tensor<8x9xf32>) -> tensor<8x9xi1>
+  %t16 = stablehlo.constant dense<true> : tensor<i1>
+  %ok16 = stablehlo.reduce(%eq16 init: %t16) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x9xi1>, tensor<i1>) -> tensor<i1>
+  %a17_i0 = stablehlo.iota dim = 0 : tensor<2x41xf64>
+  %a17_w0 = stablehlo.constant dense<7.0> : tensor<2x41xf64>
+  %a17_p0 = stablehlo.multiply %a17_i0, %a17_w0 : tensor<2x41xf64>
+  %a17_i1 = stablehlo.iota dim = 1 : tensor<2x41xf64>
+  %a17_w1 = stablehlo.constant dense<3.0> : tensor<2x41xf64>
+  %a17_p1 = stablehlo.multiply %a17_i1, %a17_w1 : tensor<2x41xf64>
+  %a17_s0 = stablehlo.add %a17_p0, %a17_p1 : tensor<2x41xf64>
+  %a17_cm = stablehlo.constant dense<11.0> : tensor<2x41xf64>
+  %a17_co = stablehlo.constant dense<5.0> : tensor<2x41xf64>
+  %a17_r = stablehlo.remainder %a17_s0, %a17_cm : tensor<2x41xf64>
+  %a17 = stablehlo.subtract %a17_r, %a17_co : tensor<2x41xf64>
+  %b17_i0 = stablehlo.iota dim = 0 : tensor<19x41xf64>
+  %b17_w0 = stablehlo.constant dense<5.0> : tensor<19x41xf64>
+  %b17_p0 = stablehlo.multiply %b17_i0, %b17_w0 : tensor<19x41xf64>
+  %b17_i1 = stablehlo.iota dim = 1 : tensor<19x41xf64>
+  %b17_w1 = stablehlo.constant dense<2.0> : tensor<19x41xf64>
+  %b17_p1 = stablehlo.multiply %b17_i1, %b17_w1 : tensor<19x41xf64>
+  %b17_s0 = stablehlo.add %b17_p0, %b17_p1 : tensor<19x41xf64>
+  %b17_cm = stablehlo.constant dense<13.0> : tensor<19x41xf64>
+  %b17_co = stablehlo.constant dense<6.0> : tensor<19x41xf64>
+  %b17_r = stablehlo.remainder %b17_s0, %b17_cm : tensor<19x41xf64>
+  %b17 = stablehlo.subtract %b17_r, %b17_co : tensor<19x41xf64>
+  %d17 = stablehlo.dot_general %a17, %b17, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<2x41xf64>, tensor<19x41xf64>) -> tensor<2x19xf64>
+  %ba17 = stablehlo.broadcast_in_dim %a17, dims = [0, 2] : (tensor<2x41xf64>) -> tensor<2x19x41xf64>
+  %bb17 = stablehlo.broadcast_in_dim %b17, dims = [1, 2] : (tensor<19x41xf64>) -> tensor<2x19x41xf64>
+  %m17 = stablehlo.multiply %ba17, %bb17 : tensor<2x19x41xf64>
+  %z17 = stablehlo.constant dense<0.0> : tensor<f64>
+  %ref17 = stablehlo.reduce(%m17 init: %z17) applies stablehlo.add across dimensions = [2] : (tensor<2x19x41xf64>, tensor<f64>) -> tensor<2x19xf64>
+  %eq17 = stablehlo.compare EQ, %d17, %ref17 : (tensor<2x19xf64>, tensor<2x19xf64>) -> tensor<2x19xi1>
+  %t17 = stablehlo.constant dense<true> : tensor<i1>
+  %ok17 = stablehlo.reduce(%eq17 init: %t17) applies stablehlo.and across dimensions = [0, 1] : (tensor<2x19xi1>, tensor<i1>) -> tensor<i1>
+  %a18_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
+  %a18_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
+  %a18_w1 = stablehlo.constant dense<7.0> : tensor<12x7x64xf32>
+  %a18_p1 = stablehlo.multiply %a18_i1, %a18_w1 : tensor<12x7x64xf32>
+  %a18_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
+  %a18_w2 = stablehlo.constant dense<3.0> : tensor<12x7x64xf32>
+  %a18_p2 = stablehlo.multiply %a18_i2, %a18_w2 : tensor<12x7x64xf32>
+  %a18_s0 = stablehlo.add %a18_i0, %a18_p1 : tensor<12x7x64xf32>
+  %a18_s1 = stablehlo.add %a18_s0, %a18_p2 : tensor<12x7x64xf32>
+  %a18_cm = stablehlo.constant dense<11.0> : tensor<12x7x64xf32>
+  %a18_co = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
+  %a18_r = stablehlo.remainder %a18_s1, %a18_cm : tensor<12x7x64xf32>
+  %a18 = stablehlo.subtract %a18_r, %a18_co : tensor<12x7x64xf32>
+  %b18_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
+  %b18_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
+  %b18_w1 = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
+  %b18_p1 = stablehlo.multiply %b18_i1, %b18_w1 : tensor<12x7x64xf32>
+  %b18_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
+  %b18_w2 = stablehlo.constant dense<2.0> : tensor<12x7x64xf32>
+  %b18_p2 = stablehlo.multiply %b18_i2, %b18_w2 : tensor<12x7x64xf32>
+  %b18_s0 = stablehlo.add %b18_i0, %b18_p1 : tensor<12x7x64xf32>
+  %b18_s1 = stablehlo.add %b18_s0, %b18_p2 : tensor<12x7x64xf32>
+  %b18_cm = stablehlo.constant dense<13.0> : tensor<12x7x64xf32>
+  %b18_co = stablehlo.constant dense<6.0> : tensor<12x7x64xf32>
+  %b18_r = stablehlo.remainder %b18_s1, %b18_cm : tensor<12x7x64xf32>
+  %b18 = stablehlo.subtract %b18_r, %b18_co : tensor<12x7x64xf32>
+  %d18 = stablehlo.dot_general %a18, %b18, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<12x7x64xf32>, tensor<12x7x64xf32>) -> tensor<12x7x7xf32>
+  %ba18 = stablehlo.broadcast_in_dim %a18, dims = [0, 1, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
+  %bb18 = stablehlo.broadcast_in_dim %b18, dims = [0, 2, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
+  %m18 = stablehlo.multiply %ba18, %bb18 : tensor<12x7x7x64xf32>
+  %z18 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref18 = stablehlo.reduce(%m18 init: %z18) applies stablehlo.add across dimensions = [3] : (tensor<12x7x7x64xf32>, tensor<f32>) -> tensor<12x7x7xf32>
+  %eq18 = stablehlo.compare EQ, %d18, %ref18 : (tensor<12x7x7xf32>, tensor<12x7x7xf32>) -> tensor<12x7x7xi1>
+  %t18 = stablehlo.constant dense<true> : tensor<i1>
+  %ok18 = stablehlo.reduce(%eq18 init: %t18) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<12x7x7xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

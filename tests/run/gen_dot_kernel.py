@@ -24,10 +24,10 @@ CASES = [
     ("f64", [5, 2, 40, 30], [2, 30, 5, 9], [1, 0], [0, 2], [3], [1]),  # permuted batches
 ]
 
-# The skinny path (gemm.c: M <= 8 rows, B contiguous along N, A along K):
-# M from 1 to 8 and 9 (the blocked path again), N with and without a
-# partial strip, K not a multiple of the k block or of the unroll, K = 0,
-# batches, f64.
+# The skinny paths (gemm.c: M <= 8 rows, A contiguous along K; B along N
+# streamed, or B along K as dot products): M from 1 to 8 and 9 (the blocked
+# path again), N with and without a partial strip or block, K not a
+# multiple of the k block, the unroll or the vector, K = 0, batches, f64.
 SKINNY = [
     ("f32", [7, 300], [300, 100], [], [], [1], [0]),         # M = 7, a partial strip
     ("f32", [1, 7, 301], [301, 53], [], [], [2], [0]),       # a unit dim, K % 4 = 1
@@ -41,7 +41,14 @@ SKINNY = [
     ("f32", [12, 7, 64], [12, 64, 7], [0], [0], [2], [1]),   # attention scores
     ("f32", [1, 12, 7, 7], [1, 12, 7, 64], [0, 1], [0, 1], [3], [2]),  # attention values
     ("f32", [8, 0], [0, 33], [], [], [1], [0]),              # K = 0: zeros
-    ("f32", [7, 30], [45, 30], [], [], [1], [1]),            # x @ W^T: not skinny
+    # B contiguous along K (x @ W^T): the dots path
+    ("f32", [7, 30], [45, 30], [], [], [1], [1]),            # M = 7, K % 8 = 6
+    ("f32", [1, 768], [203, 768], [], [], [1], [1]),         # M = 1, N % NB = 3, full vectors
+    ("f32", [130], [37, 130], [], [], [0], [1]),             # vector-matrix
+    ("f32", [3, 5], [11, 5], [], [], [1], [1]),              # K < one vector
+    ("f32", [8, 0], [9, 0], [], [], [1], [1]),               # K = 0: zeros
+    ("f64", [2, 41], [19, 41], [], [], [1], [1]),            # f64
+    ("f32", [12, 7, 64], [12, 7, 64], [0], [0], [2], [2]),   # attention scores, K^T
 ]
 
 # Shapes whose split across threads is over rows, columns or batches past
