@@ -381,6 +381,50 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
 }
 
 /* ------------------------------------------------------------------------ */
+/* Denormals                                                                 */
+
+/* --denormals=flush: each kernel sets flush-to-zero and denormals-are-zero
+ * on entry and restores the caller's mode on exit. The control register is
+ * per thread, so the kernel (which also runs on the runtime's threads)
+ * sets it, not the entry; the caller's mode is never left changed. x86:
+ * MXCSR FTZ (bit 15) and DAZ (bit 6); AArch64: FPCR FZ (bit 24). Returns
+ * what fp_mode_restore needs, or NULL (reported) on other targets. */
+static LLVMValueRef fp_flush_begin(CG *cg) {
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && strstr(triple, "86-"));
+  bool arm64 = !strncmp(triple, "aarch64", 7) || !strncmp(triple, "arm64", 5);
+  if (!x86 && !arm64) {
+    if (!cg->errors) /* once, not per kernel */
+      diag_error((Loc){0}, "--denormals=flush: not supported on target %s", triple);
+    cg->errors++;
+    LLVMDisposeMessage(triple);
+    return NULL;
+  }
+  LLVMDisposeMessage(triple);
+  LLVMAddTargetDependentFunctionAttr(cg->llfn, "denormal-fp-math", "preserve-sign,preserve-sign");
+  if (arm64) {
+    LLVMValueRef old = cg_intrinsic(cg->b, "llvm.aarch64.get.fpcr", NULL, 0, NULL, 0);
+    LLVMValueRef fz = LLVMBuildOr(cg->b, old, cg_i64(cg, 1 << 24), "");
+    cg_intrinsic(cg->b, "llvm.aarch64.set.fpcr", NULL, 0, &fz, 1);
+    return old;
+  }
+  LLVMValueRef old = cg_entry_alloca(cg, cg->t_i32, "mxcsr");
+  LLVMValueRef flush = cg_entry_alloca(cg, cg->t_i32, "mxcsr.flush");
+  cg_intrinsic(cg->b, "llvm.x86.sse.stmxcsr", NULL, 0, &old, 1);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->t_i32, old, "");
+  LLVMBuildStore(cg->b, LLVMBuildOr(cg->b, v, LLVMConstInt(cg->t_i32, 0x8040, 0), ""), flush);
+  cg_intrinsic(cg->b, "llvm.x86.sse.ldmxcsr", NULL, 0, &flush, 1);
+  return old;
+}
+
+static void fp_mode_restore(CG *cg, LLVMValueRef old) {
+  if (LLVMTypeOf(old) == cg->t_i64)
+    cg_intrinsic(cg->b, "llvm.aarch64.set.fpcr", NULL, 0, &old, 1);
+  else
+    cg_intrinsic(cg->b, "llvm.x86.sse.ldmxcsr", NULL, 0, &old, 1);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Identical kernels                                                         */
 
 /* FNV-1a. */
@@ -486,6 +530,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->nkslots = 0;
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
+  LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   if (!special_kernel(cg, root, dsts)) {
     if (flat)
       flat_loop(cg, root, dsts, t);
@@ -494,6 +539,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
     else
       nest_loops(cg, root, dsts, t, pdim);
   }
+  if (fp_mode) fp_mode_restore(cg, fp_mode);
   LLVMBuildRetVoid(cg->b);
   LLVMValueRef same = same_kernel(cg, fn);
   if (!same) add_alias_scopes(cg, name);

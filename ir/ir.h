@@ -1161,6 +1161,7 @@ typedef struct CompileOptions {
   const char *stop_after; /* pass name or NULL: end the pipeline there */
   bool time_passes;
   bool verify_each;     /* verifier and structural checks after every pass */
+  bool flush_denormals; /* --denormals=flush: kernels run with FTZ/DAZ */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */

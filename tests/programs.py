@@ -1,6 +1,7 @@
 """The programs of tests/run that the deployment tests (cross, baremetal)
 compile for other targets: every one but the `// RUN-CMD: check` programs,
-whose check ops only `shloc check` accepts."""
+whose check ops only `shloc check` accepts, and the `// HOST-ONLY: why`
+programs (an option some targets lack)."""
 import os
 import re
 
@@ -10,4 +11,4 @@ def deployable(root):
     d = os.path.join(root, "tests", "run")
     paths = [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".mlir")]
     return [p for p in paths
-            if not re.search(r"^// RUN-CMD: check$", open(p).read(), re.M)]
+            if not re.search(r"^// (RUN-CMD: check|HOST-ONLY: .*)$", open(p).read(), re.M)]

@@ -33,7 +33,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
   O_STOP_AFTER, O_PACKED_ENTRY,
-  O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
+  O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
 
@@ -62,6 +62,8 @@ static const struct Opt {
      "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
+    {"--denormals", O_DENORMALS, C_ALL, "MODE",
+     "ieee (default) or flush: kernels flush denormal inputs and results to zero"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
     {"--output", O_OUTPUT, C_RUN, "SPEC", "@file.npy or - (print); one per result"},
@@ -166,6 +168,11 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
+  case O_DENORMALS:
+    if (strcmp(v, "ieee") && strcmp(v, "flush"))
+      return usage_error("--denormals=%s: want ieee or flush", v);
+    t->co.flush_denormals = !strcmp(v, "flush");
+    return 0;
   case O_ELIDED: return set_elided(t, v);
   case O_INPUT: t->inputs = push(t->inputs, &t->ninputs, v); return 0;
   case O_OUTPUT: t->outputs = push(t->outputs, &t->noutputs, v); return 0;
