@@ -356,25 +356,39 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   micro_store(g, m, acc, edge);
 }
 
-/* void skinny(ptr a, i64 lda, ptr b, i64 ldb, ptr c, i64 ldc, i64 k,
- * i64 cols), internal, one per (element type, M, NR) per module:
- * C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols) (zeros when k = 0). */
-static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
+/* The skinny helper `kind` of g's plan, void (ptr a, i64 lda, ptr b,
+ * i64 ldb, ptr c, i64 ldc, i64 k, i64 cols), internal, one per (element
+ * type, kind, M, NR) per module. When it is new (*fresh), the builder is
+ * left in its body (cg_fn_begin) and *saved holds the state to restore. */
+static LLVMValueRef skinny_helper(Gemm *g, const char *kind, LLVMTypeRef *ty,
+                                  CgFnState *saved, bool *fresh) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64,
                        cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
   *ty = LLVMFunctionType(cg->t_void, pt, 8, 0);
   char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm_skinny_%dx%d", elem_name(p->e), p->mr, p->nr);
+  snprintf(name, sizeof name, "shloc_%s_gemm_%s_%dx%d", elem_name(p->e), kind, p->mr, p->nr);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  *fresh = !f;
   if (f) return f;
   f = LLVMAddFunction(cg->mod, name, *ty);
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
-  CgFnState saved = cg_save_fn(cg);
-  cg->llfn = f;
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  *saved = cg_save_fn(cg);
+  cg_fn_begin(cg, f);
+  return f;
+}
+
+/* skinny: C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) =
+ * b[k*ldb + n] (zeros when k = 0). */
+static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgFnState saved;
+  bool fresh;
+  LLVMValueRef f = skinny_helper(g, "skinny", ty, &saved, &fresh);
+  if (!fresh) return f;
   Micro m = {.ind = true, .rows = cg_i64(cg, p->mr),
              .prefetch_ahead = SKINNY_PREFETCH_BYTES / elem_bytes(p->e)};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
@@ -402,6 +416,7 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   cg_if_end(cg, &tail);
   cg_loop_end(cg, &lk);
   LLVMBuildRetVoid(cg->b);
+  cg_fn_end(cg);
   cg_restore_fn(cg, &saved);
   return f;
 }
@@ -481,24 +496,14 @@ static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc
   cg_loop_end(cg, &ln);
 }
 
-/* void dots(ptr a, i64 lda, ptr b, i64 ldb, ptr c, i64 ldc, i64 k,
- * i64 cols), internal, one per (element type, M, NB) per module:
- * C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) = b[n*ldb + k]. */
+/* dots: the same with B(k, n) = b[n*ldb + k] (NR is NB). */
 static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_i64, cg->t_ptr, cg->t_i64,
-                       cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64};
-  *ty = LLVMFunctionType(cg->t_void, pt, 8, 0);
-  char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm_dots_%dx%d", elem_name(p->e), p->mr, p->nr);
-  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
-  if (f) return f;
-  f = LLVMAddFunction(cg->mod, name, *ty);
-  LLVMSetLinkage(f, LLVMInternalLinkage);
-  cg_set_fn_attrs(cg, f);
-  CgFnState saved = cg_save_fn(cg);
-  cg_fn_begin(cg, f);
+  CgFnState saved;
+  bool fresh;
+  LLVMValueRef f = skinny_helper(g, "dots", ty, &saved, &fresh);
+  if (!fresh) return f;
   Dots d = {.b = LLVMGetParam(f, 2), .ldb = LLVMGetParam(f, 3), .K = LLVMGetParam(f, 6)};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1);
   LLVMValueRef c = LLVMGetParam(f, 4), ldc = LLVMGetParam(f, 5), cols = LLVMGetParam(f, 7);
