@@ -105,8 +105,9 @@ typedef struct CG {
  * an alias scope. */
 typedef struct CgBase {
   Storage st;
-  int64_t off;
+  int64_t off;       /* ST_CONST: the constant's Value.id */
   LLVMValueRef ptr;
+  Value *cv;         /* a kernel slot of a constant (ST_CONST): the constant */
 } CgBase;
 
 /* An emitted kernel function and its code (normalized IR text). */

@@ -374,7 +374,8 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
   lifetime(cg, "llvm.lifetime.start", bufs, nslots);
   for (int i = 0; i < nslots; i++) {
     Value v = {.id = -1, .storage = slots[i].st, .offset = slots[i].off};
-    LLVMBuildStore(cg->b, cg_buffer(cg, &v), cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
+    LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
+    LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
   call_kernel(cg, fn, bufs, n, work);
   lifetime(cg, "llvm.lifetime.end", bufs, nslots);

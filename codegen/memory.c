@@ -112,22 +112,22 @@ static LLVMBuilderRef entry_builder(CG *cg) {
 }
 
 /* The frame slot of a kernel's buffer at a storage location (cg->kslots,
- * added on first use). */
-static int64_t kernel_slot(CG *cg, Storage st, int64_t off) {
+ * added on first use); cv: the constant of an ST_CONST one. */
+static int64_t kernel_slot(CG *cg, Storage st, int64_t off, Value *cv) {
   for (int i = 0; i < cg->nkslots; i++)
     if (cg->kslots[i].st == st && cg->kslots[i].off == off) return i;
-  cg->kslots[cg->nkslots] = (CgBase){st, off, NULL};
+  cg->kslots[cg->nkslots] = (CgBase){st, off, NULL, cv};
   return cg->nkslots++;
 }
 
 /* The buffer at a frame-relative storage location, loaded once per LLVM
  * function in its entry block: from a kernel's slot, or from the entry's
  * argument, result or arena slot (plus the offset in the arena). */
-static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off) {
+static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off, Value *cv) {
   for (int i = 0; i < cg->nbases; i++)
     if (cg->bases[i].st == st && cg->bases[i].off == off) return cg->bases[i].ptr;
   int nargs = cg->fn->body->nargs, nres = cg->fn->nresults;
-  int64_t slot = cg->kslots          ? kernel_slot(cg, st, off)
+  int64_t slot = cg->kslots          ? kernel_slot(cg, st, off, cv)
                  : st == ST_ARG    ? off
                  : st == ST_RESULT ? nargs + off
                                    : nargs + nres;
@@ -140,20 +140,28 @@ static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off) {
     p = LLVMBuildInBoundsGEP2(b, cg->t_i8, p, &o, 1, "tmp");
   }
   LLVMDisposeBuilder(b);
-  cg->bases[cg->nbases++] = (CgBase){st, off, p};
+  cg->bases[cg->nbases++] = (CgBase){st, off, p, cv};
   return p;
 }
+
+/* Constants at least this large reach a kernel through its frame, like
+ * buffers, so that the kernels of layers with constant weights are
+ * identical too (kernel.c); smaller ones stay globals the optimizer sees. */
+enum { FRAME_CONST_MIN_BYTES = 4096 };
 
 LLVMValueRef cg_buffer(CG *cg, Value *v) {
   if (v->id >= 0 && cg->buf[v->id]) return cg->buf[v->id];
   LLVMValueRef p;
-  if (v->storage == ST_CONST) {
+  if (v->storage == ST_CONST && cg->kslots && v->id >= 0 &&
+      type_byte_size(v->type) >= FRAME_CONST_MIN_BYTES) {
+    p = frame_buffer(cg, ST_CONST, v->id, v);
+  } else if (v->storage == ST_CONST) {
     p = cg_const_global(cg, v);
   } else if (v->storage == ST_NONE) {
     fprintf(stderr, "shloc: internal error: value %%%d has no buffer\n", v->id);
     abort();
   } else {
-    p = frame_buffer(cg, v->storage, v->offset);
+    p = frame_buffer(cg, v->storage, v->offset, NULL);
   }
   if (v->id >= 0) cg->buf[v->id] = p;
   return p;
