@@ -21,7 +21,9 @@
  * (MC x KC, in L2). Scratch is fixed-size allocas (the generated code
  * never allocates): 32 KiB, plus 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
- * does one broadcast of A and NV loads of B per k with llvm.fma, and
+ * does one broadcast of A and NV loads of B per k with llvm.fmuladd (a
+ * fused multiply-add where the target has one, a multiply and an add
+ * elsewhere: never a call to libm's fma, which bare-metal targets lack), and
  * stores edge tiles with row checks and masked vector stores; packing
  * pads partial panels with zeros so the k loop never has edges.
  */
@@ -132,7 +134,7 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
   }
 }
@@ -327,7 +329,6 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
   int regs = cg_vector_bytes(g->cg) == 64 ? 32 : 16, m = (int)p->M;
-  p->skinny = true;
   p->skinny_dots = p->sbn != 1;
   p->mr = m;
   if (p->skinny_dots) {
@@ -448,7 +449,7 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
-      acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fma", &g->vt, 1, args, 3);
+      acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
   }
 }

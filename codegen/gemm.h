@@ -21,8 +21,7 @@ typedef struct GemmPlan {
   int vl, nv, mr, nr;               /* lanes, vectors per row, tile */
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
-  bool skinny;                      /* few rows: gemm_skinny, B read in place */
-  bool skinny_dots;                 /* ... and contiguous along K: dot products */
+  bool skinny_dots;                 /* gemm_skinny with B contiguous along K */
 } GemmPlan;
 
 /* A GEMM being emitted. */
@@ -78,9 +77,9 @@ void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
 void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
                      LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first);
-/* The skinny path (p.skinny: M <= GEMM_SKINNY_MAX_M rows, B contiguous
- * along N, A along K): C[0:M, c0:c1) = A * B[:, c0:c1) over the whole K,
- * B read in place once, along its rows, without packing; then the
+/* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
+ * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
+ * over the whole K, B read in place once without packing; then the
  * epilogue on those columns. a, b, c point at A(0, 0), B(0, 0) and C(0, 0)
  * of a batch whose rows are rows [row0, row0 + M) of the result viewed as
  * (batch * M) x N. */

@@ -363,22 +363,20 @@ static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
 }
 
 /* Calls kernel fn from the entry with a frame of the pointers of its
- * slots (codegen.h: CG.kslots). */
+ * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
+ * declares nonnull, even for a kernel without buffers. */
 static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
                             int64_t n, int64_t work) {
-  if (nslots == 0) {
-    call_kernel(cg, fn, LLVMConstNull(cg->t_ptr), n, work);
-    return;
-  }
-  LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)nslots), "kframe");
-  lifetime(cg, "llvm.lifetime.start", bufs, nslots);
+  int cap = nslots > 0 ? nslots : 1;
+  LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
+  lifetime(cg, "llvm.lifetime.start", bufs, cap);
   for (int i = 0; i < nslots; i++) {
     Value v = {.id = -1, .storage = slots[i].st, .offset = slots[i].off};
     LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
     LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
   call_kernel(cg, fn, bufs, n, work);
-  lifetime(cg, "llvm.lifetime.end", bufs, nslots);
+  lifetime(cg, "llvm.lifetime.end", bufs, cap);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -438,7 +436,7 @@ static uint64_t hash_str(const char *s) {
 /* The IR text of kernel fn under a fixed name, with metadata numbers
  * dropped: they number module-wide nodes, and the only metadata a kernel
  * has at this point are loop hints (kernel.c adds alias scopes after). */
-static char *kernel_code(CG *cg, LLVMValueRef fn) {
+static char *kernel_code(LLVMValueRef fn) {
   size_t len;
   char *name = strdup(LLVMGetValueName2(fn, &len));
   if (!name) abort();
@@ -455,7 +453,6 @@ static char *kernel_code(CG *cg, LLVMValueRef fn) {
   }
   *o = 0;
   LLVMDisposeMessage(text);
-  (void)cg;
   return code;
 }
 
@@ -463,7 +460,7 @@ static char *kernel_code(CG *cg, LLVMValueRef fn) {
  * only through their frame, so the same code computes the same thing on
  * other buffers), or NULL after recording fn as a new one. */
 static LLVMValueRef same_kernel(CG *cg, LLVMValueRef fn) {
-  char *code = kernel_code(cg, fn);
+  char *code = kernel_code(fn);
   uint64_t h = hash_str(code);
   for (int i = 0; i < cg->nkkeys; i++)
     if (cg->kkeys[i].hash == h && !strcmp(cg->kkeys[i].code, code)) {

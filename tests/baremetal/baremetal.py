@@ -43,19 +43,17 @@ KNOWN = {
     "cortex-m4/chlo_math_f32": LIBM,
     "cortex-m4/chlo_math_f64": LIBM,
     "cortex-m4/cholesky_lower_upper": LIBM,
-    "cortex-m4/dot_kernel": LIBM,
     "cortex-m4/quant_per_axis_hybrid": LIBM,
     "cortex-m4/quant_storage_abi": LIBM,
     "rv32imafc/chlo_complex_math": NO_SOFTEN,
     "rv32imafc/chlo_math_f64": NO_SOFTEN,
     "rv32imafc/cholesky_lower_upper": LIBM,
-    "rv32imafc/dot_kernel": LIBM,
 }
 for p in ("mnist", "chlo_complex_math", "chlo_exact", "chlo_math_f32", "chlo_math_f64",
-          "gemm_epilogue", "quant_per_axis_hybrid", "quant_storage_abi", "reduce_outer"):
+          "gemm_epilogue", "kernel_dedup", "kernel_dedup_const", "quant_per_axis_hybrid",
+          "quant_storage_abi", "reduce_outer"):
     KNOWN[f"rv32imac/{p}"] = NO_SOFTEN
-for p in ("cholesky_lower_upper", "conv_kernel", "dot_kernel", "dot_kernel_threads"):
-    KNOWN[f"rv32imac/{p}"] = LIBM
+KNOWN["rv32imac/cholesky_lower_upper"] = LIBM
 
 passed = failed = 0
 
