@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <llvm-c/Analysis.h>
 
@@ -51,6 +52,8 @@ static void cg_init(CG *cg, Module *m, const CompileOptions *o) {
 static void cg_dispose(CG *cg) {
   free(cg->wblob);
   free(cg->wnames);
+  for (int i = 0; i < cg->nkkeys; i++) free(cg->kkeys[i].code);
+  free(cg->kkeys);
   if (cg->td) LLVMDisposeTargetData(cg->td);
   if (cg->tm) LLVMDisposeTargetMachine(cg->tm);
   LLVMDisposeBuilder(cg->b);
@@ -108,6 +111,19 @@ int codegen_vector_bytes(const CompileOptions *o) {
   return bytes;
 }
 
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* --time-passes: the time since *mark, in the driver's format. */
+static void time_step(const CompileOptions *o, const char *what, double *mark) {
+  double t = now_ms();
+  if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", what, t - *mark);
+  *mark = t;
+}
+
 int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len) {
   char *weights = NULL;
@@ -127,6 +143,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
     return emit_text(kind, m, o, out, out_len);
   CG cg;
   cg_init(&cg, m, o);
+  double mark = now_ms();
   int rc = setup_target(&cg);
   if (rc == 0 && emit_entries(&cg) == 0 && o->entry) {
     diag_error(m->loc, "no function @%s in the module", o->entry);
@@ -135,9 +152,12 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
   if (rc == 0 && cg.errors) rc = cg.errors;
   if (rc == 0) rc = cg_weights_finish(&cg, weights, weights_len);
   if (rc == 0) verify_or_abort(&cg);
+  time_step(o, "codegen", &mark);
   if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);
+    time_step(o, "llvm-opt", &mark);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
+    time_step(o, "llvm-emit", &mark);
   }
   cg_dispose(&cg);
   return rc;

@@ -119,6 +119,17 @@ typedef struct CG {
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
+  /* While a kernel is emitted (kernel.c): the storage locations of the
+   * buffers it (and functions it calls, a sort's merge) uses, in order of
+   * first use. Its frame holds their pointers, which the caller fills, so
+   * the kernel's code does not depend on where its buffers are and
+   * identical kernels (a transformer's layers) are emitted once. NULL in
+   * the entry, whose frame is its parameters and arena (entry.c). */
+  struct CgBase *kslots;
+  int nkslots;
+  /* The kernels emitted so far, by their code (kernel.c). */
+  struct CgKernelKey *kkeys;
+  int nkkeys, kkeys_cap;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -126,9 +137,17 @@ typedef struct CG {
  * an alias scope. */
 typedef struct CgBase {
   Storage st;
-  int64_t off;
+  int64_t off;       /* ST_CONST: the constant's Value.id */
   LLVMValueRef ptr;
+  Value *cv;         /* a kernel slot of a constant (ST_CONST): the constant */
 } CgBase;
+
+/* An emitted kernel function and its code (normalized IR text). */
+typedef struct CgKernelKey {
+  uint64_t hash;
+  char *code;
+  LLVMValueRef fn;
+} CgKernelKey;
 
 /* codegen/core.c: element types, diagnostics, the LLVM function being
  * emitted, counted loops, intrinsics, the vector width. */
@@ -258,7 +277,7 @@ void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
  * threads), besides the first dimension of extent > 1 (CG_SPLIT_ANY). */
 typedef enum CgSplit {
   CG_SPLIT_ANY,
-  CG_SPLIT_DIM0,      /* result dimension 0 (cg_kernel_dot's contract) */
+  CG_SPLIT_DOT,       /* the dimension cg_dot_split_dim gives */
   CG_SPLIT_NEVER,     /* one call over [0, 1) */
   CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
   CG_SPLIT_UNSORTED,  /* not the sorted dimension (cg_sort_dim) */
@@ -381,6 +400,8 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64
  * dimension 0 (CgOpImpl.gemm). */
 LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
+/* The result dimension whose [begin, end) a dot kernel call computes. */
+int cg_dot_split_dim(const Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
 ElemType cg_dot_acc_type(ElemType e);

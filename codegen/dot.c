@@ -159,10 +159,33 @@ static bool plan_shapes(Op *op, GemmPlan *p) {
   return true;
 }
 
-/* Maps [begin, end) of result dimension 0 (kernel.c splits that one) to a
- * GemmRange. Result dimension 0 is the first batch dimension if there is one,
- * else the first lhs free dimension, else the first rhs free dimension
- * (spec (C12)); the dimensions after it are covered whole. */
+/* The first dimension of extent > 1 among result dims [lo, hi), or -1. */
+static int first_wide(const Type *t, int lo, int hi) {
+  for (int d = lo; d < hi; d++)
+    if (t->dims[d] > 1) return d;
+  return -1;
+}
+
+/* Result dims are batch, lhs free, rhs free (spec (C12)). Threads split
+ * the batch when there are several; else the rows, unless they are few
+ * (the skinny path keeps all rows in registers and streams B once: its
+ * columns split instead), else the columns. */
+int cg_dot_split_dim(const Op *op) {
+  GemmPlan p = {0};
+  const Type *t = op->results[0]->type;
+  if (!plan_shapes((Op *)op, &p)) return cg_split_dim(t);
+  int fl = p.nbd, fr = p.nbd + p.nfl;
+  int d = first_wide(t, 0, fl);
+  if (d < 0 && !gemm_skinny_fits(&p)) d = first_wide(t, fl, fr);
+  if (d < 0) d = first_wide(t, fr, t->rank);
+  if (d < 0) d = first_wide(t, fl, fr);
+  return d < 0 ? 0 : d;
+}
+
+/* Maps [begin, end) of result dimension pdim (cg_dot_split_dim) to a
+ * GemmRange: batches, rows or columns, scaled by the extents of the
+ * dimensions after pdim in its group; the other groups are covered whole
+ * (the dimensions before pdim in its group have extent 1). */
 static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -170,18 +193,34 @@ static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end)
   GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, p->nbatch), cg_i64(cg, 0),
                  cg_i64(cg, p->M), cg_i64(cg, 0),         cg_i64(cg, p->N)};
   if (rt->rank == 0) return r;
-  int64_t d0 = rt->dims[0];
+  int pdim = cg_dot_split_dim(op), fl = p->nbd, fr = p->nbd + p->nfl;
   LLVMValueRef *lo = &r.b0, *hi = &r.b1;
-  int64_t total = p->nbatch;
-  if (p->nbd == 0 && p->nfl > 0) {
-    lo = &r.r0, hi = &r.r1, total = p->M;
-  } else if (p->nbd == 0) {
-    lo = &r.c0, hi = &r.c1, total = p->N;
+  int group_end = fl;
+  if (pdim >= fr) {
+    lo = &r.c0, hi = &r.c1, group_end = rt->rank;
+  } else if (pdim >= fl) {
+    lo = &r.r0, hi = &r.r1, group_end = fr;
   }
-  int64_t inner = d0 > 0 ? total / d0 : 0;
+  int64_t inner = 1;
+  for (int d = pdim + 1; d < group_end; d++) inner *= rt->dims[d];
   *lo = LLVMBuildMul(g->b, begin, cg_i64(cg, inner), "lo");
   *hi = LLVMBuildMul(g->b, end, cg_i64(cg, inner), "hi");
   return r;
+}
+
+/* The skinny path: for each batch, all rows, the columns of r. */
+static void skinny_body(Gemm *g, Op *op, const GemmRange *r) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef A = cg_buffer(cg, op->opnds[0]);
+  LLVMValueRef B = cg_buffer(cg, op->opnds[1]);
+  LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
+  CgLoop lb;
+  LLVMValueRef bi = cg_loop_begin(cg, &lb, r->b0, r->b1);
+  GemmBlock k = gemm_block_at(g, bi, cg_i64(cg, 0), cg_i64(cg, p->M), r, A, B, C);
+  LLVMValueRef row0 = LLVMBuildMul(g->b, bi, cg_i64(cg, p->M), "");
+  gemm_skinny(g, k.a, k.b, k.c, row0, r->c0, r->c1);
+  cg_loop_end(cg, &lb);
 }
 
 /* for b in [b0, b1): for ic in [r0, r1) step MC: the block's K slices. */
@@ -229,6 +268,11 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   gemm_plan(&g);
   if (g.p.M == 0 || g.p.N == 0 || g.p.nbatch == 0) return true; /* empty */
   GemmRange r = range_of(&g, op, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
-  kernel_body(&g, op, &r);
+  if (gemm_skinny_fits(&g.p)) {
+    gemm_plan_skinny(&g);
+    skinny_body(&g, op, &r);
+  } else {
+    kernel_body(&g, op, &r);
+  }
   return true;
 }

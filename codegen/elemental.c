@@ -80,7 +80,7 @@ static const CgOpImpl IMPLS[OP_COUNT] = {
     [OP_REDUCE] = {.values = cg_gen_reduce, .kernel = cg_kernel_reduce},
     [OP_REDUCE_WINDOW] = {.values = cg_gen_reduce_window},
     [OP_DOT_GENERAL] = {.value = cg_gen_dot, .gemm = cg_kernel_dot,
-                        .split = CG_SPLIT_DIM0, .no_speculation = true},
+                        .split = CG_SPLIT_DOT, .no_speculation = true},
     [OP_CONVOLUTION] = {.value = cg_gen_conv, .gemm = cg_kernel_conv,
                         .no_speculation = true},
     /* Not elemental: kernels of their own. */

@@ -21,6 +21,7 @@ typedef struct GemmPlan {
   int vl, nv, mr, nr;               /* lanes, vectors per row, tile */
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
+  bool skinny_dots;                 /* gemm_skinny with B contiguous along K */
 } GemmPlan;
 
 /* A GEMM being emitted. */
@@ -76,6 +77,19 @@ void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
 void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
                      LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first);
+/* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
+ * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
+ * over the whole K, B read in place once without packing; then the
+ * epilogue on those columns. a, b, c point at A(0, 0), B(0, 0) and C(0, 0)
+ * of a batch whose rows are rows [row0, row0 + M) of the result viewed as
+ * (batch * M) x N. */
+#define GEMM_SKINNY_MAX_M 8
+/* Whether the shapes and strides of p suit the skinny path; switching a
+ * completed plan (gemm_plan) to it. */
+bool gemm_skinny_fits(const GemmPlan *p);
+void gemm_plan_skinny(Gemm *g);
+void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
+                 LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1);
 /* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,

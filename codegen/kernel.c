@@ -286,12 +286,25 @@ static Op *epilogue_source(Op *op) {
   return NULL;
 }
 
-/* The dimension split across calls: cg_split_dim, or 0 for a kernel (or
- * the epilogue of one) that asks for it. */
+/* The dimension split across calls: cg_split_dim, or the dot's own for a
+ * dot kernel (or the epilogue of one). */
 static int split_dim(Op *root, const Type *t) {
   Op *src = epilogue_source(root);
-  if (cg_op_impl((src ? src : root)->code)->split == CG_SPLIT_DIM0) return 0;
+  if (!src) src = root;
+  if (cg_op_impl(src->code)->split == CG_SPLIT_DOT) return cg_dot_split_dim(src);
   return cg_split_dim(t);
+}
+
+/* What decides whether a kernel is worth threads: its elements, or for a
+ * GEMM (or its epilogue) the elements it reads and writes, which a skinny
+ * projection has many more of than results. */
+static int64_t kernel_work(Op *root) {
+  Op *src = epilogue_source(root);
+  if (!src) src = root;
+  int64_t n = type_num_elems(root->results[0]->type);
+  if (!ir_is_gemm(src->code)) return n;
+  for (int i = 0; i < src->nopnds; i++) n += type_num_elems(src->opnds[i]->type);
+  return n;
 }
 
 /* void kN(ptr frame, i64 begin, i64 end, i32 chunk): shlort_range_fn. */
@@ -326,20 +339,142 @@ static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
   return f ? f : LLVMAddFunction(cg->mod, "shlort_parallel_for", *ty);
 }
 
-/* Calls kernel fn over [0, n) from the function being emitted. */
-static void call_kernel(CG *cg, LLVMValueRef fn, int64_t n, int64_t numel) {
+/* Calls kernel fn over [0, n) from the function being emitted, with the
+ * frame `bufs`. */
+static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
+                        int64_t work) {
   int threads = cg->o->threads;
-  if (threads > 1 && numel >= PARALLEL_MIN_ELEMS && n >= 2) {
+  if (threads > 1 && work >= PARALLEL_MIN_ELEMS && n >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, &ty);
-    LLVMValueRef args[4] = {fn, cg->frame, cg_i64(cg, n),
+    LLVMValueRef args[4] = {fn, bufs, cg_i64(cg, n),
                             LLVMConstInt(cg->t_i32, (unsigned)threads, 0)};
     LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
     return;
   }
-  LLVMValueRef args[4] = {cg->frame, cg_i64(cg, 0), cg_i64(cg, n),
-                          LLVMConstInt(cg->t_i32, 0, 0)};
+  LLVMValueRef args[4] = {bufs, cg_i64(cg, 0), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 4, "");
+}
+
+/* llvm.lifetime.start/end of the n pointers at p: the frames of the
+ * kernels share stack. */
+static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
+  LLVMValueRef args[2] = {cg_i64(cg, (int64_t)n * 8), p};
+  cg_intrinsic(cg->b, which, &cg->t_ptr, 1, args, 2);
+}
+
+/* Calls kernel fn from the entry with a frame of the pointers of its
+ * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
+ * declares nonnull, even for a kernel without buffers. */
+static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
+                            int64_t n, int64_t work) {
+  int cap = nslots > 0 ? nslots : 1;
+  LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
+  lifetime(cg, "llvm.lifetime.start", bufs, cap);
+  for (int i = 0; i < nslots; i++) {
+    Value v = {.id = -1, .storage = slots[i].st, .offset = slots[i].off};
+    LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
+    LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
+  }
+  call_kernel(cg, fn, bufs, n, work);
+  lifetime(cg, "llvm.lifetime.end", bufs, cap);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Denormals                                                                 */
+
+/* --denormals=flush: each kernel sets flush-to-zero and denormals-are-zero
+ * on entry and restores the caller's mode on exit. The control register is
+ * per thread, so the kernel (which also runs on the runtime's threads)
+ * sets it, not the entry; the caller's mode is never left changed. x86:
+ * MXCSR FTZ (bit 15) and DAZ (bit 6); AArch64: FPCR FZ (bit 24). Returns
+ * what fp_mode_restore needs, or NULL (reported) on other targets. */
+static LLVMValueRef fp_flush_begin(CG *cg) {
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && strstr(triple, "86-"));
+  bool arm64 = !strncmp(triple, "aarch64", 7) || !strncmp(triple, "arm64", 5);
+  if (!x86 && !arm64) {
+    if (!cg->errors) /* once, not per kernel */
+      diag_error((Loc){0}, "--denormals=flush: not supported on target %s", triple);
+    cg->errors++;
+    LLVMDisposeMessage(triple);
+    return NULL;
+  }
+  LLVMDisposeMessage(triple);
+  LLVMAddTargetDependentFunctionAttr(cg->llfn, "denormal-fp-math", "preserve-sign,preserve-sign");
+  if (arm64) {
+    LLVMValueRef old = cg_intrinsic(cg->b, "llvm.aarch64.get.fpcr", NULL, 0, NULL, 0);
+    LLVMValueRef fz = LLVMBuildOr(cg->b, old, cg_i64(cg, 1 << 24), "");
+    cg_intrinsic(cg->b, "llvm.aarch64.set.fpcr", NULL, 0, &fz, 1);
+    return old;
+  }
+  LLVMValueRef old = cg_entry_alloca(cg, cg->t_i32, "mxcsr");
+  LLVMValueRef flush = cg_entry_alloca(cg, cg->t_i32, "mxcsr.flush");
+  cg_intrinsic(cg->b, "llvm.x86.sse.stmxcsr", NULL, 0, &old, 1);
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->t_i32, old, "");
+  LLVMBuildStore(cg->b, LLVMBuildOr(cg->b, v, LLVMConstInt(cg->t_i32, 0x8040, 0), ""), flush);
+  cg_intrinsic(cg->b, "llvm.x86.sse.ldmxcsr", NULL, 0, &flush, 1);
+  return old;
+}
+
+static void fp_mode_restore(CG *cg, LLVMValueRef old) {
+  if (LLVMTypeOf(old) == cg->t_i64)
+    cg_intrinsic(cg->b, "llvm.aarch64.set.fpcr", NULL, 0, &old, 1);
+  else
+    cg_intrinsic(cg->b, "llvm.x86.sse.ldmxcsr", NULL, 0, &old, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Identical kernels                                                         */
+
+/* FNV-1a. */
+static uint64_t hash_str(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+/* The IR text of kernel fn under a fixed name, with metadata numbers
+ * dropped: they number module-wide nodes, and the only metadata a kernel
+ * has at this point are loop hints (kernel.c adds alias scopes after). */
+static char *kernel_code(LLVMValueRef fn) {
+  size_t len;
+  char *name = strdup(LLVMGetValueName2(fn, &len));
+  if (!name) abort();
+  LLVMSetValueName2(fn, "k", 1);
+  char *text = LLVMPrintValueToString(fn);
+  LLVMSetValueName2(fn, name, len);
+  free(name);
+  char *code = malloc(strlen(text) + 1), *o = code;
+  if (!code) abort();
+  for (const char *p = text; *p; p++) {
+    *o++ = *p;
+    if (*p == '!' && p[1] >= '0' && p[1] <= '9')
+      while (p[1] >= '0' && p[1] <= '9') p++;
+  }
+  *o = 0;
+  LLVMDisposeMessage(text);
+  return code;
+}
+
+/* An earlier kernel with the same code as fn (kernels read their buffers
+ * only through their frame, so the same code computes the same thing on
+ * other buffers), or NULL after recording fn as a new one. */
+static LLVMValueRef same_kernel(CG *cg, LLVMValueRef fn) {
+  char *code = kernel_code(fn);
+  uint64_t h = hash_str(code);
+  for (int i = 0; i < cg->nkkeys; i++)
+    if (cg->kkeys[i].hash == h && !strcmp(cg->kkeys[i].code, code)) {
+      free(code);
+      return cg->kkeys[i].fn;
+    }
+  if (cg->nkkeys == cg->kkeys_cap) {
+    cg->kkeys_cap = cg->kkeys_cap ? 2 * cg->kkeys_cap : 64;
+    cg->kkeys = realloc(cg->kkeys, (size_t)cg->kkeys_cap * sizeof *cg->kkeys);
+    if (!cg->kkeys) abort();
+  }
+  cg->kkeys[cg->nkkeys++] = (CgKernelKey){h, code, fn};
+  return NULL;
 }
 
 /* The kernels that are not a loop over the elemental generator (the op
@@ -388,8 +523,13 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   CgFnState s = cg_save_fn(cg);
   char name[512];
   LLVMValueRef fn = kernel_fn(cg, name, sizeof name);
+  CgBase *slots = calloc((size_t)(cg->fn->next_value_id + cg->fn->nresults + 2), sizeof *slots);
+  if (!slots) abort();
+  cg->kslots = slots;
+  cg->nkslots = 0;
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
+  LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   if (!special_kernel(cg, root, dsts)) {
     if (flat)
       flat_loop(cg, root, dsts, t);
@@ -398,12 +538,22 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
     else
       nest_loops(cg, root, dsts, t, pdim);
   }
+  if (fp_mode) fp_mode_restore(cg, fp_mode);
   LLVMBuildRetVoid(cg->b);
-  add_alias_scopes(cg, name);
+  LLVMValueRef same = same_kernel(cg, fn);
+  if (!same) add_alias_scopes(cg, name);
   cg_fn_end(cg);
+  if (same) {
+    LLVMDeleteFunction(fn);
+    fn = same;
+  }
+  int nslots = cg->nkslots;
+  cg->kslots = NULL;
+  cg->nkslots = 0;
   cg_restore_fn(cg, &s);
   int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
-  call_kernel(cg, fn, n, numel);
+  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root));
+  free(slots);
 }
 
 void cg_kernel(CG *cg, Op *root) {

@@ -124,36 +124,57 @@ static LLVMBuilderRef entry_builder(CG *cg) {
   return b;
 }
 
+/* The frame slot of a kernel's buffer at a storage location (cg->kslots,
+ * added on first use); cv: the constant of an ST_CONST one. */
+static int64_t kernel_slot(CG *cg, Storage st, int64_t off, Value *cv) {
+  for (int i = 0; i < cg->nkslots; i++)
+    if (cg->kslots[i].st == st && cg->kslots[i].off == off) return i;
+  cg->kslots[cg->nkslots] = (CgBase){st, off, NULL, cv};
+  return cg->nkslots++;
+}
+
 /* The buffer at a frame-relative storage location, loaded once per LLVM
- * function in its entry block. */
-static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off) {
+ * function in its entry block: from a kernel's slot, or from the entry's
+ * argument, result or arena slot (plus the offset in the arena). */
+static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off, Value *cv) {
   for (int i = 0; i < cg->nbases; i++)
     if (cg->bases[i].st == st && cg->bases[i].off == off) return cg->bases[i].ptr;
   int nargs = cg->fn->body->nargs, nres = cg->fn->nresults;
-  int64_t slot = st == ST_ARG ? off : st == ST_RESULT ? nargs + off : nargs + nres;
+  int64_t slot = cg->kslots          ? kernel_slot(cg, st, off, cv)
+                 : st == ST_ARG    ? off
+                 : st == ST_RESULT ? nargs + off
+                                   : nargs + nres;
   LLVMBuilderRef b = entry_builder(cg);
   LLVMValueRef idx = cg_i64(cg, slot);
   LLVMValueRef sp = LLVMBuildInBoundsGEP2(b, cg->t_ptr, cg->frame, &idx, 1, "");
   LLVMValueRef p = LLVMBuildLoad2(b, cg->t_ptr, sp, st == ST_TEMP ? "arena" : "buf");
-  if (st == ST_TEMP) {
+  if (st == ST_TEMP && !cg->kslots) {
     LLVMValueRef o = cg_i64(cg, off);
     p = LLVMBuildInBoundsGEP2(b, cg->t_i8, p, &o, 1, "tmp");
   }
   LLVMDisposeBuilder(b);
-  cg->bases[cg->nbases++] = (CgBase){st, off, p};
+  cg->bases[cg->nbases++] = (CgBase){st, off, p, cv};
   return p;
 }
+
+/* Constants at least this large reach a kernel through its frame, like
+ * buffers, so that the kernels of layers with constant weights are
+ * identical too (kernel.c); smaller ones stay globals the optimizer sees. */
+enum { FRAME_CONST_MIN_BYTES = 4096 };
 
 LLVMValueRef cg_buffer(CG *cg, Value *v) {
   if (v->id >= 0 && cg->buf[v->id]) return cg->buf[v->id];
   LLVMValueRef p;
-  if (v->storage == ST_CONST) {
+  if (v->storage == ST_CONST && cg->kslots && v->id >= 0 &&
+      type_byte_size(v->type) >= FRAME_CONST_MIN_BYTES) {
+    p = frame_buffer(cg, ST_CONST, v->id, v);
+  } else if (v->storage == ST_CONST) {
     p = cg_const_global(cg, v);
   } else if (v->storage == ST_NONE) {
     fprintf(stderr, "shloc: internal error: value %%%d has no buffer\n", v->id);
     abort();
   } else {
-    p = frame_buffer(cg, v->storage, v->offset);
+    p = frame_buffer(cg, v->storage, v->offset, NULL);
   }
   if (v->id >= 0) cg->buf[v->id] = p;
   return p;
@@ -167,7 +188,7 @@ LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes) {
             op_name(op->code), (long long)bytes, (long long)slice);
     abort();
   }
-  LLVMValueRef base = frame_buffer(cg, ST_TEMP, op->scratch_offset);
+  LLVMValueRef base = frame_buffer(cg, ST_TEMP, op->scratch_offset, NULL);
   LLVMBuilderRef b = entry_builder(cg);
   LLVMValueRef chunk = LLVMBuildZExt(b, LLVMGetParam(cg->llfn, 3), cg->t_i64, "chunk");
   LLVMValueRef off = LLVMBuildMul(b, chunk, cg_i64(cg, slice), "");

@@ -1204,6 +1204,7 @@ typedef struct CompileOptions {
   const char *input_shapes;
   const char *const *dims;
   int ndims;
+  bool flush_denormals; /* --denormals=flush: kernels run with FTZ/DAZ */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */

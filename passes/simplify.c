@@ -8,10 +8,11 @@
  *     block (same code, operands, result types and attributes; constants by
  *     their bytes) is replaced by that op. Inlining the same helper twice
  *     (JAX's `_var`, `relu`...) and exported constants produce many of these.
- *  3. DCE: ops whose results are unused and that have no side effect, in all
+ *  3. Transposes feeding a dot_general fold into its dimension numbers.
+ *  4. DCE: ops whose results are unused and that have no side effect, in all
  *     blocks, consumers first.
  *
- * Both 1 and 2 run in one walk in program order: an op is rewritten before
+ * 1 to 3 run in one walk in program order: an op is rewritten before
  * any of its uses is looked at, so a chain of duplicates folds in one go.
  */
 #include <stdlib.h>
@@ -210,9 +211,65 @@ static void table_free(CseTable *t) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Transposes into dot_general                                               */
+
+static bool list_has(const I64List *l, int64_t d) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] == d) return true;
+  return false;
+}
+
+/* Whether the free dimensions of a dot operand (those neither batch nor
+ * contracting), read through permutation perm, stay in ascending order:
+ * the result lists them in operand order (spec "dot_general" (C12)), so
+ * only then does the folded dot give the same result layout. */
+static bool free_order_kept(int rank, const I64List *batch, const I64List *contract,
+                            const I64List *perm) {
+  int64_t last = -1;
+  for (int d = 0; d < rank; d++) {
+    if (list_has(batch, d) || list_has(contract, d)) continue;
+    if (perm->v[d] < last) return false;
+    last = perm->v[d];
+  }
+  return true;
+}
+
+/* l with every dimension d replaced by perm[d], in the module's arena. */
+static I64List permuted(Module *m, const I64List *l, const I64List *perm) {
+  I64List r = {l->n, ARENA_ARRAY(&m->arena, int64_t, l->n > 0 ? l->n : 1)};
+  for (int i = 0; i < l->n; i++) r.v[i] = perm->v[l->v[i]];
+  return r;
+}
+
+/* A transpose feeding a dot_general operand folds into its dimension
+ * numbers: dimension d of the transpose's result is dimension
+ * permutation[d] of its operand (spec "transpose"), so the dot reads that
+ * operand in place (`x @ transpose(W)` reads W, as the GEMM engine can
+ * with K-contiguous operands) and the transpose, once unused, goes. */
+static void fold_dot_transposes(Module *m, Op *op) {
+  if (op->code != OP_DOT_GENERAL) return;
+  bool changed = false;
+  for (int i = 0; i < 2; i++) {
+    Value *v = op->opnds[i];
+    Op *t = v->def;
+    if (!t || t->code != OP_TRANSPOSE || !type_is_static(v->type)) continue;
+    I64List *batch = i ? &op->a.dot.rhs_batch : &op->a.dot.lhs_batch;
+    I64List *contract = i ? &op->a.dot.rhs_contract : &op->a.dot.lhs_contract;
+    const I64List *perm = &t->a.permutation;
+    if (!free_order_kept(v->type->rank, batch, contract, perm)) continue;
+    *batch = permuted(m, batch, perm);
+    *contract = permuted(m, contract, perm);
+    op->opnds[i] = t->opnds[0];
+    changed = true;
+  }
+  if (changed) attrs_encode(m, op);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The rewriting walk                                                        */
 
 typedef struct Simplifier {
+  Module *m;
   Value **repl; /* by Value.id: the value that replaces it, or NULL */
   int nvalues;
 } Simplifier;
@@ -231,6 +288,7 @@ static void rewrite_block(Simplifier *s, Block *b);
 /* Returns true when the op was removed. */
 static bool rewrite_op(Simplifier *s, CseTable *t, Op *op) {
   for (int i = 0; i < op->nopnds; i++) op->opnds[i] = resolve(s, op->opnds[i]);
+  fold_dot_transposes(s->m, op);
   Value *x = identity_of(op);
   if (x) {
     replace_results(s, op, &x);
@@ -294,9 +352,9 @@ static int dce_block(Block *b) {
   return removed;
 }
 
-static void simplify_func(Func *f) {
+static void simplify_func(Module *m, Func *f) {
   ir_number_values(f);
-  Simplifier s = {calloc((size_t)f->next_value_id + 1, sizeof(Value *)), f->next_value_id};
+  Simplifier s = {m, calloc((size_t)f->next_value_id + 1, sizeof(Value *)), f->next_value_id};
   if (!s.repl) abort();
   rewrite_block(&s, f->body);
   free(s.repl);
@@ -308,6 +366,6 @@ static void simplify_func(Func *f) {
 
 int pass_simplify(Module *m) {
   for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->body) simplify_func(m->funcs[i]);
+    if (m->funcs[i]->body) simplify_func(m, m->funcs[i]);
   return 0;
 }

@@ -1,6 +1,7 @@
 """The programs of tests/run that the deployment tests (cross, baremetal)
 compile for other targets: every one but the `// RUN-CMD: check` programs,
-whose check ops only `shloc check` accepts, the grid programs (`spmd_*`:
+whose check ops only `shloc check` accepts, the `// HOST-ONLY: why`
+programs (an option some targets lack), the grid programs (`spmd_*`:
 their objects need the runtime and a grid of processes), and the dynamic
 ones (`?` in an argument type of @main), which compile only specialized to
 their inputs' shapes (`shloc run` does that on the host)."""
@@ -16,6 +17,6 @@ def deployable(root):
     paths = [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".mlir")]
     texts = {p: open(p).read() for p in paths}
     return [p for p in paths
-            if not re.search(r"^// RUN-CMD: check$", texts[p], re.M)
+            if not re.search(r"^// (RUN-CMD: check|HOST-ONLY: .*)$", texts[p], re.M)
             and not os.path.basename(p).startswith("spmd_")
             and not DYNAMIC_ENTRY.search(texts[p])]

@@ -202,7 +202,9 @@ def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
     OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
-    status 1) with each such text in its diagnostics."""
+    status 1) with each such text in its diagnostics. `// KERNELS: N`: the
+    program compiles to N kernel functions (identical kernels are emitted
+    once)."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -225,10 +227,18 @@ def stage_run():
                 ok(name)
             continue
         got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
+        kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
+        nk = None
+        if kernels and not r.returncode:
+            cargs = [a for a in args if not a.startswith("--input")]
+            ll = run([SHLOC, path, "--emit=llvm", "-o", "-"] + cargs).stdout
+            nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll, re.M))
         if r.returncode:
             fail(name, r.stderr[-1500:])
         elif got != want:
             fail(name, f"got {got!r}, want {want!r}")
+        elif kernels and nk != int(kernels.group(1)):
+            fail(name, f"{nk} kernel functions, want {kernels.group(1)}")
         else:
             ok(name)
 
