@@ -51,6 +51,8 @@ static void cg_init(CG *cg, Module *m, const CompileOptions *o) {
 static void cg_dispose(CG *cg) {
   free(cg->wblob);
   free(cg->wnames);
+  for (int i = 0; i < cg->nframes; i++) free(cg->frames[i].name);
+  free(cg->frames);
   if (cg->td) LLVMDisposeTargetData(cg->td);
   if (cg->tm) LLVMDisposeTargetMachine(cg->tm);
   LLVMDisposeBuilder(cg->b);
@@ -58,7 +60,7 @@ static void cg_dispose(CG *cg) {
   LLVMContextDispose(cg->ctx);
 }
 
-static bool is_entry(const Func *f, const CompileOptions *o) {
+bool cg_is_entry(const Func *f, const CompileOptions *o) {
   return o->entry ? !strcmp(f->name, o->entry) : f->is_public;
 }
 
@@ -67,7 +69,7 @@ static int emit_entries(CG *cg) {
   int found = 0;
   for (int i = 0; i < cg->m->nfuncs; i++) {
     Func *f = cg->m->funcs[i];
-    if (!is_entry(f, cg->o)) continue;
+    if (!cg_is_entry(f, cg->o)) continue;
     found++;
     cg_entry(cg, f);
   }
@@ -141,7 +143,11 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
   if (rc == 0) verify_or_abort(&cg);
   if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);
+    bool plan = rc == 0 && kind == EMIT_OBJ && o->memory_plan;
+    if (plan) cg_report_begin(&cg);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
+    if (rc == 0 && cg.errors) rc = cg.errors; /* backend errors (report.c) */
+    if (rc == 0 && plan) rc = cg_report(&cg, *out, *out_len);
   }
   cg_dispose(&cg);
   return rc;

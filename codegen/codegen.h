@@ -45,7 +45,8 @@
  *                 scatter.c, sort.c, linalg.c, fft.c, rng.c (kernels)
  *   kernel.c      kernel functions of roots and their calls
  *   entry.c       entry functions: kernels in order, control flow, checks
- *   codegen.c     the driver (codegen_emit); header.c beside it
+ *   codegen.c     the driver (codegen_emit); header.c and report.c (the
+ *                 memory plan) beside it
  * One cycle remains, by design: cg_value_at runs the generator of a fused
  * value, and generators read their operands with cg_value_at (value ->
  * generator -> value); it ends at values with storage or bound scalars.
@@ -54,6 +55,7 @@
 #define SHLOC_CODEGEN_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
@@ -79,6 +81,13 @@ typedef struct CgWeight {
   const char *name;
   size_t off;
 } CgWeight;
+
+/* A function's stack frame in bytes as the backend laid it out
+ * (report.c). */
+typedef struct CgFrame {
+  char *name;
+  uint64_t bytes;
+} CgFrame;
 
 typedef struct CG {
   Module *m;
@@ -116,6 +125,9 @@ typedef struct CG {
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
+  /* --print-memory-plan (report.c): the frames the backend reported. */
+  CgFrame *frames;
+  int nframes;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -241,6 +253,16 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
+
+/* codegen/report.c: the memory plan (o->memory_plan). With it,
+ * cg_report_mark_weight tags a constant global as weights,
+ * cg_report_begin (before the object is written) asks the backend for
+ * every function's frame, and cg_report writes the plan of the object
+ * obj; each does nothing without it. cg_report returns non-zero after
+ * diagnosing. */
+void cg_report_mark_weight(CG *cg, LLVMValueRef g);
+void cg_report_begin(CG *cg);
+int cg_report(CG *cg, const char *obj, size_t len);
 
 /* codegen/elemental.c: values at an index, and the op table. */
 /* The value of v at idx: the bound scalar inside a scalar region, a load
@@ -457,5 +479,14 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
 bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
 int cg_optimize(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
+/* Calls fn with the name of each symbol of the object bin that no
+ * section holds (a call out of the object) until fn returns false; the
+ * ELF file symbol, named after the module's source `file`, is skipped. */
+void cg_each_undefined(LLVMBinaryRef bin, const char *file,
+                       bool (*fn)(const char *name, void *ctx), void *ctx);
+
+/* codegen/codegen.c: whether f is compiled as an entry point (o->entry,
+ * else every public function). */
+bool cg_is_entry(const Func *f, const CompileOptions *o);
 
 #endif

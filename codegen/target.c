@@ -118,21 +118,25 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn) {
 /* ------------------------------------------------------------------------ */
 /* What the target does in hardware                                          */
 
-/* Whether the object has a symbol no section holds (an undefined one: a
- * call to a library) besides the probe's own file symbol. */
-static bool has_undefined(LLVMBinaryRef bin) {
+void cg_each_undefined(LLVMBinaryRef bin, const char *file,
+                       bool (*fn)(const char *name, void *ctx), void *ctx) {
   LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
   LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
-  bool found = false;
-  for (; !found && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+  bool more = true;
+  for (; more && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
     const char *name = LLVMGetSymbolName(sym);
-    if (!name[0] || !strcmp(name, "probe")) continue;
+    if (!name[0] || !strcmp(name, file)) continue;
     LLVMMoveToContainingSection(sec, sym);
-    found = LLVMObjectFileIsSectionIteratorAtEnd(bin, sec);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec)) more = fn(name, ctx);
   }
   LLVMDisposeSectionIterator(sec);
   LLVMDisposeSymbolIterator(sym);
-  return found;
+}
+
+static bool note_call(const char *name, void *ctx) {
+  (void)name;
+  *(bool *)ctx = true;
+  return false;
 }
 
 /* The operation k on arguments of type t (half conversions: a round trip
@@ -170,8 +174,11 @@ static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
   bool calls = true;
   if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
     LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
-    if (bin) calls = has_undefined(bin);
-    if (bin) LLVMDisposeBinary(bin);
+    if (bin) {
+      calls = false;
+      cg_each_undefined(bin, "probe", note_call, &calls);
+      LLVMDisposeBinary(bin);
+    }
     LLVMDisposeMemoryBuffer(mb);
   }
   LLVMDisposeMessage(err);

@@ -1172,6 +1172,8 @@ typedef struct CompileOptions {
   const char *weights_section;
   int vector_bytes;     /* the target's vector width for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 64) */
+  FILE *memory_plan;    /* --print-memory-plan: where codegen writes the plan
+                           of an object (codegen/report.c), or NULL */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */

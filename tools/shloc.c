@@ -33,7 +33,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
   O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS,
-  O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
+  O_MEMORY_PLAN, O_TIME_PASSES, O_VERIFY_EACH, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS, O_TIMEOUT,
   O_NO_FORK, O_VERBOSE,
 } OptId;
 
@@ -64,6 +64,8 @@ static const struct Opt {
      "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
     {"--bind-args", O_BIND_ARGS, C_COMPILE, "FILE",
      "arguments of the entry become constants from FILE (.npz, .safetensors)"},
+    {"--print-memory-plan", O_MEMORY_PLAN, C_COMPILE, NULL,
+     "print the object's code, data and weights bytes, temp arena and stack"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
@@ -185,6 +187,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_WEIGHTS: return set_weights(t, v);
   case O_BIND_ARGS: t->bind = v; return 0;
+  case O_MEMORY_PLAN: t->co.memory_plan = stdout; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_ELIDED: return set_elided(t, v);
@@ -269,6 +272,8 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
     return usage_error("-o -: objects are not written to stdout; use --emit=asm or llvm");
   if (t->co.stop_after && t->emit != EMIT_MLIR)
     return usage_error("--stop-after needs --emit=mlir");
+  if (t->co.memory_plan && t->emit != EMIT_OBJ)
+    return usage_error("--print-memory-plan needs an object (--emit=obj)");
   return 0;
 }
 
