@@ -106,14 +106,6 @@ static int setup_target(CG *cg) {
   return 0;
 }
 
-int codegen_vector_bytes(const CompileOptions *o) {
-  LLVMTargetMachineRef tm = cg_target_machine(o);
-  if (!tm) return 0;
-  int bytes = cg_tm_vector_bytes(tm, o);
-  LLVMDisposeTargetMachine(tm);
-  return bytes;
-}
-
 int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len) {
   char *weights = NULL;

@@ -116,6 +116,7 @@ typedef struct CG {
    * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
+  int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
   /* --weights=file (weights.c): the file being built (wlen bytes used of
@@ -160,7 +161,7 @@ void cg_unsupported(CG *cg, Op *op, const char *what);
  * and results; returns false if it did. */
 bool cg_check_types(CG *cg, Op *op);
 /* The widest vector register of the target in bytes: 64 with AVX-512, 32
- * with AVX, else 16. */
+ * with AVX, else 16 (asked once per compilation). */
 int cg_vector_bytes(CG *cg);
 int cg_tm_vector_bytes(LLVMTargetMachineRef tm, const CompileOptions *o);
 /* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
@@ -477,6 +478,10 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
  * llvm.maximum/minimum without an FPU, aborts: the generators then emit
  * inline IR of their own. Asked of the backend once per compilation. */
 bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
+/* The vector width (64, 32 or 16 bytes) of tm's CPU when --cpu names it
+ * without features: on x86, the registers LLVM's assembly uses to copy 64
+ * bytes (zmm, ymm or xmm); 16 elsewhere. */
+int cg_probe_vector_bytes(LLVMTargetMachineRef tm);
 int cg_optimize(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
 /* Calls fn with the name of each symbol of the object bin that no

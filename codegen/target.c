@@ -192,6 +192,52 @@ bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t) {
   return cg->insn[k][ti] == 1;
 }
 
+/* `void probe(ptr p, ptr q) { *q = *p; }` on <16 x float>, allowed 512-bit
+ * registers, as assembly text. */
+static char *copy_probe_asm(LLVMTargetMachineRef tm) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("probe", ctx);
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(mod, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTypeRef pt = LLVMPointerTypeInContext(ctx, 0), params[2] = {pt, pt};
+  LLVMTypeRef vt = LLVMVectorType(LLVMFloatTypeInContext(ctx), 16);
+  LLVMValueRef fn = LLVMAddFunction(mod, "probe",
+                                    LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, 2, 0));
+  static const char *const attrs[][2] = {{"prefer-vector-width", "512"},
+                                         {"min-legal-vector-width", "512"}};
+  for (int i = 0; i < 2; i++)
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(ctx, attrs[i][0], (unsigned)strlen(attrs[i][0]),
+                                                      attrs[i][1], 3));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, ""));
+  LLVMBuildStore(b, LLVMBuildLoad2(b, vt, LLVMGetParam(fn, 0), ""), LLVMGetParam(fn, 1));
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  LLVMMemoryBufferRef mb = NULL;
+  char *err = NULL, *text = NULL;
+  if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
+    text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+    LLVMDisposeMemoryBuffer(mb);
+  }
+  LLVMDisposeMessage(err);
+  LLVMDisposeModule(mod);
+  LLVMContextDispose(ctx);
+  return text;
+}
+
+int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && !strncmp(triple + 2, "86", 2));
+  LLVMDisposeMessage(triple);
+  if (!x86) return 16;
+  char *text = copy_probe_asm(tm);
+  int bytes = !text ? 16 : strstr(text, "zmm") ? 64 : strstr(text, "ymm") ? 32 : 16;
+  free(text);
+  return bytes;
+}
+
 /* No SLP vectorizer. LLVM 19.1.7's builds wrong shuffles for straight-line
  * load-multiply-store chains that reuse scalars: a batched i32 dot_general
  * with contraction size 1, its loops fully unrolled, got lanes of the wrong
