@@ -54,6 +54,8 @@ static void cg_dispose(CG *cg) {
   free(cg->wnames);
   for (int i = 0; i < cg->nkkeys; i++) free(cg->kkeys[i].code);
   free(cg->kkeys);
+  for (int i = 0; i < cg->nframes; i++) free(cg->frames[i].name);
+  free(cg->frames);
   if (cg->td) LLVMDisposeTargetData(cg->td);
   if (cg->tm) LLVMDisposeTargetMachine(cg->tm);
   LLVMDisposeBuilder(cg->b);
@@ -103,14 +105,6 @@ static int setup_target(CG *cg) {
   return 0;
 }
 
-int codegen_vector_bytes(const CompileOptions *o) {
-  LLVMTargetMachineRef tm = cg_target_machine(o);
-  if (!tm) return 0;
-  int bytes = cg_tm_vector_bytes(tm, o);
-  LLVMDisposeTargetMachine(tm);
-  return bytes;
-}
-
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -156,7 +150,11 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
   if (rc == 0 && kind != EMIT_VERIFY) {
     rc = cg_optimize(&cg);
     time_step(o, "llvm-opt", &mark);
+    bool plan = rc == 0 && kind == EMIT_OBJ && o->memory_plan;
+    if (plan) cg_report_begin(&cg);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
+    if (rc == 0 && cg.errors) rc = cg.errors; /* backend errors (report.c) */
+    if (rc == 0 && plan) rc = cg_report(&cg, *out, *out_len);
     time_step(o, "llvm-emit", &mark);
   }
   cg_dispose(&cg);

@@ -46,7 +46,8 @@
  *   kernel.c      kernel functions of roots and their calls
  *   entry.c       entry functions: kernels in order, control flow, checks;
  *                 beside it collectives.c (the calls of the grid ABI)
- *   codegen.c     the driver (codegen_emit); header.c beside it
+ *   codegen.c     the driver (codegen_emit); header.c and report.c (the
+ *                 memory plan) beside it
  * One cycle remains, by design: cg_value_at runs the generator of a fused
  * value, and generators read their operands with cg_value_at (value ->
  * generator -> value); it ends at values with storage or bound scalars.
@@ -55,6 +56,7 @@
 #define SHLOC_CODEGEN_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
@@ -80,6 +82,13 @@ typedef struct CgWeight {
   const char *name;
   size_t off;
 } CgWeight;
+
+/* A function's stack frame in bytes as the backend laid it out
+ * (report.c). */
+typedef struct CgFrame {
+  char *name;
+  uint64_t bytes;
+} CgFrame;
 
 typedef struct CG {
   Module *m;
@@ -110,6 +119,7 @@ typedef struct CG {
    * location (memory.c), from which kernel.c builds alias scopes. */
   struct CgBase *bases;
   int nbases;
+  int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
   /* --weights=file (weights.c): the file being built (wlen bytes used of
@@ -130,6 +140,9 @@ typedef struct CG {
   /* The kernels emitted so far, by their code (kernel.c). */
   struct CgKernelKey *kkeys;
   int nkkeys, kkeys_cap;
+  /* --print-memory-plan (report.c): the frames the backend reported. */
+  CgFrame *frames;
+  int nframes;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -168,7 +181,7 @@ void cg_unsupported(CG *cg, Op *op, const char *what);
  * and results; returns false if it did. */
 bool cg_check_types(CG *cg, Op *op);
 /* The widest vector register of the target in bytes: 64 with AVX-512, 32
- * with AVX, else 16. */
+ * with AVX, else 16 (asked once per compilation). */
 int cg_vector_bytes(CG *cg);
 int cg_tm_vector_bytes(LLVMTargetMachineRef tm, const CompileOptions *o);
 /* Starts the body of LLVM function fn: an "entry" block (allocas, buffer
@@ -265,6 +278,16 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
+
+/* codegen/report.c: the memory plan (o->memory_plan). With it,
+ * cg_report_mark_weight tags a constant global as weights,
+ * cg_report_begin (before the object is written) asks the backend for
+ * every function's frame, and cg_report writes the plan of the object
+ * obj; each does nothing without it. cg_report returns non-zero after
+ * diagnosing. */
+void cg_report_mark_weight(CG *cg, LLVMValueRef g);
+void cg_report_begin(CG *cg);
+int cg_report(CG *cg, const char *obj, size_t len);
 
 /* codegen/elemental.c: values at an index, and the op table. */
 /* The value of v at idx: the bound scalar inside a scalar region, a load
@@ -494,7 +517,16 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
  * llvm.maximum/minimum without an FPU, aborts: the generators then emit
  * inline IR of their own. Asked of the backend once per compilation. */
 bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
+/* The vector width (64, 32 or 16 bytes) of tm's CPU when --cpu names it
+ * without features: on x86, the registers LLVM's assembly uses to copy 64
+ * bytes (zmm, ymm or xmm); 16 elsewhere. */
+int cg_probe_vector_bytes(LLVMTargetMachineRef tm);
 int cg_optimize(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
+/* Calls fn with the name of each symbol of the object bin that no
+ * section holds (a call out of the object) until fn returns false; the
+ * ELF file symbol, named after the module's source `file`, is skipped. */
+void cg_each_undefined(LLVMBinaryRef bin, const char *file,
+                       bool (*fn)(const char *name, void *ctx), void *ctx);
 
 #endif

@@ -27,11 +27,11 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
 /* The C name of the loader of a weights file: "<prefix>_load_weights". */
 char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 
-/* codegen/codegen.c: the width in bytes of the target's vector registers
- * as the kernels use them (16, 32 or 64), for the buffers pass to size
- * kernel scratch (CompileOptions.vector_bytes); 0 when there is no such
- * target (diagnosed). */
-int codegen_vector_bytes(const CompileOptions *o);
+/* codegen/gemm.c: the bytes of a row of the packed B panel (NR elements)
+ * of the GEMM tile for the target (gemm.c's tile table), for the buffers
+ * pass to size kernel scratch (CompileOptions.gemm_panel_bytes); 0 when
+ * there is no such target (diagnosed). */
+int codegen_gemm_panel_bytes(const CompileOptions *o);
 
 /* codegen/header.c: writes the C header that declares the entry points of
  * the object (every public function, or only o->entry): prototypes, size

@@ -94,9 +94,15 @@ bool cg_check_types(CG *cg, Op *op) {
   return true;
 }
 
-int cg_vector_bytes(CG *cg) { return cg_tm_vector_bytes(cg->tm, cg->o); }
+int cg_vector_bytes(CG *cg) {
+  if (!cg->vector_bytes) cg->vector_bytes = cg_tm_vector_bytes(cg->tm, cg->o);
+  return cg->vector_bytes;
+}
 
 int cg_tm_vector_bytes(LLVMTargetMachineRef tm, const CompileOptions *o) {
+  /* A named CPU's features are implied by its name (the feature string
+   * is empty), and the host's are not its. */
+  if (o->cpu && !o->features) return cg_probe_vector_bytes(tm);
   char *f = LLVMGetTargetMachineFeatureString(tm);
   if ((!f || !f[0]) && !o->features && !o->triple) {
     LLVMDisposeMessage(f); /* host: ask the host */

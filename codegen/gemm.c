@@ -35,25 +35,91 @@
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                  */
 
-/* Tile and block sizes. The microkernel keeps MR x NV vector accumulators
- * plus NV vectors of B in registers: 6 x 4 (24 + 4 of 32 registers) with
- * AVX-512, 6 x 2 (12 + 2 of 16) otherwise. KC x NR of Bp stays in L1 and
- * a block of MC rows of A in L2; a larger MC packs B fewer times (measured
- * on a Sapphire Rapids core: MC 288, KC 128 reach the speed of OpenBLAS
- * sgemm at 1024^3). */
+/* The microkernel tiles, one per ISA: the first row whose architecture
+ * and vector width the target has. A tile keeps MR x NV vector
+ * accumulators, NV vectors of B and a broadcast of A in registers:
+ *   avx512   6 x 4 of 64 bytes: 24 + 4 + 1 of 32 zmm (6 x 64 f32)
+ *   avx2     4 x 3 of 32 bytes: 12 + 3 + 1 of 16 ymm (4 x 24 f32). BLIS's
+ *            Haswell/Zen shape, 6 x 2, was slower here: 1024^3 sgemm on a
+ *            Zen 3 core, 10 alternating rounds, best of each 30.0 against
+ *            26.7 GFLOP/s on average, 4 x 3 ahead in 9
+ *   neon     6 x 3 of 16 bytes: 18 + 3 + 6 of 32 v registers (6 x 12 f32;
+ *            fmla by element takes A from a lane). The generic 6 x 2 leaves
+ *            half the register file idle; 8 x 3 (BLIS's armv8a shape) and
+ *            8 x 2 spill in LLVM's schedule of the unrolled k loop, which
+ *            loads A for several k at once (read from the disassembly)
+ *   generic  6 x 2 of the target's vectors (16 bytes: SSE, RISC-V, or none,
+ *            where LLVM splits vectors into scalars)
+ * MR is at most 8: the row pointers fit the 64 bytes
+ * ir_kernel_scratch_bytes reserves for them. */
+typedef struct GemmTile {
+  const char *isa;  /* in the microkernel's name */
+  const char *arch; /* triple prefixes, "|"-separated; NULL: any */
+  int vbytes;       /* the vector width it is for; 0: any */
+  int mr, nv;
+} GemmTile;
+
+static const GemmTile gemm_tiles[] = {
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3},
+    {"neon", "aarch64|arm64", 16, 6, 3},
+    {"generic", NULL, 0, 6, 2},
+};
+
+static bool arch_is(const char *triple, const char *arches) {
+  for (const char *a = arches; *a;) {
+    size_t n = strcspn(a, "|");
+    if (!strncmp(triple, a, n)) return true;
+    a += n + (a[n] == '|');
+  }
+  return false;
+}
+
+/* The tile for target machine tm and the vector width the kernels use.
+ * NEON is part of every aarch64 Linux target; only an explicit -neon
+ * turns it off. */
+static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  char *features = LLVMGetTargetMachineFeatureString(tm);
+  const GemmTile *t = gemm_tiles;
+  for (; t->arch; t++)
+    if (arch_is(triple, t->arch) && t->vbytes == vbytes &&
+        !(!strcmp(t->isa, "neon") && strstr(features, "-neon")))
+      break;
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(features);
+  return t;
+}
+
+int codegen_gemm_panel_bytes(const CompileOptions *o) {
+  LLVMTargetMachineRef tm = cg_target_machine(o);
+  if (!tm) return 0;
+  int vbytes = cg_tm_vector_bytes(tm, o);
+  int bytes = gemm_tile(tm, vbytes)->nv * vbytes;
+  LLVMDisposeTargetMachine(tm);
+  return bytes;
+}
+
+/* Tile and block sizes. KC x NR of Bp stays in L1 and a block of MC rows
+ * of A in L2; a larger MC packs B fewer times (measured on a Sapphire
+ * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
+ * 1024^3). */
 void gemm_plan(Gemm *g) {
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(cg);
+  const GemmTile *tile = gemm_tile(cg->tm, vbytes);
+  p->isa = tile->isa;
   p->vl = vbytes / elem_bytes(p->e);
-  p->mr = 6;
-  p->nv = vbytes == 64 ? 4 : 2;
+  p->mr = tile->mr;
+  p->nv = tile->nv;
   p->nr = p->nv * p->vl;
   p->kc = p->K < 128 ? (p->K > 0 ? p->K : 1) : 128;
   p->direct_a = p->sak == 1;
-  /* Ap, when used, at most 144 KiB: 288 rows of f32, 144 of f64. */
+  /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of
+   * f64 (ir_kernel_scratch_bytes' bound). */
   p->mc = 147456 / (p->kc * elem_bytes(p->e)) / p->mr * p->mr;
-  if (p->mc > 48 * p->mr) p->mc = 48 * p->mr;
+  if (p->mc > 288) p->mc = 288 / p->mr * p->mr;
   if (p->mc < p->mr) p->mc = p->mr;
   g->t = cg_scalar_type(cg, p->e);
   g->vt = LLVMVectorType(g->t, (unsigned)p->vl);
@@ -259,8 +325,8 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d", elem_name(p->e), ind ? "_ind" : "",
-           p->mr, p->nr);
+  snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d__%s", elem_name(p->e), ind ? "_ind" : "",
+           p->mr, p->nr, p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,

@@ -118,21 +118,25 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn) {
 /* ------------------------------------------------------------------------ */
 /* What the target does in hardware                                          */
 
-/* Whether the object has a symbol no section holds (an undefined one: a
- * call to a library) besides the probe's own file symbol. */
-static bool has_undefined(LLVMBinaryRef bin) {
+void cg_each_undefined(LLVMBinaryRef bin, const char *file,
+                       bool (*fn)(const char *name, void *ctx), void *ctx) {
   LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
   LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
-  bool found = false;
-  for (; !found && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+  bool more = true;
+  for (; more && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
     const char *name = LLVMGetSymbolName(sym);
-    if (!name[0] || !strcmp(name, "probe")) continue;
+    if (!name[0] || !strcmp(name, file)) continue;
     LLVMMoveToContainingSection(sec, sym);
-    found = LLVMObjectFileIsSectionIteratorAtEnd(bin, sec);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec)) more = fn(name, ctx);
   }
   LLVMDisposeSectionIterator(sec);
   LLVMDisposeSymbolIterator(sym);
-  return found;
+}
+
+static bool note_call(const char *name, void *ctx) {
+  (void)name;
+  *(bool *)ctx = true;
+  return false;
 }
 
 /* The operation k on arguments of type t (half conversions: a round trip
@@ -170,8 +174,11 @@ static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
   bool calls = true;
   if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
     LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
-    if (bin) calls = has_undefined(bin);
-    if (bin) LLVMDisposeBinary(bin);
+    if (bin) {
+      calls = false;
+      cg_each_undefined(bin, "probe", note_call, &calls);
+      LLVMDisposeBinary(bin);
+    }
     LLVMDisposeMemoryBuffer(mb);
   }
   LLVMDisposeMessage(err);
@@ -183,6 +190,52 @@ bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t) {
   int ti = t == cg->t_f64;
   if (!cg->insn[k][ti]) cg->insn[k][ti] = probe(cg, k, k == CG_INSN_F16 ? cg->t_f32 : t) ? 1 : 2;
   return cg->insn[k][ti] == 1;
+}
+
+/* `void probe(ptr p, ptr q) { *q = *p; }` on <16 x float>, allowed 512-bit
+ * registers, as assembly text. */
+static char *copy_probe_asm(LLVMTargetMachineRef tm) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("probe", ctx);
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(mod, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTypeRef pt = LLVMPointerTypeInContext(ctx, 0), params[2] = {pt, pt};
+  LLVMTypeRef vt = LLVMVectorType(LLVMFloatTypeInContext(ctx), 16);
+  LLVMValueRef fn = LLVMAddFunction(mod, "probe",
+                                    LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, 2, 0));
+  static const char *const attrs[][2] = {{"prefer-vector-width", "512"},
+                                         {"min-legal-vector-width", "512"}};
+  for (int i = 0; i < 2; i++)
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(ctx, attrs[i][0], (unsigned)strlen(attrs[i][0]),
+                                                      attrs[i][1], 3));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, ""));
+  LLVMBuildStore(b, LLVMBuildLoad2(b, vt, LLVMGetParam(fn, 0), ""), LLVMGetParam(fn, 1));
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  LLVMMemoryBufferRef mb = NULL;
+  char *err = NULL, *text = NULL;
+  if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
+    text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+    LLVMDisposeMemoryBuffer(mb);
+  }
+  LLVMDisposeMessage(err);
+  LLVMDisposeModule(mod);
+  LLVMContextDispose(ctx);
+  return text;
+}
+
+int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  bool x86 = !strncmp(triple, "x86_64", 6) || (triple[0] == 'i' && !strncmp(triple + 2, "86", 2));
+  LLVMDisposeMessage(triple);
+  if (!x86) return 16;
+  char *text = copy_probe_asm(tm);
+  int bytes = !text ? 16 : strstr(text, "zmm") ? 64 : strstr(text, "ymm") ? 32 : 16;
+  free(text);
+  return bytes;
 }
 
 /* No SLP vectorizer. LLVM 19.1.7's builds wrong shuffles for straight-line

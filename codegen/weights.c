@@ -41,6 +41,7 @@ char *cg_weights_loader_name(Arena *a, const CompileOptions *o) {
 }
 
 void cg_weights_place(CG *cg, LLVMValueRef g) {
+  cg_report_mark_weight(cg, g);
   if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
 }
 

@@ -296,15 +296,15 @@ bool ir_is_kernel_root(const Op *op) {
 int64_t ir_align64(int64_t n) { return (n + 63) / 64 * 64; }
 
 /* The blocked GEMM of codegen/gemm.c on an f32/f64 result with K summed
- * terms: Bp (KC x NR, NR four vectors with 64-byte vectors, else two),
- * then Ap (MC x KC, MC at most 288 rows and 144 KiB) when A is packed,
- * else MR = 6 row pointers; KC = min(K, 128). gemm_scratch aborts if its
- * plan outgrows this. */
-static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int vb) {
+ * terms: Bp (KC x NR, pb bytes a row: the target's tile), then Ap (MC x
+ * KC, MC at most 288 rows and 144 KiB) when A is packed, else MR <= 8 row
+ * pointers; KC = min(K, 128). gemm_scratch aborts if its plan outgrows
+ * this. */
+static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb) {
   if (e != ET_F32 && e != ET_F64) return 0;
   int64_t es = elem_bytes(e), kc = k < 1 ? 1 : k < 128 ? k : 128;
   int64_t ap = 288 * kc * es < 147456 ? 288 * kc * es : 147456;
-  int64_t nr_bytes = vb <= 0 || vb >= 64 ? 4 * 64 : 2 * vb;
+  int64_t nr_bytes = pb <= 0 ? 4 * 64 : pb;
   return ir_align64(kc * nr_bytes) + (packs_a ? ir_align64(ap) : 64);
 }
 
@@ -335,7 +335,7 @@ static int64_t fft_scratch_bound(const Op *op) {
   return ir_align64(16 * line) + (irfft ? ir_align64(16 * batch) : 0);
 }
 
-int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes) {
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
   if (type_num_elems(op->results[0]->type) < 0) return 0;
   if (op->code == OP_FFT) return fft_scratch_bound(op);
@@ -343,10 +343,10 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes) {
   ElemType e = op->results[0]->type->elem;
   /* The convolution kernel reads A in place (implicit GEMM). */
   if (op->code == OP_CONVOLUTION)
-    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, vector_bytes);
+    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
   int64_t k = 1;
   for (int i = 0; i < op->a.dot.lhs_contract.n; i++) k *= lt->dims[op->a.dot.lhs_contract.v[i]];
-  return gemm_scratch_bound(e, k, dot_packs_a(op), vector_bytes);
+  return gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
 }
 
 bool ir_list_has(const I64List *l, int64_t v) {

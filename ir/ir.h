@@ -1194,8 +1194,6 @@ typedef struct CompileOptions {
    * hands to the object's loader (codegen/weights.c). */
   enum { WEIGHTS_EMBED, WEIGHTS_SECTION, WEIGHTS_FILE } weights;
   const char *weights_section;
-  int vector_bytes;     /* the target's vector width for kernel scratch sizes;
-                           driver_compile asks codegen (0: assume 64) */
   int replicas, partitions; /* the grid (--replicas, --partitions); 0: the
                                module's mhlo.num_replicas / num_partitions */
   /* Specialization of the entry (refine_shapes): the shapes of its
@@ -1205,6 +1203,11 @@ typedef struct CompileOptions {
   const char *const *dims;
   int ndims;
   bool flush_denormals; /* --denormals=flush: kernels run with FTZ/DAZ */
+  int gemm_panel_bytes; /* bytes of a row of codegen's packed GEMM B panel (NR
+                           elements) on the target, for kernel scratch sizes;
+                           driver_compile asks codegen (0: assume 256) */
+  FILE *memory_plan;    /* --print-memory-plan: where codegen writes the plan
+                           of an object (codegen/report.c), or NULL */
 } CompileOptions;
 
 int pass_verify(Module *m);                         /* passes/verify.c */
@@ -1262,10 +1265,11 @@ bool ir_reads_elementally(const Op *user);
 bool ir_is_kernel_root(const Op *op);
 
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
- * buffers, FFT lines) on a target with vector_bytes-wide vectors (0:
- * unknown, assume the widest), 0 for none: an upper bound codegen checks.
- * The buffers pass places it in the temp arena, once per concurrent chunk. */
-int64_t ir_kernel_scratch_bytes(const Op *op, int vector_bytes);
+ * buffers, FFT lines) on a target whose GEMM tile packs panel_bytes per
+ * row of B (0: unknown, assume the widest), 0 for none: an upper bound
+ * codegen checks. The buffers pass places it in the temp arena, once per
+ * concurrent chunk. */
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
 
 /* Whether v is one of the elements of l (dimension lists of attributes). */
 bool ir_list_has(const I64List *l, int64_t v);

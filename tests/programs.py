@@ -4,9 +4,11 @@ whose check ops only `shloc check` accepts, the `// HOST-ONLY: why`
 programs (an option some targets lack), the grid programs (`spmd_*`:
 their objects need the runtime and a grid of processes), and the dynamic
 ones (`?` in an argument type of @main), which compile only specialized to
-their inputs' shapes (`shloc run` does that on the host)."""
+their inputs' shapes (`shloc run` does that on the host); and reading an
+object's sections."""
 import os
 import re
+import subprocess
 
 DYNAMIC_ENTRY = re.compile(r"@main\([^\n]*\?[^\n]*\)\s*->")
 
@@ -20,3 +22,14 @@ def deployable(root):
             if not re.search(r"^// (RUN-CMD: check|HOST-ONLY: .*)$", texts[p], re.M)
             and not os.path.basename(p).startswith("spmd_")
             and not DYNAMIC_ENTRY.search(texts[p])]
+
+
+def sections(readelf, obj):
+    """{name: size} of the object's sections (llvm-readelf -S)."""
+    r = subprocess.run([readelf, "-S", "-W", obj], capture_output=True, text=True, timeout=60)
+    out = {}
+    for line in r.stdout.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 6 and f[0].startswith("[") and f[0] != "[Nr]":
+            out[f[1]] = int(f[5], 16)
+    return out

@@ -491,6 +491,8 @@ def stage_baremetal():
         ok("examples/cortex-m (MNIST on qemu-system-arm mps2-an386)")
     counted("baremetal", [os.path.join(ROOT, "tests", "baremetal", "softfloat.py"), SHLOC, BUILD],
             300)
+    counted("baremetal", [os.path.join(ROOT, "tests", "baremetal", "memory_plan.py"), SHLOC,
+                          BUILD], 300)
 
 
 def stage_weights():

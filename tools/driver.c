@@ -96,10 +96,10 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("verify", pass_verify(m));
   STEP("simplify", pass_simplify(m));
   STEP("fuse", pass_fuse(m, o));
-  /* Kernel scratch (GEMM panels) is sized for the target's vectors. */
+  /* Kernel scratch (GEMM panels) is sized for the target's GEMM tile. */
   CompileOptions planned = *o;
-  planned.vector_bytes = codegen_vector_bytes(o);
-  if (!planned.vector_bytes) return 1; /* no such target: diagnosed */
+  planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o);
+  if (!planned.gemm_panel_bytes) return 1; /* no such target: diagnosed */
   STEP("buffers", pass_buffers(m, &planned));
   if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", "total", now_ms() - start);
   return 0;

@@ -32,7 +32,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS, O_MEMORY_PLAN,
   O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS,
   O_TIMEOUT, O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
   O_INPUT_SHAPES, O_DIM,
@@ -67,6 +67,8 @@ static const struct Opt {
      "arguments of the entry become constants from FILE (.npz, .safetensors)"},
     {"--check-args", O_CHECK_ARGS, C_ALL, NULL,
      "entries return 2 for NULL or misaligned buffers (SHLOC_BAD_ARGUMENT)"},
+    {"--print-memory-plan", O_MEMORY_PLAN, C_COMPILE, NULL,
+     "print the object's code, data and weights bytes, temp arena and stack"},
     {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--denormals", O_DENORMALS, C_ALL, "MODE",
@@ -203,6 +205,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
   case O_WEIGHTS: return set_weights(t, v);
   case O_BIND_ARGS: t->bind = v; return 0;
   case O_CHECK_ARGS: t->co.check_args = true; return 0;
+  case O_MEMORY_PLAN: t->co.memory_plan = stdout; return 0;
   case O_TIME_PASSES: t->co.time_passes = true; return 0;
   case O_VERIFY_EACH: t->co.verify_each = true; return 0;
   case O_DENORMALS:
@@ -307,6 +310,8 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
     return usage_error("-o -: objects are not written to stdout; use --emit=asm or llvm");
   if (t->co.stop_after && t->emit != EMIT_MLIR)
     return usage_error("--stop-after needs --emit=mlir");
+  if (t->co.memory_plan && t->emit != EMIT_OBJ)
+    return usage_error("--print-memory-plan needs an object (--emit=obj)");
   return 0;
 }
 

@@ -9,7 +9,8 @@ compiler's own support routines (libgcc / compiler-rt: names starting with
 "__", e.g. __aeabi_dadd, __addsf3, __umoddi3) and the memory primitives
 every freestanding C implementation provides (memcpy, memset, memmove and
 the ARM EABI's __aeabi_memcpy/memset/memclr/memmove); anything else (libm,
-libc, shlort_*) fails. The lists are written to
+libc, shlort_*) fails. The Cortex-M4F compilations print the memory plan,
+which fails on a dynamic stack allocation. The lists are written to
 BUILD/tests/baremetal/undefined.txt.
 
 usage: baremetal.py SHLOC BUILD; closes with `N passed, N failed`.
@@ -65,12 +66,17 @@ def check(shloc, nm, work, config, path, log):
     stem = os.path.basename(path)[:-5]
     name = f"{cname}/{stem}"
     obj = os.path.join(work, f"{cname}-{stem}.o")
-    r = subprocess.run([shloc, path, "-o", obj] + opts, capture_output=True, text=True,
+    # The memory plan diagnoses a dynamic stack allocation (an unbounded
+    # stack): every program is compiled with it on Cortex-M4F.
+    plan = ["--print-memory-plan"] if cname == "cortex-m4" else []
+    r = subprocess.run([shloc, path, "-o", obj] + opts + plan, capture_output=True, text=True,
                        timeout=120)
     if r.returncode:
         err = (r.stderr.strip().splitlines() or ["exit status %d" % r.returncode])[0]
         log.write(f"{name}: compile error: {err}\n")
         return report(name, False, "compile: " + err)
+    if plan and "stack of " not in r.stdout:
+        return report(name, False, "no stack in the memory plan: " + r.stdout[-500:])
     syms = undefined(nm, obj)
     log.write(f"{name}: {' '.join(syms) or '-'}\n")
     bad = [s for s in syms if not s.startswith("__") and not MEMORY.match(s)]

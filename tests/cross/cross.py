@@ -45,6 +45,16 @@ TARGETS = [
     ("x86-64-v3", ["--cpu=x86-64-v3"], "cc", []),
 ]
 
+# The GEMM microkernel tile each target must get (codegen/gemm.c's table),
+# read from the names of the objects' microkernels (shloc_f32_gemm_6x12__neon).
+TILES = {"aarch64": "neon", "riscv64": "generic", "riscv64-rvv": "generic",
+         "x86-64-v3": "avx2"}
+NM = shutil.which("llvm-nm-19") or shutil.which("llvm-nm")
+# Programs that must show a microkernel: dot_kernel's GEMMs share theirs, so
+# it stays a function (a microkernel with one call site may be inlined, its
+# name gone; any other program's named ones must be the target's tile too).
+GEMM_PROGRAMS = {"dot_kernel"}
+
 # Bugs these targets expose, with their cause. Such a case prints KNOWN and
 # counts neither way; once it passes it FAILs until removed here.
 KNOWN = {
@@ -118,6 +128,18 @@ def host_outputs(shloc, path):
     return r.stdout.strip().splitlines() if r.returncode == 0 else None
 
 
+def check_tile(name, stem, obj):
+    """None when the object's GEMM microkernels are the target's tile (and a
+    GEMM program has one), else why not."""
+    if not NM:
+        return None
+    syms = run([NM, obj]).stdout
+    tiles = set(re.findall(r"shloc_\w+_gemm\w*?_\d+x\d+__(\w+)", syms))
+    if tiles - {TILES[name]} or (stem in GEMM_PROGRAMS and not tiles):
+        return f"GEMM tiles {sorted(tiles) or 'none'}, want {TILES[name]}"
+    return None
+
+
 def check_program(target, work, shloc, rt, path):
     """(case, None) when the target's output is the host's and the expected
     one, else (case, why)."""
@@ -131,6 +153,9 @@ def check_program(target, work, shloc, rt, path):
     r = run([shloc, path, "--packed-entry", "--name=prog", "-o", obj] + topts + opts)
     if r.returncode:
         return case, "compile: " + r.stderr[-1500:]
+    why = check_tile(name, stem, obj)
+    if why:
+        return case, why
     entry = entry_name(obj[:-2] + ".h", opts)
     exe = os.path.join(work, stem)
     r = run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1",

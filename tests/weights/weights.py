@@ -8,7 +8,8 @@ object holds no constant data, the .bin beside it is laid out as
 codegen/weights.c says (magic, version, size, fingerprint, constants at
 multiples of 64), and app.c maps it, checks that the loader refuses a
 misaligned pointer, a wrong size and a foreign header, loads it and runs.
-In every mode app.c compares the results with plain C.
+In every mode app.c compares the results with plain C, and the weights
+figure of --print-memory-plan is checked against the sections and the file.
 
 --bind-args: the same model with its weights as entry arguments (as
 PyTorch/XLA exports have them) is compiled with the weights bound from a
@@ -20,6 +21,7 @@ a tensor of the wrong shape are rejected with a diagnostic.
 usage: weights.py SHLOC BUILD; closes with `N passed, N failed`.
 """
 import json
+import re
 import os
 import shutil
 import struct
@@ -27,6 +29,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from programs import sections  # noqa: E402
+
 K, N = 64, 16
 passed = failed = 0
 
@@ -136,17 +141,6 @@ def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
-def sections(readelf, obj):
-    """{name: size} of the object's sections."""
-    r = run([readelf, "-S", "-W", obj])
-    out = {}
-    for line in r.stdout.splitlines():
-        f = line.replace("[ ", "[").split()
-        if len(f) > 6 and f[0].startswith("[") and f[0] != "[Nr]":
-            out[f[1]] = int(f[5], 16)
-    return out
-
-
 def check_bin(path):
     data = open(path, "rb").read()
     magic, version, zero, size, fp = struct.unpack_from("<8sIIQQ", data)
@@ -166,16 +160,37 @@ def check_bin(path):
     return None
 
 
+def plan_weights(plan, name, opt, secs, d):
+    """The memory plan's weights figure against the section or the file:
+    embed, the matrix (the bias may be folded into the code) within
+    .rodata; section, the section's size; file, the file's size."""
+    m = re.search(r"^weights\s+(\d+) bytes", plan, re.M)
+    if not m:
+        return "no weights line in the memory plan:\n" + plan
+    got = int(m.group(1))
+    rodata = sum(v for k, v in secs.items() if k.startswith(".rodata"))
+    if name == "embed":
+        ok = 4 * K * N <= got <= 4 * (K * N + N) and got <= rodata
+    elif name == "section":
+        ok = got == secs.get(opt.split("=", 1)[1])
+    else:
+        ok = got == os.path.getsize(os.path.join(d, "model.bin"))
+    return None if ok else f"memory plan weights {got} bytes; sections {secs}"
+
+
 def mode(shloc, readelf, work, name, opt):
     d = os.path.join(work, name)
     os.makedirs(d, exist_ok=True)
     mlir = os.path.join(d, "model.mlir")
     open(mlir, "w").write(model())
     obj = os.path.join(d, "model.o")
-    r = run([shloc, mlir, "--weights=" + opt, "-o", obj])
+    r = run([shloc, mlir, "--weights=" + opt, "-o", obj, "--print-memory-plan"])
     if r.returncode:
         return report(name, "compile: " + r.stderr[-1500:])
     secs = sections(readelf, obj)
+    why = plan_weights(r.stdout, name, opt, secs, d)
+    if why:
+        return report(name, why)
     nbytes = 4 * K * N
     rodata = sum(v for k, v in secs.items() if k.startswith(".rodata"))
     if name == "embed" and rodata < nbytes:
