@@ -896,6 +896,60 @@ typedef struct Op Op;
 typedef struct Block Block;
 typedef struct Region Region;
 typedef struct Func Func;
+typedef struct Module Module;
+
+/* ------------------------------------------------------------------------ */
+/* Symbolic dimension sizes (ir/dimexpr.c)                                   */
+
+/* A size as an expression over the dimension symbols of an entry compiled
+ * without specialization (refine_shapes): interned per function in its
+ * SymInfo, so equal expressions are the same pointer. Only what the shape
+ * functions of the supported ops need (spec: each op's result shape). */
+typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_MUL, DX_DIV } DimKind;
+
+typedef struct DimExpr {
+  DimKind kind;
+  int id;          /* index in SymInfo.exprs: operands come first */
+  int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number */
+  const struct DimExpr *a, *b; /* DX_ADD, DX_MUL, DX_DIV (floor, b > 0) */
+} DimExpr;
+
+/* A requirement the sizes must meet, checked when the entry is called. */
+typedef struct DimConstraint {
+  const DimExpr *a, *b;
+  bool ge; /* a >= b, else a == b */
+} DimConstraint;
+
+/* A dimension symbol: `?` size `dim` of argument `arg`, or (dim < 0) the
+ * value of the JAX dimension argument `arg` (a 0-d integer tensor). */
+typedef struct DimSym {
+  const char *name;
+  int arg, dim;
+} DimSym;
+
+typedef struct SymInfo {
+  int nsyms;
+  DimSym *syms;
+  int nexprs, capexprs;
+  DimExpr **exprs;
+  int ncons, capcons;
+  DimConstraint *cons;
+} SymInfo;
+
+const DimExpr *dx_const(Module *m, SymInfo *s, int64_t c);
+const DimExpr *dx_sym(Module *m, SymInfo *s, int k);
+/* Sums, products and floor quotients, folded when both are constants. */
+const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+/* Records a == b (ge: a >= b) unless it holds by construction; false when
+ * both are constants that break it. */
+bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
+/* The value of e for the symbols' values (floor division by a positive
+ * divisor). */
+int64_t dx_eval(const DimExpr *e, const int64_t *syms);
+/* Appends e in C syntax over the symbol names to the arena string. */
+char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e);
 
 /* How a value is stored after the buffers pass. */
 typedef enum Storage {
@@ -917,6 +971,9 @@ typedef struct Value {
   /* filled by the buffers pass */
   Storage storage;
   int64_t offset;   /* ST_TEMP: byte offset in the arena; ST_ARG/ST_RESULT: index */
+  /* Per dimension, its size over the symbols of the function's SymInfo
+   * (refine_shapes, unspecialized entries); NULL for static values. */
+  const DimExpr **sym;
 } Value;
 
 struct Block {
@@ -966,9 +1023,11 @@ struct Func {
   int next_value_id;
   /* filled by the buffers pass */
   int64_t temp_bytes;
+  /* An entry compiled with symbolic sizes (refine_shapes), else NULL. */
+  SymInfo *sym;
 };
 
-typedef struct Module {
+struct Module {
   Arena arena;
   TypeTable *types;
   const char *name;    /* `module @name`, NULL if absent */
@@ -977,7 +1036,7 @@ typedef struct Module {
   int nattrs;
   NamedAttr *attrs;    /* module attributes */
   Loc loc;
-} Module;
+};
 
 /* ------------------------------------------------------------------------ */
 /* Construction and queries (ir/ir.c)                                        */
