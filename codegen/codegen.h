@@ -394,6 +394,10 @@ void cg_kernel_copy(CG *cg, Value *src, Value *dst);
 /* codegen/entry.c: the entry function of a public function, its packed
  * wrapper, control flow, checks and result copies. */
 void cg_entry(CG *cg, Func *f);
+/* codegen/dyndims.c: the entry of a function with symbolic sizes
+ * (Func.sym), its P_F_temp_bytes and P_F_result_dims, and its packed
+ * wrapper. */
+void cg_symbolic_entry(CG *cg, Func *f);
 
 /* codegen/target.c: the target machine (host unless o->triple/cpu/features
  * say otherwise), function attributes, the LLVM pass pipeline, and writing

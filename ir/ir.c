@@ -347,3 +347,9 @@ int64_t dense_get_i64(const DenseData *d, int64_t i) {
   }
   return load_int(d->bytes + (d->splat ? 0 : i * elem_bytes(e)), e);
 }
+
+bool i64_list_has(const I64List *l, int64_t v) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] == v) return true;
+  return false;
+}

@@ -321,6 +321,8 @@ typedef struct I64List {
   int n;
   int64_t *v;
 } I64List;
+/* Whether the list holds v (ir/ir.c). */
+bool i64_list_has(const I64List *l, int64_t v);
 
 /* Enumerations of attribute values: ATTR_ENUMS(enum, dialect name,
  * (spellings in the spec's order)). A value is the index of its spelling, so each C enum
@@ -1241,6 +1243,10 @@ int verify_refine_op(Module *m, Func *f, Op *op);
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
+/* passes/symbolic.c, called by refine_shapes for an entry it does not
+ * specialize: symbols for the `?` sizes and the dimension arguments given,
+ * Value.sym and Func.sym; returns the number of errors. */
+int refine_symbolic(Module *m, Func *f, Value **dim_args, const char **dim_names, int ndims);
 int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */

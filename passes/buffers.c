@@ -476,6 +476,6 @@ static bool is_entry(const Func *f, const CompileOptions *o) {
 int pass_buffers(Module *m, const CompileOptions *o) {
   int errors = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (is_entry(m->funcs[i], o)) errors += plan_func(m, m->funcs[i]);
+    if (is_entry(m->funcs[i], o) && !m->funcs[i]->sym) errors += plan_func(m, m->funcs[i]);
   return errors;
 }

@@ -536,12 +536,6 @@ static bool refine_slice(Refiner *r, Op *op) {
   return retyped(r, op);
 }
 
-static bool in_list(const I64List *l, int64_t v) {
-  for (int i = 0; i < l->n; i++)
-    if (l->v[i] == v) return true;
-  return false;
-}
-
 /* spec: gather (C5): the result has the batch dimensions of start_indices
  * (all but index_vector_dim) where offset_dims is not, and the slice
  * sizes of the dimensions not collapsed nor batching at offset_dims. */
@@ -550,9 +544,9 @@ static void gather_shape(const Op *op, const Ints *sizes, int64_t *dims) {
   const Type *idx = op->opnds[1]->type;
   int rank = op->results[0]->type->rank, b = 0, o = 0;
   for (int i = 0; i < rank; i++) {
-    if (in_list(&g->offset_dims, i)) {
-      while (o < sizes->n && (in_list(&g->collapsed_slice_dims, o) ||
-                              in_list(&g->operand_batching_dims, o)))
+    if (i64_list_has(&g->offset_dims, i)) {
+      while (o < sizes->n && (i64_list_has(&g->collapsed_slice_dims, o) ||
+                              i64_list_has(&g->operand_batching_dims, o)))
         o++;
       dims[i] = o < sizes->n ? sizes->v[o++] : DIM_DYNAMIC;
       continue;
@@ -1022,6 +1016,27 @@ static Func *specialized_entry(Module *m, const CompileOptions *o) {
   return f ? f : npublic == 1 ? only : NULL;
 }
 
+static bool has_dynamic_arg(const Func *f) {
+  for (int i = 0; i < f->body->nargs; i++) {
+    const Type *t = f->body->args[i]->type;
+    if (t->kind == TY_TENSOR && !type_is_static(t)) return true;
+  }
+  return false;
+}
+
+/* A public function with `?` argument sizes that is not specialized is
+ * compiled with symbolic sizes (passes/symbolic.c). */
+static void refine_symbolic_func(Refiner *r, Func *f) {
+  find_dim_args(r, f);
+  Value *args[r->ndims + 1];
+  const char *names[r->ndims + 1];
+  for (int i = 0; i < r->ndims; i++) {
+    args[i] = r->dims[i].arg;
+    names[i] = r->dims[i].name;
+  }
+  r->errors += refine_symbolic(r->m, f, args, names, r->ndims);
+}
+
 static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptions *o) {
   ir_number_values(f);
   r->nvalues = f->next_value_id > 0 ? f->next_value_id : 1;
@@ -1031,7 +1046,9 @@ static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptio
   r->state = calloc((size_t)r->nvalues, 1);
   r->folded = calloc((size_t)r->nvalues, sizeof *r->folded);
   if (!r->state || !r->folded) abort();
-  if (!specialize || specialize_begin(r, o)) {
+  if (!specialize && f->is_public && has_dynamic_arg(f)) {
+    refine_symbolic_func(r, f);
+  } else if (!specialize || specialize_begin(r, o)) {
     ir_walk(f, refine_op, r);
     if (specialize) specialize_end(r);
     for (int i = 0; i < r->asserted.n; i++)

@@ -308,6 +308,6 @@ static void simplify_func(Func *f) {
 
 int pass_simplify(Module *m) {
   for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->body) simplify_func(m->funcs[i]);
+    if (m->funcs[i]->body && !m->funcs[i]->sym) simplify_func(m->funcs[i]); /* keeps Value.sym */
   return 0;
 }
