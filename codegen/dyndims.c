@@ -76,7 +76,7 @@ static void plan(Dyn *d) {
     d->offset[v->id] = end;
     end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
   }
-  d->temp_bytes = end;
+  d->temp_bytes = d->s->temp_bytes = end;
 }
 
 static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMValueRef b,

@@ -936,6 +936,8 @@ typedef struct SymInfo {
   DimExpr **exprs;
   int ncons, capcons;
   DimConstraint *cons;
+  /* The temp arena's size (codegen/dyndims.c lays out the buffers). */
+  const DimExpr *temp_bytes;
 } SymInfo;
 
 const DimExpr *dx_const(Module *m, SymInfo *s, int64_t c);

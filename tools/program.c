@@ -56,6 +56,21 @@ int32_t program_call(Program *p, void *const *args, void *const *results) {
   return rc;
 }
 
+int32_t program_call_sized(Program *p, void *const *args, void *const *results, void *temp,
+                           const int64_t *sizes) {
+  int nargs = p->entry->body->nargs, nres = p->entry->nresults, nsyms = p->entry->sym->nsyms;
+  /* inputs, results, temp, then a pointer to each size (dyndims.c). */
+  void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1 + nsyms));
+  if (!packed) abort();
+  for (int i = 0; i < nargs; i++) packed[i] = args[i];
+  for (int i = 0; i < nres; i++) packed[nargs + i] = results[i];
+  packed[nargs + nres] = temp;
+  for (int k = 0; k < nsyms; k++) packed[nargs + nres + 1 + k] = (void *)&sizes[k];
+  int32_t rc = p->fn(packed);
+  free(packed);
+  return rc;
+}
+
 void program_free(Program *p) {
   jit_free(p->jit);
   free(p->temp);

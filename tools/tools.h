@@ -40,6 +40,7 @@ typedef struct ToolOptions {
   int timeout;          /* check: seconds per case */
   bool no_fork;         /* check: run cases in the tool's process */
   bool verbose;         /* check: print every diagnostic */
+  bool symbolic;        /* run: compile `?` sizes symbolically, bind them at the call */
 } ToolOptions;
 
 int cmd_run(ToolOptions *t);   /* cmd_run.c */
@@ -116,6 +117,10 @@ typedef struct Program {
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
 /* Calls the entry: args then results buffers (in the entry's order). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
+/* Calls an entry with symbolic sizes (Func.sym) with the symbols' values
+ * and a temp buffer of its P_F_temp_bytes (codegen/dyndims.c). */
+int32_t program_call_sized(Program *p, void *const *args, void *const *results, void *temp,
+                           const int64_t *sizes);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
  * function), allocates argument and result tensors (zeroed descriptors,
