@@ -88,11 +88,14 @@ bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool 
 }
 
 int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
+  int64_t r;
   switch (e->kind) {
   case DX_CONST: return e->c;
   case DX_SYM: return syms[e->c];
-  case DX_ADD: return dx_eval(e->a, syms) + dx_eval(e->b, syms);
-  case DX_MUL: return dx_eval(e->a, syms) * dx_eval(e->b, syms);
+  case DX_ADD:
+    return __builtin_add_overflow(dx_eval(e->a, syms), dx_eval(e->b, syms), &r) ? INT64_MAX : r;
+  case DX_MUL:
+    return __builtin_mul_overflow(dx_eval(e->a, syms), dx_eval(e->b, syms), &r) ? INT64_MAX : r;
   case DX_DIV: {
     int64_t d = dx_eval(e->b, syms);
     return d > 0 ? floor_div(dx_eval(e->a, syms), d) : 0;

@@ -949,8 +949,8 @@ const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
 /* Records a == b (ge: a >= b) unless it holds by construction; false when
  * both are constants that break it. */
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
-/* The value of e for the symbols' values (floor division by a positive
- * divisor). */
+/* The value of e for the symbols' values (>= 0; floor division by a
+ * positive divisor); INT64_MAX when a sum or product overflows. */
 int64_t dx_eval(const DimExpr *e, const int64_t *syms);
 /* Appends e in C syntax over the symbol names to the arena string. */
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e);

@@ -73,18 +73,6 @@ static int write_outputs(const ToolOptions *t, const Tensor *out, int nres) {
   return 0;
 }
 
-/* Whether t is a 0-d signed integer input, and its value. */
-static bool int_scalar(const Tensor *t, int64_t *v) {
-  if (t->rank || !elem_is_int(t->elem) || elem_class(t->elem) != 's') return false;
-  switch (elem_bytes(t->elem)) {
-  case 1: *v = *(const int8_t *)t->data; break;
-  case 2: *v = *(const int16_t *)t->data; break;
-  case 4: *v = *(const int32_t *)t->data; break;
-  default: *v = *(const int64_t *)t->data; break;
-  }
-  return true;
-}
-
 /* --dim #K=V for each 0-d signed integer input K (after t's --dim): the
  * dimension arguments among them take their values. */
 static const char *const *dims_of(Module *m, const ToolOptions *t, const Tensor *in, int *n) {
@@ -93,7 +81,7 @@ static const char *const *dims_of(Module *m, const ToolOptions *t, const Tensor 
   for (int i = 0; i < t->co.ndims; i++) dims[(*n)++] = t->co.dims[i];
   for (int i = 0; i < t->ninputs; i++) {
     int64_t v;
-    if (int_scalar(&in[i], &v)) dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
+    if (tensor_int_value(&in[i], &v)) dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
   }
   return dims;
 }
@@ -128,50 +116,6 @@ static int fit_input(Module *m, int i, const Type *want, const Tensor *t) {
   return -1;
 }
 
-/* The symbols' values: sizes of the inputs, values of dimension arguments. */
-static int bind_sizes(const Func *f, const Tensor *in, int64_t *sizes) {
-  for (int k = 0; k < f->sym->nsyms; k++) {
-    const DimSym *s = &f->sym->syms[k];
-    if (s->dim >= 0) sizes[k] = in[s->arg].dims[s->dim];
-    else if (!int_scalar(&in[s->arg], &sizes[k])) return -1;
-  }
-  return 0;
-}
-
-/* Result buffers of the sizes the program computes (the expressions
- * P_F_result_dims evaluates) and the call; sizes that break the program's
- * constraints make the entry return 1. */
-static int call_sized(Program *p, Tensor *in, Tensor *out, const int64_t *sizes) {
-  const Func *f = p->entry;
-  const Op *ret = ir_block_terminator(f->body);
-  int nargs = f->body->nargs, nres = f->nresults;
-  for (int i = 0; i < nres; i++) {
-    const Value *v = ret->opnds[i];
-    int64_t dims[v->type->rank + 1];
-    for (int d = 0; d < v->type->rank; d++)
-      dims[d] = v->type->dims[d] != DIM_DYNAMIC ? v->type->dims[d] : dx_eval(v->sym[d], sizes);
-    if (!type_dims_fit(v->type->rank, dims) || tensor_alloc(&out[i], v->type->elem, v->type->rank, dims)) {
-      diag_error(TOOL_NOLOC, "result %d: sizes out of range for these inputs", i);
-      return -1;
-    }
-  }
-  void **args = calloc((size_t)nargs + 1, sizeof(void *)), **res = calloc((size_t)nres + 1, sizeof(void *));
-  bool negative = false;
-  for (int k = 0; k < f->sym->nsyms; k++) negative |= sizes[k] < 0;
-  /* The entry rejects negative sizes before touching memory. */
-  int64_t bytes = negative ? 0 : dx_eval(f->sym->temp_bytes, sizes);
-  void *temp = aligned_alloc(64, bytes > 0 ? (size_t)(bytes + 63) / 64 * 64 : 64);
-  for (int i = 0; i < nargs; i++) args[i] = in[i].data;
-  for (int i = 0; i < nres; i++) res[i] = out[i].data;
-  int32_t status = program_call_sized(p, args, res, temp, sizes);
-  free(args);
-  free(res);
-  free(temp);
-  if (status) diag_error(TOOL_NOLOC, "@%s returned %d (%s)", f->name, (int)status,
-                         status == 2 ? "a shape assertion failed" : "the input sizes break the program's constraints");
-  return status ? -1 : 0;
-}
-
 static int run_symbolic(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   if (t->ninputs != f->body->nargs) {
     diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
@@ -183,12 +127,13 @@ static int run_symbolic(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *
   int rc = p.entry->sym ? 0 : -1;
   if (rc) diag_error(TOOL_NOLOC, "--symbolic: @%s has no symbolic sizes", f->name);
   for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, i, p.entry->body->args[i]->type, &in[i]);
-  int64_t sizes[p.entry->sym ? p.entry->sym->nsyms + 1 : 1];
-  if (!rc && bind_sizes(p.entry, in, sizes)) {
-    diag_error(TOOL_NOLOC, "a dimension argument's input is not a 0-d signed integer");
-    rc = -1;
+  if (!rc) {
+    int32_t status = program_call_inputs(&p, in, out);
+    if (status > 0)
+      diag_error(TOOL_NOLOC, "@%s returned %d (%s)", f->name, (int)status,
+                 status == 2 ? "a shape assertion failed" : "the input sizes break the program's constraints");
+    rc = status ? -1 : 0;
   }
-  if (!rc) rc = call_sized(&p, in, out, sizes);
   program_free(&p);
   return rc ? -1 : write_outputs(t, out, f->nresults);
 }

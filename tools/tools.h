@@ -89,6 +89,8 @@ void tensor_print(FILE *f, const Tensor *t);
 /* Deterministic pseudo-random contents: floats in [-1, 1), integers in
  * [0, 8), booleans 0/1. */
 void tensor_fill_random(Tensor *t, uint64_t *state);
+/* Whether t is a 0-d signed integer, and its value. */
+bool tensor_int_value(const Tensor *t, int64_t *v);
 
 /* npy.c: NumPy .npy, little-endian C order. bf16 has no NumPy dtype: it is
  * written as <u2 (with a warning) and read from <u2/<i2/V2 into a tensor of
@@ -117,10 +119,13 @@ typedef struct Program {
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
 /* Calls the entry: args then results buffers (in the entry's order). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
-/* Calls an entry with symbolic sizes (Func.sym) with the symbols' values
- * and a temp buffer of its P_F_temp_bytes (codegen/dyndims.c). */
-int32_t program_call_sized(Program *p, void *const *args, void *const *results, void *temp,
-                           const int64_t *sizes);
+/* Calls an entry with symbolic sizes (Func.sym, codegen/dyndims.c) on
+ * inputs for all its arguments: binds the symbols from their sizes and the
+ * dimension arguments' values, allocates results of the sizes these imply
+ * and a temp arena of P_F_temp_bytes. Returns the entry's status (1: sizes
+ * that break the program's constraints, 2: a failed shape assertion), or
+ * -1 after diagnosing inputs that bind no sizes. */
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
  * function), allocates argument and result tensors (zeroed descriptors,
