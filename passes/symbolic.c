@@ -290,7 +290,11 @@ static bool is_shape_assertion(const Op *op) {
 
 static void infer_op(Sym *y, Op *op) {
   bool symbolic = false;
-  for (int i = 0; i < op->nopnds; i++) symbolic |= symbolic_value(op->opnds[i]);
+  for (int i = 0; i < op->nopnds; i++) {
+    /* An operand without sizes comes from an op already reported. */
+    if (symbolic_value(op->opnds[i]) && !op->opnds[i]->sym) return;
+    symbolic |= symbolic_value(op->opnds[i]);
+  }
   for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
       is_shape_assertion(op))
