@@ -62,19 +62,17 @@ static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
   return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
 }
 
-static bool needs_temp(const Op *op) {
-  return op->code != OP_CONSTANT && op->code != OP_FUNC_RETURN && op->nresults == 1;
-}
-
 /* Offsets of every op result but constants, one after the other. */
 static void plan(Dyn *d) {
   Module *m = d->cg->m;
   const DimExpr *end = dx_const(m, d->s, 0);
   for (Op *op = d->f->body->first; op; op = op->next) {
-    if (!needs_temp(op) || op->results[0]->type->kind != TY_TENSOR) continue;
-    Value *v = op->results[0];
-    d->offset[v->id] = end;
-    end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
+    if (op->code == OP_CONSTANT) continue;
+    for (int i = 0; i < op->nresults; i++) {
+      Value *v = op->results[i];
+      d->offset[v->id] = end;
+      end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
+    }
   }
   d->temp_bytes = d->s->temp_bytes = end;
 }
@@ -85,6 +83,14 @@ static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMVa
   LLVMValueRef r = cg_intrinsic(cg->b, name, &cg->t_i64, 1, args, 2);
   *ovf = LLVMBuildOr(cg->b, *ovf, LLVMBuildExtractValue(cg->b, r, 1, ""), "");
   return LLVMBuildExtractValue(cg->b, r, 0, "");
+}
+
+/* floor(a / b) for b > 0: sdiv rounds toward zero. */
+static LLVMValueRef floor_div(CG *cg, LLVMValueRef a, LLVMValueRef b) {
+  LLVMValueRef q = LLVMBuildSDiv(cg->b, a, b, "");
+  LLVMValueRef inexact = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildMul(cg->b, q, b, ""), a, "");
+  LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, 0), "");
+  return LLVMBuildSub(cg->b, q, LLVMBuildZExt(cg->b, LLVMBuildAnd(cg->b, inexact, neg, ""), cg->t_i64, ""), "");
 }
 
 /* Every expression of d->s from the symbols' values, in id order (operands
@@ -98,9 +104,10 @@ static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
     case DX_CONST: d->x[i] = cg_i64(cg, e->c); break;
     case DX_SYM: d->x[i] = syms[e->c]; break;
     case DX_ADD: d->x[i] = overflowing(cg, "llvm.sadd.with.overflow", a, b, ovf); break;
+    case DX_SUB: d->x[i] = overflowing(cg, "llvm.ssub.with.overflow", a, b, ovf); break;
     case DX_MUL: d->x[i] = overflowing(cg, "llvm.smul.with.overflow", a, b, ovf); break;
-    case DX_DIV: /* operands are sizes (>= 0) and b > 0: sdiv is floor */
-      d->x[i] = LLVMBuildSDiv(cg->b, a, b, "");
+    case DX_DIV: /* b > 0 (a constant): floor(a / b) */
+      d->x[i] = floor_div(cg, a, b);
       break;
     }
   }
@@ -165,6 +172,23 @@ static LLVMValueRef gen_slice(Dyn *d, Op *op, LLVMValueRef *idx) {
   return load_at(d, x, xi);
 }
 
+/* Element i of the 1-d integer tensor x as an i64. */
+static LLVMValueRef index_at(Dyn *d, const Value *x, int i) {
+  LLVMValueRef k = cg_i64(d->cg, i);
+  return cg_convert(d->cg, load_at(d, x, &k), x->type->elem, ET_SI64);
+}
+
+/* spec: real_dynamic_slice: operand[start + idx * stride] (the entry has
+ * checked the bounds, passes/symbolic.c). */
+static LLVMValueRef gen_real_dynamic_slice(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  LLVMValueRef xi[MAX_RANK];
+  for (int i = 0; i < x->type->rank; i++)
+    xi[i] = LLVMBuildAdd(d->cg->b, index_at(d, op->opnds[1], i),
+                         LLVMBuildMul(d->cg->b, idx[i], index_at(d, op->opnds[3], i), ""), "");
+  return load_at(d, x, xi);
+}
+
 static LLVMValueRef gen_transpose(Dyn *d, Op *op, LLVMValueRef *idx) {
   const Value *x = op->opnds[0];
   LLVMValueRef xi[MAX_RANK];
@@ -224,27 +248,6 @@ static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
   return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
 }
 
-/* spec: reduce with one input: body(acc, input element) over the reduced
- * dimensions, from init_values. */
-static LLVMValueRef gen_reduce(Dyn *d, Op *op, LLVMValueRef *idx) {
-  CG *cg = d->cg;
-  const Value *x = op->opnds[0];
-  ElemType e = op->results[0]->type->elem;
-  LLVMValueRef xi[MAX_RANK], zero[1] = {NULL};
-  for (int i = 0, n = 0; i < x->type->rank; i++)
-    if (!i64_list_has(&op->a.dimensions, i)) xi[i] = idx[n++];
-  LLVMValueRef acc = cg_entry_alloca(cg, cg_scalar_type(cg, e), "reduce.acc");
-  LLVMBuildStore(cg->b, load_at(d, op->opnds[1], zero), acc);
-  CgLoop loops[MAX_RANK];
-  int nl = open_loops(d, x, &op->a.dimensions, loops, xi);
-  LLVMValueRef args[2] = {LLVMBuildLoad2(cg->b, cg_scalar_type(cg, e), acc, ""), load_at(d, x, xi)};
-  LLVMValueRef res;
-  cg_region_scalar(cg, op->regions[0], args, &res);
-  LLVMBuildStore(cg->b, res, acc);
-  close_loops(d, loops, nl);
-  return LLVMBuildLoad2(cg->b, cg_scalar_type(cg, e), acc, "");
-}
-
 typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
 
 static const Gen GEN[OP_COUNT] = {
@@ -255,10 +258,10 @@ static const Gen GEN[OP_COUNT] = {
     [OP_IOTA] = gen_iota,
     [OP_DYNAMIC_IOTA] = gen_iota,
     [OP_SLICE] = gen_slice,
+    [OP_REAL_DYNAMIC_SLICE] = gen_real_dynamic_slice,
     [OP_TRANSPOSE] = gen_transpose,
     [OP_GET_DIMENSION_SIZE] = gen_dim_size,
     [OP_DOT_GENERAL] = gen_dot,
-    [OP_REDUCE] = gen_reduce,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -291,6 +294,39 @@ static void emit_concatenate(Dyn *d, Op *op) {
     close_loops(d, loops, n);
     start = LLVMBuildAdd(cg->b, start, dim(d, x, axis), "");
   }
+}
+
+/* spec: reduce: for each result index, body(accumulators, inputs) over
+ * the reduced dimensions from init_values (n inputs, n results). */
+static void emit_reduce(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  int n = op->nresults;
+  const Value *x = op->opnds[0];
+  Value *r0 = op->results[0];
+  LLVMValueRef acc[n], args[2 * n], res[n], none[1] = {NULL};
+  LLVMValueRef idx[MAX_RANK], xi[MAX_RANK];
+  CgLoop outer[MAX_RANK], inner[MAX_RANK];
+  for (int k = 0; k < n; k++)
+    acc[k] = cg_entry_alloca(cg, cg_scalar_type(cg, op->results[k]->type->elem), "reduce.acc");
+  int no = open_loops(d, r0, NULL, outer, idx);
+  for (int i = 0, j = 0; i < x->type->rank; i++)
+    if (!i64_list_has(&op->a.dimensions, i)) xi[i] = idx[j++];
+  for (int k = 0; k < n; k++) LLVMBuildStore(cg->b, load_at(d, op->opnds[n + k], none), acc[k]);
+  int ni = open_loops(d, x, &op->a.dimensions, inner, xi);
+  for (int k = 0; k < n; k++) {
+    args[k] = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, op->results[k]->type->elem), acc[k], "");
+    args[n + k] = load_at(d, op->opnds[k], xi);
+  }
+  cg_region_scalar(cg, op->regions[0], args, res);
+  for (int k = 0; k < n; k++) LLVMBuildStore(cg->b, res[k], acc[k]);
+  close_loops(d, inner, ni);
+  LLVMValueRef lin = linear(d, r0, idx);
+  for (int k = 0; k < n; k++) {
+    Value *v = op->results[k];
+    cg_store(cg, d->ptr[v->id], v->type->elem, lin,
+             LLVMBuildLoad2(cg->b, cg_scalar_type(cg, v->type->elem), acc[k], ""));
+  }
+  close_loops(d, outer, no);
 }
 
 /* Returns `status` from the entry unless cond holds. */
@@ -352,20 +388,24 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1) {
+  if (op->nresults != 1 && op->code != OP_REDUCE) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
   }
-  Value *v = op->results[0];
   if (op->code == OP_CONSTANT) {
+    Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
     d->ptr[v->id] = cg_dense_global(d->cg, op->a.value, name);
     return;
   }
-  d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults)),
-                         d->x[d->offset[v->id]->id]);
+  LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
+  for (int i = 0; i < op->nresults; i++) {
+    Value *v = op->results[i];
+    d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+  }
   if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
+  else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "

@@ -53,6 +53,13 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
   return binary(m, s, DX_ADD, a, b);
 }
 
+const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b) {
+  if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c - b->c);
+  if (b->kind == DX_CONST && b->c == 0) return a;
+  if (a == b) return dx_const(m, s, 0);
+  return intern(m, s, (DimExpr){.kind = DX_SUB, .a = a, .b = b});
+}
+
 const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b) {
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c * b->c);
   if (a->kind == DX_CONST && (a->c == 0 || a->c == 1)) return a->c ? b : a;
@@ -94,6 +101,8 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
   case DX_SYM: return syms[e->c];
   case DX_ADD:
     return __builtin_add_overflow(dx_eval(e->a, syms), dx_eval(e->b, syms), &r) ? INT64_MAX : r;
+  case DX_SUB:
+    return __builtin_sub_overflow(dx_eval(e->a, syms), dx_eval(e->b, syms), &r) ? INT64_MAX : r;
   case DX_MUL:
     return __builtin_mul_overflow(dx_eval(e->a, syms), dx_eval(e->b, syms), &r) ? INT64_MAX : r;
   case DX_DIV: {
@@ -105,7 +114,8 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
 }
 
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
-  static const char *const ops[] = {[DX_ADD] = " + ", [DX_MUL] = " * ", [DX_DIV] = " / "};
+  static const char *const ops[] = {[DX_ADD] = " + ", [DX_SUB] = " - ", [DX_MUL] = " * ",
+                                    [DX_DIV] = " / "};
   switch (e->kind) {
   case DX_CONST: return arena_printf(a, "%lld", (long long)e->c);
   case DX_SYM: return arena_printf(a, "%s", s->syms[e->c].name);

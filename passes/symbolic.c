@@ -65,11 +65,13 @@ static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
   switch (op->code) {
   case OP_ADD: return dx_add(y->m, y->s, a, b);
   case OP_MULTIPLY: return dx_mul(y->m, y->s, a, b);
-  /* Sizes are >= 0, and JAX divides them by positive constants only. */
-  case OP_DIVIDE: return b->kind == DX_CONST && b->c > 0 ? dx_div(y->m, y->s, a, b) : NULL;
-  case OP_SUBTRACT:
-    if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(y->m, y->s, a->c - b->c);
-    return NULL;
+  /* JAX divides sizes by positive constants only; DX_DIV floors, which is
+   * divide's rounding toward zero for a >= 0, required at entry. */
+  case OP_DIVIDE:
+    if (b->kind != DX_CONST || b->c <= 0 || !dx_require(y->m, y->s, a, dx_const(y->m, y->s, 0), true))
+      return NULL;
+    return dx_div(y->m, y->s, a, b);
+  case OP_SUBTRACT: return dx_sub(y->m, y->s, a, b);
   default: return NULL;
   }
 }
@@ -207,6 +209,26 @@ static bool infer_slice(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* spec: real_dynamic_slice (C2-C5 of slice, on the folded operands):
+ * 0 <= start <= limit <= size, stride > 0 (a constant here); the result
+ * size is ceil((limit - start) / stride). */
+static bool infer_real_dynamic_slice(Sym *y, Op *op, const DimExpr **out) {
+  Module *m = y->m;
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    const DimExpr *start = fold(y, op->opnds[1], i), *limit = fold(y, op->opnds[2], i);
+    const DimExpr *stride = fold(y, op->opnds[3], i), *zero = dx_const(m, y->s, 0);
+    if (!start || !limit || !stride || stride->kind != DX_CONST || stride->c <= 0)
+      return fail(y, op, "start, limit or a positive constant stride does not fold");
+    if (!dx_require(m, y->s, start, zero, true) || !dx_require(m, y->s, limit, start, true) ||
+        !dx_require(m, y->s, dim_of(y, x, i), limit, true))
+      return fail(y, op, "indices out of range");
+    const DimExpr *span = dx_add(m, y->s, dx_sub(m, y->s, limit, start), dx_const(m, y->s, stride->c - 1));
+    out[i] = dx_div(m, y->s, span, stride);
+  }
+  return true;
+}
+
 static bool infer_transpose(Sym *y, Op *op, const DimExpr **out) {
   for (int i = 0; i < op->results[0]->type->rank; i++)
     out[i] = dim_of(y, op->opnds[0], (int)op->a.permutation.v[i]);
@@ -234,13 +256,16 @@ static bool infer_dot(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
-/* spec: reduce (C7): the inputs' shape without `dimensions` (one input). */
+/* spec: reduce (C1, C7): the inputs share a shape; the results have it
+ * without `dimensions`. */
 static bool infer_reduce(Sym *y, Op *op, const DimExpr **out) {
-  if (op->nopnds != 2) return fail(y, op, "only one input is reduced on symbolic sizes");
   const Value *x = op->opnds[0];
-  int n = 0;
-  for (int i = 0; i < x->type->rank; i++)
+  int n = 0, ninputs = op->nopnds / 2;
+  for (int i = 0; i < x->type->rank; i++) {
+    for (int k = 1; k < ninputs; k++)
+      if (!same(y, op, dim_of(y, x, i), dim_of(y, op->opnds[k], i))) return false;
     if (!i64_list_has(&op->a.dimensions, i)) out[n++] = dim_of(y, x, i);
+  }
   return true;
 }
 
@@ -253,6 +278,7 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_DYNAMIC_IOTA] = infer_iota,
     [OP_CONCATENATE] = infer_concatenate,
     [OP_SLICE] = infer_slice,
+    [OP_REAL_DYNAMIC_SLICE] = infer_real_dynamic_slice,
     [OP_TRANSPOSE] = infer_transpose,
     [OP_DOT_GENERAL] = infer_dot,
     [OP_REDUCE] = infer_reduce,
@@ -300,7 +326,7 @@ static void infer_op(Sym *y, Op *op) {
       is_shape_assertion(op))
     return;
   const Type *t = op->results[0]->type;
-  if (op->nresults != 1 || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
+  if ((op->nresults != 1 && op->code != OP_REDUCE) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
     fail(y, op, "not compiled on symbolic sizes");
     return;
   }
@@ -309,7 +335,8 @@ static void infer_op(Sym *y, Op *op) {
   if (ir_is_elementwise(op->code)) ok = infer_elementwise(y, op, d);
   else if (INFER[op->code]) ok = INFER[op->code](y, op, d);
   else ok = fail(y, op, "not compiled on symbolic sizes");
-  if (ok) set_sizes(y, op, op->results[0], d);
+  /* The results of a variadic reduce share their sizes. */
+  for (int i = 0; ok && i < op->nresults; i++) ok = set_sizes(y, op, op->results[i], d);
 }
 
 /* The symbols: dimension arguments first, then each `?` of the arguments. */
