@@ -1016,17 +1016,28 @@ static Func *specialized_entry(Module *m, const CompileOptions *o) {
   return f ? f : npublic == 1 ? only : NULL;
 }
 
-static bool has_dynamic_arg(const Func *f) {
-  for (int i = 0; i < f->body->nargs; i++) {
-    const Type *t = f->body->args[i]->type;
-    if (t->kind == TY_TENSOR && !type_is_static(t)) return true;
-  }
+static bool any_dynamic(Type *const *types, int n) {
+  for (int i = 0; i < n; i++)
+    if (types[i]->kind == TY_TENSOR && !type_is_static(types[i])) return true;
   return false;
 }
 
-/* A public function with `?` argument sizes that is not specialized is
- * compiled with symbolic sizes (passes/symbolic.c). */
+/* An entry that is not specialized is compiled with symbolic sizes
+ * (passes/symbolic.c) when its arguments have `?` sizes, or it has
+ * dimension arguments and `?` result sizes. */
+static bool wants_symbols(Refiner *r, Func *f, const CompileOptions *o) {
+  bool entry = o && o->entry ? !strcmp(f->name, o->entry) : f->is_public;
+  if (!entry) return false;
+  Type *args[f->body->nargs + 1];
+  for (int i = 0; i < f->body->nargs; i++) args[i] = f->body->args[i]->type;
+  if (any_dynamic(args, f->body->nargs)) return true;
+  if (!any_dynamic(f->result_types, f->nresults)) return false;
+  find_dim_args(r, f);
+  return r->ndims > 0;
+}
+
 static void refine_symbolic_func(Refiner *r, Func *f) {
+  r->ndims = 0;
   find_dim_args(r, f);
   Value *args[r->ndims + 1];
   const char *names[r->ndims + 1];
@@ -1046,7 +1057,7 @@ static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptio
   r->state = calloc((size_t)r->nvalues, 1);
   r->folded = calloc((size_t)r->nvalues, sizeof *r->folded);
   if (!r->state || !r->folded) abort();
-  if (!specialize && f->is_public && has_dynamic_arg(f)) {
+  if (!specialize && wants_symbols(r, f, o)) {
     refine_symbolic_func(r, f);
   } else if (!specialize || specialize_begin(r, o)) {
     ir_walk(f, refine_op, r);

@@ -189,10 +189,28 @@ def stage_limits():
     counted("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
 
 
+def run_one(name, path, args, want, check, want_fail):
+    r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
+    got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
+    if want_fail:
+        if r.returncode != 1 or want_fail not in r.stderr:
+            fail(name, f"exit status {r.returncode}, want 1 and {want_fail!r} in:\n{r.stderr[-1500:]}")
+        else:
+            ok(name)
+    elif r.returncode:
+        fail(name, r.stderr[-1500:])
+    elif got != want:
+        fail(name, f"got {got!r}, want {want!r}")
+    else:
+        ok(name)
+
+
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
-    OUTPUT is its closing line."""
+    OUTPUT is its closing line. `// RUN-FAIL: text`: shloc exits 1 with text
+    in stderr. symbolic_*.mlir (run --symbolic) also run specialized to
+    their inputs (without --symbolic) and must print the same."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -204,15 +222,11 @@ def stage_run():
             args += eval_args(a)
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
         check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
-        r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
-        name = f"run/{f}"
-        got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
-        if r.returncode:
-            fail(name, r.stderr[-1500:])
-        elif got != want:
-            fail(name, f"got {got!r}, want {want!r}")
-        else:
-            ok(name)
+        want_fail = (re.findall(r"^// RUN-FAIL: (.*)$", text, re.M) or [None])[0]
+        run_one(f"run/{f}", path, args, want, check, want_fail)
+        if f.startswith("symbolic_") and not want_fail:
+            run_one(f"run/{f} (specialized)", path, [a for a in args if a != "--symbolic"], want,
+                    check, None)
 
 
 def bytecode_run(path, inputs):

@@ -141,5 +141,7 @@ int program_with_entry(ToolOptions *t, EntryBody body) {
 bool func_has_dynamic_args(const Func *f) {
   for (int i = 0; i < f->body->nargs; i++)
     if (!type_is_static(f->body->args[i]->type)) return true;
+  for (int i = 0; i < f->nresults; i++)
+    if (!type_is_static(f->result_types[i])) return true;
   return false;
 }

@@ -133,8 +133,8 @@ void program_free(Program *p);
  * `bench`. Returns the exit status (0 or 1). */
 typedef int (*EntryBody)(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out);
 int program_with_entry(ToolOptions *t, EntryBody body);
-/* Whether an argument of f has a `?` size (run specializes it to the
- * inputs' shapes, check to dynamic_sizes). */
+/* Whether an argument or result of f has a `?` size (run specializes it
+ * to the inputs' shapes, check to dynamic_sizes). */
 bool func_has_dynamic_args(const Func *f);
 
 /* flops.c: 2 * multiply-adds of the dot_general, dot and convolution ops
