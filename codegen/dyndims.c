@@ -378,13 +378,9 @@ static bool sizes_known(Dyn *d) {
   return ok;
 }
 
-static bool is_shape_assertion(const Op *op) {
-  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
-         !strcmp(op->a.call_target_name, "shape_assertion");
-}
 
 static void emit_op(Dyn *d, Op *op) {
-  if (is_shape_assertion(op)) {
+  if (ir_is_shape_assertion(op)) {
     emit_assertion(d, op);
     return;
   }

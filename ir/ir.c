@@ -353,3 +353,8 @@ bool i64_list_has(const I64List *l, int64_t v) {
     if (l->v[i] == v) return true;
   return false;
 }
+
+bool ir_is_shape_assertion(const Op *op) {
+  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
+         !strcmp(op->a.call_target_name, "shape_assertion");
+}

@@ -1266,7 +1266,9 @@ int pass_check(Module *m, const CompileOptions *o, const char *after);
 
 /* Op classes (ir/ir.c), each derived from the flags of the OPS table once.
  * Passes and codegen ask these; none keeps a list of ops of its own. */
-bool ir_is_elementwise(OpCode c);   /* OPF_UNARY/BINARY/TERNARY */
+bool ir_is_elementwise(OpCode c);
+/* custom_call @shape_assertion (jax.export's check of the sizes). */
+bool ir_is_shape_assertion(const Op *op);   /* OPF_UNARY/BINARY/TERNARY */
 bool ir_is_costly(OpCode c);        /* OPF_COSTLY */
 /* May be computed inside its consumers: elementwise, or OPF_FUSIBLE. */
 bool ir_is_fusible(OpCode c);

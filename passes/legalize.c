@@ -107,7 +107,7 @@ static void legalize_custom_call(Legalizer *lg, Op *op) {
     return;
   }
   /* Checked when a symbolic entry is called (codegen/dyndims.c). */
-  if (!strcmp(name, "shape_assertion") && lg->f->sym) return;
+  if (ir_is_shape_assertion(op) && lg->f->sym) return;
   diag_error(op->loc, "custom_call @%s is not supported", name);
   lg->errors++;
 }

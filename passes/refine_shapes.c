@@ -679,10 +679,6 @@ static void refine_signature(Refiner *r, Func *f) {
 /* custom_call @shape_assertion (jax.export: `assert_what(dims)` with an
  * error_message whose `{i}` stand for operand i + 1)                        */
 
-static bool is_shape_assertion(const Op *op) {
-  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
-         !strcmp(op->a.call_target_name, "shape_assertion");
-}
 
 /* The message with each `{i}` replaced by the folded operand i + 1. */
 static const char *assertion_message(Refiner *r, const Op *op) {
@@ -707,7 +703,7 @@ static const char *assertion_message(Refiner *r, const Op *op) {
  * does not fold stays (legalize rejects it). */
 static void refine_assertion(Refiner *r, Op *op) {
   Ints p;
-  if (!is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
+  if (!ir_is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
   if (!p.v[0]) {
     fail(r, op, "shape assertion failed: %s", assertion_message(r, op));
     return;
@@ -732,7 +728,7 @@ static int first_shape_operand(const Op *op) {
   case OP_SET_DIMENSION_SIZE:
     return 1;
   case OP_DYNAMIC_PAD: case OP_DYNAMIC_GATHER: case OP_DYNAMIC_CONV: return 2;
-  default: return is_shape_assertion(op) ? 0 : op->nopnds;
+  default: return ir_is_shape_assertion(op) ? 0 : op->nopnds;
   }
 }
 

@@ -309,10 +309,6 @@ static bool symbolic_value(const Value *x) {
   return x->type->kind == TY_TENSOR && !type_is_static(x->type);
 }
 
-static bool is_shape_assertion(const Op *op) {
-  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
-         !strcmp(op->a.call_target_name, "shape_assertion");
-}
 
 static void infer_op(Sym *y, Op *op) {
   bool symbolic = false;
@@ -323,7 +319,7 @@ static void infer_op(Sym *y, Op *op) {
   }
   for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
-      is_shape_assertion(op))
+      ir_is_shape_assertion(op))
     return;
   const Type *t = op->results[0]->type;
   if ((op->nresults != 1 && op->code != OP_REDUCE) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
