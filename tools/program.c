@@ -45,6 +45,10 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
 
 int32_t program_call(Program *p, void *const *args, void *const *results) {
   int nargs = p->entry->body->nargs, nres = p->entry->nresults;
+  if (p->entry->sym) { /* its sizes follow the pointers: program_call_inputs */
+    diag_error(TOOL_NOLOC, "@%s has symbolic sizes; give --input-shapes", p->entry->name);
+    return -1;
+  }
   /* The packed calling convention: inputs, results, temp. */
   void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1));
   if (!packed) abort();
