@@ -506,6 +506,11 @@ void cg_emit_runtime_op(CG *cg, Op *op);
 void cg_emit_grid_check(CG *cg, Func *f);
 void cg_emit_run_parallel(CG *cg, Op *op);
 
+/* codegen/dyndims.c: the entry of a function with symbolic sizes
+ * (Func.sym), its P_F_temp_bytes and P_F_result_dims, and its packed
+ * wrapper. */
+void cg_symbolic_entry(CG *cg, Func *f);
+
 /* codegen/target.c: the target machine (host unless o->triple/cpu/features
  * say otherwise), function attributes, the LLVM pass pipeline, and writing
  * objects/assembly/IR to memory. */

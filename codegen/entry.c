@@ -401,6 +401,10 @@ static void emit_packed(CG *cg, const char *name, LLVMValueRef entry, LLVMTypeRe
 }
 
 void cg_entry(CG *cg, Func *f) {
+  if (f->sym) {
+    cg_symbolic_entry(cg, f);
+    return;
+  }
   cg->fn = f;
   ir_number_values(f);
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);

@@ -90,7 +90,7 @@ static char **arg_names(Arena *a, const Func *f) {
  * a statically shaped tensor of an element type codegen implements. */
 static int check_entry_type(Module *m, const Func *f, const Type *t, const char *what,
                             int i) {
-  if (type_is_tensor(t) && type_is_static(t) && elem_supported(t->elem)) return 0;
+  if (type_is_tensor(t) && (type_is_static(t) || f->sym) && elem_supported(t->elem)) return 0;
   diag_error(f->loc, "@%s: %s %d has type %s; entry points take statically shaped "
              "tensors of supported element types", f->name, what, i, type_str(&m->arena, t));
   return 1;
@@ -198,12 +198,89 @@ static void write_descriptors(FILE *out, const char *entry, const char *up, cons
   fprintf(out, "  {NULL, NULL, 0, NULL, 0}};\n");
 }
 
+/* ------------------------------------------------------------------------ */
+/* Entries with symbolic sizes (codegen/dyndims.c)                           */
+
+/* The C name of symbol k: the JAX dimension variable's, else the
+ * argument's name and the dimension (`x_dim0`). */
+static const char *sym_name(Arena *a, const Func *f, char **args, int k) {
+  const DimSym *s = &f->sym->syms[k];
+  if (s->dim < 0) return arena_printf(a, "dim_%s", cg_c_ident(a, s->name));
+  return arena_printf(a, "%s_dim%d", args[s->arg], s->dim);
+}
+
+static void write_sym_params(FILE *out, Arena *a, const Func *f, char **args) {
+  for (int k = 0; k < f->sym->nsyms; k++)
+    fprintf(out, "%sint64_t %s", k ? ", " : "", sym_name(a, f, args, k));
+}
+
+/* "tensor<?x8xf32>, sizes {x_dim0, 8}" */
+static void write_sym_tensor(FILE *out, Arena *a, const Func *f, char **args, const char *name,
+                             const Type *t, const DimExpr *const *sym) {
+  SymInfo named = *f->sym;
+  named.syms = ARENA_ARRAY(a, DimSym, named.nsyms);
+  for (int k = 0; k < named.nsyms; k++)
+    named.syms[k] = (DimSym){sym_name(a, f, args, k), f->sym->syms[k].arg, f->sym->syms[k].dim};
+  fprintf(out, " *   %-12s ", name);
+  type_print(out, t);
+  fprintf(out, ", sizes {");
+  for (int d = 0; d < t->rank; d++) {
+    if (t->dims[d] != DIM_DYNAMIC) fprintf(out, "%s%lld", d ? ", " : "", (long long)t->dims[d]);
+    else fprintf(out, "%s%s", d ? ", " : "", dx_str(a, &named, sym[d]));
+  }
+  fprintf(out, "}\n");
+}
+
+static void write_symbolic_entry(FILE *out, Arena *a, const char *entry, const Func *f,
+                                 char **args) {
+  const Op *ret = ir_block_terminator(f->body);
+  fprintf(out, "/* @%s, compiled with symbolic sizes: one int64_t per symbol\n", f->name);
+  for (int k = 0; k < f->sym->nsyms; k++) {
+    const DimSym *s = &f->sym->syms[k];
+    if (s->dim < 0)
+      fprintf(out, " *   %-12s dimension variable %s, the value of %s\n", sym_name(a, f, args, k),
+              s->name, args[s->arg]);
+    else
+      fprintf(out, " *   %-12s size %d of %s\n", sym_name(a, f, args, k), s->dim, args[s->arg]);
+  }
+  for (int i = 0; i < f->body->nargs; i++)
+    write_sym_tensor(out, a, f, args, args[i], f->body->args[i]->type, f->body->args[i]->sym);
+  for (int i = 0; i < f->nresults; i++)
+    write_sym_tensor(out, a, f, args, arena_printf(a, "result%d", i), ret->opnds[i]->type,
+                     ret->opnds[i]->sym);
+  fprintf(out, " *   %-12s %s_temp_bytes(sizes) bytes of scratch, 64-byte aligned\n"
+               " * %s_result_dims(sizes, i, out) writes the sizes of result i to out.\n"
+               " * Returns 0 on success, 1 (before touching memory) when the sizes are\n"
+               " * negative, overflow or break a constraint of the program (sizes it\n"
+               " * requires equal, a dimension variable that is not its argument's value),\n"
+               " * 2 when a shape assertion of the program fails. */\n", "temp", entry, entry);
+  fprintf(out, "int %s(", entry);
+  for (int i = 0; i < f->body->nargs; i++)
+    fprintf(out, "const %s *%s, ", elem_ctype(f->body->args[i]->type->elem), args[i]);
+  for (int i = 0; i < f->nresults; i++)
+    fprintf(out, "%s *result%d, ", elem_ctype(f->result_types[i]->elem), i);
+  fprintf(out, "void *temp, ");
+  write_sym_params(out, a, f, args);
+  fprintf(out, ");\nint64_t %s_temp_bytes(", entry);
+  write_sym_params(out, a, f, args);
+  fprintf(out, ");\nvoid %s_result_dims(", entry);
+  write_sym_params(out, a, f, args);
+  fprintf(out, "%sint result, int64_t *out);\n", f->sym->nsyms ? ", " : "");
+  const char *up = upper(a, entry);
+  fprintf(out, "#define %s_NUM_ARGS %d\n#define %s_NUM_RESULTS %d\n#define %s_NUM_SIZES %d\n\n",
+          up, f->body->nargs, up, f->nresults, up, f->sym->nsyms);
+}
+
 static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) {
   Arena *a = &m->arena;
   bool grid = ir_func_needs_proc(f);
   const char *entry = cg_entry_name(a, o, f);
   const char *up = upper(a, entry);
   char **args = arg_names(a, f);
+  if (f->sym) {
+    write_symbolic_entry(out, a, entry, f, args);
+    return;
+  }
   fprintf(out, "/* @%s\n", f->name);
   for (int i = 0; i < f->body->nargs; i++)
     write_tensor_comment(out, args[i], f->body->args[i]->type);

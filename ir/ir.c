@@ -470,3 +470,8 @@ void ir_module_grid(const Module *m, int64_t *replicas, int64_t *partitions) {
   *replicas = module_int(m, "mhlo.num_replicas");
   *partitions = module_int(m, "mhlo.num_partitions");
 }
+
+bool ir_is_shape_assertion(const Op *op) {
+  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
+         !strcmp(op->a.call_target_name, "shape_assertion");
+}

@@ -917,6 +917,63 @@ typedef struct Op Op;
 typedef struct Block Block;
 typedef struct Region Region;
 typedef struct Func Func;
+typedef struct Module Module;
+
+/* ------------------------------------------------------------------------ */
+/* Symbolic dimension sizes (ir/dimexpr.c)                                   */
+
+/* A size as an expression over the dimension symbols of an entry compiled
+ * without specialization (refine_shapes): interned per function in its
+ * SymInfo, so equal expressions are the same pointer. Only what the shape
+ * functions of the supported ops need (spec: each op's result shape). */
+typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV } DimKind;
+
+typedef struct DimExpr {
+  DimKind kind;
+  int id;          /* index in SymInfo.exprs: operands come first */
+  int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number */
+  const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0) */
+} DimExpr;
+
+/* A requirement the sizes must meet, checked when the entry is called. */
+typedef struct DimConstraint {
+  const DimExpr *a, *b;
+  bool ge; /* a >= b, else a == b */
+} DimConstraint;
+
+/* A dimension symbol: `?` size `dim` of argument `arg`, or (dim < 0) the
+ * value of the JAX dimension argument `arg` (a 0-d integer tensor). */
+typedef struct DimSym {
+  const char *name;
+  int arg, dim;
+} DimSym;
+
+typedef struct SymInfo {
+  int nsyms;
+  DimSym *syms;
+  int nexprs, capexprs;
+  DimExpr **exprs;
+  int ncons, capcons;
+  DimConstraint *cons;
+  /* The temp arena's size (codegen/dyndims.c lays out the buffers). */
+  const DimExpr *temp_bytes;
+} SymInfo;
+
+const DimExpr *dx_const(Module *m, SymInfo *s, int64_t c);
+const DimExpr *dx_sym(Module *m, SymInfo *s, int k);
+/* Sums, products and floor quotients, folded when both are constants. */
+const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+/* Records a == b (ge: a >= b) unless it holds by construction; false when
+ * both are constants that break it. */
+bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
+/* The value of e for the symbols' values (floor division by a positive
+ * divisor); INT64_MAX when a sum, difference or product overflows. */
+int64_t dx_eval(const DimExpr *e, const int64_t *syms);
+/* Appends e in C syntax over the symbol names to the arena string. */
+char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e);
 
 /* How a value is stored after the buffers pass. */
 typedef enum Storage {
@@ -938,6 +995,9 @@ typedef struct Value {
   /* filled by the buffers pass */
   Storage storage;
   int64_t offset;   /* ST_TEMP: byte offset in the arena; ST_ARG/ST_RESULT: index */
+  /* Per dimension, its size over the symbols of the function's SymInfo
+   * (refine_shapes, unspecialized entries); NULL for static values. */
+  const DimExpr **sym;
 } Value;
 
 struct Block {
@@ -991,9 +1051,11 @@ struct Func {
   int next_value_id;
   /* filled by the buffers pass */
   int64_t temp_bytes;
+  /* An entry compiled with symbolic sizes (refine_shapes), else NULL. */
+  SymInfo *sym;
 };
 
-typedef struct Module {
+struct Module {
   Arena arena;
   TypeTable *types;
   const char *name;    /* `module @name`, NULL if absent */
@@ -1002,7 +1064,7 @@ typedef struct Module {
   int nattrs;
   NamedAttr *attrs;    /* module attributes */
   Loc loc;
-} Module;
+};
 
 /* ------------------------------------------------------------------------ */
 /* Construction and queries (ir/ir.c)                                        */
@@ -1221,6 +1283,10 @@ int verify_refine_op(Module *m, Func *f, Op *op);
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
+/* passes/symbolic.c, called by refine_shapes for an entry it does not
+ * specialize: symbols for the `?` sizes and the dimension arguments given,
+ * Value.sym and Func.sym; returns the number of errors. */
+int refine_symbolic(Module *m, Func *f, Value **dim_args, const char **dim_names, int ndims);
 int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
@@ -1237,7 +1303,9 @@ int pass_check(Module *m, const CompileOptions *o, const char *after);
 
 /* Op classes (ir/ir.c), each derived from the flags of the OPS table once.
  * Passes and codegen ask these; none keeps a list of ops of its own. */
-bool ir_is_elementwise(OpCode c);   /* OPF_UNARY/BINARY/TERNARY */
+bool ir_is_elementwise(OpCode c);
+/* custom_call @shape_assertion (jax.export's check of the sizes). */
+bool ir_is_shape_assertion(const Op *op);   /* OPF_UNARY/BINARY/TERNARY */
 bool ir_is_costly(OpCode c);        /* OPF_COSTLY */
 /* May be computed inside its consumers: elementwise, or OPF_FUSIBLE. */
 bool ir_is_fusible(OpCode c);

@@ -496,6 +496,7 @@ static int plan_func(Module *m, Func *f, const CompileOptions *o) {
 int pass_buffers(Module *m, const CompileOptions *o) {
   int errors = 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (ir_func_is_entry(m, m->funcs[i], o)) errors += plan_func(m, m->funcs[i], o);
+    if (ir_func_is_entry(m, m->funcs[i], o) && !m->funcs[i]->sym)
+      errors += plan_func(m, m->funcs[i], o);
   return errors;
 }

@@ -209,7 +209,8 @@ int pass_check(Module *m, const CompileOptions *o, const char *after) {
     if (c.visible.cap) memset(c.visible.v, 0, c.visible.cap * sizeof *c.visible.v);
     check_block(&c, c.f->body, NULL);
     if (c.fused) ir_walk(c.f, check_fusion, &c);
-    if (c.planned && ir_func_is_entry(m, c.f, o)) check_planned(&c);
+    /* Entries with symbolic sizes lay out their own buffers (dyndims.c). */
+    if (c.planned && ir_func_is_entry(m, c.f, o) && !c.f->sym) check_planned(&c);
   }
   free(c.visible.v);
   return c.errors;

@@ -308,6 +308,6 @@ static void fuse_func(Func *f, bool enabled) {
 int pass_fuse(Module *m, const CompileOptions *o) {
   bool enabled = o && o->opt_level > 0;
   for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->body) fuse_func(m->funcs[i], enabled);
+    if (m->funcs[i]->body && !m->funcs[i]->sym) fuse_func(m->funcs[i], enabled); /* dyndims.c */
   return 0;
 }

@@ -679,10 +679,6 @@ static void refine_signature(Refiner *r, Func *f) {
 /* custom_call @shape_assertion (jax.export: `assert_what(dims)` with an
  * error_message whose `{i}` stand for operand i + 1)                        */
 
-static bool is_shape_assertion(const Op *op) {
-  return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
-         !strcmp(op->a.call_target_name, "shape_assertion");
-}
 
 /* The message with each `{i}` replaced by the folded operand i + 1. */
 static const char *assertion_message(Refiner *r, const Op *op) {
@@ -707,7 +703,7 @@ static const char *assertion_message(Refiner *r, const Op *op) {
  * does not fold stays (legalize rejects it). */
 static void refine_assertion(Refiner *r, Op *op) {
   Ints p;
-  if (!is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
+  if (!ir_is_shape_assertion(op) || op->nopnds < 1 || !fold(r, op->opnds[0], &p) || p.n != 1) return;
   if (!p.v[0]) {
     fail(r, op, "shape assertion failed: %s", assertion_message(r, op));
     return;
@@ -732,7 +728,7 @@ static int first_shape_operand(const Op *op) {
   case OP_SET_DIMENSION_SIZE:
     return 1;
   case OP_DYNAMIC_PAD: case OP_DYNAMIC_GATHER: case OP_DYNAMIC_CONV: return 2;
-  default: return is_shape_assertion(op) ? 0 : op->nopnds;
+  default: return ir_is_shape_assertion(op) ? 0 : op->nopnds;
   }
 }
 
@@ -1016,6 +1012,38 @@ static Func *specialized_entry(Module *m, const CompileOptions *o) {
   return f ? f : npublic == 1 ? only : NULL;
 }
 
+static bool any_dynamic(Type *const *types, int n) {
+  for (int i = 0; i < n; i++)
+    if (types[i]->kind == TY_TENSOR && !type_is_static(types[i])) return true;
+  return false;
+}
+
+/* An entry that is not specialized is compiled with symbolic sizes
+ * (passes/symbolic.c) when its arguments have `?` sizes, or it has
+ * dimension arguments and `?` result sizes. */
+static bool wants_symbols(Refiner *r, Func *f, const CompileOptions *o) {
+  bool entry = o && o->entry ? !strcmp(f->name, o->entry) : f->is_public;
+  if (!entry) return false;
+  Type *args[f->body->nargs + 1];
+  for (int i = 0; i < f->body->nargs; i++) args[i] = f->body->args[i]->type;
+  if (any_dynamic(args, f->body->nargs)) return true;
+  if (!any_dynamic(f->result_types, f->nresults)) return false;
+  find_dim_args(r, f);
+  return r->ndims > 0;
+}
+
+static void refine_symbolic_func(Refiner *r, Func *f) {
+  r->ndims = 0;
+  find_dim_args(r, f);
+  Value *args[r->ndims + 1];
+  const char *names[r->ndims + 1];
+  for (int i = 0; i < r->ndims; i++) {
+    args[i] = r->dims[i].arg;
+    names[i] = r->dims[i].name;
+  }
+  r->errors += refine_symbolic(r->m, f, args, names, r->ndims);
+}
+
 static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptions *o) {
   ir_number_values(f);
   r->nvalues = f->next_value_id > 0 ? f->next_value_id : 1;
@@ -1025,7 +1053,9 @@ static void refine_func(Refiner *r, Func *f, bool specialize, const CompileOptio
   r->state = calloc((size_t)r->nvalues, 1);
   r->folded = calloc((size_t)r->nvalues, sizeof *r->folded);
   if (!r->state || !r->folded) abort();
-  if (!specialize || specialize_begin(r, o)) {
+  if (!specialize && wants_symbols(r, f, o)) {
+    refine_symbolic_func(r, f);
+  } else if (!specialize || specialize_begin(r, o)) {
     ir_walk(f, refine_op, r);
     if (specialize) specialize_end(r);
     for (int i = 0; i < r->asserted.n; i++)

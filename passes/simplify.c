@@ -366,6 +366,6 @@ static void simplify_func(Module *m, Func *f) {
 
 int pass_simplify(Module *m) {
   for (int i = 0; i < m->nfuncs; i++)
-    if (m->funcs[i]->body) simplify_func(m, m->funcs[i]);
+    if (m->funcs[i]->body && !m->funcs[i]->sym) simplify_func(m, m->funcs[i]); /* keeps Value.sym */
   return 0;
 }

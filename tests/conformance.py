@@ -7,6 +7,9 @@ $BUILD/conformance/results.txt (`PASS|FAIL <TAB> file:line <TAB> name: reason`)
 and a summary per folder. With --ratchet, fails when a case listed in
 tests/conformance/passing.txt no longer passes; --update rewrites that list
 from this run (the list may only grow: --update refuses to drop cases).
+testdata/dynamic also runs with `shloc check --symbolic` (each file compiled
+once without specialization, run at sizes 1, 3, 8 and compared with the
+specialized runs); those cases are listed as `symbolic:FILE:LINE`.
 """
 import os
 import subprocess
@@ -30,7 +33,7 @@ def case_files(folder):
     return sorted(out)
 
 
-def check_batch(files):
+def check_batch(files, extra=()):
     """Runs one `shloc check` over a batch; returns its result lines."""
     fd, res = tempfile_path()
     os.close(fd)
@@ -38,7 +41,8 @@ def check_batch(files):
         # CASE_TIMEOUT: seconds per case; sanitizer builds compile slower.
         case_timeout = os.environ.get("CASE_TIMEOUT")
         timeout = ["--timeout=" + case_timeout] if case_timeout else []
-        subprocess.run([SHLOC, "check", "--verify-each", "--results=" + res] + timeout + files, cwd=CORPUS,
+        subprocess.run([SHLOC, "check", "--verify-each", "--results=" + res] + list(extra) + timeout + files,
+                       cwd=CORPUS,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=3600)
         with open(res) as f:
             return [l.rstrip("\n") for l in f if l.strip()]
@@ -51,19 +55,20 @@ def tempfile_path():
     return tempfile.mkstemp(prefix="shloc-conf-", suffix=".txt")
 
 
-def run_folder(folder):
+def run_folder(folder, extra=(), prefix=""):
+    """Result lines of the folder's cases, their locations prefixed."""
     files = case_files(folder)
     batches = [files[i:i + 25] for i in range(0, len(files), 25)]
     lines = []
     with ThreadPoolExecutor(JOBS) as pool:
-        for got in pool.map(check_batch, batches):
+        for got in pool.map(lambda b: check_batch(b, extra), batches):
             lines += got
     seen = {l.split("\t")[1] for l in lines if l.count("\t") >= 1}
     # A file whose batch died without writing its cases counts as failing.
     for f in files:
         if not any(s.startswith(f + ":") for s in seen):
             lines.append(f"FAIL\t{f}:1\t(file): no result (tool crashed?)")
-    return lines
+    return [l.replace("\t", "\t" + prefix, 1) for l in lines]
 
 
 def main():
@@ -75,13 +80,15 @@ def main():
     out_dir = os.path.join(BUILD, "conformance")
     os.makedirs(out_dir, exist_ok=True)
     results = []
-    for folder in ("interpret", "testdata"):
+    runs = (("interpret", (), ""), ("testdata", (), ""),
+            (os.path.join("testdata", "dynamic"), ("--symbolic",), "symbolic:"))
+    for folder, extra, prefix in runs:
         if not os.path.isdir(os.path.join(CORPUS, folder)):
             print(f"NOTICE: {folder}/ absent; skipped")
             continue
-        lines = run_folder(folder)
+        lines = run_folder(folder, extra, prefix)
         npass = sum(l.startswith("PASS") for l in lines)
-        print(f"conformance {folder}: {npass} passed, {len(lines) - npass} failed")
+        print(f"conformance {prefix}{folder}: {npass} passed, {len(lines) - npass} failed")
         results += lines
     with open(os.path.join(out_dir, "results.txt"), "w") as f:
         f.write("\n".join(results) + "\n")

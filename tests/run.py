@@ -198,13 +198,42 @@ def stage_limits():
     counted("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
 
 
+def run_one(name, path, args, want, check, errors, kernels=None):
+    """One run of a tests/run program: its output is want, or with errors it
+    fails (exit status 1) with each text in its diagnostics; with kernels
+    it compiles to that many kernel functions."""
+    r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
+    if errors:
+        missing = [e for e in errors if e not in r.stderr]
+        if r.returncode != 1 or missing:
+            fail(name, f"exit status {r.returncode}, missing {missing!r}:\n{r.stderr[-1500:]}")
+        else:
+            ok(name)
+        return
+    got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
+    nk = None
+    if kernels and not r.returncode:
+        cargs = [a for a in args if not a.startswith("--input")]
+        ll = run([SHLOC, path, "--emit=llvm", "-o", "-"] + cargs).stdout
+        nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll, re.M))
+    if r.returncode:
+        fail(name, r.stderr[-1500:])
+    elif got != want:
+        fail(name, f"got {got!r}, want {want!r}")
+    elif kernels and nk != kernels:
+        fail(name, f"{nk} kernel functions, want {kernels}")
+    else:
+        ok(name)
+
+
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
     OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
     status 1) with each such text in its diagnostics. `// KERNELS: N`: the
     program compiles to N kernel functions (identical kernels are emitted
-    once)."""
+    once). symbolic_*.mlir (run --symbolic) also run specialized to their
+    inputs (without --symbolic) and must print the same."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -217,30 +246,12 @@ def stage_run():
         want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
         check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
         errors = re.findall(r"^// ERROR: (.*)$", text, re.M)
-        r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
-        name = f"run/{f}"
-        if errors:
-            missing = [e for e in errors if e not in r.stderr]
-            if r.returncode != 1 or missing:
-                fail(name, f"exit status {r.returncode}, missing {missing!r}:\n{r.stderr[-1500:]}")
-            else:
-                ok(name)
-            continue
-        got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
         kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
-        nk = None
-        if kernels and not r.returncode:
-            cargs = [a for a in args if not a.startswith("--input")]
-            ll = run([SHLOC, path, "--emit=llvm", "-o", "-"] + cargs).stdout
-            nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll, re.M))
-        if r.returncode:
-            fail(name, r.stderr[-1500:])
-        elif got != want:
-            fail(name, f"got {got!r}, want {want!r}")
-        elif kernels and nk != int(kernels.group(1)):
-            fail(name, f"{nk} kernel functions, want {kernels.group(1)}")
-        else:
-            ok(name)
+        run_one(f"run/{f}", path, args, want, check, errors,
+                int(kernels.group(1)) if kernels else None)
+        if f.startswith("symbolic_") and not errors:
+            run_one(f"run/{f} (specialized)", path, [a for a in args if a != "--symbolic"], want,
+                    check, [])
 
 
 def spmd_verdicts(cmd, files, name):

@@ -263,14 +263,17 @@ static void run_specialized(const ToolOptions *t, const SrcFile *file, const Cas
   ir_module_free(m);
 }
 
-static void compare_runs(const Run *a, const Run *b, int64_t n, Verdict *v) {
+/* what: the two runs compared, for the message. */
+static void compare_runs(const Run *a, const Run *b, int64_t n, const char *what, Verdict *v) {
   for (int i = 0; i < a->nres && v->pass; i++) {
     shlort_check_reset();
-    if (!shlort_check_almost_eq(a->out[i].elem, a->out[i].data, b->out[i].data,
+    if (a->out[i].elem == b->out[i].elem &&
+        tensor_num_elems(&a->out[i]) == tensor_num_elems(&b->out[i]) &&
+        !shlort_check_almost_eq(a->out[i].elem, a->out[i].data, b->out[i].data,
                                 tensor_num_elems(&a->out[i]), DYNAMIC_TOLERANCE))
       continue;
-    snprintf(v->reason, sizeof v->reason, "dimensions %lld: result %d at -O%d and -O%d differ: %s",
-             (long long)n, i, DYNAMIC_OTHER_LEVEL, 3, shlort_check_last_failure());
+    snprintf(v->reason, sizeof v->reason, "dimensions %lld: result %d %s differ: %s",
+             (long long)n, i, what, shlort_check_last_failure());
     v->pass = false;
   }
 }
@@ -280,10 +283,70 @@ static void run_dynamic(const ToolOptions *t, const SrcFile *file, const Case *c
     Run fast = {0}, plain = {0};
     run_specialized(t, file, c, dynamic_sizes[k], t->co.opt_level, &fast, v);
     if (v->pass) run_specialized(t, file, c, dynamic_sizes[k], DYNAMIC_OTHER_LEVEL, &plain, v);
-    if (v->pass) compare_runs(&fast, &plain, dynamic_sizes[k], v);
+    if (v->pass) compare_runs(&fast, &plain, dynamic_sizes[k], "at -O3 and -O0", v);
     run_free(&fast);
     run_free(&plain);
   }
+}
+
+/* The inputs of call_specialized for the symbolic entry f at size n: the
+ * same random values (drawn in the same order), dimension arguments n. */
+static void symbolic_inputs(const Func *f, int64_t n, Tensor *in, Verdict *v) {
+  uint64_t seed = 0x5eed0d1a;
+  for (int i = 0; i < f->body->nargs && v->pass; i++) {
+    const Type *t = f->body->args[i]->type;
+    bool dim_arg = false;
+    for (int k = 0; k < f->sym->nsyms; k++) dim_arg |= f->sym->syms[k].arg == i && f->sym->syms[k].dim < 0;
+    int64_t dims[t->rank + 1];
+    for (int d = 0; d < t->rank; d++) dims[d] = t->dims[d] == DIM_DYNAMIC ? n : t->dims[d];
+    if (tensor_alloc(&in[i], t->elem, t->rank, dims)) fail(v, "bad argument type");
+    else if (!dim_arg) tensor_fill_random(&in[i], &seed);
+    else if (elem_bytes(t->elem) == 8) *(int64_t *)in[i].data = n;
+    else if (elem_bytes(t->elem) == 4) *(int32_t *)in[i].data = (int32_t)n;
+    else fail(v, "dimension argument narrower than 32 bits");
+  }
+}
+
+static void call_symbolic(Program *p, int64_t n, Run *run, Verdict *v) {
+  const Func *f = p->entry;
+  int nargs = f->body->nargs;
+  Tensor *in = calloc((size_t)nargs + 1, sizeof *in);
+  run->out = calloc((size_t)f->nresults + 1, sizeof *run->out);
+  run->nres = f->nresults;
+  symbolic_inputs(f, n, in, v);
+  int32_t status = v->pass ? program_call_inputs(p, in, run->out) : 0;
+  if (status) {
+    snprintf(v->reason, sizeof v->reason, "dimensions %lld: the symbolic entry returned %d",
+             (long long)n, (int)status);
+    v->pass = false;
+  }
+  for (int i = 0; i < nargs; i++) tensor_free(&in[i]);
+  free(in);
+}
+
+/* --symbolic: the case compiled once without specialization (one object
+ * for every size), run at each size on the inputs of the specialized run
+ * and compared with it. */
+static void run_symbolic(const ToolOptions *t, const SrcFile *file, const Case *c, Module *m,
+                         Func *f, Verdict *v) {
+  CompileOptions co = t->co;
+  co.allow_checks = true;
+  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  Program p;
+  if (program_build(&p, m, f, &co)) {
+    fail(v, "compilation failed");
+    return;
+  }
+  if (!p.entry->sym) fail(v, "no symbolic sizes");
+  for (size_t k = 0; k < sizeof dynamic_sizes / sizeof *dynamic_sizes && v->pass; k++) {
+    Run spec = {0}, sym = {0};
+    run_specialized(t, file, c, dynamic_sizes[k], t->co.opt_level, &spec, v);
+    if (v->pass) call_symbolic(&p, dynamic_sizes[k], &sym, v);
+    if (v->pass) compare_runs(&spec, &sym, dynamic_sizes[k], "specialized and symbolic", v);
+    run_free(&spec);
+    run_free(&sym);
+  }
+  program_free(&p);
 }
 
 static void run_case(const ToolOptions *t, const SrcFile *f, const Case *c, Verdict *v) {
@@ -300,6 +363,8 @@ static void run_case(const ToolOptions *t, const SrcFile *f, const Case *c, Verd
     if (!entry && m->nfuncs == 1) entry = m->funcs[0];
     if (entry) snprintf(v->name, sizeof v->name, "%s", entry->name);
     if (!entry) fail(v, "no @main and not exactly one function");
+    else if (t->symbolic && func_has_dynamic_args(entry)) run_symbolic(t, f, c, m, entry, v);
+    else if (t->symbolic) fail(v, "no `?` sizes");
     else if (func_has_dynamic_args(entry)) run_dynamic(t, f, c, v);
     else run_entry(t, f, m, entry, v);
     ir_module_free(m);

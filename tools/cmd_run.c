@@ -85,14 +85,7 @@ static const char *const *dims_of(Module *m, const ToolOptions *t, const Tensor 
   for (int i = 0; i < t->co.ndims; i++) dims[(*n)++] = t->co.dims[i];
   for (int i = 0; i < t->ninputs; i++) {
     int64_t v;
-    if (in[i].rank || !elem_is_int(in[i].elem) || elem_class(in[i].elem) != 's') continue;
-    switch (elem_bytes(in[i].elem)) {
-    case 1: v = *(const int8_t *)in[i].data; break;
-    case 2: v = *(const int16_t *)in[i].data; break;
-    case 4: v = *(const int32_t *)in[i].data; break;
-    default: v = *(const int64_t *)in[i].data; break;
-    }
-    dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
+    if (tensor_int_value(&in[i], &v)) dims[(*n)++] = arena_printf(&m->arena, "#%d=%lld", i, (long long)v);
   }
   return dims;
 }
@@ -110,6 +103,43 @@ static int match_inputs(const ToolOptions *t, const Func *e, Value *const *orig,
   if (t->ninputs == nargs || t->ninputs == norig) return 0;
   diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", e->name, nargs, t->ninputs);
   return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* --symbolic: one compilation for every size (codegen/dyndims.c)            */
+
+/* Input i fits argument type want: same element type and rank, the same
+ * size where want's is static. */
+static int fit_input(Module *m, int i, const Type *want, const Tensor *t) {
+  bool ok = type_is_tensor(want) && want->elem == t->elem && want->rank == t->rank;
+  for (int d = 0; ok && d < t->rank; d++) ok = want->dims[d] == DIM_DYNAMIC || want->dims[d] == t->dims[d];
+  if (ok) return 0;
+  char got[512];
+  tensor_shape_str(t, got, sizeof got);
+  diag_error(TOOL_NOLOC, "input %d: the entry takes %s, got %s", i, type_str(&m->arena, want), got);
+  return -1;
+}
+
+static int run_symbolic(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
+  if (t->ninputs != f->body->nargs) {
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
+               f->body->nargs, t->ninputs);
+    return -1;
+  }
+  Program p;
+  if (program_build(&p, m, f, &t->co)) return -1;
+  int rc = p.entry->sym ? 0 : -1;
+  if (rc) diag_error(TOOL_NOLOC, "--symbolic: @%s has no symbolic sizes", f->name);
+  for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, i, p.entry->body->args[i]->type, &in[i]);
+  if (!rc) {
+    int32_t status = program_call_inputs(&p, in, out);
+    if (status > 0)
+      diag_error(TOOL_NOLOC, "@%s returned %d (%s)", f->name, (int)status,
+                 status == 2 ? "a shape assertion failed" : "the input sizes break the program's constraints");
+    rc = status ? -1 : 0;
+  }
+  program_free(&p);
+  return rc ? -1 : write_outputs(t, out, f->nresults);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -192,6 +222,8 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
     if (load_input(t->inputs[i], i, &in[i])) return -1;
   if (check_output_specs(t, f->nresults)) return -1;
   CompileOptions co = t->co;
+  if (t->symbolic && !co.input_shapes && !co.ndims && func_has_dynamic_args(f))
+    return run_symbolic(t, m, f, in, out);
   if (!co.input_shapes && func_has_dynamic_args(f)) {
     co.input_shapes = shapes_of(m, in, t->ninputs);
     co.dims = dims_of(m, t, in, &co.ndims);

@@ -54,6 +54,10 @@ int32_t program_call(Program *p, void *const *args, void *const *results) {
     return SHLORT_INVALID;
   }
   int nargs = p->entry->body->nargs, nres = p->entry->nresults;
+  if (p->entry->sym) { /* its sizes follow the pointers: program_call_inputs */
+    diag_error(TOOL_NOLOC, "@%s has symbolic sizes; give --input-shapes", p->entry->name);
+    return -1;
+  }
   /* The packed calling convention: inputs, results, temp. */
   void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1));
   if (!packed) abort();
@@ -62,6 +66,62 @@ int32_t program_call(Program *p, void *const *args, void *const *results) {
   packed[nargs + nres] = p->temp;
   int32_t rc = p->fn(packed);
   free(packed);
+  return rc;
+}
+
+/* The symbols' values: sizes of the inputs, values of dimension arguments. */
+static int bind_sizes(const Func *f, const Tensor *in, int64_t *sizes) {
+  for (int k = 0; k < f->sym->nsyms; k++) {
+    const DimSym *s = &f->sym->syms[k];
+    if (s->dim >= 0) sizes[k] = in[s->arg].dims[s->dim];
+    else if (!tensor_int_value(&in[s->arg], &sizes[k])) return -1;
+  }
+  return 0;
+}
+
+/* Results of the sizes the program computes (the expressions that
+ * P_F_result_dims evaluates). */
+static int alloc_sized_results(const Func *f, const int64_t *sizes, Tensor *out) {
+  const Op *ret = ir_block_terminator(f->body);
+  for (int i = 0; i < f->nresults; i++) {
+    const Type *t = ret->opnds[i]->type;
+    int64_t dims[t->rank + 1];
+    for (int d = 0; d < t->rank; d++)
+      dims[d] = t->dims[d] != DIM_DYNAMIC ? t->dims[d] : dx_eval(ret->opnds[i]->sym[d], sizes);
+    if (!type_dims_fit(t->rank, dims) || tensor_alloc(&out[i], t->elem, t->rank, dims)) return -1;
+  }
+  return 0;
+}
+
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out) {
+  const Func *f = p->entry;
+  int nargs = f->body->nargs, nres = f->nresults, nsyms = f->sym->nsyms;
+  int64_t sizes[nsyms + 1];
+  if (bind_sizes(f, in, sizes)) {
+    diag_error(TOOL_NOLOC, "a dimension argument's input is not a 0-d signed integer");
+    return -1;
+  }
+  bool negative = false;
+  for (int k = 0; k < nsyms; k++) negative |= sizes[k] < 0;
+  /* The entry rejects negative sizes before it touches memory. */
+  if (negative) return 1;
+  if (alloc_sized_results(f, sizes, out)) {
+    diag_error(TOOL_NOLOC, "the result sizes for these inputs are out of range");
+    return -1;
+  }
+  int64_t bytes = dx_eval(f->sym->temp_bytes, sizes);
+  if (bytes == INT64_MAX) return 1; /* the entry rejects sizes that overflow */
+  void *temp = aligned_alloc(64, bytes > 0 ? (size_t)(bytes + 63) / 64 * 64 : 64);
+  /* inputs, results, temp, then a pointer to each size (dyndims.c). */
+  void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1 + nsyms));
+  if (!packed || !temp) abort();
+  for (int i = 0; i < nargs; i++) packed[i] = in[i].data;
+  for (int i = 0; i < nres; i++) packed[nargs + i] = out[i].data;
+  packed[nargs + nres] = temp;
+  for (int k = 0; k < nsyms; k++) packed[nargs + nres + 1 + k] = &sizes[k];
+  int32_t rc = p->fn(packed);
+  free(packed);
+  free(temp);
   return rc;
 }
 
@@ -94,5 +154,7 @@ int program_with_entry(ToolOptions *t, EntryBody body) {
 bool func_has_dynamic_args(const Func *f) {
   for (int i = 0; i < f->body->nargs; i++)
     if (!type_is_static(f->body->args[i]->type)) return true;
+  for (int i = 0; i < f->nresults; i++)
+    if (!type_is_static(f->result_types[i])) return true;
   return false;
 }

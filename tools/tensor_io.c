@@ -157,6 +157,17 @@ static uint64_t next_random(uint64_t *s) {
   return *s * 0x2545f4914f6cdd1dull;
 }
 
+bool tensor_int_value(const Tensor *t, int64_t *v) {
+  if (t->rank || !elem_is_int(t->elem) || elem_class(t->elem) != 's') return false;
+  switch (elem_bytes(t->elem)) {
+  case 1: *v = *(const int8_t *)t->data; break;
+  case 2: *v = *(const int16_t *)t->data; break;
+  case 4: *v = *(const int32_t *)t->data; break;
+  default: *v = *(const int64_t *)t->data; break;
+  }
+  return true;
+}
+
 void tensor_fill_random(Tensor *t, uint64_t *state) {
   int64_t n = tensor_num_elems(t);
   for (int64_t i = 0; i < n; i++) {

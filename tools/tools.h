@@ -45,6 +45,7 @@ typedef struct ToolOptions {
   int64_t grid_timeout_ms; /* run, check: how long a process waits for a peer */
   bool mpi;             /* check: run_parallel cases under mpirun */
   int case_line;        /* check: only the case that starts at this line (0: all) */
+  bool symbolic;        /* run: compile `?` sizes symbolically, bind them at the call */
 } ToolOptions;
 
 int cmd_run(ToolOptions *t);   /* cmd_run.c */
@@ -93,6 +94,8 @@ void tensor_print(FILE *f, const Tensor *t);
 /* Deterministic pseudo-random contents: floats in [-1, 1), integers in
  * [0, 8), booleans 0/1. */
 void tensor_fill_random(Tensor *t, uint64_t *state);
+/* Whether t is a 0-d signed integer, and its value. */
+bool tensor_int_value(const Tensor *t, int64_t *v);
 
 /* npy.c: NumPy .npy, little-endian C order. bf16 has no NumPy dtype: it is
  * written as <u2 (with a warning) and read from <u2/<i2/V2 into a tensor of
@@ -130,6 +133,13 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
 /* Calls the entry: args then results buffers (in the entry's order). An
  * entry with a process context is diagnosed (SHLORT_INVALID). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
+/* Calls an entry with symbolic sizes (Func.sym, codegen/dyndims.c) on
+ * inputs for all its arguments: binds the symbols from their sizes and the
+ * dimension arguments' values, allocates results of the sizes these imply
+ * and a temp arena of P_F_temp_bytes. Returns the entry's status (1: sizes
+ * that break the program's constraints, 2: a failed shape assertion), or
+ * -1 after diagnosing inputs that bind no sizes. */
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
  * function), allocates argument and result tensors (zeroed descriptors,
@@ -137,8 +147,8 @@ void program_free(Program *p);
  * `bench`. Returns the exit status (0 or 1). */
 typedef int (*EntryBody)(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out);
 int program_with_entry(ToolOptions *t, EntryBody body);
-/* Whether an argument of f has a `?` size (run specializes it to the
- * inputs' shapes, check to dynamic_sizes). */
+/* Whether an argument or result of f has a `?` size (run specializes it
+ * to the inputs' shapes, check to dynamic_sizes). */
 bool func_has_dynamic_args(const Func *f);
 
 /* grid.c: SPMD programs (spec "Parallel execution"), one compiled entry

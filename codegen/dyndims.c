@@ -1,0 +1,556 @@
+/*
+ * dyndims.c: entries with symbolic sizes (refine_shapes left Func.sym):
+ *
+ *   int32_t P_F(ptr arg..., ptr result..., ptr temp, i64 sym...)
+ *   int64_t P_F_temp_bytes(i64 sym...)
+ *   void    P_F_result_dims(i64 sym..., i32 result, ptr out)
+ *
+ * one `sym` per symbol of Func.sym (the JAX dimension arguments, then each
+ * `?` of the arguments in order). The sizes are runtime values here, so
+ * this is a separate, plain path: no fusion, no threads, no GEMM engine.
+ * Every op computes its whole result into its own buffer with a loop nest
+ * whose bounds are the sizes evaluated at entry; dot_general is the
+ * elemental loop over the contracting dimensions (correct, and slower than
+ * the static path's GEMM). Buffers are laid out one after the other in the
+ * temp arena, 64-byte aligned, at offsets that are size expressions
+ * (passes/symbolic.c), so P_F_temp_bytes is the last one's end. Results are
+ * copied into the caller's buffers at func.return.
+ *
+ * The entry returns 1 before touching memory when the sizes are negative,
+ * overflow, break a constraint of the program (Func.sym->cons) or disagree
+ * with a dimension argument's value, and 2 when a
+ * custom_call @shape_assertion fails. Ops outside the supported set are
+ * reported at their location.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+
+enum { MAX_RANK = 64, BUFFER_ALIGN = 64 };
+
+typedef struct Dyn {
+  CG *cg;
+  Func *f;
+  SymInfo *s;
+  LLVMValueRef *x;          /* per DimExpr id: its i64 value */
+  LLVMValueRef *ptr;        /* per Value id: its buffer */
+  const DimExpr **offset;   /* per Value id: offset in temp (NULL: none) */
+  const DimExpr *temp_bytes;
+  LLVMValueRef fail;        /* block returning 1 (sizes rejected) */
+} Dyn;
+
+/* ------------------------------------------------------------------------ */
+/* Sizes                                                                     */
+
+static const DimExpr *dim_expr(Dyn *d, const Value *v, int i) {
+  int64_t n = v->type->dims[i];
+  return n != DIM_DYNAMIC ? dx_const(d->cg->m, d->s, n) : v->sym[i];
+}
+
+static const DimExpr *byte_size(Dyn *d, const Value *v) {
+  Module *m = d->cg->m;
+  const DimExpr *n = dx_const(m, d->s, elem_bytes(v->type->elem));
+  for (int i = 0; i < v->type->rank; i++) n = dx_mul(m, d->s, n, dim_expr(d, v, i));
+  return n;
+}
+
+/* ((n + 63) / 64) * 64 */
+static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
+  Module *m = d->cg->m;
+  const DimExpr *a = dx_const(m, d->s, BUFFER_ALIGN);
+  return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
+}
+
+/* Offsets of every op result but constants, one after the other. */
+static void plan(Dyn *d) {
+  Module *m = d->cg->m;
+  const DimExpr *end = dx_const(m, d->s, 0);
+  for (Op *op = d->f->body->first; op; op = op->next) {
+    if (op->code == OP_CONSTANT) continue;
+    for (int i = 0; i < op->nresults; i++) {
+      Value *v = op->results[i];
+      d->offset[v->id] = end;
+      end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
+    }
+  }
+  d->temp_bytes = d->s->temp_bytes = end;
+}
+
+static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMValueRef b,
+                                LLVMValueRef *ovf) {
+  LLVMValueRef args[2] = {a, b};
+  LLVMValueRef r = cg_intrinsic(cg->b, name, &cg->t_i64, 1, args, 2);
+  *ovf = LLVMBuildOr(cg->b, *ovf, LLVMBuildExtractValue(cg->b, r, 1, ""), "");
+  return LLVMBuildExtractValue(cg->b, r, 0, "");
+}
+
+/* floor(a / b) for b > 0: sdiv rounds toward zero. */
+static LLVMValueRef floor_div(CG *cg, LLVMValueRef a, LLVMValueRef b) {
+  LLVMValueRef q = LLVMBuildSDiv(cg->b, a, b, "");
+  LLVMValueRef inexact = LLVMBuildICmp(cg->b, LLVMIntNE, LLVMBuildMul(cg->b, q, b, ""), a, "");
+  LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, 0), "");
+  return LLVMBuildSub(cg->b, q, LLVMBuildZExt(cg->b, LLVMBuildAnd(cg->b, inexact, neg, ""), cg->t_i64, ""), "");
+}
+
+/* Every expression of d->s from the symbols' values, in id order (operands
+ * come first); *ovf is or-ed with whether a sum or product overflowed. */
+static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
+  CG *cg = d->cg;
+  for (int i = 0; i < d->s->nexprs; i++) {
+    const DimExpr *e = d->s->exprs[i];
+    LLVMValueRef a = e->a ? d->x[e->a->id] : NULL, b = e->b ? d->x[e->b->id] : NULL;
+    switch (e->kind) {
+    case DX_CONST: d->x[i] = cg_i64(cg, e->c); break;
+    case DX_SYM: d->x[i] = syms[e->c]; break;
+    case DX_ADD: d->x[i] = overflowing(cg, "llvm.sadd.with.overflow", a, b, ovf); break;
+    case DX_SUB: d->x[i] = overflowing(cg, "llvm.ssub.with.overflow", a, b, ovf); break;
+    case DX_MUL: d->x[i] = overflowing(cg, "llvm.smul.with.overflow", a, b, ovf); break;
+    case DX_DIV: /* b > 0 (a constant): floor(a / b) */
+      d->x[i] = floor_div(cg, a, b);
+      break;
+    }
+  }
+}
+
+static LLVMValueRef dim(Dyn *d, const Value *v, int i) {
+  int64_t n = v->type->dims[i];
+  return n != DIM_DYNAMIC ? cg_i64(d->cg, n) : d->x[v->sym[i]->id];
+}
+
+/* Row-major linear index of idx in v. */
+static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
+  CG *cg = d->cg;
+  LLVMValueRef lin = cg_i64(cg, 0);
+  for (int i = 0; i < v->type->rank; i++)
+    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, dim(d, v, i), ""), idx[i], "");
+  return lin;
+}
+
+static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
+  return cg_load(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Elemental generators: the value of op's result at idx                     */
+
+static LLVMValueRef gen_elementwise(Dyn *d, Op *op, LLVMValueRef *idx) {
+  LLVMValueRef args[op->nopnds > 0 ? op->nopnds : 1];
+  LLVMValueRef zero[MAX_RANK] = {0};
+  for (int k = 0; k < op->nopnds; k++) {
+    const Value *x = op->opnds[k];
+    args[k] = load_at(d, x, x->type->rank ? idx : zero); /* 0-d operands of select/clamp */
+  }
+  return cg_scalar_op(d->cg, op, args);
+}
+
+/* spec: broadcast_in_dim: operand index i is 0 where its size is 1. */
+static LLVMValueRef gen_broadcast(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  LLVMValueRef xi[MAX_RANK];
+  for (int i = 0; i < x->type->rank; i++)
+    xi[i] = x->type->dims[i] == 1 ? cg_i64(d->cg, 0) : idx[op->a.broadcast_dimensions.v[i]];
+  return load_at(d, x, xi);
+}
+
+/* spec: reshape keeps the row-major order of the elements. */
+static LLVMValueRef gen_reshape(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  return cg_load(d->cg, d->ptr[x->id], x->type->elem, linear(d, op->results[0], idx));
+}
+
+static LLVMValueRef gen_iota(Dyn *d, Op *op, LLVMValueRef *idx) {
+  return cg_convert(d->cg, idx[op->a.iota_dimension], ET_SI64, op->results[0]->type->elem);
+}
+
+static LLVMValueRef gen_slice(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  LLVMValueRef xi[MAX_RANK];
+  for (int i = 0; i < x->type->rank; i++)
+    xi[i] = LLVMBuildAdd(d->cg->b, cg_i64(d->cg, op->a.start_indices.v[i]),
+                         LLVMBuildMul(d->cg->b, idx[i], cg_i64(d->cg, op->a.strides.v[i]), ""), "");
+  return load_at(d, x, xi);
+}
+
+/* Element i of the 1-d integer tensor x as an i64. */
+static LLVMValueRef index_at(Dyn *d, const Value *x, int i) {
+  LLVMValueRef k = cg_i64(d->cg, i);
+  return cg_convert(d->cg, load_at(d, x, &k), x->type->elem, ET_SI64);
+}
+
+/* spec: real_dynamic_slice: operand[start + idx * stride] (the entry has
+ * checked the bounds, passes/symbolic.c). */
+static LLVMValueRef gen_real_dynamic_slice(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  LLVMValueRef xi[MAX_RANK];
+  for (int i = 0; i < x->type->rank; i++)
+    xi[i] = LLVMBuildAdd(d->cg->b, index_at(d, op->opnds[1], i),
+                         LLVMBuildMul(d->cg->b, idx[i], index_at(d, op->opnds[3], i), ""), "");
+  return load_at(d, x, xi);
+}
+
+static LLVMValueRef gen_transpose(Dyn *d, Op *op, LLVMValueRef *idx) {
+  const Value *x = op->opnds[0];
+  LLVMValueRef xi[MAX_RANK];
+  for (int i = 0; i < x->type->rank; i++) xi[op->a.permutation.v[i]] = idx[i];
+  return load_at(d, x, xi);
+}
+
+static LLVMValueRef gen_dim_size(Dyn *d, Op *op, LLVMValueRef *idx) {
+  (void)idx;
+  return cg_convert(d->cg, dim(d, op->opnds[0], (int)op->a.dimension), ET_SI64,
+                    op->results[0]->type->elem);
+}
+
+/* Loops over the sizes of v's dimensions listed in dims (all when NULL),
+ * writing the induction variables to idx[dims[k]]; returns the count. */
+static int open_loops(Dyn *d, const Value *v, const I64List *dims, CgLoop *loops,
+                      LLVMValueRef *idx) {
+  int n = dims ? dims->n : v->type->rank;
+  for (int k = 0; k < n; k++) {
+    int i = dims ? (int)dims->v[k] : k;
+    idx[i] = cg_loop_begin(d->cg, &loops[k], cg_i64(d->cg, 0), dim(d, v, i));
+  }
+  return n;
+}
+
+static void close_loops(Dyn *d, CgLoop *loops, int n) {
+  for (int k = n - 1; k >= 0; k--) cg_loop_end(d->cg, &loops[k]);
+}
+
+/* spec: dot_general: the sum over the contracting dimensions of
+ * lhs * rhs, accumulated in cg_dot_acc_type. */
+static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
+  CG *cg = d->cg;
+  const DotDims *dd = &op->a.dot;
+  const Value *l = op->opnds[0], *r = op->opnds[1];
+  ElemType e = op->results[0]->type->elem, acc_t = cg_dot_acc_type(e);
+  LLVMValueRef li[MAX_RANK], ri[MAX_RANK];
+  int n = 0;
+  for (int i = 0; i < dd->lhs_batch.n; i++, n++) {
+    li[dd->lhs_batch.v[i]] = idx[n];
+    ri[dd->rhs_batch.v[i]] = idx[n];
+  }
+  for (int i = 0; i < l->type->rank; i++)
+    if (!ir_list_has(&dd->lhs_batch, i) && !ir_list_has(&dd->lhs_contract, i)) li[i] = idx[n++];
+  for (int i = 0; i < r->type->rank; i++)
+    if (!ir_list_has(&dd->rhs_batch, i) && !ir_list_has(&dd->rhs_contract, i)) ri[i] = idx[n++];
+  LLVMValueRef acc = cg_entry_alloca(cg, cg_scalar_type(cg, acc_t), "dot.acc");
+  LLVMBuildStore(cg->b, LLVMConstNull(cg_scalar_type(cg, acc_t)), acc);
+  CgLoop loops[MAX_RANK];
+  int nl = open_loops(d, l, &dd->lhs_contract, loops, li);
+  for (int k = 0; k < nl; k++) ri[dd->rhs_contract.v[k]] = li[dd->lhs_contract.v[k]];
+  LLVMValueRef a = cg_convert(cg, load_at(d, l, li), l->type->elem, acc_t);
+  LLVMValueRef b = cg_convert(cg, load_at(d, r, ri), r->type->elem, acc_t);
+  LLVMValueRef old = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, "");
+  LLVMBuildStore(cg->b, cg_mul_add(cg, acc_t, old, a, b), acc);
+  close_loops(d, loops, nl);
+  return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
+}
+
+typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
+
+static const Gen GEN[OP_COUNT] = {
+    [OP_BROADCAST_IN_DIM] = gen_broadcast,
+    [OP_DYNAMIC_BROADCAST_IN_DIM] = gen_broadcast,
+    [OP_RESHAPE] = gen_reshape,
+    [OP_DYNAMIC_RESHAPE] = gen_reshape,
+    [OP_IOTA] = gen_iota,
+    [OP_DYNAMIC_IOTA] = gen_iota,
+    [OP_SLICE] = gen_slice,
+    [OP_REAL_DYNAMIC_SLICE] = gen_real_dynamic_slice,
+    [OP_TRANSPOSE] = gen_transpose,
+    [OP_GET_DIMENSION_SIZE] = gen_dim_size,
+    [OP_DOT_GENERAL] = gen_dot,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Ops                                                                       */
+
+/* The whole result of op, elementally. */
+static void emit_elemental(Dyn *d, Op *op, Gen gen) {
+  Value *v = op->results[0];
+  CgLoop loops[MAX_RANK];
+  LLVMValueRef idx[MAX_RANK];
+  int n = open_loops(d, v, NULL, loops, idx);
+  cg_store(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), gen(d, op, idx));
+  close_loops(d, loops, n);
+}
+
+/* spec: concatenate: each operand is copied to its place along dimension. */
+static void emit_concatenate(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  Value *v = op->results[0];
+  LLVMValueRef start = cg_i64(cg, 0);
+  int axis = (int)op->a.dimension;
+  for (int k = 0; k < op->nopnds; k++) {
+    const Value *x = op->opnds[k];
+    CgLoop loops[MAX_RANK];
+    LLVMValueRef idx[MAX_RANK];
+    int n = open_loops(d, x, NULL, loops, idx);
+    LLVMValueRef val = load_at(d, x, idx);
+    idx[axis] = LLVMBuildAdd(cg->b, idx[axis], start, "");
+    cg_store(cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), val);
+    close_loops(d, loops, n);
+    start = LLVMBuildAdd(cg->b, start, dim(d, x, axis), "");
+  }
+}
+
+/* spec: reduce: for each result index, body(accumulators, inputs) over
+ * the reduced dimensions from init_values (n inputs, n results). */
+static void emit_reduce(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  int n = op->nresults;
+  const Value *x = op->opnds[0];
+  Value *r0 = op->results[0];
+  LLVMValueRef acc[n], args[2 * n], res[n], none[1] = {NULL};
+  LLVMValueRef idx[MAX_RANK], xi[MAX_RANK];
+  CgLoop outer[MAX_RANK], inner[MAX_RANK];
+  for (int k = 0; k < n; k++)
+    acc[k] = cg_entry_alloca(cg, cg_scalar_type(cg, op->results[k]->type->elem), "reduce.acc");
+  int no = open_loops(d, r0, NULL, outer, idx);
+  for (int i = 0, j = 0; i < x->type->rank; i++)
+    if (!ir_list_has(&op->a.dimensions, i)) xi[i] = idx[j++];
+  for (int k = 0; k < n; k++) LLVMBuildStore(cg->b, load_at(d, op->opnds[n + k], none), acc[k]);
+  int ni = open_loops(d, x, &op->a.dimensions, inner, xi);
+  for (int k = 0; k < n; k++) {
+    args[k] = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, op->results[k]->type->elem), acc[k], "");
+    args[n + k] = load_at(d, op->opnds[k], xi);
+  }
+  cg_region_scalar(cg, op->regions[0], args, res);
+  for (int k = 0; k < n; k++) LLVMBuildStore(cg->b, res[k], acc[k]);
+  close_loops(d, inner, ni);
+  LLVMValueRef lin = linear(d, r0, idx);
+  for (int k = 0; k < n; k++) {
+    Value *v = op->results[k];
+    cg_store(cg, d->ptr[v->id], v->type->elem, lin,
+             LLVMBuildLoad2(cg->b, cg_scalar_type(cg, v->type->elem), acc[k], ""));
+  }
+  close_loops(d, outer, no);
+}
+
+/* Returns `status` from the entry unless cond holds. */
+static void require(Dyn *d, LLVMValueRef cond, int status) {
+  CG *cg = d->cg;
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "ok");
+  LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "fail");
+  LLVMBuildCondBr(cg->b, cond, ok, bad);
+  LLVMPositionBuilderAtEnd(cg->b, bad);
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, (unsigned)status, 0));
+  LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+/* custom_call @shape_assertion(pred, ...): status 2 when pred is false. */
+static void emit_assertion(Dyn *d, Op *op) {
+  LLVMValueRef none[1] = {NULL};
+  LLVMValueRef p = load_at(d, op->opnds[0], none);
+  require(d, LLVMBuildICmp(d->cg->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), 2);
+}
+
+static void emit_return(Dyn *d, Op *ret) {
+  CG *cg = d->cg;
+  for (int i = 0; i < ret->nopnds; i++) {
+    Value *v = ret->opnds[i];
+    LLVMValueRef dst = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + i));
+    LLVMBuildMemCpy(cg->b, dst, 1, d->ptr[v->id], 1, d->x[byte_size(d, v)->id]);
+  }
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
+}
+
+static bool known(const Value *v) {
+  return v->type->kind == TY_TENSOR && elem_supported(v->type->elem) &&
+         v->type->rank <= MAX_RANK && (type_is_static(v->type) || v->sym);
+}
+
+/* Whether every operand and result of the top-level ops has a supported
+ * type and known sizes (passes/symbolic.c gave them); reports those that
+ * do not. */
+static bool sizes_known(Dyn *d) {
+  bool ok = true;
+  for (Op *op = d->f->body->first; op; op = op->next) {
+    bool good = true;
+    for (int i = 0; i < op->nopnds; i++) good &= known(op->opnds[i]);
+    for (int i = 0; i < op->nresults; i++) good &= known(op->results[i]);
+    if (!good) cg_unsupported(d->cg, op, "a value of unknown size or unsupported type in an "
+                              "entry with symbolic sizes");
+    ok &= good;
+  }
+  return ok;
+}
+
+
+static void emit_op(Dyn *d, Op *op) {
+  if (ir_is_shape_assertion(op)) {
+    emit_assertion(d, op);
+    return;
+  }
+  if (op->nresults != 1 && op->code != OP_REDUCE) {
+    cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
+                   "--input-shapes or --dim)");
+    return;
+  }
+  if (op->code == OP_CONSTANT) {
+    Value *v = op->results[0];
+    char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
+    d->ptr[v->id] = cg_dense_global(d->cg, op->a.value, name);
+    return;
+  }
+  LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
+  for (int i = 0; i < op->nresults; i++) {
+    Value *v = op->results[i];
+    d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+  }
+  if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
+  else if (op->code == OP_REDUCE) emit_reduce(d, op);
+  else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
+  else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
+  else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
+                      "--input-shapes or --dim)");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The functions                                                             */
+
+static LLVMValueRef add_fn(CG *cg, const char *name, LLVMTypeRef ret, LLVMTypeRef *params,
+                           int n) {
+  LLVMTypeRef fty = LLVMFunctionType(ret, params, (unsigned)n, 0);
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, name, fty);
+  cg_set_fn_attrs(cg, fn);
+  return fn;
+}
+
+/* The symbols' values: parameters first .. first + nsyms - 1 of fn. */
+static void sym_params(Dyn *d, LLVMValueRef fn, int first, LLVMValueRef *syms) {
+  for (int k = 0; k < d->s->nsyms; k++) syms[k] = LLVMGetParam(fn, (unsigned)(first + k));
+}
+
+/* Status 1 unless every symbol is >= 0, no size overflows, the constraints
+ * hold and each dimension argument's value is its symbol. */
+static void check_sizes(Dyn *d, LLVMValueRef *syms, LLVMValueRef ovf) {
+  CG *cg = d->cg;
+  LLVMValueRef ok = LLVMBuildNot(cg->b, ovf, "");
+  for (int k = 0; k < d->s->nsyms; k++) {
+    ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntSGE, syms[k], cg_i64(cg, 0), ""), "");
+    const DimSym *s = &d->s->syms[k];
+    if (s->dim >= 0) continue;
+    Value *a = d->f->body->args[s->arg];
+    LLVMValueRef none[1] = {NULL};
+    LLVMValueRef v = cg_convert(cg, load_at(d, a, none), a->type->elem, ET_SI64);
+    ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, LLVMIntEQ, v, syms[k], ""), "");
+  }
+  for (int i = 0; i < d->s->ncons; i++) {
+    const DimConstraint *c = &d->s->cons[i];
+    LLVMIntPredicate p = c->ge ? LLVMIntSGE : LLVMIntEQ;
+    ok = LLVMBuildAnd(cg->b, ok, LLVMBuildICmp(cg->b, p, d->x[c->a->id], d->x[c->b->id], ""), "");
+  }
+  require(d, ok, 1);
+}
+
+static void emit_entry(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  Func *f = d->f;
+  int nptr = f->body->nargs + f->nresults + 1, n = nptr + d->s->nsyms;
+  LLVMTypeRef params[n];
+  for (int i = 0; i < n; i++) params[i] = i < nptr ? cg->t_ptr : cg->t_i64;
+  LLVMValueRef fn = add_fn(cg, name, cg->t_i32, params, n);
+  cg_fn_begin(cg, fn);
+  LLVMValueRef syms[d->s->nsyms + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
+  sym_params(d, fn, nptr, syms);
+  for (int i = 0; i < f->body->nargs; i++) d->ptr[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
+  eval_all(d, syms, &ovf);
+  check_sizes(d, syms, ovf);
+  Op *op = f->body->first;
+  for (; op && op->code != OP_FUNC_RETURN; op = op->next) emit_op(d, op);
+  if (op) emit_return(d, op);
+  else LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
+  cg_fn_end(cg);
+}
+
+/* P_F_temp_bytes(sym...): the arena size (-1 when it overflows). */
+static void emit_temp_bytes(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  int n = d->s->nsyms;
+  LLVMTypeRef params[n + 1];
+  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
+  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_temp_bytes", name), cg->t_i64, params, n);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
+  sym_params(d, fn, 0, syms);
+  eval_all(d, syms, &ovf);
+  LLVMBuildRet(cg->b, LLVMBuildSelect(cg->b, ovf, cg_i64(cg, -1), d->x[d->temp_bytes->id], ""));
+}
+
+/* P_F_result_dims(sym..., result, out): out[i] = size i of that result. */
+static void emit_result_dims(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  int n = d->s->nsyms;
+  LLVMTypeRef params[n + 2];
+  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
+  params[n] = cg->t_i32;
+  params[n + 1] = cg->t_ptr;
+  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_result_dims", name), cg->t_void, params, n + 2);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
+  sym_params(d, fn, 0, syms);
+  eval_all(d, syms, &ovf);
+  Op *ret = ir_block_terminator(d->f->body);
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "done");
+  LLVMValueRef sw = LLVMBuildSwitch(cg->b, LLVMGetParam(fn, (unsigned)n), done, (unsigned)ret->nopnds);
+  for (int r = 0; r < ret->nopnds; r++) {
+    const Value *v = ret->opnds[r];
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "result");
+    LLVMAddCase(sw, LLVMConstInt(cg->t_i32, (unsigned)r, 0), bb);
+    LLVMPositionBuilderAtEnd(cg->b, bb);
+    for (int i = 0; i < v->type->rank; i++)
+      LLVMBuildStore(cg->b, dim(d, v, i), cg_gep(cg, cg->t_i64, LLVMGetParam(fn, (unsigned)n + 1), cg_i64(cg, i)));
+    LLVMBuildBr(cg->b, done);
+  }
+  LLVMPositionBuilderAtEnd(cg->b, done);
+  LLVMBuildRetVoid(cg->b);
+}
+
+/* P_F__packed(ptr args): args holds the pointers of P_F, then a pointer to
+ * each symbol's int64_t value. */
+static void emit_packed(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  Func *f = d->f;
+  int nptr = f->body->nargs + f->nresults + 1, n = nptr + d->s->nsyms;
+  LLVMValueRef entry = LLVMGetNamedFunction(cg->mod, name);
+  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s__packed", name), cg->t_i32, &cg->t_ptr, 1);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef args[n];
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef p = LLVMBuildLoad2(cg->b, cg->t_ptr, cg_gep(cg, cg->t_ptr, LLVMGetParam(fn, 0), cg_i64(cg, i)), "");
+    args[i] = i < nptr ? p : LLVMBuildLoad2(cg->b, cg->t_i64, p, "");
+  }
+  LLVMTypeRef fty = LLVMGlobalGetValueType(entry);
+  LLVMBuildRet(cg->b, LLVMBuildCall2(cg->b, fty, entry, args, (unsigned)n, ""));
+}
+
+void cg_symbolic_entry(CG *cg, Func *f) {
+  cg->fn = f;
+  ir_number_values(f);
+  int nv = f->next_value_id + 1;
+  Dyn d = {.cg = cg, .f = f, .s = f->sym,
+           .ptr = calloc((size_t)nv, sizeof(LLVMValueRef)),
+           .offset = calloc((size_t)nv, sizeof(DimExpr *))};
+  if (!d.ptr || !d.offset) abort();
+  if (!sizes_known(&d)) {
+    free(d.ptr);
+    free(d.offset);
+    return;
+  }
+  plan(&d);
+  Op *ret = ir_block_terminator(f->body);
+  for (int i = 0; ret && i < ret->nopnds; i++) byte_size(&d, ret->opnds[i]); /* interned now */
+  d.x = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
+  if (!d.x) abort();
+  const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
+  emit_entry(&d, name);
+  emit_temp_bytes(&d, name);
+  emit_result_dims(&d, name);
+  if (cg->o->packed_entry) emit_packed(&d, name);
+  free(d.ptr);
+  free(d.offset);
+  free(d.x);
+}

@@ -1,0 +1,366 @@
+/* symbolic.c: sizes of an entry compiled without specialization, as
+ * expressions over its dimension symbols (ir.h "Symbolic dimension sizes").
+ *
+ * refine_shapes hands over each public function whose arguments have `?`
+ * sizes when no --input-shapes or --dim specializes it. Every `?` of an
+ * argument is a symbol, and so is each JAX dimension argument (refine_shapes
+ * finds them). In program order, each op whose operands or results have
+ * symbolic sizes gets its result sizes from its shape function (spec: each
+ * op's constraints on `shape(result)`), as Value.sym; sizes the shape
+ * function makes equal (elementwise operands, contracting dimensions ...)
+ * become constraints the entry checks when called. Shape operands of the
+ * dynamic ops are folded to expressions through the integer moves JAX
+ * emits (constant, convert, reshape, broadcast of one element,
+ * concatenate, 1-d slice, get_dimension_size, add, multiply, divide).
+ *
+ * Only the ops codegen/dyndims.c emits are accepted; any other op on a
+ * symbolic value is an error naming it and suggesting specialization. */
+#include <string.h>
+
+#include "../ir/ir.h"
+
+enum { MAX_RANK = 64 };
+
+typedef struct Sym {
+  Module *m;
+  Func *f;
+  SymInfo *s;
+  Value **dim_args; /* symbol k < ndim_args is the value of dim_args[k] */
+  int ndim_args;
+  int errors;
+} Sym;
+
+static bool fail(Sym *y, const Op *op, const char *what) {
+  diag_error(op->loc, "%s: %s; specialize the program with --input-shapes or --dim",
+             op_name(op->code), what);
+  y->errors++;
+  return false;
+}
+
+/* Size i of x as an expression (a constant when static). */
+static const DimExpr *dim_of(Sym *y, const Value *x, int i) {
+  int64_t d = x->type->dims[i];
+  if (d != DIM_DYNAMIC) return dx_const(y->m, y->s, d);
+  return x->sym ? x->sym[i] : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Shape operands                                                            */
+
+static const DimExpr *fold(Sym *y, const Value *x, int64_t k);
+
+static const DimExpr *fold_concatenate(Sym *y, const Op *op, int64_t k) {
+  for (int i = 0; i < op->nopnds; i++) {
+    int64_t n = type_num_elems(op->opnds[i]->type);
+    if (n < 0) return NULL;
+    if (k < n) return fold(y, op->opnds[i], k);
+    k -= n;
+  }
+  return NULL;
+}
+
+static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
+  const DimExpr *a = fold(y, op->opnds[0], k), *b = fold(y, op->opnds[1], k);
+  if (!a || !b) return NULL;
+  switch (op->code) {
+  case OP_ADD: return dx_add(y->m, y->s, a, b);
+  case OP_MULTIPLY: return dx_mul(y->m, y->s, a, b);
+  /* JAX divides sizes by positive constants only; DX_DIV floors, which is
+   * divide's rounding toward zero for a >= 0, required at entry. */
+  case OP_DIVIDE:
+    if (b->kind != DX_CONST || b->c <= 0 || !dx_require(y->m, y->s, a, dx_const(y->m, y->s, 0), true))
+      return NULL;
+    return dx_div(y->m, y->s, a, b);
+  case OP_SUBTRACT: return dx_sub(y->m, y->s, a, b);
+  default: return NULL;
+  }
+}
+
+/* Element k of the integer tensor x as a size expression, or NULL. */
+static const DimExpr *fold(Sym *y, const Value *x, int64_t k) {
+  const Op *op = x->def;
+  if (!type_is_static(x->type) || !elem_is_int(x->type->elem)) return NULL;
+  if (!op) {
+    for (int i = 0; i < y->ndim_args; i++)
+      if (y->dim_args[i] == x && k == 0) return dx_sym(y->m, y->s, i);
+    return NULL;
+  }
+  switch (op->code) {
+  case OP_CONSTANT: return op->a.value ? dx_const(y->m, y->s, dense_get_i64(op->a.value, k)) : NULL;
+  case OP_CONVERT: case OP_RESHAPE: return fold(y, op->opnds[0], k);
+  case OP_BROADCAST_IN_DIM:
+    return type_num_elems(op->opnds[0]->type) == 1 ? fold(y, op->opnds[0], 0) : NULL;
+  case OP_CONCATENATE: return fold_concatenate(y, op, k);
+  case OP_SLICE:
+    if (op->a.start_indices.n != 1) return NULL;
+    return fold(y, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
+  case OP_GET_DIMENSION_SIZE: return dim_of(y, op->opnds[0], (int)op->a.dimension);
+  case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: return fold_binary(y, op, k);
+  default: return NULL;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Result sizes                                                              */
+
+/* Requires a == b for op (both non-NULL). */
+static bool same(Sym *y, const Op *op, const DimExpr *a, const DimExpr *b) {
+  if (!a || !b) return fail(y, op, "a size is not known");
+  if (!dx_require(y->m, y->s, a, b, false)) return fail(y, op, "static sizes differ");
+  return true;
+}
+
+/* spec: elementwise ops (C1): operands of the result's rank share its shape
+ * (select and clamp may also take 0-d ones). */
+static bool infer_elementwise(Sym *y, Op *op, const DimExpr **out) {
+  int rank = op->results[0]->type->rank;
+  for (int i = 0; i < rank; i++) out[i] = NULL;
+  for (int k = 0; k < op->nopnds; k++) {
+    const Value *x = op->opnds[k];
+    if (x->type->rank != rank) continue;
+    for (int i = 0; i < rank; i++) {
+      const DimExpr *d = dim_of(y, x, i);
+      if (!out[i]) out[i] = d;
+      else if (!same(y, op, out[i], d)) return false;
+    }
+  }
+  return true;
+}
+
+/* Result size i from the result type or the shape operand (dynamic ops). */
+static const DimExpr *declared(Sym *y, const Op *op, int shape_opnd, int i) {
+  int64_t d = op->results[0]->type->dims[i];
+  if (d != DIM_DYNAMIC) return dx_const(y->m, y->s, d);
+  return shape_opnd >= 0 ? fold(y, op->opnds[shape_opnd], i) : NULL;
+}
+
+/* spec: broadcast_in_dim (C5): an operand size is 1 or the result size it
+ * maps to. A symbolic operand size must equal it (a size 1 that is only
+ * known at run time is not broadcast: the entry's check fails instead). */
+static bool infer_broadcast(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  int shape = op->code == OP_DYNAMIC_BROADCAST_IN_DIM ? 1 : -1;
+  int rank = op->results[0]->type->rank;
+  for (int i = 0; i < rank; i++) out[i] = declared(y, op, shape, i);
+  for (int i = 0; i < x->type->rank; i++) {
+    int64_t j = op->a.broadcast_dimensions.v[i];
+    const DimExpr *d = dim_of(y, x, i);
+    if (d->kind == DX_CONST && d->c == 1) continue;
+    if (!out[j]) out[j] = d;
+    else if (!same(y, op, d, out[j])) return false;
+  }
+  return true;
+}
+
+static const DimExpr *num_elems(Sym *y, const Value *x, const DimExpr **dims) {
+  const DimExpr *n = dx_const(y->m, y->s, 1);
+  for (int i = 0; i < x->type->rank; i++) n = dx_mul(y->m, y->s, n, dims ? dims[i] : dim_of(y, x, i));
+  return n;
+}
+
+/* spec: reshape (C2) and dynamic_reshape: same number of elements; one
+ * unknown size of a static reshape is the quotient. */
+static bool infer_reshape(Sym *y, Op *op, const DimExpr **out) {
+  int shape = op->code == OP_DYNAMIC_RESHAPE ? 1 : -1, rank = op->results[0]->type->rank;
+  int unknown = -1;
+  const DimExpr *known = dx_const(y->m, y->s, 1);
+  for (int i = 0; i < rank; i++) {
+    out[i] = declared(y, op, shape, i);
+    if (!out[i] && unknown >= 0) return fail(y, op, "more than one result size is unknown");
+    if (!out[i]) unknown = i;
+    else known = dx_mul(y->m, y->s, known, out[i]);
+  }
+  const DimExpr *n = num_elems(y, op->opnds[0], NULL);
+  if (unknown >= 0) out[unknown] = dx_div(y->m, y->s, n, known);
+  return same(y, op, n, num_elems(y, op->results[0], out));
+}
+
+static bool infer_iota(Sym *y, Op *op, const DimExpr **out) {
+  for (int i = 0; i < op->results[0]->type->rank; i++)
+    if (!(out[i] = declared(y, op, op->code == OP_DYNAMIC_IOTA ? 0 : -1, i)))
+      return fail(y, op, "output_shape does not fold to sizes");
+  return true;
+}
+
+/* spec: concatenate (C6): sizes add up along `dimension`, others agree. */
+static bool infer_concatenate(Sym *y, Op *op, const DimExpr **out) {
+  int rank = op->results[0]->type->rank;
+  int64_t axis = op->a.dimension;
+  for (int i = 0; i < rank; i++) out[i] = i == axis ? dx_const(y->m, y->s, 0) : NULL;
+  for (int k = 0; k < op->nopnds; k++)
+    for (int i = 0; i < rank; i++) {
+      const DimExpr *d = dim_of(y, op->opnds[k], i);
+      if (i == axis) out[i] = dx_add(y->m, y->s, out[i], d);
+      else if (!out[i]) out[i] = d;
+      else if (!same(y, op, out[i], d)) return false;
+    }
+  return true;
+}
+
+/* spec: slice (C3): limit_indices <= shape(operand); the result sizes are
+ * static. */
+static bool infer_slice(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    const DimExpr *lim = dx_const(y->m, y->s, op->a.limit_indices.v[i]);
+    if (!dx_require(y->m, y->s, dim_of(y, x, i), lim, true)) return fail(y, op, "limit out of range");
+    out[i] = dx_const(y->m, y->s, op->results[0]->type->dims[i]);
+  }
+  return true;
+}
+
+/* spec: real_dynamic_slice (C2-C5 of slice, on the folded operands):
+ * 0 <= start <= limit <= size, stride > 0 (a constant here); the result
+ * size is ceil((limit - start) / stride). */
+static bool infer_real_dynamic_slice(Sym *y, Op *op, const DimExpr **out) {
+  Module *m = y->m;
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    const DimExpr *start = fold(y, op->opnds[1], i), *limit = fold(y, op->opnds[2], i);
+    const DimExpr *stride = fold(y, op->opnds[3], i), *zero = dx_const(m, y->s, 0);
+    if (!start || !limit || !stride || stride->kind != DX_CONST || stride->c <= 0)
+      return fail(y, op, "start, limit or a positive constant stride does not fold");
+    if (!dx_require(m, y->s, start, zero, true) || !dx_require(m, y->s, limit, start, true) ||
+        !dx_require(m, y->s, dim_of(y, x, i), limit, true))
+      return fail(y, op, "indices out of range");
+    const DimExpr *span = dx_add(m, y->s, dx_sub(m, y->s, limit, start), dx_const(m, y->s, stride->c - 1));
+    out[i] = dx_div(m, y->s, span, stride);
+  }
+  return true;
+}
+
+static bool infer_transpose(Sym *y, Op *op, const DimExpr **out) {
+  for (int i = 0; i < op->results[0]->type->rank; i++)
+    out[i] = dim_of(y, op->opnds[0], (int)op->a.permutation.v[i]);
+  return true;
+}
+
+/* spec: dot_general (C5, C6): batch and contracting sizes agree; the result
+ * is batch, lhs free, rhs free sizes. */
+static bool infer_dot(Sym *y, Op *op, const DimExpr **out) {
+  const DotDims *dd = &op->a.dot;
+  const Value *l = op->opnds[0], *r = op->opnds[1];
+  int n = 0;
+  for (int i = 0; i < dd->lhs_batch.n; i++) {
+    out[n] = dim_of(y, l, (int)dd->lhs_batch.v[i]);
+    if (!same(y, op, out[n++], dim_of(y, r, (int)dd->rhs_batch.v[i]))) return false;
+  }
+  for (int i = 0; i < dd->lhs_contract.n; i++)
+    if (!same(y, op, dim_of(y, l, (int)dd->lhs_contract.v[i]),
+              dim_of(y, r, (int)dd->rhs_contract.v[i])))
+      return false;
+  for (int i = 0; i < l->type->rank; i++)
+    if (!ir_list_has(&dd->lhs_batch, i) && !ir_list_has(&dd->lhs_contract, i)) out[n++] = dim_of(y, l, i);
+  for (int i = 0; i < r->type->rank; i++)
+    if (!ir_list_has(&dd->rhs_batch, i) && !ir_list_has(&dd->rhs_contract, i)) out[n++] = dim_of(y, r, i);
+  return true;
+}
+
+/* spec: reduce (C1, C7): the inputs share a shape; the results have it
+ * without `dimensions`. */
+static bool infer_reduce(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  int n = 0, ninputs = op->nopnds / 2;
+  for (int i = 0; i < x->type->rank; i++) {
+    for (int k = 1; k < ninputs; k++)
+      if (!same(y, op, dim_of(y, x, i), dim_of(y, op->opnds[k], i))) return false;
+    if (!ir_list_has(&op->a.dimensions, i)) out[n++] = dim_of(y, x, i);
+  }
+  return true;
+}
+
+static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
+    [OP_BROADCAST_IN_DIM] = infer_broadcast,
+    [OP_DYNAMIC_BROADCAST_IN_DIM] = infer_broadcast,
+    [OP_RESHAPE] = infer_reshape,
+    [OP_DYNAMIC_RESHAPE] = infer_reshape,
+    [OP_IOTA] = infer_iota,
+    [OP_DYNAMIC_IOTA] = infer_iota,
+    [OP_CONCATENATE] = infer_concatenate,
+    [OP_SLICE] = infer_slice,
+    [OP_REAL_DYNAMIC_SLICE] = infer_real_dynamic_slice,
+    [OP_TRANSPOSE] = infer_transpose,
+    [OP_DOT_GENERAL] = infer_dot,
+    [OP_REDUCE] = infer_reduce,
+};
+
+/* Sets x's sizes: static where an expression is a constant (refining its
+ * type), symbolic elsewhere; a static size of the type must agree. */
+static bool set_sizes(Sym *y, Op *op, Value *x, const DimExpr **d) {
+  const Type *t = x->type;
+  int64_t dims[MAX_RANK];
+  bool symbolic = false;
+  for (int i = 0; i < t->rank; i++) {
+    if (!d[i]) return fail(y, op, "a result size does not follow from the operands");
+    if (t->dims[i] != DIM_DYNAMIC && !same(y, op, d[i], dx_const(y->m, y->s, t->dims[i])))
+      return false;
+    dims[i] = d[i]->kind == DX_CONST ? d[i]->c : DIM_DYNAMIC;
+    symbolic |= dims[i] == DIM_DYNAMIC;
+  }
+  x->type = t->elem == ET_QUANT ? type_tensor_quant(y->m->types, t->quant, t->rank, dims)
+                                : type_tensor(y->m->types, t->elem, t->rank, dims);
+  if (!symbolic) return true;
+  x->sym = ARENA_ARRAY(&y->m->arena, const DimExpr *, t->rank);
+  memcpy(x->sym, d, sizeof *d * (size_t)t->rank);
+  return true;
+}
+
+static bool symbolic_value(const Value *x) {
+  return x->type->kind == TY_TENSOR && !type_is_static(x->type);
+}
+
+
+static void infer_op(Sym *y, Op *op) {
+  bool symbolic = false;
+  for (int i = 0; i < op->nopnds; i++) {
+    /* An operand without sizes comes from an op already reported. */
+    if (symbolic_value(op->opnds[i]) && !op->opnds[i]->sym) return;
+    symbolic |= symbolic_value(op->opnds[i]);
+  }
+  for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
+  if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
+      ir_is_shape_assertion(op))
+    return;
+  const Type *t = op->results[0]->type;
+  if ((op->nresults != 1 && op->code != OP_REDUCE) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
+    fail(y, op, "not compiled on symbolic sizes");
+    return;
+  }
+  const DimExpr *d[MAX_RANK];
+  bool ok;
+  if (ir_is_elementwise(op->code)) ok = infer_elementwise(y, op, d);
+  else if (INFER[op->code]) ok = INFER[op->code](y, op, d);
+  else ok = fail(y, op, "not compiled on symbolic sizes");
+  /* The results of a variadic reduce share their sizes. */
+  for (int i = 0; ok && i < op->nresults; i++) ok = set_sizes(y, op, op->results[i], d);
+}
+
+/* The symbols: dimension arguments first, then each `?` of the arguments. */
+static void make_symbols(Sym *y, const char **dim_names) {
+  Block *b = y->f->body;
+  int n = y->ndim_args;
+  for (int i = 0; i < b->nargs; i++)
+    for (int k = 0; k < b->args[i]->type->rank; k++) n += b->args[i]->type->dims[k] == DIM_DYNAMIC;
+  SymInfo *s = y->s;
+  s->syms = ARENA_ARRAY(&y->m->arena, DimSym, n);
+  for (int i = 0; i < y->ndim_args; i++)
+    s->syms[s->nsyms++] = (DimSym){dim_names[i], y->dim_args[i]->index, -1};
+  for (int i = 0; i < b->nargs; i++) {
+    Value *a = b->args[i];
+    if (!symbolic_value(a)) continue;
+    a->sym = ARENA_ARRAY(&y->m->arena, const DimExpr *, a->type->rank);
+    for (int k = 0; k < a->type->rank; k++) {
+      if (a->type->dims[k] != DIM_DYNAMIC) continue;
+      s->syms[s->nsyms] = (DimSym){arena_printf(&y->m->arena, "arg%d_dim%d", i, k), i, k};
+      a->sym[k] = dx_sym(y->m, y->s, s->nsyms++);
+    }
+  }
+}
+
+int refine_symbolic(Module *m, Func *f, Value **dim_args, const char **dim_names, int ndims) {
+  Sym y = {.m = m, .f = f, .dim_args = dim_args, .ndim_args = ndims};
+  y.s = f->sym = ARENA_NEW(&m->arena, SymInfo);
+  make_symbols(&y, dim_names);
+  for (Op *op = f->body->first; op; op = op->next) infer_op(&y, op);
+  return y.errors;
+}
