@@ -33,3 +33,30 @@ def sections(readelf, obj):
         if len(f) > 6 and f[0].startswith("[") and f[0] != "[Nr]":
             out[f[1]] = int(f[5], 16)
     return out
+
+
+class Tally:
+    """The PASS/FAIL lines of a test script, counted: close() prints the
+    closing `N passed, N failed` line and returns the exit status."""
+
+    def __init__(self, prefix=""):
+        self.prefix = prefix
+        self.passed = self.failed = 0
+
+    def report(self, name, why):
+        """PASS name when why is None, else FAIL name: why."""
+        if why:
+            self.failed += 1
+            print(f"FAIL {self.prefix}{name}: {why}", flush=True)
+        else:
+            self.passed += 1
+            print(f"PASS {self.prefix}{name}", flush=True)
+
+    def close(self):
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0
+
+
+def run(cmd, timeout=300):
+    """A command's completed process, output captured as text."""
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)

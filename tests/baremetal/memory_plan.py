@@ -15,33 +15,19 @@ usage: memory_plan.py SHLOC BUILD; closes with `N passed, N failed`.
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from programs import sections  # noqa: E402
+from programs import Tally, run, sections  # noqa: E402
 
 MNIST = os.path.join(ROOT, "examples", "mnist", "mnist.mlir")
 CONFIGS = [
     ("cortex-m4", ["--target=thumbv7em-none-eabihf", "--cpu=cortex-m4"], "thumb"),
     ("host", [], "x86"),
 ]
-passed = failed = 0
-
-
-def report(name, why):
-    global passed, failed
-    if why:
-        failed += 1
-        print(f"FAIL {name}: {why}", flush=True)
-    else:
-        passed += 1
-        print(f"PASS {name}", flush=True)
-
-
-def run(cmd):
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+TALLY = Tally("")
+report = TALLY.report
 
 
 def functions(objdump, obj):
@@ -143,8 +129,7 @@ def main():
         if config[2] == "x86" and os.uname().machine != "x86_64":
             continue
         check(shloc, readelf, objdump, work, config)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return TALLY.close()
 
 
 if __name__ == "__main__":

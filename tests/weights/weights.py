@@ -25,15 +25,15 @@ import re
 import os
 import shutil
 import struct
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from programs import sections  # noqa: E402
+from programs import Tally, run, sections  # noqa: E402
 
 K, N = 64, 16
-passed = failed = 0
+TALLY = Tally("weights/")
+report = TALLY.report
 
 
 def weight(i, j):
@@ -125,20 +125,6 @@ def bind_rejects(shloc, work):
         r = run([shloc, mlir, "--bind-args=" + os.path.join(d, f), "-o", os.path.join(d, "x.o")])
         report(f"bind-rejects-{f}", None if r.returncode == 1 and want in r.stderr else
                f"exit status {r.returncode}, stderr {r.stderr[-500:]!r}")
-
-
-def report(name, why):
-    global passed, failed
-    if why:
-        failed += 1
-        print(f"FAIL weights/{name}: {why}", flush=True)
-    else:
-        passed += 1
-        print(f"PASS weights/{name}", flush=True)
-
-
-def run(cmd):
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
 def check_bin(path):
@@ -234,8 +220,7 @@ def main():
         bind(shloc, work, "bind-npz-named", True, "npz")
         bind(shloc, work, "bind-safetensors-named", True, "safetensors")
         bind_rejects(shloc, work)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return TALLY.close()
 
 
 if __name__ == "__main__":
