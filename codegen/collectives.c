@@ -220,13 +220,18 @@ static void emit_one_to_one(CG *cg, Op *op) {
                a, 5);
 }
 
+/* The tensors an op moves: its operands when it sends them out of the
+ * function, its results when it receives them. */
+static LLVMValueRef payload(CG *cg, Op *op, bool out, int32_t *n) {
+  return out ? tensors(cg, op->opnds, op->nopnds, n) : tensors(cg, op->results, op->nresults, n);
+}
+
 /* send, recv: the payload tensors (not the token) on channel_handle's
  * channel. */
 static void emit_channel(CG *cg, Op *op) {
   bool send = op->code == OP_SEND;
   int32_t n;
-  LLVMValueRef t = send ? tensors(cg, op->opnds, op->nopnds, &n)
-                        : tensors(cg, op->results, op->nresults, &n);
+  LLVMValueRef t = payload(cg, op, send, &n);
   LLVMValueRef a[6] = {cg->proc, op_desc(cg, op),
                        cg_i64(cg, op->a.channel.handle),
                        i32(cg, op->a.is_host_transfer), i32(cg, n), t};
@@ -236,8 +241,7 @@ static void emit_channel(CG *cg, Op *op) {
 static void emit_feed(CG *cg, Op *op) {
   bool in = op->code == OP_INFEED;
   int32_t n;
-  LLVMValueRef t = in ? tensors(cg, op->results, op->nresults, &n)
-                      : tensors(cg, op->opnds, op->nopnds, &n);
+  LLVMValueRef t = payload(cg, op, !in, &n);
   LLVMValueRef a[5] = {cg->proc, op_desc(cg, op),
                        const_string(cg, op->a.feed_config ? op->a.feed_config : ""), i32(cg, n),
                        t};
