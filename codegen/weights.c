@@ -25,7 +25,9 @@
  *     32  zero up to 64
  *     64  the constants, each at a multiple of 64, in the storage layout
  *         of their types (row-major elements, as the header's arguments;
- *         splats expanded), zero padding between them.
+ *         splats expanded), or for those the layout pass packed (ir.h
+ *         GemmPacking) in the GEMM tile's panels; zero padding between
+ *         them.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -89,8 +89,7 @@ static void note_uses(Op *op, void *ctx) {
   for (int i = 0; i < op->nopnds; i++) {
     Value *v = op->opnds[i];
     if (!v->def || v->def->code != OP_CONSTANT || v->storage != ST_CONST) continue;
-    GemmPacking p;
-    memset(&p, 0, sizeof p);
+    GemmPacking p = {0};
     bool gemm = i == 1 && ir_is_gemm(op->code) &&
                 codegen_gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
     if (!gemm || (l->seen[v->id] && !same_packing(&l->want[v->id], &p))) {
