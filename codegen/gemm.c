@@ -695,7 +695,7 @@ static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
 /* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr).
  * Full panels of an N-contiguous B are copied as vectors. */
 static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
-                 LLVMValueRef kc) {
+                   LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
@@ -731,14 +731,12 @@ void gemm_use_packed(Gemm *g, const Value *b) {
   g->packed = k;
 }
 
-/* Elements of one packed matrix: K rows of N rounded up to NR. */
-static int64_t packed_matrix_elems(const Gemm *g) {
-  return g->p.K * ((g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr);
-}
+/* A packed matrix's rows: N rounded up to NR. */
+static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
 
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   CG *cg = g->cg;
-  return cg_gep(cg, g->t, B, LLVMBuildMul(g->b, i, cg_i64(cg, packed_matrix_elems(g)), ""));
+  return cg_gep(cg, g->t, B, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.K * packed_npad(g)), ""));
 }
 
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
@@ -750,8 +748,7 @@ LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueR
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   if (g->packed) {
-    int64_t npad = packed_matrix_elems(g) / (p->K > 0 ? p->K : 1);
-    LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, npad), ""),
+    LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""),
                                     LLVMBuildMul(g->b, jr, kc, ""), "");
     return cg_gep(cg, g->t, bmat, off);
   }
