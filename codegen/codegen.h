@@ -277,6 +277,9 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * cg_weights_finish defines the loader and hands out the file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n);
+/* Whether the weights file holds `name` already (cg_weights_file_const
+ * then ignores bytes and n). */
+bool cg_weights_file_holds(const CG *cg, const char *name);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

@@ -32,6 +32,11 @@ char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
  * pass to size kernel scratch (CompileOptions.gemm_panel_bytes); 0 when
  * there is no such target (diagnosed). */
 int codegen_gemm_panel_bytes(const CompileOptions *o);
+/* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
+ * after the buffers pass) packs its B operand (operand 1) into panels on
+ * a target whose tile has panel_bytes per row of B, and if so how
+ * (*out): the layout pass stores constant B operands that way. */
+bool codegen_gemm_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 
 /* codegen/header.c: writes the C header that declares the entry points of
  * the object (every public function, or only o->entry): prototypes, size

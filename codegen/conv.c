@@ -145,7 +145,7 @@ typedef struct ConvPlan {
 } ConvPlan;
 
 /* Whether the convolution fits the implicit GEMM (see above). */
-static bool conv_fits(Op *op) {
+static bool conv_fits(const Op *op) {
   const ConvDims *cd = &op->a.conv;
   const Window *w = &op->a.window;
   int rank = op->results[0]->type->rank;
@@ -163,7 +163,7 @@ static bool conv_fits(Op *op) {
   return true;
 }
 
-static void conv_plan(Op *op, ConvPlan *c, GemmPlan *p) {
+static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   const ConvDims *cd = &op->a.conv;
   const Window *w = &op->a.window;
   const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
@@ -288,17 +288,15 @@ static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef 
   LLVMValueRef first =
       LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, kpos, cg_i64(cg, 0), ""),
                    LLVMBuildICmp(g->b, LLVMIntEQ, cb, cg_i64(cg, 0), ""), "first");
-  LLVMValueRef boff = LLVMBuildAdd(
-      g->b, roff,
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, cg_i64(cg, p->sbk), ""), jr, ""), "");
-  gemm_pack_b(g, s->bp, cg_gep(cg, g->t, rhs, boff), nr, kc);
+  LLVMValueRef bmat = g->packed ? gemm_packed_matrix(g, rhs, kpos) : cg_gep(cg, g->t, rhs, roff);
+  LLVMValueRef bp = gemm_b_panel(g, s, bmat, cb, jr, nr, kc);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
   LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
   conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->b, ic, mc, ""), w, cb);
   LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
-  gemm_call_micro(g, s, s->rowptrs, cg_gep(cg, g->t, cblk, coff), kc, rows, nr, first);
+  gemm_call_micro(g, s, s->rowptrs, bp, cg_gep(cg, g->t, cblk, coff), kc, rows, nr, first);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lc);
 }
@@ -330,6 +328,19 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
   cg_loop_end(cg, &li);
 }
 
+/* The packing of B when the kernel packs it: not for an empty product,
+ * nor when threads split the output features (columns). Kernel position
+ * kpos is matrix kpos, spatial dims row-major as conv_window walks them. */
+bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
+  if (!conv_fits(op)) return false;
+  ConvPlan c;
+  GemmPlan p = {.e = op->results[0]->type->elem};
+  conv_plan(op, &c, &p);
+  if (p.M == 0 || p.N == 0 || p.K == 0 || c.npos == 0 || c.pdim == c.nmd) return false;
+  gemm_packing(&p, c.ns, c.ksize, c.kstr, panel_bytes, out);
+  return true;
+}
+
 /* Same contract as cg_kernel_dot, with [begin, end) a range of the first
  * result dimension of extent > 1 (kernel.c's split dimension). */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
@@ -341,6 +352,7 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   conv_plan(op, &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
+  gemm_use_packed(&g, op->opnds[1]);
   GemmRange r = conv_range(&g, &c, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
   conv_body(&g, op, &c, &r);
   return true;

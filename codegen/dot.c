@@ -131,7 +131,7 @@ static int free_dims(const Type *t, const I64List *batch, const I64List *contrac
   return n;
 }
 
-static bool plan_shapes(Op *op, GemmPlan *p) {
+static bool plan_shapes(const Op *op, GemmPlan *p) {
   const DotDims *dd = &op->a.dot;
   const Type *lt = op->opnds[0]->type, *rt = op->opnds[1]->type;
   int64_t fl[8], fr[8], kl, kr;
@@ -173,7 +173,7 @@ static int first_wide(const Type *t, int lo, int hi) {
 int cg_dot_split_dim(const Op *op) {
   GemmPlan p = {0};
   const Type *t = op->results[0]->type;
-  if (!plan_shapes((Op *)op, &p)) return cg_split_dim(t);
+  if (!plan_shapes(op, &p)) return cg_split_dim(t);
   int fl = p.nbd, fr = p.nbd + p.nfl;
   int d = first_wide(t, 0, fl);
   if (d < 0 && !gemm_skinny_fits(&p)) d = first_wide(t, fl, fr);
@@ -249,29 +249,51 @@ static void kernel_body(Gemm *g, Op *op, const GemmRange *r) {
   cg_loop_end(cg, &lb);
 }
 
+/* How cg_kernel_dot computes a dot_general. */
+typedef enum DotPath { DOT_ELEMENTAL, DOT_EMPTY, DOT_SKINNY, DOT_BLOCKED } DotPath;
+
+/* The path of op, with its shapes and strides planned into p. */
+static DotPath dot_path(const Op *op, GemmPlan *p) {
+  ElemType e = op->results[0]->type->elem;
+  if (e != ET_F32 && e != ET_F64) return DOT_ELEMENTAL;
+  if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return DOT_ELEMENTAL;
+  if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE)
+    return DOT_ELEMENTAL; /* the passes materialize them; be safe if not */
+  p->e = e;
+  if (!plan_shapes(op, p)) return DOT_ELEMENTAL;
+  /* Matrix-vector products: a tile would be 1/NR useful; the elemental
+   * loop over K is a vectorized reduction when K is contiguous. */
+  if (p->N == 1 && p->sak == 1 && p->sbk == 1) return DOT_ELEMENTAL;
+  if (p->M == 0 || p->N == 0 || p->nbatch == 0) return DOT_EMPTY;
+  return gemm_skinny_fits(p) ? DOT_SKINNY : DOT_BLOCKED;
+}
+
+/* Only the blocked path packs B, and only a kernel whose calls cover
+ * whole rows of C can read panels laid out from column 0. */
+bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
+  GemmPlan p = {0};
+  if (dot_path(op, &p) != DOT_BLOCKED || p.K == 0) return false;
+  if (cg_dot_split_dim(op) >= p.nbd + p.nfl) return false;
+  gemm_packing(&p, p.nbd, p.bdim, p.bsb, panel_bytes, out);
+  return true;
+}
+
 /* Contract with cg_kernel (codegen.h): emit, at the builder in the kernel
  * function cg->llfn(frame, begin, end), the result for [begin, end) of
  * dimension 0. */
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
-  ElemType e = op->results[0]->type->elem;
-  if (e != ET_F32 && e != ET_F64) return false;
-  if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return false;
-  if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE)
-    return false; /* the passes materialize them; be safe if not */
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi};
-  g.p.e = e;
-  if (!plan_shapes(op, &g.p)) return false;
+  DotPath path = dot_path(op, &g.p);
+  if (path == DOT_ELEMENTAL) return false;
   g.ncols = g.p.nfr;
-  /* Matrix-vector products: a tile would be 1/NR useful; the elemental
-   * loop over K is a vectorized reduction when K is contiguous. */
-  if (g.p.N == 1 && g.p.sak == 1 && g.p.sbk == 1) return false;
   gemm_plan(&g);
-  if (g.p.M == 0 || g.p.N == 0 || g.p.nbatch == 0) return true; /* empty */
+  if (path == DOT_EMPTY) return true;
   GemmRange r = range_of(&g, op, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
-  if (gemm_skinny_fits(&g.p)) {
+  if (path == DOT_SKINNY) {
     gemm_plan_skinny(&g);
     skinny_body(&g, op, &r);
   } else {
+    gemm_use_packed(&g, op->opnds[1]);
     kernel_body(&g, op, &r);
   }
   return true;

@@ -9,7 +9,8 @@
  *        for pc in K step KC:                            (gemm_slice)
  *          pack A[ic:ic+MC, pc:pc+KC] into Ap (only if A is K-strided)
  *          for jr in N step NR:
- *            pack B[pc:pc+KC, jr:jr+NR] into Bp (k-major rows of NR)
+ *            pack B[pc:pc+KC, jr:jr+NR] into Bp (k-major rows of NR;
+ *              a constant B the layout pass packed is read in place)
  *            for each MR rows of the block:
  *              micro: C[MR x NR] (+)= A[MR x KC] * Bp, in registers
  *        epilogue on the finished block                  (gemm_epilogue)
@@ -28,6 +29,7 @@
  * stores edge tiles with row checks and masked vector stores; packing
  * pads partial panels with zeros so the k loop never has edges.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gemm.h"
@@ -100,6 +102,30 @@ int codegen_gemm_panel_bytes(const CompileOptions *o) {
   return bytes;
 }
 
+bool codegen_gemm_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
+  if (op->code == OP_DOT_GENERAL) return cg_dot_b_packing(op, panel_bytes, out);
+  if (op->code == OP_CONVOLUTION) return cg_conv_b_packing(op, panel_bytes, out);
+  return false;
+}
+
+int64_t gemm_kc(int64_t K) { return K < 128 ? (K > 0 ? K : 1) : 128; }
+
+void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,
+                  int panel_bytes, GemmPacking *out) {
+  memset(out, 0, sizeof *out);
+  out->nbd = nbd;
+  for (int i = 0; i < nbd; i++) {
+    out->bdim[i] = bdim[i];
+    out->bstride[i] = bstride[i];
+  }
+  out->K = p->K;
+  out->N = p->N;
+  out->sk = p->sbk;
+  out->sn = p->sbn;
+  out->kc = gemm_kc(p->K);
+  out->nr = panel_bytes / elem_bytes(p->e);
+}
+
 /* Tile and block sizes. KC x NR of Bp stays in L1 and a block of MC rows
  * of A in L2; a larger MC packs B fewer times (measured on a Sapphire
  * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
@@ -114,7 +140,7 @@ void gemm_plan(Gemm *g) {
   p->mr = tile->mr;
   p->nv = tile->nv;
   p->nr = p->nv * p->vl;
-  p->kc = p->K < 128 ? (p->K > 0 ? p->K : 1) : 128;
+  p->kc = gemm_kc(p->K);
   p->direct_a = p->sak == 1;
   /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of
    * f64 (ir_kernel_scratch_bytes' bound). */
@@ -668,8 +694,8 @@ static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
 
 /* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr).
  * Full panels of an N-contiguous B are copied as vectors. */
-void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
-                 LLVMValueRef kc) {
+static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
+                   LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
@@ -692,6 +718,44 @@ void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   }
   pack_strided(g, bp, p->nr, b, p->sbn, p->sbk, nr, kc);
   if (vec) cg_if_end(cg, &full);
+}
+
+void gemm_use_packed(Gemm *g, const Value *b) {
+  const GemmPacking *k = b->packed;
+  const GemmPlan *p = &g->p;
+  if (!k) return;
+  if (k->nr != p->nr || k->kc != p->kc || k->K != p->K || k->N != p->N) {
+    fprintf(stderr, "shloc: internal error: %%%d is packed for another GEMM tile\n", b->id);
+    abort();
+  }
+  g->packed = k;
+}
+
+/* A packed matrix's rows: N rounded up to NR. */
+static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
+
+LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
+  CG *cg = g->cg;
+  return cg_gep(cg, g->t, B, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.K * packed_npad(g)), ""));
+}
+
+/* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
+ * pc * Npad + jr * kc: the slices before it are full (KC rows), and jr
+ * is a multiple of NR (the layout pass packs no B whose kernel splits
+ * columns). */
+LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  if (g->packed) {
+    LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""),
+                                    LLVMBuildMul(g->b, jr, kc, ""), "");
+    return cg_gep(cg, g->t, bmat, off);
+  }
+  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sbk), ""),
+                                  LLVMBuildMul(g->b, jr, cg_i64(cg, p->sbn), ""), "");
+  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, off), nr, kc);
+  return s->bp;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -767,7 +831,8 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
   LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->bsa),
                                    LLVMBuildMul(g->b, ic, cg_i64(cg, p->sam), ""), "");
   k.a = cg_gep(cg, g->t, A, offa);
-  k.b = cg_gep(cg, g->t, B, batch_offset(g, bi, p->bsb));
+  k.b = g->packed ? gemm_packed_matrix(g, B, bi)
+                  : cg_gep(cg, g->t, B, batch_offset(g, bi, p->bsb));
   LLVMValueRef offc =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, cg_i64(cg, p->M * p->N), ""),
                    LLVMBuildMul(g->b, ic, cg_i64(cg, p->N), ""), "");
@@ -846,19 +911,19 @@ static void fill_rows(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef ir,
   }
 }
 
-void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
-                     LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
+                     LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first) {
   CG *cg = g->cg;
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
-  LLVMValueRef args[8] = {a, s->bp, c, cg_i64(cg, g->p.N), kc, rows, cols, first};
+  LLVMValueRef args[8] = {a, bp, c, cg_i64(cg, g->p.N), kc, rows, cols, first};
   LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
 }
 
 /* The KC slice at pc of a block: pack A once (unless the microkernel reads
- * A in place), then for each NR panel of B pack it and run the microkernel
- * down the rows. */
+ * A in place), then for each NR panel of B pack it (unless packed already)
+ * and run the microkernel down the rows. */
 void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -870,9 +935,7 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
   LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
-  LLVMValueRef boff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sbk), ""),
-                                   LLVMBuildMul(g->b, jr, cg_i64(cg, p->sbn), ""), "");
-  gemm_pack_b(g, s->bp, cg_gep(cg, g->t, k->b, boff), nr, kc);
+  LLVMValueRef bp = gemm_b_panel(g, s, k->b, pc, jr, nr, kc);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
   LLVMValueRef rows =
       cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
@@ -885,7 +948,7 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   }
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, cg_i64(cg, p->N), ""), jr, "");
-  gemm_call_micro(g, s, apanel, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
+  gemm_call_micro(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
 }

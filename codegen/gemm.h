@@ -34,6 +34,7 @@ typedef struct Gemm {
   Op *op;            /* the dot_general or convolution */
   Op *epi;           /* its epilogue root, or NULL */
   int ncols;         /* result dims spanned by the columns of C */
+  const GemmPacking *packed; /* B is a constant in panels (layout pass), or NULL */
 } Gemm;
 
 /* The part of the result one kernel call computes: batches [b0, b1), rows
@@ -59,6 +60,21 @@ typedef struct GemmScratch {
  * block sizes, reading A in place (direct_a) when it is contiguous along
  * K, and the element and vector types. */
 void gemm_plan(Gemm *g);
+/* The K slice (KC) of a GEMM summing K terms. */
+int64_t gemm_kc(int64_t K);
+/* The packing of p's B (nmat matrices of bdim[0..nbd) with B strides
+ * bstride) for a tile whose B panel rows have panel_bytes. */
+void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,
+                  int panel_bytes, GemmPacking *out);
+/* When the layout pass packed b (the B operand, Value.packed), the
+ * kernel reads its panels in place: g->packed, after checking that the
+ * packing is the plan's. */
+void gemm_use_packed(Gemm *g, const Value *b);
+/* B(0, 0) of matrix i of a packed B whose buffer is B. */
+LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
+/* codegen_gemm_b_packing for each op: dot.c, conv.c. */
+bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
+bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 /* The scratch of a kernel call (allocas) and its microkernel. */
 GemmScratch gemm_scratch(Gemm *g);
 /* The block of rows [ic, min(ic + MC, r1)) of batch bi of buffers A, B, C,
@@ -70,13 +86,16 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
 void gemm_zero_block(Gemm *g, GemmBlock *k);
 /* The KC slice at pc of a block (C = A B for pc = 0, C += A B after). */
 void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s);
-/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr). */
-void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
-                 LLVMValueRef kc);
-/* The microkernel on the rows of `a` (Ap, or the row pointers) and Bp into
- * the tile at c of rows x cols; `first`: C is overwritten, not added to. */
-void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
-                     LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+/* The k-major panel of B(pc:pc+kc, jr:jr+nr) (nr <= NR columns, zeros
+ * beyond) of the matrix at bmat (B(0, 0); gemm_packed_matrix when packed):
+ * packed into s->bp, or where the layout pass stored it. */
+LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc);
+/* The microkernel on the rows of `a` (Ap, or the row pointers) and the B
+ * panel bp into the tile at c of rows x cols; `first`: C is overwritten,
+ * not added to. */
+void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
+                     LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)

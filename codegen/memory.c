@@ -40,21 +40,28 @@ static const char *dense_bytes(const DenseData *d, size_t *total, char **expande
   return (const char *)d->bytes;
 }
 
-LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
-  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
-  if (g) return g;
-  size_t total;
-  char *expanded;
-  const char *bytes = dense_bytes(d, &total, &expanded);
-  LLVMValueRef init = LLVMConstStringInContext2(cg->ctx, bytes, total, 1);
-  free(expanded);
-  g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
+/* A private constant global of n bytes (64-byte aligned, where
+ * o->weights says), named `name`. */
+static LLVMValueRef bytes_global(CG *cg, const char *bytes, size_t n, const char *name) {
+  LLVMValueRef init = LLVMConstStringInContext2(cg->ctx, bytes, n, 1);
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
   LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
   LLVMSetAlignment(g, 64);
   cg_weights_place(cg, g);
+  return g;
+}
+
+LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
+  if (g) return g;
+  size_t total;
+  char *expanded;
+  const char *bytes = dense_bytes(d, &total, &expanded);
+  g = bytes_global(cg, bytes, total, name);
+  free(expanded);
   return g;
 }
 
@@ -101,15 +108,37 @@ static const DenseData *value_dense(Value *v) {
   return v->def->a.value;
 }
 
+/* The bytes of constant v as its kernels read them: row-major, or in
+ * GEMM panels (Value.packed, passes/layout.c). *owned: a malloc'ed buffer
+ * to free, or NULL. */
+static const char *const_bytes(Value *v, size_t *total, char **owned) {
+  const DenseData *d = value_dense(v);
+  const char *bytes = dense_bytes(d, total, owned);
+  if (!v->packed) return bytes;
+  int esz = elem_bytes(v->type->elem);
+  size_t n = (size_t)layout_packed_elems(v->packed) * (size_t)esz;
+  char *packed = malloc(n ? n : 1);
+  if (!packed) abort();
+  layout_pack(v->packed, bytes, esz, packed);
+  free(*owned);
+  *owned = packed;
+  *total = n;
+  return packed;
+}
+
 LLVMValueRef cg_const_global(CG *cg, Value *v) {
   char name[96];
   snprintf(name, sizeof name, "%s.c%d", cg->fn->name, v->id);
-  if (cg->o->weights != WEIGHTS_FILE) return cg_dense_global(cg, value_dense(v), name);
+  bool file = cg->o->weights == WEIGHTS_FILE;
+  if (file && cg_weights_file_holds(cg, name)) return cg_weights_file_const(cg, name, NULL, 0);
+  LLVMValueRef g = file ? NULL : LLVMGetNamedGlobal(cg->mod, name);
+  if (g) return g;
   size_t total;
-  char *expanded;
-  const char *bytes = dense_bytes(value_dense(v), &total, &expanded);
-  LLVMValueRef p = cg_weights_file_const(cg, name, bytes, total);
-  free(expanded);
+  char *owned;
+  const char *bytes = const_bytes(v, &total, &owned);
+  LLVMValueRef p = file ? cg_weights_file_const(cg, name, bytes, total)
+                        : bytes_global(cg, bytes, total, name);
+  free(owned);
   return p;
 }
 
@@ -287,6 +316,10 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx) {
   if (v->storage == ST_CONST) {
     const DenseData *d = value_dense(v);
+    if (v->packed) {
+      fprintf(stderr, "shloc: internal error: %%%d is packed but read elementally\n", v->id);
+      abort();
+    }
     if (d->splat || type_num_elems(v->type) == 1) return cg_dense_scalar(cg, d, 0);
   }
   return cg_load(cg, cg_buffer(cg, v), v->type->elem, cg_linear(cg, v->type, idx));

@@ -229,12 +229,33 @@ static void print_scratch(Op *op, void *ctx) {
   fputc('\n', out);
 }
 
+/* The constants the layout pass packed: count, bytes, padding. */
+typedef struct Packed {
+  int n;
+  int64_t bytes, padding;
+} Packed;
+
+static void count_packed(Op *op, void *ctx) {
+  Packed *k = ctx;
+  const Value *v = op->nresults == 1 ? op->results[0] : NULL;
+  if (op->code != OP_CONSTANT || !v->packed) return;
+  int64_t es = elem_bytes(v->type->elem), bytes = layout_packed_elems(v->packed) * es;
+  k->n++;
+  k->bytes += bytes;
+  k->padding += bytes - type_byte_size(v->type);
+}
+
 static void print_entry(CG *cg, Func *f, FILE *out) {
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
   fprintf(out, "entry %s (@%s)\n", name, f->name);
   fprintf(out, "  temp arena       %10lld bytes (the header's TEMP_BYTES)\n",
           (long long)f->temp_bytes);
   ir_walk(f, print_scratch, out);
+  Packed k = {0};
+  ir_walk(f, count_packed, &k);
+  if (k.n)
+    fprintf(out, "  packed weights   %10lld bytes in %d GEMM constants (%lld of them padding)\n",
+            (long long)k.bytes, k.n, (long long)k.padding);
 }
 
 /* The stack of each function the object defines for callers. */

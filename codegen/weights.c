@@ -25,7 +25,9 @@
  *     32  zero up to 64
  *     64  the constants, each at a multiple of 64, in the storage layout
  *         of their types (row-major elements, as the header's arguments;
- *         splats expanded), zero padding between them.
+ *         splats expanded), or for those the layout pass packed (ir.h
+ *         GemmPacking) in the GEMM tile's panels; zero padding between
+ *         them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -72,11 +74,20 @@ static LLVMValueRef base_global(CG *cg) {
   return cg->wbase;
 }
 
+/* The index of constant `name` in the file, or cg->nwnames. */
+static int file_index(const CG *cg, const char *name) {
+  int i = 0;
+  while (i < cg->nwnames && strcmp(cg->wnames[i].name, name)) i++;
+  return i;
+}
+
+bool cg_weights_file_holds(const CG *cg, const char *name) {
+  return file_index(cg, name) < cg->nwnames;
+}
+
 LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n) {
   size_t off = 0;
-  int i;
-  for (i = 0; i < cg->nwnames; i++)
-    if (!strcmp(cg->wnames[i].name, name)) break;
+  int i = file_index(cg, name);
   LLVMValueRef base = base_global(cg);
   if (i < cg->nwnames) {
     off = cg->wnames[i].off;

@@ -984,6 +984,24 @@ typedef enum Storage {
   ST_CONST,  /* a read-only constant in the object */
 } Storage;
 
+/* The layout pass: a constant stored in the panel layout the GEMM
+ * microkernel reads (codegen/gemm.c) instead of row-major, because every
+ * user is a dot_general or convolution that takes it as B. B is nmat
+ * matrices of K x N: matrix b (row-major over bdim[0..nbd)) holds B(k, n)
+ * at row-major element offset sum(b_i * bstride[i]) + k * sk + n * sn of
+ * the constant. Packed, matrix b starts at element b * K * Npad (Npad: N
+ * rounded up to NR); in it the K slice at pc (KC rows, the last one
+ * K - pc) starts at pc * Npad and its NR-column panel j at
+ * pc * Npad + j * NR * rows, k-major (B(pc + k, j * NR + c) at k * NR + c),
+ * zeros past N. Every element appears once: only N's padding is added. */
+#define GEMM_PACK_MAX_DIMS 8
+typedef struct GemmPacking {
+  int nbd;
+  int64_t bdim[GEMM_PACK_MAX_DIMS], bstride[GEMM_PACK_MAX_DIMS];
+  int64_t K, N, sk, sn;
+  int64_t kc, nr; /* the tile's K slice and panel width, in elements */
+} GemmPacking;
+
 typedef struct Value {
   Type *type;
   Op *def;        /* defining op, NULL for a block argument */
@@ -995,6 +1013,9 @@ typedef struct Value {
   /* filled by the buffers pass */
   Storage storage;
   int64_t offset;   /* ST_TEMP: byte offset in the arena; ST_ARG/ST_RESULT: index */
+  /* layout pass: an ST_CONST stored packed for its GEMM users, or NULL
+   * (row-major) */
+  const GemmPacking *packed;
   /* Per dimension, its size over the symbols of the function's SymInfo
    * (refine_shapes, unspecialized entries); NULL for static values. */
   const DimExpr **sym;
@@ -1292,6 +1313,14 @@ int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
+/* passes/layout.c: constants that only dot_general / convolution kernels
+ * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes).
+ * layout_packed_elems: the elements of a packed constant (padding
+ * included); layout_pack: writes them to dst from the row-major src
+ * (elements of esz bytes), for codegen to emit. */
+int pass_layout(Module *m, const CompileOptions *o);
+int64_t layout_packed_elems(const GemmPacking *p);
+void layout_pack(const GemmPacking *p, const void *src, int esz, void *dst);
 /* The structural checker (passes/check.c), run after every pass with
  * --verify-each: IR links and SSA scoping, and the fusion and storage
  * invariants once `after` is fuse or buffers. */

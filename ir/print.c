@@ -393,8 +393,13 @@ static void print_storage(FILE *f, const Value *v) {
   case ST_ARG: fprintf(f, "arg%lld", (long long)v->offset); return;
   case ST_RESULT: fprintf(f, "result%lld", (long long)v->offset); return;
   case ST_TEMP: fprintf(f, "temp@%lld", (long long)v->offset); return;
-  case ST_CONST: fputs("const", f); return;
+  case ST_CONST: break;
   }
+  fputs("const", f);
+  const GemmPacking *p = v->packed;
+  if (p)
+    fprintf(f, " packed %lldx%lld panels (%lld elements)", (long long)p->kc, (long long)p->nr,
+            (long long)layout_packed_elems(p));
 }
 
 /* `// fused, kernel 3, temp@128, scratch@0 (5632 bytes)`: the plan of the

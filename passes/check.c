@@ -196,11 +196,24 @@ static void check_planned(Checker *c) {
   check_planned_block(c, body);
 }
 
+/* A constant the layout pass packed is read by GEMM kernels as B only:
+ * anything else would read its panels as row-major elements. */
+static void check_packed(Op *user, void *ctx) {
+  for (int i = 0; i < user->nopnds; i++) {
+    const Value *v = user->opnds[i];
+    if (!v->packed) continue;
+    if (v->storage != ST_CONST || !v->def || v->def->code != OP_CONSTANT)
+      bad(ctx, user, "reads a packed value that is not a constant");
+    else if (i != 1 || !ir_is_gemm(user->code))
+      bad(ctx, user, "reads a packed constant, but not as a GEMM's B operand");
+  }
+}
+
 /* ------------------------------------------------------------------------ */
 
 int pass_check(Module *m, const CompileOptions *o, const char *after) {
   Checker c = {.pass = after, .o = o};
-  c.planned = !strcmp(after, "buffers");
+  c.planned = !strcmp(after, "buffers") || !strcmp(after, "layout");
   c.fused = c.planned || !strcmp(after, "fuse");
   for (int i = 0; i < m->nfuncs; i++) {
     c.f = m->funcs[i];
@@ -211,6 +224,7 @@ int pass_check(Module *m, const CompileOptions *o, const char *after) {
     if (c.fused) ir_walk(c.f, check_fusion, &c);
     /* Entries with symbolic sizes lay out their own buffers (dyndims.c). */
     if (c.planned && ir_func_is_entry(m, c.f, o) && !c.f->sym) check_planned(&c);
+    if (c.planned) ir_walk(c.f, check_packed, &c);
   }
   free(c.visible.v);
   return c.errors;

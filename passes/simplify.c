@@ -8,7 +8,9 @@
  *     block (same code, operands, result types and attributes; constants by
  *     their bytes) is replaced by that op. Inlining the same helper twice
  *     (JAX's `_var`, `relu`...) and exported constants produce many of these.
- *  3. Transposes feeding a dot_general fold into its dimension numbers.
+ *  3. Transposes feeding a dot_general fold into its dimension numbers,
+ *     also through a reshape that only merges or splits what the transpose
+ *     keeps together.
  *  4. DCE: ops whose results are unused and that have no side effect, in all
  *     blocks, consumers first.
  *
@@ -241,25 +243,111 @@ static I64List permuted(Module *m, const I64List *l, const I64List *perm) {
   return r;
 }
 
+/* reshape(transpose(x, perm)) as transpose(reshape(x), q), when the
+ * reshape only merges and splits dimensions in a way the transpose keeps
+ * together: the non-unit dimensions of the transpose's result s and of the
+ * reshape's result t fall into groups of equal size, each one s dimension
+ * to one or more t dimensions (a split), or several s dimensions to one t
+ * dimension (a merge) whose x dimensions follow each other in order, apart
+ * from unit ones. Then x reshaped to xs (the groups in x's order, t's unit
+ * dimensions appended) and transposed by q is t (spec "reshape": both
+ * read x in the same row-major order group by group). JAX exports K^T for
+ * attention so: transpose(k) to 1x12x64x7, reshaped to 12x64x7. Returns
+ * the rank of xs, 0 when the reshape does not commute so. */
+static int commute_reshape(const Type *x, const I64List *perm, const Type *t, int64_t *xs,
+                           int64_t *q) {
+  int r = x->rank, ns = 0, nt = 0;
+  int sd[r > 0 ? r : 1], td[t->rank > 0 ? t->rank : 1];
+  int sgroup[r > 0 ? r : 1], gfirst_t[r > 0 ? r : 1], gcount_t[r > 0 ? r : 1];
+  for (int i = 0; i < r; i++)
+    if (x->dims[perm->v[i]] != 1) sd[ns++] = i;
+  for (int j = 0; j < t->rank; j++)
+    if (t->dims[j] != 1) td[nt++] = j;
+  int i = 0, j = 0, g = 0;
+  while (i < ns && j < nt) {
+    int64_t a = x->dims[perm->v[sd[i]]], b = t->dims[td[j]];
+    int i0 = i, j0 = j;
+    for (i++, j++; a != b;) {
+      if (a < b && i < ns) {
+        /* merge: the next x dimension, past unit ones, must be this one's */
+        int64_t prev = perm->v[sd[i - 1]], next = perm->v[sd[i]];
+        for (int64_t d = prev + 1; d < next; d++)
+          if (x->dims[d] != 1) return 0;
+        if (next < prev || j - j0 > 1) return 0;
+        a *= x->dims[next];
+        i++;
+      } else if (a > b && j < nt && i - i0 == 1) {
+        b *= t->dims[td[j++]];
+      } else {
+        return 0;
+      }
+    }
+    for (int k = i0; k < i; k++) sgroup[k] = g;
+    gfirst_t[g] = j0;
+    gcount_t[g++] = j - j0;
+  }
+  if (i < ns || j < nt) return 0;
+  /* xs: each group where its first dimension lies in x, in x's order. */
+  int n = 0, first_s[r > 0 ? r : 1];
+  for (int k = ns - 1; k >= 0; k--) first_s[sgroup[k]] = k;
+  for (int d = 0; d < r; d++) {
+    int k = 0;
+    while (k < ns && perm->v[sd[k]] != d) k++;
+    if (k == ns || first_s[sgroup[k]] != k) continue;
+    for (int u = 0; u < gcount_t[sgroup[k]]; u++) {
+      int tj = td[gfirst_t[sgroup[k]] + u];
+      q[tj] = n;
+      xs[n++] = t->dims[tj];
+    }
+  }
+  for (int u = 0; u < t->rank; u++)
+    if (t->dims[u] == 1) {
+      q[u] = n;
+      xs[n++] = 1;
+    }
+  return n;
+}
+
 /* A transpose feeding a dot_general operand folds into its dimension
  * numbers: dimension d of the transpose's result is dimension
  * permutation[d] of its operand (spec "transpose"), so the dot reads that
  * operand in place (`x @ transpose(W)` reads W, as the GEMM engine can
- * with K-contiguous operands) and the transpose, once unused, goes. */
+ * with K-contiguous operands) and the transpose, once unused, goes. A
+ * reshape between them that commute_reshape moves before the transpose
+ * becomes a reshape of x (a view: no copy). */
 static void fold_dot_transposes(Module *m, Op *op) {
   if (op->code != OP_DOT_GENERAL) return;
   bool changed = false;
   for (int i = 0; i < 2; i++) {
-    Value *v = op->opnds[i];
+    Value *v = op->opnds[i], *from = NULL;
     Op *t = v->def;
-    if (!t || t->code != OP_TRANSPOSE || !type_is_static(v->type)) continue;
+    if (!t || !type_is_static(v->type)) continue;
     I64List *batch = i ? &op->a.dot.rhs_batch : &op->a.dot.lhs_batch;
     I64List *contract = i ? &op->a.dot.rhs_contract : &op->a.dot.lhs_contract;
     const I64List *perm = &t->a.permutation;
+    int64_t xs[v->type->rank + 1], q[v->type->rank + 1];
+    I64List qperm = {v->type->rank, q};
+    int xr = 0;
+    if (t->code == OP_TRANSPOSE) {
+      from = t->opnds[0];
+    } else if (t->code == OP_RESHAPE && t->opnds[0]->def &&
+               t->opnds[0]->def->code == OP_TRANSPOSE && !v->type->quant) {
+      Op *tr = t->opnds[0]->def;
+      xr = commute_reshape(tr->opnds[0]->type, &tr->a.permutation, v->type, xs, q);
+      if (!xr) continue;
+      from = tr->opnds[0];
+      perm = &qperm;
+    } else {
+      continue;
+    }
     if (!free_order_kept(v->type->rank, batch, contract, perm)) continue;
     *batch = permuted(m, batch, perm);
     *contract = permuted(m, contract, perm);
-    op->opnds[i] = t->opnds[0];
+    if (xr) {
+      Builder b = {m, op->parent, op, op->loc};
+      from = ir_build1(&b, OP_RESHAPE, type_tensor(m->types, v->type->elem, xr, xs), 1, &from);
+    }
+    op->opnds[i] = from;
     changed = true;
   }
   if (changed) attrs_encode(m, op);

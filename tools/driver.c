@@ -12,7 +12,8 @@ Module *driver_load(const char *path, const ParseOptions *po) {
 
 static const char *const pass_names[] = {"parse", "verify", "inline", "chlo",
                                          "refine_shapes", "legalize",
-                                         "quant", "simplify", "fuse", "buffers"};
+                                         "quant", "simplify", "fuse", "buffers",
+                                         "layout"};
 
 bool driver_is_pass(const char *name) {
   for (size_t i = 0; i < sizeof pass_names / sizeof *pass_names; i++)
@@ -101,6 +102,7 @@ int driver_compile(Module *m, const CompileOptions *o) {
   planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o);
   if (!planned.gemm_panel_bytes) return 1; /* no such target: diagnosed */
   STEP("buffers", pass_buffers(m, &planned));
+  STEP("layout", pass_layout(m, &planned));
   if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", "total", now_ms() - start);
   return 0;
 }

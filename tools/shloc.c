@@ -56,7 +56,7 @@ static const struct Opt {
     {"--name", O_NAME, C_COMPILE, "P", "C prefix (default: module name or file stem)"},
     {"--threads", O_THREADS, C_ALL, "N", "threads for large kernels (0: all cores)"},
     {"--dump-after", O_DUMP_AFTER, C_COMPILE | C_RUN | C_BENCH, "PASS",
-     "print the IR after parse|verify|inline|chlo|refine_shapes|legalize|quant|simplify|fuse|buffers"},
+     "print the IR after parse|verify|inline|chlo|refine_shapes|legalize|quant|simplify|fuse|buffers|layout"},
     {"--stop-after", O_STOP_AFTER, C_COMPILE, "PASS",
      "stop the pipeline after PASS (with --emit=mlir: print the IR there)"},
     {"--packed-entry", O_PACKED_ENTRY, C_COMPILE, NULL,

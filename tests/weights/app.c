@@ -12,7 +12,7 @@
 
 #include "model.h"
 
-enum { K = 64, N = 16 };
+enum { M = 16, K = 64, N = 16 };
 
 /* The weights model.mlir was written with (weights.py: weight()). */
 static float weight(int i, int j) { return (float)((i * 16 + j) % 7 - 3) * 0.25f; }
@@ -45,14 +45,14 @@ int main(void) {
 #ifdef WEIGHTS_FILE
   if (load()) return fprintf(stderr, "loading the weights failed\n"), 1;
 #endif
-  static float x[2][K], y[2][N], total;
+  static float x[M][K], y[M][N], total;
   static unsigned char temp[MODEL_MAIN_TEMP_BYTES + 1] __attribute__((aligned(64)));
-  for (int r = 0; r < 2; r++)
+  for (int r = 0; r < M; r++)
     for (int k = 0; k < K; k++) x[r][k] = (float)((r * 31 + k * 7) % 11) * 0.5f - 2.0f;
   if (model_main(&x[0][0], &y[0][0], &total, temp)) return fprintf(stderr, "model failed\n"), 1;
   double sum = 0;
   int wrong = 0;
-  for (int r = 0; r < 2; r++)
+  for (int r = 0; r < M; r++)
     for (int j = 0; j < N; j++) {
       double s = bias(j);
       for (int k = 0; k < K; k++) s += (double)x[r][k] * weight(k, j);

@@ -2,7 +2,9 @@
 """--weights=embed|section=NAME|file (the weights stage).
 
 A model with a 64x16 weight matrix and a bias as constants is compiled in
-each mode. embed: the constants are in .rodata; section: llvm-readelf finds
+each mode; the matrix is the B operand of a 16-row product, so the layout
+pass stores it in the GEMM tile's panels (the tile read back from
+--stop-after=layout). embed: the constants are in .rodata; section: llvm-readelf finds
 the section, as big as the constants, and .rodata without them; file: the
 object holds no constant data, the .bin beside it is laid out as
 codegen/weights.c says (magic, version, size, fingerprint, constants at
@@ -31,7 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from programs import Tally, run, sections  # noqa: E402
 
-K, N = 64, 16
+# M = 16 rows: the blocked GEMM, whose constant weights the layout pass packs
+M, K, N = 16, 64, 16
 TALLY = Tally("weights/")
 report = TALLY.report
 
@@ -47,17 +50,17 @@ def bias(j):
 def model():
     w = ", ".join("[" + ", ".join(repr(weight(i, j)) for j in range(N)) + "]" for i in range(K))
     b = ", ".join(repr(bias(j)) for j in range(N))
-    return f"""func.func @main(%x: tensor<2x{K}xf32>) -> (tensor<2x{N}xf32>, tensor<f32>) {{
+    return f"""func.func @main(%x: tensor<{M}x{K}xf32>) -> (tensor<{M}x{N}xf32>, tensor<f32>) {{
   %w = stablehlo.constant dense<[{w}]> : tensor<{K}x{N}xf32>
   %b = stablehlo.constant dense<[{b}]> : tensor<{N}xf32>
-  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x{K}xf32>, tensor<{K}x{N}xf32>) -> tensor<2x{N}xf32>
-  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<{N}xf32>) -> tensor<2x{N}xf32>
-  %s = stablehlo.add %d, %bb : tensor<2x{N}xf32>
-  %z = stablehlo.constant dense<0.0> : tensor<2x{N}xf32>
-  %y = stablehlo.maximum %s, %z : tensor<2x{N}xf32>
+  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<{M}x{K}xf32>, tensor<{K}x{N}xf32>) -> tensor<{M}x{N}xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<{N}xf32>) -> tensor<{M}x{N}xf32>
+  %s = stablehlo.add %d, %bb : tensor<{M}x{N}xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<{M}x{N}xf32>
+  %y = stablehlo.maximum %s, %z : tensor<{M}x{N}xf32>
   %init = stablehlo.constant dense<0.0> : tensor<f32>
-  %t = stablehlo.reduce(%y init: %init) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x{N}xf32>, tensor<f32>) -> tensor<f32>
-  return %y, %t : tensor<2x{N}xf32>, tensor<f32>
+  %t = stablehlo.reduce(%y init: %init) applies stablehlo.add across dimensions = [0, 1] : (tensor<{M}x{N}xf32>, tensor<f32>) -> tensor<f32>
+  return %y, %t : tensor<{M}x{N}xf32>, tensor<f32>
 }}
 """
 
@@ -66,13 +69,13 @@ def model_args(named):
     """The model with w and b as arguments: first, or named and after x."""
     body = model().split("\n", 2)[2].replace(f"  %b = stablehlo.constant dense<[", "//", 1)
     body = "\n".join(l for l in body.split("\n") if not l.startswith("//"))
-    wt, bt, xt = f"tensor<{K}x{N}xf32>", f"tensor<{N}xf32>", f"tensor<2x{K}xf32>"
+    wt, bt, xt = f"tensor<{K}x{N}xf32>", f"tensor<{N}xf32>", f"tensor<{M}x{K}xf32>"
     if named:
         args = (f"%x: {xt}, %b: {bt} {{jax.arg_info = \"params['b']\"}}, "
                 f"%w: {wt} {{jax.arg_info = \"params['w']\"}}")
     else:
         args = f"%w: {wt}, %b: {bt}, %x: {xt}"
-    return f"func.func @main({args}) -> (tensor<2x{N}xf32>, tensor<f32>) {{\n" + body
+    return f"func.func @main({args}) -> (tensor<{M}x{N}xf32>, tensor<f32>) {{\n" + body
 
 
 def write_weights(d, named):
@@ -127,13 +130,33 @@ def bind_rejects(shloc, work):
                f"exit status {r.returncode}, stderr {r.stderr[-500:]!r}")
 
 
-def check_bin(path):
+def packing(shloc, mlir):
+    """(KC, NR) of the packed weight matrix, from the IR after the layout
+    pass, or None when it is not packed."""
+    r = run([shloc, mlir, "--stop-after=layout", "--emit=mlir", "-o", "-"])
+    m = re.search(rf"tensor<{K}x{N}xf32>  // const packed (\d+)x(\d+) panels", r.stdout)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def packed_weights(kc, nr):
+    """The matrix as the kernel reads it: per K slice of kc rows, per panel
+    of nr columns (zeros past N), its rows (ir.h GemmPacking)."""
+    out = []
+    for pc in range(0, K, kc):
+        for j0 in range(0, N, nr):
+            for k in range(pc, min(pc + kc, K)):
+                out += [weight(k, j) if j < N else 0.0 for j in range(j0, j0 + nr)]
+    return out
+
+
+def check_bin(path, tile):
     data = open(path, "rb").read()
     magic, version, zero, size, fp = struct.unpack_from("<8sIIQQ", data)
     h = 0xcbf29ce484222325
     for c in data[64:]:
         h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
-    want_w = struct.pack(f"<{K * N}f", *[weight(i, j) for i in range(K) for j in range(N)])
+    w = packed_weights(*tile)
+    want_w = struct.pack(f"<{len(w)}f", *w)
     want_b = struct.pack(f"<{N}f", *[bias(j) for j in range(N)])
     offs = [o for o in range(64, len(data), 64)]
     if magic != b"SHLOCWTS" or version != 1 or zero or size != len(data) or size % 64:
@@ -146,17 +169,17 @@ def check_bin(path):
     return None
 
 
-def plan_weights(plan, name, opt, secs, d):
+def plan_weights(plan, name, opt, secs, d, welems):
     """The memory plan's weights figure against the section or the file:
-    embed, the matrix (the bias may be folded into the code) within
-    .rodata; section, the section's size; file, the file's size."""
+    embed, the matrix (welems floats, packed; the bias may be folded into the
+    code) within .rodata; section, the section's size; file, the file's size."""
     m = re.search(r"^weights\s+(\d+) bytes", plan, re.M)
     if not m:
         return "no weights line in the memory plan:\n" + plan
     got = int(m.group(1))
     rodata = sum(v for k, v in secs.items() if k.startswith(".rodata"))
     if name == "embed":
-        ok = 4 * K * N <= got <= 4 * (K * N + N) and got <= rodata
+        ok = 4 * welems <= got <= 4 * (welems + N) and got <= rodata
     elif name == "section":
         ok = got == secs.get(opt.split("=", 1)[1])
     else:
@@ -174,10 +197,13 @@ def mode(shloc, readelf, work, name, opt):
     if r.returncode:
         return report(name, "compile: " + r.stderr[-1500:])
     secs = sections(readelf, obj)
-    why = plan_weights(r.stdout, name, opt, secs, d)
+    tile = packing(shloc, mlir)
+    if not tile:
+        return report(name, "the weight matrix is not packed")
+    nbytes = 4 * len(packed_weights(*tile))
+    why = plan_weights(r.stdout, name, opt, secs, d, nbytes // 4)
     if why:
         return report(name, why)
-    nbytes = 4 * K * N
     rodata = sum(v for k, v in secs.items() if k.startswith(".rodata"))
     if name == "embed" and rodata < nbytes:
         return report(name, f".rodata is {rodata} bytes, the weights {nbytes}: {secs}")
@@ -190,7 +216,7 @@ def mode(shloc, readelf, work, name, opt):
     if name == "file":
         if rodata >= nbytes:
             return report(name, f"the object holds {rodata} bytes of .rodata: {secs}")
-        why = check_bin(os.path.join(d, "model.bin"))
+        why = check_bin(os.path.join(d, "model.bin"), tile)
         if why:
             return report(name, why)
         define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "model.bin")]

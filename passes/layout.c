@@ -1,0 +1,133 @@
+/* layout.c: constant weights stored the way the GEMM kernel reads them.
+ *
+ * The blocked GEMM (codegen/gemm.c) copies each KC x NR panel of its B
+ * operand into a k-major scratch panel before the microkernel reads it,
+ * once per block of MC rows: a convolution over a 56 x 56 image packs its
+ * weights 11 times per call. When B is a constant, that copy can be made
+ * once, at compile time: the constant is written to the object already in
+ * panels (ir.h GemmPacking) and the kernel reads them in place.
+ *
+ * After the buffers pass, for each entry function: a constant is packed
+ * when every one of its uses is operand 1 (B) of a dot_general or
+ * convolution whose kernel packs B (codegen_gemm_b_packing: the blocked
+ * path, not the skinny, matrix-vector or elemental ones, nor a kernel
+ * whose threads split the columns, since panels start at multiples of NR)
+ * and all those uses want the same packing. Any other use (an elementwise
+ * op, a return, a second GEMM with other dimension numbers) reads it
+ * row-major, so it stays as it is: packing never duplicates a constant.
+ *
+ * The tile comes from the target (o->gemm_panel_bytes: NR elements of
+ * the tile's B panel), so a cross-compiled object packs for its own
+ * microkernel. Codegen asks codegen_gemm_b_packing for the same op, so
+ * the pass and the kernel agree on the path by construction; the kernel
+ * still checks the packing against its plan.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../codegen/codegen_api.h"
+
+int64_t layout_packed_elems(const GemmPacking *p) {
+  int64_t nmat = 1;
+  for (int i = 0; i < p->nbd; i++) nmat *= p->bdim[i];
+  int64_t npad = (p->N + p->nr - 1) / p->nr * p->nr;
+  return nmat * p->K * npad;
+}
+
+/* Row-major element offset in the constant of matrix b's B(0, 0). */
+static int64_t matrix_offset(const GemmPacking *p, int64_t b) {
+  int64_t off = 0;
+  for (int i = p->nbd - 1; i >= 0; i--) {
+    off += b % p->bdim[i] * p->bstride[i];
+    b /= p->bdim[i];
+  }
+  return off;
+}
+
+void layout_pack(const GemmPacking *p, const void *src, int esz, void *dst) {
+  const char *s = src;
+  char *d = dst;
+  int64_t npad = (p->N + p->nr - 1) / p->nr * p->nr, nmat = 1;
+  for (int i = 0; i < p->nbd; i++) nmat *= p->bdim[i];
+  memset(d, 0, (size_t)(layout_packed_elems(p) * esz));
+  for (int64_t b = 0; b < nmat; b++) {
+    int64_t from = matrix_offset(p, b);
+    char *mat = d + (size_t)(b * p->K * npad * esz);
+    for (int64_t pc = 0; pc < p->K; pc += p->kc) {
+      int64_t rows = p->K - pc < p->kc ? p->K - pc : p->kc;
+      for (int64_t j = 0; j < p->N; j++) {
+        char *panel = mat + (size_t)((pc * npad + j / p->nr * p->nr * rows) * esz);
+        for (int64_t k = 0; k < rows; k++)
+          memcpy(panel + (size_t)((k * p->nr + j % p->nr) * esz),
+                 s + (size_t)((from + (pc + k) * p->sk + j * p->sn) * esz), (size_t)esz);
+      }
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+
+typedef struct Layout {
+  const CompileOptions *o;
+  Arena *arena;
+  GemmPacking *want; /* by value id: the packing its GEMM users agree on */
+  bool *seen, *keep; /* a GEMM user found; some use needs row-major */
+} Layout;
+
+static bool same_packing(const GemmPacking *a, const GemmPacking *b) {
+  if (a->nbd != b->nbd || a->K != b->K || a->N != b->N || a->sk != b->sk || a->sn != b->sn ||
+      a->kc != b->kc || a->nr != b->nr)
+    return false;
+  for (int i = 0; i < a->nbd; i++)
+    if (a->bdim[i] != b->bdim[i] || a->bstride[i] != b->bstride[i]) return false;
+  return true;
+}
+
+/* Records what each use of a constant by op needs. */
+static void note_uses(Op *op, void *ctx) {
+  Layout *l = ctx;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (!v->def || v->def->code != OP_CONSTANT || v->storage != ST_CONST) continue;
+    GemmPacking p = {0};
+    bool gemm = i == 1 && ir_is_gemm(op->code) &&
+                codegen_gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
+    if (!gemm || (l->seen[v->id] && !same_packing(&l->want[v->id], &p))) {
+      l->keep[v->id] = true;
+      continue;
+    }
+    l->want[v->id] = p;
+    l->seen[v->id] = true;
+  }
+}
+
+static void mark_packed(Op *op, void *ctx) {
+  Layout *l = ctx;
+  if (op->code != OP_CONSTANT) return;
+  Value *v = op->results[0];
+  v->packed = NULL;
+  if (v->storage != ST_CONST || !l->seen[v->id] || l->keep[v->id]) return;
+  GemmPacking *p = ARENA_NEW(l->arena, GemmPacking);
+  *p = l->want[v->id];
+  v->packed = p;
+}
+
+static void layout_func(Module *m, Func *f, const CompileOptions *o) {
+  size_t n = (size_t)f->next_value_id + 1;
+  Layout l = {o, &m->arena, calloc(n, sizeof(GemmPacking)), calloc(n, sizeof(bool)),
+              calloc(n, sizeof(bool))};
+  if (!l.want || !l.seen || !l.keep) abort();
+  ir_walk(f, note_uses, &l);
+  ir_walk(f, mark_packed, &l);
+  free(l.want);
+  free(l.seen);
+  free(l.keep);
+}
+
+int pass_layout(Module *m, const CompileOptions *o) {
+  if (o->opt_level == 0 || o->gemm_panel_bytes <= 0) return 0;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (ir_func_is_entry(m, m->funcs[i], o) && !m->funcs[i]->sym)
+      layout_func(m, m->funcs[i], o);
+  return 0;
+}

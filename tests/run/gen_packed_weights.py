@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""Writes tests/run/NAME.mlir for NAME in FILES: dot_general and
+convolution with constant weights (B), which the layout pass stores in the
+GEMM kernel's panels (passes/layout.c), on odd sizes: N not a multiple of
+any tile's NR, K not a multiple of KC, several K slices, batches, f64,
+weights shared by two products, weights also read elementwise (not packed),
+M just above and below the skinny path. The data are integer-valued, so
+every sum is exact; the expected products are computed here by NumPy and
+embedded as constants, and each case returns `result == expected` over
+all elements.
+
+usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_dot_kernel import LHS_K, operand, tensor  # noqa: E402
+
+# ("dot", type, lhs shape, weights shape, lhs batch, rhs batch, lhs contract, rhs contract)
+# ("conv", type, input NHWC, weights HWIO, strides, padding)
+# ("shared", ...dot...): the same weights feed two dots (packed once)
+# ("mixed", ...dot...): the weights are also added to themselves (stay row-major)
+DOTS = [
+    ("dot", "f32", [37, 261], [261, 45], [], [], [1], [0]),       # 3 K slices, N % NR != 0
+    ("dot", "f32", [37, 261], [45, 261], [], [], [1], [1]),       # x @ W^T: packing transposes
+    ("dot", "f64", [20, 131], [131, 70], [], [], [1], [0]),       # f64 tiles
+    ("dot", "f32", [3, 37, 70], [3, 70, 45], [0], [0], [2], [1]),  # batched weights
+    ("dot", "f32", [9, 40], [40, 70], [], [], [1], [0]),          # M = 9: blocked, packed
+    ("dot", "f32", [7, 40], [40, 70], [], [], [1], [0]),          # M = 7: skinny, not packed
+    ("dot", "f32", [150, 37], [150, 45], [], [], [0], [0]),       # A^T (A packed too)
+    ("shared", "f32", [30, 97], [97, 33], [], [], [1], [0]),
+    ("mixed", "f32", [30, 97], [97, 33], [], [], [1], [0]),
+]
+CONVS = [
+    ("conv", "f32", [1, 9, 11, 5], [3, 3, 5, 33], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 6, 7, 130], [1, 1, 130, 30], [1, 1], [[0, 0], [0, 0]]),  # CI > KC
+    ("conv", "f32", [2, 13, 13, 3], [5, 5, 3, 20], [2, 2], [[2, 2], [2, 2]]),
+    ("conv", "f64", [1, 8, 8, 7], [3, 3, 7, 9], [1, 1], [[1, 1], [1, 1]]),
+]
+
+FILES = {
+    "packed_weights": (DOTS + CONVS, None),
+    "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
+}
+
+NP = {"f32": np.float32, "f64": np.float64}
+
+
+def ints(shape, ty, seed):
+    """Reproducible small integers in [-6, 6] as weights."""
+    return np.random.default_rng(seed).integers(-6, 7, size=shape).astype(NP[ty])
+
+
+def iota_data(shape, ty):
+    """The values operand() computes in the program (gen_dot_kernel.py)."""
+    r = len(shape)
+    w = {r - 1: LHS_K[1]} if r == 1 else {r - 2: LHS_K[0], r - 1: LHS_K[1]}
+    idx = np.indices(shape, dtype=np.float64)
+    s = sum(idx[d] * w.get(d, 1.0) for d in range(r))
+    return (np.fmod(s, LHS_K[2]) - LHS_K[3]).astype(NP[ty])
+
+
+def literal(x, ty):
+    flat = ", ".join(str(int(v)) for v in x.reshape(-1))
+    return f"dense<{flat}> : {tensor(list(x.shape), ty)}"
+
+
+def nested(x):
+    if x.ndim == 0:
+        return str(int(x))
+    return "[" + ", ".join(nested(y) for y in x) + "]"
+
+
+def constant(out, name, x, ty):
+    out.append(f"  %{name} = stablehlo.constant dense<{nested(x)}> : {tensor(list(x.shape), ty)}")
+
+
+def dot_expected(a, b, lb, rb, lc, rc):
+    lf = [d for d in range(a.ndim) if d not in lb + lc]
+    rf = [d for d in range(b.ndim) if d not in rb + rc]
+    at = a.transpose(lb + lf + lc)
+    bt = b.transpose(rb + rc + rf)
+    nb = int(np.prod([a.shape[d] for d in lb]))
+    m = int(np.prod([a.shape[d] for d in lf]))
+    k = int(np.prod([a.shape[d] for d in lc]))
+    n = int(np.prod([b.shape[d] for d in rf]))
+    c = at.reshape(nb, m, k).astype(np.float64) @ bt.reshape(nb, k, n).astype(np.float64)
+    return c.reshape([a.shape[d] for d in lb + lf] + [b.shape[d] for d in rf])
+
+
+def conv_expected(x, w, strides, pad):
+    x = np.pad(x.astype(np.float64), [(0, 0), tuple(pad[0]), tuple(pad[1]), (0, 0)])
+    kh, kw, _, o = w.shape
+    oh = (x.shape[1] - kh) // strides[0] + 1
+    ow = (x.shape[2] - kw) // strides[1] + 1
+    y = np.zeros((x.shape[0], oh, ow, o))
+    for i in range(kh):
+        for j in range(kw):
+            win = x[:, i:i + strides[0] * oh:strides[0], j:j + strides[1] * ow:strides[1], :]
+            y += win @ w[i, j].astype(np.float64)
+    return y
+
+
+def compare(out, n, got, want, ty):
+    t, bt = tensor(list(want.shape), ty), tensor(list(want.shape), "i1")
+    dims = ", ".join(map(str, range(want.ndim)))
+    constant(out, f"want{n}", want, ty)
+    out.append(f"  %eq{n} = stablehlo.compare EQ, {got}, %want{n} : ({t}, {t}) -> {bt}")
+    out.append(f"  %t{n} = stablehlo.constant dense<true> : tensor<i1>")
+    out.append(f"  %ok{n} = stablehlo.reduce(%eq{n} init: %t{n}) applies stablehlo.and across "
+               f"dimensions = [{dims}] : ({bt}, tensor<i1>) -> tensor<i1>")
+
+
+def dot_case(out, n, kind, ty, ls, ws, lb, rb, lc, rc):
+    operand(out, f"a{n}", ls, ty, LHS_K)
+    w = ints(ws, ty, n)
+    constant(out, f"w{n}", w, ty)
+    want = dot_expected(iota_data(ls, ty), w, lb, rb, lc, rc)
+    j = lambda l: ", ".join(map(str, l))
+    lt, wt = tensor(ls, ty), tensor(ws, ty)
+    t = tensor(list(want.shape), ty)
+    dims = f"batching_dims = [{j(lb)}] x [{j(rb)}], contracting_dims = [{j(lc)}] x [{j(rc)}]"
+    out.append(f"  %d{n} = stablehlo.dot_general %a{n}, %w{n}, {dims} : ({lt}, {wt}) -> {t}")
+    got = f"%d{n}"
+    if kind == "shared":  # a second product of the same weights: 2 C
+        out.append(f"  %e{n} = stablehlo.dot_general %a{n}, %w{n}, {dims} : ({lt}, {wt}) -> {t}")
+        out.append(f"  %s{n} = stablehlo.add %d{n}, %e{n} : {t}")
+        got, want = f"%s{n}", 2 * want
+    if kind == "mixed":  # the weights read elementwise too: A (2 W)
+        out.append(f"  %w2{n} = stablehlo.add %w{n}, %w{n} : {wt}")
+        out.append(f"  %e{n} = stablehlo.dot_general %a{n}, %w2{n}, {dims} : ({lt}, {wt}) -> {t}")
+        out.append(f"  %s{n} = stablehlo.add %d{n}, %e{n} : {t}")
+        got, want = f"%s{n}", 3 * want
+    compare(out, n, got, want, ty)
+
+
+def conv_case(out, n, ty, xs, ws, strides, pad):
+    operand(out, f"a{n}", xs, ty, LHS_K)
+    w = ints(ws, ty, n)
+    constant(out, f"w{n}", w, ty)
+    want = conv_expected(iota_data(xs, ty), w, strides, pad)
+    xt, wt, t = tensor(xs, ty), tensor(ws, ty), tensor(list(want.shape), ty)
+    p = ", ".join(f"[{lo}, {hi}]" for lo, hi in pad)
+    out.append(f"  %d{n} = stablehlo.convolution(%a{n}, %w{n}) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]"
+               f"->[b, 0, 1, f], window = {{stride = [{strides[0]}, {strides[1]}], pad = [{p}], "
+               f"rhs_dilate = [1, 1]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}}"
+               f" : ({xt}, {wt}) -> {t}")
+    compare(out, n, f"%d{n}", want, ty)
+
+
+def main():
+    name = sys.argv[1] if len(sys.argv) > 1 else "packed_weights"
+    cases, run_args = FILES[name]
+    n = len(cases)
+    print("// dot_general and convolution with constant weights, which the layout pass")
+    print("// stores in the GEMM kernel's panels (passes/layout.c), on odd sizes; the")
+    print("// expected products come from NumPy: each result is `all elements equal`.")
+    print(f"// Generated by tests/run/gen_packed_weights.py {name}; edit that, not this file.")
+    if run_args:
+        print(f"// RUN-ARGS: {run_args}")
+    for _ in range(n):
+        print("// OUTPUT: i1=1")
+    oks = ", ".join(["tensor<i1>"] * n)
+    print(f"func.func @main() -> ({oks}) {{")
+    out = []
+    for i, c in enumerate(cases):
+        if c[0] == "conv":
+            conv_case(out, i, *c[1:])
+        else:
+            dot_case(out, i, *c)
+    print("\n".join(out))
+    print(f"  return {', '.join(f'%ok{i}' for i in range(n))} : {oks}")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
