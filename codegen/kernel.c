@@ -215,6 +215,87 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
 }
 
+/* Row kernels (fuse.c fuse_rows): the tree holds reduces over the last
+ * dimension of the root's shape, read (through the per-row values made
+ * from them) only in their own row. Per row i:
+ *
+ *   r1 = reduce(row i of x1); s = f(r1); r2 = reduce(row i of g(x2, s)) ...
+ *   for j: out[i, j] = root(i, j)
+ *
+ * each reduce and each per-row value computed from one evaluated once and
+ * bound as a scalar (cg_value_at returns it), the row's other values
+ * recomputed from cache in each loop. The reduces run the generator of
+ * reduce.c: the same summation order as their own kernels. */
+static bool row_tree(Op *op, char *seen) {
+  if (seen[op->results[0]->id]) return false;
+  seen[op->results[0]->id] = 1;
+  if (ir_is_row_reduce(op) && op->fused) return true;
+  for (int i = 0; i < op->nopnds; i++)
+    if (fused(op->opnds[i]) && row_tree(op->opnds[i]->def, seen)) return true;
+  return false;
+}
+
+/* Binds, in dependency order, the row reduces of the tree and the values
+ * of one element per row made from them, at row idx of shape f; returns
+ * whether op depends on a row reduce. seen: 0 not visited, 1 independent,
+ * 2 dependent. */
+static bool row_bind(CG *cg, Op *root, Op *op, const Type *f, LLVMValueRef *idx,
+                     char *seen) {
+  int id = op->results[0]->id;
+  if (seen[id]) return seen[id] == 2;
+  bool dep = ir_is_row_reduce(op) && op->fused;
+  for (int i = 0; i < op->nopnds; i++)
+    if (fused(op->opnds[i]))
+      dep |= row_bind(cg, root, op->opnds[i]->def, f, idx, seen);
+  seen[id] = dep ? 2 : 1;
+  const Type *t = op->results[0]->type;
+  if (!dep || op == root || same_shape(t, f)) return dep;
+  /* One element per row: [i] or [i, 0] (fuse.c row_class). */
+  LLVMValueRef ridx[f->rank];
+  for (int d = 0; d < t->rank; d++) ridx[d] = d < f->rank - 1 ? idx[d] : cg_i64(cg, 0);
+  LLVMValueRef out[1];
+  cg_gen(cg, op, t->rank ? ridx : NULL, out);
+  cg->scalar[id] = out[0];
+  return dep;
+}
+
+/* The loops of a row kernel: [begin, end) on outer dimension pdim. */
+static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int pdim) {
+  int rank = t->rank;
+  LLVMValueRef idx[rank], out[1];
+  CgLoop loops[rank];
+  int nloops = 0;
+  for (int d = 0; d < rank - 1; d++) {
+    if (d == pdim)
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], LLVMGetParam(cg->llfn, 1),
+                             LLVMGetParam(cg->llfn, 2));
+    else if (t->dims[d] == 1)
+      idx[d] = cg_i64(cg, 0);
+    else
+      idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0), cg_i64(cg, t->dims[d]));
+  }
+  char *seen = seen_new(cg);
+  row_bind(cg, root, root, t, idx, seen);
+  free(seen);
+  idx[rank - 1] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                                cg_i64(cg, t->dims[rank - 1]));
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, 1, idx, out);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  cg_loop_end(cg, &loops[--nloops]);
+  if (fold_tail_wanted(cg, t->dims[rank - 1]))
+    fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+}
+
+/* The outer dimension a row kernel splits: the first of extent > 1, or 0
+ * (-1 for a single row of rank 1: one call). */
+static int row_split_dim(const Type *t) {
+  for (int d = 0; d < t->rank - 1; d++)
+    if (t->dims[d] > 1) return d;
+  return t->rank > 1 ? 0 : -1;
+}
+
 /* Whether the tree reads some operand transposed in its last dimension,
  * so that walking the result row by row strides through that operand. */
 static bool transposing(Op *op, char *seen) {
@@ -514,10 +595,12 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   int64_t numel = type_num_elems(t);
   if (numel == 0) return;
   char *seen = seen_new(cg);
-  bool flat = t->rank > 1 && flat_tree(root, t, seen);
-  int pdim = split_dim(root, t);
+  bool row = root->nresults == 1 && t->rank >= 1 && row_tree(root, seen);
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
-  bool tiled = !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
+  bool flat = !row && t->rank > 1 && flat_tree(root, t, seen);
+  int pdim = row ? row_split_dim(t) : split_dim(root, t);
+  memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
+  bool tiled = !row && !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
   free(seen);
   CgFnState s = cg_save_fn(cg);
@@ -531,7 +614,9 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->frame = LLVMGetParam(fn, 0);
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   if (!special_kernel(cg, root, dsts)) {
-    if (flat)
+    if (row)
+      row_loops(cg, root, dsts, t, pdim);
+    else if (flat)
       flat_loop(cg, root, dsts, t);
     else if (tiled)
       tiled_loops(cg, root, dsts, t, pdim);
@@ -551,7 +636,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->kslots = NULL;
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
-  int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
+  int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root));
   free(slots);
 }

@@ -290,6 +290,13 @@ bool ir_is_kernel_root(const Op *op) {
   return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_entry_op(op->code);
 }
 
+bool ir_is_row_reduce(const Op *op) {
+  if (op->code != OP_REDUCE || op->nopnds != 2 || op->nresults != 1) return false;
+  const Type *t = op->opnds[0]->type;
+  return t->kind == TY_TENSOR && t->rank >= 1 && op->a.dimensions.n == 1 &&
+         op->a.dimensions.v[0] == t->rank - 1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Kernel scratch                                                            */
 

@@ -1331,6 +1331,10 @@ bool ir_reads_elementally(const Op *user);
 /* Gets a kernel of its own: not fused, not an alias, not a constant (data
  * in the object), not an entry op. */
 bool ir_is_kernel_root(const Op *op);
+/* A reduce of one input over its last dimension only (spec "reduce"): the
+ * fuse pass may compute it once per row inside the kernel of the
+ * elementwise op that consumes it (a row kernel: softmax, layernorm). */
+bool ir_is_row_reduce(const Op *op);
 
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines) on a target whose GEMM tile packs panel_bytes per
