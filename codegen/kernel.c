@@ -235,33 +235,120 @@ static bool row_tree(Op *op, char *seen) {
   return false;
 }
 
-/* Binds, in dependency order, the row reduces of the tree and the values
- * of one element per row made from them, at row idx of shape f; returns
- * whether op depends on a row reduce. seen: 0 not visited, 1 independent,
- * 2 dependent. */
-static bool row_bind(CG *cg, Op *root, Op *op, const Type *f, LLVMValueRef *idx,
-                     char *seen) {
+/* A row buffer holds at most this many bytes (on the kernel's stack, in
+ * L1): longer rows recompute what their loops share. */
+enum { ROW_CACHE_BYTES = 16384 };
+
+/* What a row kernel computes per row, from its tree. A value is
+ * dependent when it is computed from a row reduce; the level of a
+ * dependent value is the number of loops over the row that come before it
+ * (a reduce reading level L values runs in loop L + 1). */
+typedef struct RowPlan {
+  Op *root;
+  const Type *f;
+  char *seen;  /* by value id: 0 not visited, 1 independent, 2 dependent */
+  int *level;  /* by value id, of dependent values */
+  Op **steps;  /* the dependent reduces and per-row values, producers first */
+  int nsteps, maxlevel;
+} RowPlan;
+
+static void row_plan_visit(RowPlan *p, Op *op) {
   int id = op->results[0]->id;
-  if (seen[id]) return seen[id] == 2;
-  bool dep = ir_is_row_reduce(op) && op->fused;
-  for (int i = 0; i < op->nopnds; i++)
-    if (fused(op->opnds[i]))
-      dep |= row_bind(cg, root, op->opnds[i]->def, f, idx, seen);
-  seen[id] = dep ? 2 : 1;
-  const Type *t = op->results[0]->type;
-  if (!dep || op == root || same_shape(t, f)) return dep;
-  /* One element per row: [i] or [i, 0] (fuse.c row_class). */
-  LLVMValueRef ridx[f->rank];
-  for (int d = 0; d < t->rank; d++) ridx[d] = d < f->rank - 1 ? idx[d] : cg_i64(cg, 0);
-  LLVMValueRef out[1];
-  cg_gen(cg, op, t->rank ? ridx : NULL, out);
-  cg->scalar[id] = out[0];
-  return dep;
+  if (p->seen[id]) return;
+  bool reduce = ir_is_row_reduce(op) && op->fused, dep = reduce;
+  int lv = 0;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (!fused(v)) continue;
+    row_plan_visit(p, v->def);
+    if (p->seen[v->id] != 2) continue;
+    dep = true;
+    if (p->level[v->id] > lv) lv = p->level[v->id];
+  }
+  lv += reduce;
+  p->seen[id] = dep ? 2 : 1;
+  p->level[id] = lv;
+  if (lv > p->maxlevel) p->maxlevel = lv;
+  if (dep && op != p->root && !same_shape(op->results[0]->type, p->f))
+    p->steps[p->nsteps++] = op;
+}
+
+/* Whether v, evaluated by several loops over the row, is kept in a row
+ * buffer: a costly dependent value (softmax's exp) of a float type whose
+ * row fits. */
+static bool row_cached_value(CG *cg, const RowPlan *p, const Value *v) {
+  int64_t len = p->f->dims[p->f->rank - 1];
+  return p->seen[v->id] == 2 && ir_is_costly(v->def->code) && elem_class(v->type->elem) == 'f' &&
+         len * (int64_t)LLVMABISizeOfType(cg->td, cg_storage_type(cg, v->type->elem)) <=
+             ROW_CACHE_BYTES;
+}
+
+/* Walks the values of the row's shape that one loop over the row
+ * evaluates (walk: its stamp in mark[]; bound per-row values and other
+ * shapes end the walk), counting in reads[] the loops evaluating each;
+ * gives a row buffer to those a second loop evaluates again. */
+static void row_count_reads(CG *cg, RowPlan *p, Value *v, int walk, int *mark, int *reads) {
+  if (!fused(v) || !same_shape(v->type, p->f) || mark[v->id] == walk) return;
+  mark[v->id] = walk;
+  if (++reads[v->id] == 2 && row_cached_value(cg, p, v)) {
+    LLVMTypeRef t = LLVMArrayType2(cg_storage_type(cg, v->type->elem),
+                                   (uint64_t)p->f->dims[p->f->rank - 1]);
+    cg->rowcache[v->id].ptr = cg_entry_alloca(cg, t, "row");
+  }
+  for (int i = 0; i < v->def->nopnds; i++)
+    row_count_reads(cg, p, v->def->opnds[i], walk, mark, reads);
+}
+
+/* The row buffers of a row kernel (cg->rowcache), for the values that
+ * several of its loops (the reduces of each level, then the root's)
+ * evaluate. */
+static void row_caches(CG *cg, RowPlan *p) {
+  int n = cg->fn->next_value_id + 1, walk = 0;
+  int *mark = calloc((size_t)n, sizeof(int)), *reads = calloc((size_t)n, sizeof(int));
+  if (!mark || !reads) abort();
+  for (int lv = 1; lv <= p->maxlevel; lv++) {
+    walk++;
+    for (int k = 0; k < p->nsteps; k++)
+      if (ir_is_row_reduce(p->steps[k]) && p->level[p->steps[k]->results[0]->id] == lv)
+        row_count_reads(cg, p, p->steps[k]->opnds[0], walk, mark, reads);
+  }
+  walk++;
+  for (int i = 0; i < p->root->nopnds; i++)
+    row_count_reads(cg, p, p->root->opnds[i], walk, mark, reads);
+  free(mark);
+  free(reads);
+}
+
+/* Loop lv over the row at idx: the reduces of level lv in one loop
+ * (cg_gen_row_reduces: siblings read the row once), then the per-row
+ * values computed from them; all bound as scalars. The row buffers the
+ * loop filled are read from then on. */
+static void row_level(CG *cg, RowPlan *p, int lv, LLVMValueRef *idx) {
+  Op *reds[p->nsteps];
+  int nr = 0;
+  for (int k = 0; k < p->nsteps; k++)
+    if (ir_is_row_reduce(p->steps[k]) && p->level[p->steps[k]->results[0]->id] == lv)
+      reds[nr++] = p->steps[k];
+  LLVMValueRef out[nr > 0 ? nr : 1];
+  if (nr > 0) cg_gen_row_reduces(cg, reds, nr, idx, out);
+  for (int k = 0; k < nr; k++) cg->scalar[reds[k]->results[0]->id] = out[k];
+  for (int id = 0; id <= cg->fn->next_value_id; id++)
+    cg->rowcache[id].filled |= cg->rowcache[id].written;
+  for (int k = 0; k < p->nsteps; k++) {
+    Op *op = p->steps[k];
+    if (ir_is_row_reduce(op) || p->level[op->results[0]->id] != lv) continue;
+    /* One element per row: [i] or [i, 0] (fuse.c row_class). */
+    const Type *t = op->results[0]->type;
+    LLVMValueRef ridx[p->f->rank], v;
+    for (int d = 0; d < t->rank; d++) ridx[d] = d < p->f->rank - 1 ? idx[d] : cg_i64(cg, 0);
+    cg_gen(cg, op, t->rank ? ridx : NULL, &v);
+    cg->scalar[op->results[0]->id] = v;
+  }
 }
 
 /* The loops of a row kernel: [begin, end) on outer dimension pdim. */
 static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int pdim) {
-  int rank = t->rank;
+  int rank = t->rank, n = cg->fn->next_value_id + 1;
   LLVMValueRef idx[rank], out[1];
   CgLoop loops[rank];
   int nloops = 0;
@@ -274,9 +361,13 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
     else
       idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0), cg_i64(cg, t->dims[d]));
   }
-  char *seen = seen_new(cg);
-  row_bind(cg, root, root, t, idx, seen);
-  free(seen);
+  RowPlan p = {root, t, calloc((size_t)n, 1), calloc((size_t)n, sizeof(int)),
+               calloc((size_t)n, sizeof(Op *)), 0, 0};
+  cg->rowcache = calloc((size_t)n, sizeof(CgRowCache));
+  if (!p.seen || !p.level || !p.steps || !cg->rowcache) abort();
+  row_plan_visit(&p, root);
+  row_caches(cg, &p);
+  for (int lv = 1; lv <= p.maxlevel; lv++) row_level(cg, &p, lv, idx);
   idx[rank - 1] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                                 cg_i64(cg, t->dims[rank - 1]));
   cg_gen(cg, root, idx, out);
@@ -286,6 +377,11 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
   if (fold_tail_wanted(cg, t->dims[rank - 1]))
     fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+  free(cg->rowcache);
+  cg->rowcache = NULL;
+  free(p.seen);
+  free(p.level);
+  free(p.steps);
 }
 
 /* The outer dimension a row kernel splits: the first of extent > 1, or 0
