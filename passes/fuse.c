@@ -425,6 +425,16 @@ static bool group_valid(Fuser *fu, Op *root, const Type *f) {
   return true;
 }
 
+/* Whether a row kernel recomputes p (taken, independent of its row
+ * reduces) rather than reading it from memory: an elementwise op whose
+ * chain streams at most one input and holds few ops. (The residual sum a
+ * layernorm reads streams two and is stored anyway.) */
+static bool row_recomputed(Fuser *fu, const Op *p) {
+  if (!ir_is_elementwise(p->code)) return false;
+  Chain c = chain_of(fu, p);
+  return c.streams <= 1 && c.cost <= DUP_COST_MAX;
+}
+
 /* Grows root's kernel into a row kernel when it consumes row reduces of
  * its own shape (fuse_rows). Returns whether it did. */
 static bool fuse_row_root(Fuser *fu, Op *root) {
@@ -436,18 +446,33 @@ static bool fuse_row_root(Fuser *fu, Op *root) {
   fu->ntaken = 0;
   group_take(fu, root, f);
   /* What the group took that no row reduce feeds is an ordinary kernel
-   * again (the residual sum a layernorm reads: it is stored anyway); the
-   * taint of the rest cannot change, since it flows from producers. */
+   * again, unless recomputing it from the row in cache in each loop over
+   * the row is cheap: an elementwise op streaming one input (softmax's
+   * scores / 8). The taint of the rest cannot change: it flows from
+   * producers. */
   int nreduces = 0;
   for (int k = 0; k < fu->ntaken; k++) {
     Op *p = fu->taken[k];
-    if (!is_tainted(fu, p)) p->fused = false;
+    if (!is_tainted(fu, p) && !row_recomputed(fu, p)) p->fused = false;
     nreduces += ir_is_row_reduce(p);
   }
   group_start(fu, root);
   if (nreduces > 0 && group_valid(fu, root, f)) return true;
   for (int k = 0; k < fu->ntaken; k++) fu->taken[k]->fused = false;
   return false;
+}
+
+/* The fused elementwise op whose only user is the reshape root op (a
+ * softmax reshaped for the dot that reads it), or NULL. As the root of a
+ * row kernel it is stored, and the reshape of it aliases its buffer
+ * (buffers.c) instead of being a kernel. */
+static Op *reshaped_root(Fuser *fu, Op *op) {
+  if (op->code != OP_RESHAPE) return NULL;
+  Op *x = op->opnds[0]->def;
+  if (!x || !x->fused || x->parent != op->parent || !ir_is_elementwise(x->code) ||
+      nuses(fu, x->results[0]) != 1)
+    return NULL;
+  return x;
 }
 
 /* A softmax or layernorm is a chain of kernels that each read the row
@@ -457,7 +482,8 @@ static bool fuse_row_root(Fuser *fu, Op *root) {
  * them in: codegen (kernel.c) computes, per row, each reduce once (the row
  * stays in cache) and the root's elements after, so the row is read from
  * memory once and written once. Roots are visited last first, so the last
- * op of a softmax takes the whole chain. */
+ * op of a softmax takes the whole chain; a reshape root tries the op it
+ * reshapes. */
 static void fuse_rows(Fuser *fu, Block *b) {
   for (Op *op = b->last; op; op = op->prev) {
     if (ir_has_scalar_regions(op)) continue;
@@ -465,8 +491,11 @@ static void fuse_rows(Fuser *fu, Block *b) {
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         fuse_rows(fu, op->regions[r]->blocks[k]);
   }
-  for (Op *op = b->last; op; op = op->prev)
-    if (ir_is_kernel_root(op)) fuse_row_root(fu, op);
+  for (Op *op = b->last; op; op = op->prev) {
+    if (!ir_is_kernel_root(op) || fuse_row_root(fu, op)) continue;
+    Op *x = reshaped_root(fu, op);
+    if (x && !(x->fused = false, fuse_row_root(fu, x))) x->fused = true;
+  }
 }
 
 /* Numbers roots in program order, then gives each fused op the kernel of

@@ -142,6 +142,36 @@ def log_softmax_returned_max_case(name, shape):
     cases.append((name, [x], body, "%y", t, d - np.log(np.exp(d).sum(-1, keepdims=True)), 2e-5, "f32"))
 
 
+def scaled_softmax_reshaped_case(name, shape):
+    """BERT's attention softmax: the scores divided by 8 (two users, the
+    max and the subtract: recomputed from the row, not stored), the
+    softmax reshaped for the dot that reads it (the row kernel is the
+    divide under the reshape)."""
+    x = (rng.standard_normal(shape) * 20).astype(np.float32)
+    n = len(shape)
+    t, r, o = ty(shape, "f32"), ty(shape[:-1], "f32"), ty(shape[1:], "f32")
+    outer = ", ".join(str(d) for d in range(n - 1))
+    body = [
+        "%ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+        "%zero = stablehlo.constant dense<0.0> : tensor<f32>",
+        "%c8 = stablehlo.constant dense<8.0> : tensor<f32>",
+        f"%c8b = stablehlo.broadcast_in_dim %c8, dims = [] : (tensor<f32>) -> {t}",
+        f"%xs = stablehlo.divide %x, %c8b : {t}",
+        f"%m = stablehlo.reduce(%xs init: %ninf) applies stablehlo.maximum across dimensions = [{n - 1}] : ({t}, tensor<f32>) -> {r}",
+        f"%mb = stablehlo.broadcast_in_dim %m, dims = [{outer}] : ({r}) -> {t}",
+        f"%d = stablehlo.subtract %xs, %mb : {t}",
+        f"%e = stablehlo.exponential %d : {t}",
+        f"%s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{n - 1}] : ({t}, tensor<f32>) -> {r}",
+        f"%sb = stablehlo.broadcast_in_dim %s, dims = [{outer}] : ({r}) -> {t}",
+        f"%sm = stablehlo.divide %e, %sb : {t}",
+        f"%y = stablehlo.reshape %sm : ({t}) -> {o}",
+    ]
+    xs = x.astype(np.float64) / 8
+    e = np.exp(xs - xs.max(-1, keepdims=True))
+    want = (e / e.sum(-1, keepdims=True)).reshape(shape[1:])
+    cases.append((name, [x], body, "%y", o, want, 1e-6, "f32"))
+
+
 def threaded_case(name, reps, rows, length):
     """A softmax of reps x rows x length elements (above kernel.c's
     PARALLEL_MIN_ELEMS, so split across threads by its first dimension):
@@ -181,6 +211,7 @@ layernorm_case("layernorm_1x7x33", [1, 7, 33])
 layernorm_case("layernorm_2x3x1", [2, 3, 1])
 siblings_case("siblings_4x19", [4, 19])
 log_softmax_returned_max_case("log_softmax_3x9", [3, 9])
+scaled_softmax_reshaped_case("scaled_softmax_1x3x5x6", [1, 3, 5, 6])
 threaded_case("softmax_threads_16x5x512", 16, 5, 512)
 
 
