@@ -145,15 +145,39 @@ static void store_results(CG *cg, Value *const *dsts, int n, LLVMValueRef *idx,
   }
 }
 
+/* Stores root's values at idx, and those of its siblings (fuse.c), which
+ * have its shape; sibling row reduces accumulate in one loop over the row
+ * (cg_gen_row_reduces). */
+static void gen_store(CG *cg, Op *root, Value *const *dsts, LLVMValueRef *idx) {
+  int n = 0;
+  for (Op *s = root; s; s = s->sibling) n++;
+  if (n > 1 && ir_is_row_reduce(root)) {
+    Op *ops[n];
+    LLVMValueRef out[n];
+    n = 0;
+    for (Op *s = root; s; s = s->sibling) ops[n++] = s;
+    cg_gen_row_reduces(cg, ops, n, idx, out);
+    store_results(cg, dsts, 1, idx, out);
+    for (int k = 1; k < n; k++) store_results(cg, ops[k]->results, 1, idx, &out[k]);
+    return;
+  }
+  LLVMValueRef out[root->nresults];
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, root->nresults, idx, out);
+  for (Op *s = root->sibling; s; s = s->sibling) {
+    cg_gen(cg, s, idx, out);
+    store_results(cg, s->results, 1, idx, out);
+  }
+}
+
 /* for (i = begin; i < end; i++) dst[i] = root(0, ..., 0, i) */
 static void flat_loop(CG *cg, Op *root, Value *const *dsts, const Type *t) {
   CgLoop l;
   LLVMValueRef i = cg_loop_begin(cg, &l, LLVMGetParam(cg->llfn, 1),
                                  LLVMGetParam(cg->llfn, 2));
-  LLVMValueRef idx[t->rank], out[root->nresults];
+  LLVMValueRef idx[t->rank];
   for (int d = 0; d < t->rank; d++) idx[d] = d == t->rank - 1 ? i : cg_i64(cg, 0);
-  cg_gen(cg, root, idx, out);
-  store_results(cg, dsts, root->nresults, idx, out);
+  gen_store(cg, root, dsts, idx);
   cg_loop_end(cg, &l);
 }
 
@@ -191,7 +215,7 @@ static void fold_tail(CG *cg, LLVMValueRef br) {
 static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
                        int pdim) {
   int rank = t->rank;
-  LLVMValueRef idx[rank > 0 ? rank : 1], out[root->nresults];
+  LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
   int nloops = 0;
   for (int d = 0; d < rank; d++) {
@@ -204,8 +228,7 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
       idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                              cg_i64(cg, t->dims[d]));
   }
-  cg_gen(cg, root, rank ? idx : NULL, out);
-  store_results(cg, dsts, root->nresults, idx, out);
+  gen_store(cg, root, dsts, rank ? idx : NULL);
   bool fold = rank > 0 && pdim != rank - 1 && fold_tail_wanted(cg, t->dims[rank - 1]);
   if (nloops > 0) {
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
@@ -693,10 +716,11 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   char *seen = seen_new(cg);
   bool row = root->nresults == 1 && t->rank >= 1 && row_tree(root, seen);
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
-  bool flat = !row && t->rank > 1 && flat_tree(root, t, seen);
+  bool flat = !row && t->rank > 1;
+  for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
   int pdim = row ? row_split_dim(t) : split_dim(root, t);
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
-  bool tiled = !row && !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
+  bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
   free(seen);
   CgFnState s = cg_save_fn(cg);
@@ -743,7 +767,8 @@ void cg_kernel(CG *cg, Op *root) {
     return;
   }
   char *seen = seen_new(cg);
-  bool ok = check_tree(cg, root, seen);
+  bool ok = true;
+  for (Op *s = root; s && ok; s = s->sibling) ok = check_tree(cg, s, seen);
   free(seen);
   if (!ok) return;
   /* One loop nest computes every result: they share one shape (variadic

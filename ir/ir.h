@@ -1033,6 +1033,10 @@ struct Op {
                        (buffers pass): no kernel, no copy */
   int kernel;       /* for dumps: the kernel it belongs to, numbered from 1
                        in program order by the fuse pass */
+  /* fuse pass, siblings: a root computed in the kernel of an earlier root
+   * (leader) that reads the same input over the same index space; a
+   * leader's followers chain through sibling, in program order. */
+  Op *leader, *sibling;
   /* buffers pass: the scratch of its kernel in the arena, scratch_bytes
    * (ir_kernel_scratch_bytes, 0: none) per concurrent chunk, chunk c at
    * scratch_offset + c * scratch_bytes */

@@ -350,7 +350,8 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
     return;
   }
   if (size == 0) return; /* no bytes: any offset will do */
-  int64_t start = pos_of(p, d);
+  /* A sibling's result is written by its leader's kernel (fuse.c). */
+  int64_t start = pos_of(p, d->leader ? d->leader : d);
   int64_t end = p->last_use[v->id] > start ? p->last_use[v->id] : start;
   if (ir_has_kernel_blocks(d->code) && end_of(p, d) > end) end = end_of(p, d);
   (*iv)[(*n)++] = (Interval){&v->offset, start, end, ir_align64(size)};

@@ -205,6 +205,7 @@ static void clear_marks(Op *op, void *ctx) {
   (void)ctx;
   op->fused = false;
   op->kernel = 0;
+  op->leader = op->sibling = NULL;
 }
 
 /* Decides fusion for the ops of a kernel block in program order (a
@@ -498,11 +499,114 @@ static void fuse_rows(Fuser *fu, Block *b) {
   }
 }
 
-/* Numbers roots in program order, then gives each fused op the kernel of
- * its first user (users follow it in the same block). */
+/* ------------------------------------------------------------------------ */
+/* Siblings                                                                  */
+
+/* The roots a sibling group may hold: plain elementwise kernels (1), or
+ * row reduces (2), whose results are read; 0 for any other. */
+static int sibling_kind(Fuser *fu, Op *op) {
+  if (!ir_is_kernel_root(op) || op->nresults != 1 || nuses(fu, op->results[0]) == 0 ||
+      !(op_flags(op->code) & OPF_IMPL) || !type_is_tensor(op->results[0]->type) ||
+      type_num_elems(op->results[0]->type) <= 0 || tree_has_gemm(op))
+    return 0;
+  if (ir_is_row_reduce(op)) return 2;
+  return ir_is_elementwise(op->code) ? 1 : 0;
+}
+
+/* Adds to leaves the ids of the values op's kernel reads from memory
+ * (constants aside), once each (mark: stamp by value id); returns false
+ * when the tree holds a row reduce (a row kernel, never a sibling). */
+static bool tree_leaves(Fuser *fu, Op *op, int **leaves, int *n) {
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (fu->grp[v->id] == fu->stamp) continue;
+    fu->grp[v->id] = fu->stamp;
+    Op *d = v->def;
+    if (d && d->fused) {
+      if (ir_is_row_reduce(d) || !tree_leaves(fu, d, leaves, n)) return false;
+    } else if (!d || d->code != OP_CONSTANT) {
+      if ((*n & (*n - 1)) == 0) {
+        *leaves = realloc(*leaves, sizeof(int) * (size_t)(*n ? 2 * *n : 1));
+        if (!*leaves) abort();
+      }
+      (*leaves)[(*n)++] = v->id;
+    }
+  }
+  return true;
+}
+
+/* Most roots one sibling kernel computes. */
+enum { SIBLINGS_MAX = 4 };
+
+/* Whether b can join the kernel of leader a: the same kind and index space
+ * (and, for row reduces, the same rows), a group not full, and every value
+ * b reads defined before a (so b does not depend on a, and its inputs are
+ * ready when a's kernel runs). pos: by value id, the position of its op in
+ * the block (-1: defined outside it). */
+static bool sibling_fits(Fuser *fu, Op *a, Op *b, const int *leaves, int n, const int *pos) {
+  if (a->leader || sibling_kind(fu, a) != sibling_kind(fu, b) ||
+      !same_shape(a->results[0]->type, b->results[0]->type))
+    return false;
+  if (ir_is_row_reduce(a) && !same_shape(a->opnds[0]->type, b->opnds[0]->type)) return false;
+  int size = 1;
+  for (Op *s = a->sibling; s; s = s->sibling) size++;
+  if (size >= SIBLINGS_MAX) return false;
+  for (int k = 0; k < n; k++)
+    if (pos[leaves[k]] >= pos[a->results[0]->id]) return false;
+  return true;
+}
+
+/* Independent kernels that read the same input over the same index space
+ * (the relu and the mask of one activation, a row's max and sum when both
+ * are needed elsewhere) become one kernel, the earliest's, which computes
+ * and stores every result in one loop nest: the shared input is read from
+ * memory once. Codegen (kernel.c) evaluates each root per index, row
+ * reduces in one loop over the row (cg_gen_row_reduces); the buffers pass
+ * places the followers' results as defined at their leader. */
+static void fuse_siblings(Fuser *fu, Block *b) {
+  for (Op *op = b->first; op; op = op->next) {
+    if (ir_has_scalar_regions(op)) continue;
+    for (int r = 0; r < op->nregions; r++)
+      for (int k = 0; k < op->regions[r]->nblocks; k++)
+        fuse_siblings(fu, op->regions[r]->blocks[k]);
+  }
+  int *pos = malloc(sizeof(int) * (size_t)(fu->nvalues + 1));
+  /* by kind and value: the latest root (leader) of that kind reading it */
+  Op **reader = calloc(3 * ((size_t)fu->nvalues + 1), sizeof(Op *));
+  if (!pos || !reader) abort();
+  for (int i = 0; i <= fu->nvalues; i++) pos[i] = -1;
+  int k = 0;
+  for (Op *op = b->first; op; op = op->next, k++)
+    for (int i = 0; i < op->nresults; i++) pos[op->results[i]->id] = k;
+  int *leaves = NULL;
+  for (Op *op = b->first; op; op = op->next) {
+    int kind = sibling_kind(fu, op), n = 0;
+    if (!kind) continue;
+    fu->stamp++;
+    if (!tree_leaves(fu, op, &leaves, &n)) continue;
+    Op **kreader = reader + (size_t)kind * ((size_t)fu->nvalues + 1);
+    for (int i = 0; i < n && !op->leader; i++) {
+      Op *a = kreader[leaves[i]];
+      if (!a || !sibling_fits(fu, a, op, leaves, n, pos)) continue;
+      Op **tail = &a->sibling;
+      while (*tail) tail = &(*tail)->sibling;
+      *tail = op;
+      op->leader = a;
+    }
+    for (int i = 0; i < n; i++) kreader[leaves[i]] = op->leader ? op->leader : op;
+  }
+  free(leaves);
+  free(pos);
+  free(reader);
+}
+
+/* Numbers roots in program order (a follower gets its leader's number),
+ * then gives each fused op the kernel of its first user (users follow it
+ * in the same block). */
 static void number_kernels(Fuser *fu, Block *b) {
   for (Op *op = b->first; op; op = op->next) {
-    if (ir_is_kernel_root(op)) op->kernel = ++fu->nkernels;
+    if (op->leader) op->kernel = op->leader->kernel;
+    else if (ir_is_kernel_root(op)) op->kernel = ++fu->nkernels;
     if (ir_has_scalar_regions(op)) continue;
     for (int r = 0; r < op->nregions; r++)
       for (int k = 0; k < op->regions[r]->nblocks; k++)
@@ -531,6 +635,7 @@ static void fuse_func(Func *f, bool enabled) {
   if (enabled) {
     fuse_epilogues(&fu, f->body);
     fuse_rows(&fu, f->body);
+    fuse_siblings(&fu, f->body);
   }
   number_kernels(&fu, f->body);
   free(fu.use_start);

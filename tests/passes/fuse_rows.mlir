@@ -5,7 +5,8 @@
 //    one kernel; the residual sum %h it reads is read by three ops and no
 //    reduce feeds it, so it stays a kernel of its own;
 //  - a row sum that is also returned, or read in another row (through a
-//    transpose), stays a kernel of its own.
+//    transpose), stays a kernel of its own; those two sums of %y are
+//    siblings (one kernel, one loop over each row).
 func.func @main(%x: tensor<4x8xf32>, %a: tensor<2x3x16xf32>, %b: tensor<2x3x16xf32>, %y: tensor<8x8xf32>)
     -> (tensor<4x8xf32>, tensor<2x3x16xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
