@@ -29,6 +29,12 @@
  * elementally, once each), and elementwise epilogues absorb everything
  * cheap before them.
  *
+ * Three later steps group kernels: GEMM epilogues (fuse_epilogues), row
+ * kernels that compute the reduces over a row and what they feed in one
+ * pass over the row (fuse_rows: softmax, layernorm), and siblings, which
+ * compute independent roots reading one input in one loop nest
+ * (fuse_siblings).
+ *
  * Blocks of while/if/case are kernel blocks like the function body; the
  * scalar regions of reduce/reduce_window (and other region ops) are not:
  * codegen evaluates them on scalars, their ops are never marked.
