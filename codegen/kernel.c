@@ -210,15 +210,12 @@ static void fold_tail(CG *cg, LLVMValueRef br) {
                   LLVMMetadataAsValue(c, id));
 }
 
-/* Loops over every dimension, [begin, end) on dimension pdim (those before
- * it have extent 1), innermost last so it is the unit-stride one. */
-static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
-                       int pdim) {
-  int rank = t->rank;
-  LLVMValueRef idx[rank > 0 ? rank : 1];
-  CgLoop loops[rank > 0 ? rank : 1];
+/* Opens loops over dimensions [0, ndims) of t into idx, [begin, end) on
+ * dimension pdim, none for extent 1; returns how many it opened. */
+static int open_loops(CG *cg, const Type *t, int ndims, int pdim, LLVMValueRef *idx,
+                      CgLoop *loops) {
   int nloops = 0;
-  for (int d = 0; d < rank; d++) {
+  for (int d = 0; d < ndims; d++) {
     if (d == pdim)
       idx[d] = cg_loop_begin(cg, &loops[nloops++], LLVMGetParam(cg->llfn, 1),
                              LLVMGetParam(cg->llfn, 2));
@@ -228,6 +225,17 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
       idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                              cg_i64(cg, t->dims[d]));
   }
+  return nloops;
+}
+
+/* Loops over every dimension, [begin, end) on dimension pdim (those before
+ * it have extent 1), innermost last so it is the unit-stride one. */
+static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
+                       int pdim) {
+  int rank = t->rank;
+  LLVMValueRef idx[rank > 0 ? rank : 1];
+  CgLoop loops[rank > 0 ? rank : 1];
+  int nloops = open_loops(cg, t, rank, pdim, idx, loops);
   gen_store(cg, root, dsts, rank ? idx : NULL);
   bool fold = rank > 0 && pdim != rank - 1 && fold_tail_wanted(cg, t->dims[rank - 1]);
   if (nloops > 0) {
@@ -374,16 +382,7 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
   int rank = t->rank, n = cg->fn->next_value_id + 1;
   LLVMValueRef idx[rank], out[1];
   CgLoop loops[rank];
-  int nloops = 0;
-  for (int d = 0; d < rank - 1; d++) {
-    if (d == pdim)
-      idx[d] = cg_loop_begin(cg, &loops[nloops++], LLVMGetParam(cg->llfn, 1),
-                             LLVMGetParam(cg->llfn, 2));
-    else if (t->dims[d] == 1)
-      idx[d] = cg_i64(cg, 0);
-    else
-      idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0), cg_i64(cg, t->dims[d]));
-  }
+  int nloops = open_loops(cg, t, rank - 1, pdim, idx, loops);
   RowPlan p = {root, t, calloc((size_t)n, 1), calloc((size_t)n, sizeof(int)),
                calloc((size_t)n, sizeof(Op *)), 0, 0};
   cg->rowcache = calloc((size_t)n, sizeof(CgRowCache));
