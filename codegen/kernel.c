@@ -266,10 +266,6 @@ static bool row_tree(Op *op, char *seen) {
   return false;
 }
 
-/* A row buffer holds at most this many bytes (on the kernel's stack, in
- * L1): longer rows recompute what their loops share. */
-enum { ROW_CACHE_BYTES = 16384 };
-
 /* What a row kernel computes per row, from its tree. A value is
  * dependent when it is computed from a row reduce; the level of a
  * dependent value is the number of loops over the row that come before it
@@ -281,6 +277,9 @@ typedef struct RowPlan {
   int *level;  /* by value id, of dependent values */
   Op **steps;  /* the dependent reduces and per-row values, producers first */
   int nsteps, maxlevel;
+  Value **cached; /* the values kept in row buffers, and their bytes */
+  int ncached;
+  int64_t scratch_bytes;
 } RowPlan;
 
 static void row_plan_visit(RowPlan *p, Op *op) {
@@ -306,28 +305,26 @@ static void row_plan_visit(RowPlan *p, Op *op) {
 
 /* Whether v, evaluated by several loops over the row, is kept in a row
  * buffer: a costly dependent value (softmax's exp) of a float type whose
- * row fits. */
-static bool row_cached_value(CG *cg, const RowPlan *p, const Value *v) {
-  int64_t len = p->f->dims[p->f->rank - 1];
+ * row fits (the bound of ir_kernel_scratch_bytes counts each such value
+ * of the tree). */
+static bool row_cached_value(const RowPlan *p, const Value *v) {
   return p->seen[v->id] == 2 && ir_is_costly(v->def->code) && elem_class(v->type->elem) == 'f' &&
-         len * (int64_t)LLVMABISizeOfType(cg->td, cg_storage_type(cg, v->type->elem)) <=
-             ROW_CACHE_BYTES;
+         ir_row_buffer_bytes(v->type) <= IR_ROW_CACHE_BYTES;
 }
 
 /* Walks the values of the row's shape that one loop over the row
  * evaluates (walk: its stamp in mark[]; bound per-row values and other
  * shapes end the walk), counting in reads[] the loops evaluating each;
  * gives a row buffer to those a second loop evaluates again. */
-static void row_count_reads(CG *cg, RowPlan *p, Value *v, int walk, int *mark, int *reads) {
+static void row_count_reads(RowPlan *p, Value *v, int walk, int *mark, int *reads) {
   if (!fused(v) || !same_shape(v->type, p->f) || mark[v->id] == walk) return;
   mark[v->id] = walk;
-  if (++reads[v->id] == 2 && row_cached_value(cg, p, v)) {
-    LLVMTypeRef t = LLVMArrayType2(cg_storage_type(cg, v->type->elem),
-                                   (uint64_t)p->f->dims[p->f->rank - 1]);
-    cg->rowcache[v->id].ptr = cg_entry_alloca(cg, t, "row");
+  if (++reads[v->id] == 2 && row_cached_value(p, v)) {
+    p->cached[p->ncached++] = v;
+    p->scratch_bytes += ir_row_buffer_bytes(v->type);
   }
   for (int i = 0; i < v->def->nopnds; i++)
-    row_count_reads(cg, p, v->def->opnds[i], walk, mark, reads);
+    row_count_reads(p, v->def->opnds[i], walk, mark, reads);
 }
 
 /* The row buffers of a row kernel (cg->rowcache), for the values that
@@ -341,13 +338,22 @@ static void row_caches(CG *cg, RowPlan *p) {
     walk++;
     for (int k = 0; k < p->nsteps; k++)
       if (ir_is_row_reduce(p->steps[k]) && p->level[p->steps[k]->results[0]->id] == lv)
-        row_count_reads(cg, p, p->steps[k]->opnds[0], walk, mark, reads);
+        row_count_reads(p, p->steps[k]->opnds[0], walk, mark, reads);
   }
   walk++;
   for (int i = 0; i < p->root->nopnds; i++)
-    row_count_reads(cg, p, p->root->opnds[i], walk, mark, reads);
+    row_count_reads(p, p->root->opnds[i], walk, mark, reads);
   free(mark);
   free(reads);
+  if (p->ncached == 0) return;
+  /* In the kernel's scratch (memory.c cg_scratch), never the stack: worker
+   * threads and embedded targets have small ones. */
+  LLVMValueRef base = cg_scratch(cg, p->root, p->scratch_bytes);
+  int64_t off = 0;
+  for (int k = 0; k < p->ncached; k++) {
+    cg->rowcache[p->cached[k]->id].ptr = cg_gep(cg, cg->t_i8, base, cg_i64(cg, off));
+    off += ir_row_buffer_bytes(p->cached[k]->type);
+  }
 }
 
 /* Loop lv over the row at idx: the reduces of level lv in one loop
@@ -384,9 +390,9 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
   CgLoop loops[rank];
   int nloops = open_loops(cg, t, rank - 1, pdim, idx, loops);
   RowPlan p = {root, t, calloc((size_t)n, 1), calloc((size_t)n, sizeof(int)),
-               calloc((size_t)n, sizeof(Op *)), 0, 0};
+               calloc((size_t)n, sizeof(Op *)), 0, 0, calloc((size_t)n, sizeof(Value *)), 0, 0};
   cg->rowcache = calloc((size_t)n, sizeof(CgRowCache));
-  if (!p.seen || !p.level || !p.steps || !cg->rowcache) abort();
+  if (!p.seen || !p.level || !p.steps || !p.cached || !cg->rowcache) abort();
   row_plan_visit(&p, root);
   row_caches(cg, &p);
   for (int lv = 1; lv <= p.maxlevel; lv++) row_level(cg, &p, lv, idx);
@@ -404,6 +410,7 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
   free(p.seen);
   free(p.level);
   free(p.steps);
+  free(p.cached);
 }
 
 /* The outer dimension a row kernel splits: the first of extent > 1, or 0

@@ -1346,6 +1346,11 @@ bool ir_is_row_reduce(const Op *op);
  * codegen checks. The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
+/* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
+ * loops over a row read in a row buffer of its scratch, for rows of at
+ * most this many bytes: ir_row_buffer_bytes(type), 64-byte aligned. */
+enum { IR_ROW_CACHE_BYTES = 16384 };
+int64_t ir_row_buffer_bytes(const Type *t);
 
 /* Whether v is one of the elements of l (dimension lists of attributes). */
 bool ir_list_has(const I64List *l, int64_t v);
