@@ -1341,7 +1341,7 @@ bool ir_is_kernel_root(const Op *op);
 bool ir_is_row_reduce(const Op *op);
 
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
- * buffers, FFT lines) on a target whose GEMM tile packs panel_bytes per
+ * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), 0 for none: an upper bound
  * codegen checks. The buffers pass places it in the temp arena, once per
  * concurrent chunk. */

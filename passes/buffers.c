@@ -37,7 +37,8 @@
  * same type) inserted before the return.
  *
  * Kernel scratch: a kernel that needs working memory (GEMM packing
- * buffers, FFT lines: ir_kernel_scratch_bytes) gets a block of the arena
+ * buffers, FFT lines, the row buffers of a row kernel:
+ * ir_kernel_scratch_bytes) gets a block of the arena
  * live only while it runs (from the op to the root that computes it, for
  * a GEMM fused as an epilogue source), one slice per chunk of a parallel
  * call (o->threads slices when compiled with threads): Op.scratch_offset,
