@@ -137,6 +137,10 @@ typedef struct CG {
    * the entry, whose frame is its parameters and arena (entry.c). */
   struct CgBase *kslots;
   int nkslots;
+  /* While a row kernel is emitted (kernel.c): by Value.id, the row
+   * buffer a value shared by its loops over the row is kept in (ptr NULL:
+   * none); NULL in other kernels. */
+  struct CgRowCache *rowcache;
   /* The kernels emitted so far, by their code (kernel.c). */
   struct CgKernelKey *kkeys;
   int nkkeys, kkeys_cap;
@@ -154,6 +158,14 @@ typedef struct CgBase {
   LLVMValueRef ptr;
   Value *cv;         /* a kernel slot of a constant (ST_CONST): the constant */
 } CgBase;
+
+/* A value of a row kernel kept in a row buffer (kernel.c): the first loop
+ * over the row computes and stores it (written), the later ones, once
+ * the kernel has marked it filled, load it (cg_value_at). */
+typedef struct CgRowCache {
+  LLVMValueRef ptr;
+  bool written, filled;
+} CgRowCache;
 
 /* An emitted kernel function and its code (normalized IR text). */
 typedef struct CgKernelKey {
@@ -396,6 +408,9 @@ LLVMValueRef cg_gen_transpose(CG *cg, Op *op, LLVMValueRef *idx);
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
+/* The n row reduces ops (ir_is_row_reduce, one input shape) at their
+ * result index idx in one loop over the row: out[k] is ops[k]'s value. */
+void cg_gen_row_reduces(CG *cg, Op **ops, int n, LLVMValueRef *idx, LLVMValueRef *out);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);

@@ -12,6 +12,19 @@
 
 #include "codegen.h"
 
+/* A value of a row kernel kept in its row buffer, at idx (a row
+ * element: [i, j] reads element j of the row buffer). */
+static LLVMValueRef row_cached(CG *cg, Value *v, LLVMValueRef *idx) {
+  CgRowCache *c = &cg->rowcache[v->id];
+  LLVMValueRef j = idx[v->type->rank - 1];
+  if (c->filled) return cg_load(cg, c->ptr, v->type->elem, j);
+  LLVMValueRef out[v->def->nresults];
+  cg_gen(cg, v->def, idx, out);
+  cg_store(cg, c->ptr, v->type->elem, j, out[v->index]);
+  c->written = true;
+  return out[v->index];
+}
+
 LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx) {
   if (v->id >= 0 && cg->scalar[v->id]) return cg->scalar[v->id];
   if (v->storage != ST_NONE) return cg_stored_value(cg, v, idx);
@@ -20,6 +33,7 @@ LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx) {
             v->id);
     abort();
   }
+  if (cg->rowcache && v->id >= 0 && cg->rowcache[v->id].ptr) return row_cached(cg, v, idx);
   LLVMValueRef out[v->def->nresults];
   cg_gen(cg, v->def, idx, out);
   return out[v->index];

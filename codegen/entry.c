@@ -266,7 +266,7 @@ static void (*const EMIT[OP_COUNT])(CG *cg, Op *op) = {
 };
 
 static void emit_op(CG *cg, Op *op) {
-  if (op->fused || op->alias) return;
+  if (op->fused || op->alias || op->leader) return; /* leader: computed in its kernel */
   if (EMIT[op->code]) {
     EMIT[op->code](cg, op);
     return;

@@ -145,15 +145,39 @@ static void store_results(CG *cg, Value *const *dsts, int n, LLVMValueRef *idx,
   }
 }
 
+/* Stores root's values at idx, and those of its siblings (fuse.c), which
+ * have its shape; sibling row reduces accumulate in one loop over the row
+ * (cg_gen_row_reduces). */
+static void gen_store(CG *cg, Op *root, Value *const *dsts, LLVMValueRef *idx) {
+  int n = 0;
+  for (Op *s = root; s; s = s->sibling) n++;
+  if (n > 1 && ir_is_row_reduce(root)) {
+    Op *ops[n];
+    LLVMValueRef out[n];
+    n = 0;
+    for (Op *s = root; s; s = s->sibling) ops[n++] = s;
+    cg_gen_row_reduces(cg, ops, n, idx, out);
+    store_results(cg, dsts, 1, idx, out);
+    for (int k = 1; k < n; k++) store_results(cg, ops[k]->results, 1, idx, &out[k]);
+    return;
+  }
+  LLVMValueRef out[root->nresults];
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, root->nresults, idx, out);
+  for (Op *s = root->sibling; s; s = s->sibling) {
+    cg_gen(cg, s, idx, out);
+    store_results(cg, s->results, 1, idx, out);
+  }
+}
+
 /* for (i = begin; i < end; i++) dst[i] = root(0, ..., 0, i) */
 static void flat_loop(CG *cg, Op *root, Value *const *dsts, const Type *t) {
   CgLoop l;
   LLVMValueRef i = cg_loop_begin(cg, &l, LLVMGetParam(cg->llfn, 1),
                                  LLVMGetParam(cg->llfn, 2));
-  LLVMValueRef idx[t->rank], out[root->nresults];
+  LLVMValueRef idx[t->rank];
   for (int d = 0; d < t->rank; d++) idx[d] = d == t->rank - 1 ? i : cg_i64(cg, 0);
-  cg_gen(cg, root, idx, out);
-  store_results(cg, dsts, root->nresults, idx, out);
+  gen_store(cg, root, dsts, idx);
   cg_loop_end(cg, &l);
 }
 
@@ -186,15 +210,12 @@ static void fold_tail(CG *cg, LLVMValueRef br) {
                   LLVMMetadataAsValue(c, id));
 }
 
-/* Loops over every dimension, [begin, end) on dimension pdim (those before
- * it have extent 1), innermost last so it is the unit-stride one. */
-static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
-                       int pdim) {
-  int rank = t->rank;
-  LLVMValueRef idx[rank > 0 ? rank : 1], out[root->nresults];
-  CgLoop loops[rank > 0 ? rank : 1];
+/* Opens loops over dimensions [0, ndims) of t into idx, [begin, end) on
+ * dimension pdim, none for extent 1; returns how many it opened. */
+static int open_loops(CG *cg, const Type *t, int ndims, int pdim, LLVMValueRef *idx,
+                      CgLoop *loops) {
   int nloops = 0;
-  for (int d = 0; d < rank; d++) {
+  for (int d = 0; d < ndims; d++) {
     if (d == pdim)
       idx[d] = cg_loop_begin(cg, &loops[nloops++], LLVMGetParam(cg->llfn, 1),
                              LLVMGetParam(cg->llfn, 2));
@@ -204,8 +225,18 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
       idx[d] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                              cg_i64(cg, t->dims[d]));
   }
-  cg_gen(cg, root, rank ? idx : NULL, out);
-  store_results(cg, dsts, root->nresults, idx, out);
+  return nloops;
+}
+
+/* Loops over every dimension, [begin, end) on dimension pdim (those before
+ * it have extent 1), innermost last so it is the unit-stride one. */
+static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
+                       int pdim) {
+  int rank = t->rank;
+  LLVMValueRef idx[rank > 0 ? rank : 1];
+  CgLoop loops[rank > 0 ? rank : 1];
+  int nloops = open_loops(cg, t, rank, pdim, idx, loops);
+  gen_store(cg, root, dsts, rank ? idx : NULL);
   bool fold = rank > 0 && pdim != rank - 1 && fold_tail_wanted(cg, t->dims[rank - 1]);
   if (nloops > 0) {
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
@@ -213,6 +244,181 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
     if (fold) fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
   }
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+}
+
+/* Row kernels (fuse.c fuse_rows): the tree holds reduces over the last
+ * dimension of the root's shape, read (through the per-row values made
+ * from them) only in their own row. Per row i:
+ *
+ *   r1 = reduce(row i of x1); s = f(r1); r2 = reduce(row i of g(x2, s)) ...
+ *   for j: out[i, j] = root(i, j)
+ *
+ * each reduce and each per-row value computed from one evaluated once and
+ * bound as a scalar (cg_value_at returns it), the row's other values
+ * recomputed from cache in each loop. The reduces run the generator of
+ * reduce.c: the same summation order as their own kernels. */
+static bool row_tree(Op *op, char *seen) {
+  if (seen[op->results[0]->id]) return false;
+  seen[op->results[0]->id] = 1;
+  if (ir_is_row_reduce(op) && op->fused) return true;
+  for (int i = 0; i < op->nopnds; i++)
+    if (fused(op->opnds[i]) && row_tree(op->opnds[i]->def, seen)) return true;
+  return false;
+}
+
+/* What a row kernel computes per row, from its tree. A value is
+ * dependent when it is computed from a row reduce; the level of a
+ * dependent value is the number of loops over the row that come before it
+ * (a reduce reading level L values runs in loop L + 1). */
+typedef struct RowPlan {
+  Op *root;
+  const Type *f;
+  char *seen;  /* by value id: 0 not visited, 1 independent, 2 dependent */
+  int *level;  /* by value id, of dependent values */
+  Op **steps;  /* the dependent reduces and per-row values, producers first */
+  int nsteps, maxlevel;
+  Value **cached; /* the values kept in row buffers, and their bytes */
+  int ncached;
+  int64_t scratch_bytes;
+} RowPlan;
+
+static void row_plan_visit(RowPlan *p, Op *op) {
+  int id = op->results[0]->id;
+  if (p->seen[id]) return;
+  bool reduce = ir_is_row_reduce(op) && op->fused, dep = reduce;
+  int lv = 0;
+  for (int i = 0; i < op->nopnds; i++) {
+    Value *v = op->opnds[i];
+    if (!fused(v)) continue;
+    row_plan_visit(p, v->def);
+    if (p->seen[v->id] != 2) continue;
+    dep = true;
+    if (p->level[v->id] > lv) lv = p->level[v->id];
+  }
+  lv += reduce;
+  p->seen[id] = dep ? 2 : 1;
+  p->level[id] = lv;
+  if (lv > p->maxlevel) p->maxlevel = lv;
+  if (dep && op != p->root && !same_shape(op->results[0]->type, p->f))
+    p->steps[p->nsteps++] = op;
+}
+
+/* Whether v, evaluated by several loops over the row, is kept in a row
+ * buffer: a costly dependent value (softmax's exp) of a float type whose
+ * row fits (the bound of ir_kernel_scratch_bytes counts each such value
+ * of the tree). */
+static bool row_cached_value(const RowPlan *p, const Value *v) {
+  return p->seen[v->id] == 2 && ir_is_costly(v->def->code) && elem_class(v->type->elem) == 'f' &&
+         ir_row_buffer_bytes(v->type) <= IR_ROW_CACHE_BYTES;
+}
+
+/* Walks the values of the row's shape that one loop over the row
+ * evaluates (walk: its stamp in mark[]; bound per-row values and other
+ * shapes end the walk), counting in reads[] the loops evaluating each;
+ * gives a row buffer to those a second loop evaluates again. */
+static void row_count_reads(RowPlan *p, Value *v, int walk, int *mark, int *reads) {
+  if (!fused(v) || !same_shape(v->type, p->f) || mark[v->id] == walk) return;
+  mark[v->id] = walk;
+  if (++reads[v->id] == 2 && row_cached_value(p, v)) {
+    p->cached[p->ncached++] = v;
+    p->scratch_bytes += ir_row_buffer_bytes(v->type);
+  }
+  for (int i = 0; i < v->def->nopnds; i++)
+    row_count_reads(p, v->def->opnds[i], walk, mark, reads);
+}
+
+/* The row buffers of a row kernel (cg->rowcache), for the values that
+ * several of its loops (the reduces of each level, then the root's)
+ * evaluate. */
+static void row_caches(CG *cg, RowPlan *p) {
+  int n = cg->fn->next_value_id + 1, walk = 0;
+  int *mark = calloc((size_t)n, sizeof(int)), *reads = calloc((size_t)n, sizeof(int));
+  if (!mark || !reads) abort();
+  for (int lv = 1; lv <= p->maxlevel; lv++) {
+    walk++;
+    for (int k = 0; k < p->nsteps; k++)
+      if (ir_is_row_reduce(p->steps[k]) && p->level[p->steps[k]->results[0]->id] == lv)
+        row_count_reads(p, p->steps[k]->opnds[0], walk, mark, reads);
+  }
+  walk++;
+  for (int i = 0; i < p->root->nopnds; i++)
+    row_count_reads(p, p->root->opnds[i], walk, mark, reads);
+  free(mark);
+  free(reads);
+  if (p->ncached == 0) return;
+  /* In the kernel's scratch (memory.c cg_scratch), never the stack: worker
+   * threads and embedded targets have small ones. */
+  LLVMValueRef base = cg_scratch(cg, p->root, p->scratch_bytes);
+  int64_t off = 0;
+  for (int k = 0; k < p->ncached; k++) {
+    cg->rowcache[p->cached[k]->id].ptr = cg_gep(cg, cg->t_i8, base, cg_i64(cg, off));
+    off += ir_row_buffer_bytes(p->cached[k]->type);
+  }
+}
+
+/* Loop lv over the row at idx: the reduces of level lv in one loop
+ * (cg_gen_row_reduces: siblings read the row once), then the per-row
+ * values computed from them; all bound as scalars. The row buffers the
+ * loop filled are read from then on. */
+static void row_level(CG *cg, RowPlan *p, int lv, LLVMValueRef *idx) {
+  Op *reds[p->nsteps];
+  int nr = 0;
+  for (int k = 0; k < p->nsteps; k++)
+    if (ir_is_row_reduce(p->steps[k]) && p->level[p->steps[k]->results[0]->id] == lv)
+      reds[nr++] = p->steps[k];
+  LLVMValueRef out[nr > 0 ? nr : 1];
+  if (nr > 0) cg_gen_row_reduces(cg, reds, nr, idx, out);
+  for (int k = 0; k < nr; k++) cg->scalar[reds[k]->results[0]->id] = out[k];
+  for (int id = 0; id <= cg->fn->next_value_id; id++)
+    cg->rowcache[id].filled |= cg->rowcache[id].written;
+  for (int k = 0; k < p->nsteps; k++) {
+    Op *op = p->steps[k];
+    if (ir_is_row_reduce(op) || p->level[op->results[0]->id] != lv) continue;
+    /* One element per row: [i] or [i, 0] (fuse.c row_class). */
+    const Type *t = op->results[0]->type;
+    LLVMValueRef ridx[p->f->rank], v;
+    for (int d = 0; d < t->rank; d++) ridx[d] = d < p->f->rank - 1 ? idx[d] : cg_i64(cg, 0);
+    cg_gen(cg, op, t->rank ? ridx : NULL, &v);
+    cg->scalar[op->results[0]->id] = v;
+  }
+}
+
+/* The loops of a row kernel: [begin, end) on outer dimension pdim. */
+static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int pdim) {
+  int rank = t->rank, n = cg->fn->next_value_id + 1;
+  LLVMValueRef idx[rank], out[1];
+  CgLoop loops[rank];
+  int nloops = open_loops(cg, t, rank - 1, pdim, idx, loops);
+  RowPlan p = {root, t, calloc((size_t)n, 1), calloc((size_t)n, sizeof(int)),
+               calloc((size_t)n, sizeof(Op *)), 0, 0, calloc((size_t)n, sizeof(Value *)), 0, 0};
+  cg->rowcache = calloc((size_t)n, sizeof(CgRowCache));
+  if (!p.seen || !p.level || !p.steps || !p.cached || !cg->rowcache) abort();
+  row_plan_visit(&p, root);
+  row_caches(cg, &p);
+  for (int lv = 1; lv <= p.maxlevel; lv++) row_level(cg, &p, lv, idx);
+  idx[rank - 1] = cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
+                                cg_i64(cg, t->dims[rank - 1]));
+  cg_gen(cg, root, idx, out);
+  store_results(cg, dsts, 1, idx, out);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  cg_loop_end(cg, &loops[--nloops]);
+  if (fold_tail_wanted(cg, t->dims[rank - 1]))
+    fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
+  while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
+  free(cg->rowcache);
+  cg->rowcache = NULL;
+  free(p.seen);
+  free(p.level);
+  free(p.steps);
+  free(p.cached);
+}
+
+/* The outer dimension a row kernel splits: the first of extent > 1, or 0
+ * (-1 for a single row of rank 1: one call). */
+static int row_split_dim(const Type *t) {
+  for (int d = 0; d < t->rank - 1; d++)
+    if (t->dims[d] > 1) return d;
+  return t->rank > 1 ? 0 : -1;
 }
 
 /* Whether the tree reads some operand transposed in its last dimension,
@@ -514,10 +720,13 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   int64_t numel = type_num_elems(t);
   if (numel == 0) return;
   char *seen = seen_new(cg);
-  bool flat = t->rank > 1 && flat_tree(root, t, seen);
-  int pdim = split_dim(root, t);
+  bool row = root->nresults == 1 && t->rank >= 1 && row_tree(root, seen);
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
-  bool tiled = !flat && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
+  bool flat = !row && t->rank > 1;
+  for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
+  int pdim = row ? row_split_dim(t) : split_dim(root, t);
+  memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
+  bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
   free(seen);
   CgFnState s = cg_save_fn(cg);
@@ -531,7 +740,9 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->frame = LLVMGetParam(fn, 0);
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   if (!special_kernel(cg, root, dsts)) {
-    if (flat)
+    if (row)
+      row_loops(cg, root, dsts, t, pdim);
+    else if (flat)
       flat_loop(cg, root, dsts, t);
     else if (tiled)
       tiled_loops(cg, root, dsts, t, pdim);
@@ -551,7 +762,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->kslots = NULL;
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
-  int64_t n = serial_kernel(root, pdim) ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
+  int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root));
   free(slots);
 }
@@ -562,7 +773,8 @@ void cg_kernel(CG *cg, Op *root) {
     return;
   }
   char *seen = seen_new(cg);
-  bool ok = check_tree(cg, root, seen);
+  bool ok = true;
+  for (Op *s = root; s && ok; s = s->sibling) ok = check_tree(cg, s, seen);
   free(seen);
   if (!ok) return;
   /* One loop nest computes every result: they share one shape (variadic

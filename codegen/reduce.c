@@ -172,6 +172,33 @@ void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
   accs_end(cg, &a, out);
 }
 
+/* Row reduces (ir_is_row_reduce) of one input shape at the row idx (their
+ * result index) in one loop over the row, each accumulating as in
+ * cg_gen_reduce, so in the same order: independent reductions of a row
+ * kernel (the mean and the mean of squares of a layernorm) read the row
+ * once. */
+void cg_gen_row_reduces(CG *cg, Op **ops, int n, LLVMValueRef *idx, LLVMValueRef *out) {
+  Accs a[n];
+  for (int k = 0; k < n; k++)
+    if (!accs_begin(cg, ops[k], &a[k])) {
+      for (int i = 0; i < n; i++) poison_results(cg, ops[i], &out[i]);
+      return;
+    }
+  const Type *t = ops[0]->opnds[0]->type;
+  int last = t->rank - 1;
+  LLVMValueRef full[t->rank];
+  for (int d = 0; d < last; d++) full[d] = idx[d];
+  CgLoop l;
+  full[last] = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, t->dims[last]));
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef x = cg_convert(cg, cg_value_at(cg, ops[k]->opnds[0], full), a[k].in[0],
+                                a[k].acc[0]);
+    accs_step(cg, ops[k], &a[k], &x);
+  }
+  cg_loop_end(cg, &l);
+  for (int k = 0; k < n; k++) accs_end(cg, &a[k], &out[k]);
+}
+
 /* ------------------------------------------------------------------------ */
 /* reduce_window (spec "reduce_window")                                      */
 

@@ -290,6 +290,13 @@ bool ir_is_kernel_root(const Op *op) {
   return !op->fused && !op->alias && op->code != OP_CONSTANT && !ir_is_entry_op(op->code);
 }
 
+bool ir_is_row_reduce(const Op *op) {
+  if (op->code != OP_REDUCE || op->nopnds != 2 || op->nresults != 1) return false;
+  const Type *t = op->opnds[0]->type;
+  return t->kind == TY_TENSOR && t->rank >= 1 && op->a.dimensions.n == 1 &&
+         op->a.dimensions.v[0] == t->rank - 1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Kernel scratch                                                            */
 
@@ -335,7 +342,47 @@ static int64_t fft_scratch_bound(const Op *op) {
   return ir_align64(16 * line) + (irfft ? ir_align64(16 * batch) : 0);
 }
 
+/* Whether v is computed in its user's kernel (fused, after fuse). */
+static bool is_fused_value(const Value *v) { return v->def && v->def->fused; }
+
+static bool same_dims(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+int64_t ir_row_buffer_bytes(const Type *t) {
+  return ir_align64(t->dims[t->rank - 1] * elem_bytes(t->elem));
+}
+
+/* Adds to *n the row buffers a row kernel may keep of the fused values of
+ * op's tree (codegen/kernel.c row_caches): costly values of the root's
+ * shape t, of a float type, whose row fits IR_ROW_CACHE_BYTES, each
+ * counted once per path (an upper bound); *rows: whether the tree holds a
+ * row reduce. */
+static void row_buffer_bound(const Op *op, const Type *t, int64_t *n, bool *rows) {
+  for (int i = 0; i < op->nopnds; i++) {
+    const Value *v = op->opnds[i];
+    if (!is_fused_value(v)) continue;
+    const Op *d = v->def;
+    *rows |= ir_is_row_reduce(d);
+    if (ir_is_costly(d->code) && same_dims(v->type, t) && elem_class(v->type->elem) == 'f' &&
+        ir_row_buffer_bytes(v->type) <= IR_ROW_CACHE_BYTES)
+      *n += ir_row_buffer_bytes(v->type);
+    row_buffer_bound(d, t, n, rows);
+  }
+}
+
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
+  if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
+      type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
+      type_num_elems(op->results[0]->type) > 0) {
+    int64_t n = 0;
+    bool rows = false;
+    row_buffer_bound(op, op->results[0]->type, &n, &rows);
+    return rows ? n : 0;
+  }
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
   if (type_num_elems(op->results[0]->type) < 0) return 0;
   if (op->code == OP_FFT) return fft_scratch_bound(op);

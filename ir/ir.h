@@ -1054,6 +1054,10 @@ struct Op {
                        (buffers pass): no kernel, no copy */
   int kernel;       /* for dumps: the kernel it belongs to, numbered from 1
                        in program order by the fuse pass */
+  /* fuse pass, siblings: a root computed in the kernel of an earlier root
+   * (leader) that reads the same input over the same index space; a
+   * leader's followers chain through sibling, in program order. */
+  Op *leader, *sibling;
   /* buffers pass: the scratch of its kernel in the arena, scratch_bytes
    * (ir_kernel_scratch_bytes, 0: none) per concurrent chunk, chunk c at
    * scratch_offset + c * scratch_bytes */
@@ -1360,13 +1364,22 @@ bool ir_reads_elementally(const Op *user);
 /* Gets a kernel of its own: not fused, not an alias, not a constant (data
  * in the object), not an entry op. */
 bool ir_is_kernel_root(const Op *op);
+/* A reduce of one input over its last dimension only (spec "reduce"): the
+ * fuse pass may compute it once per row inside the kernel of the
+ * elementwise op that consumes it (a row kernel: softmax, layernorm). */
+bool ir_is_row_reduce(const Op *op);
 
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
- * buffers, FFT lines) on a target whose GEMM tile packs panel_bytes per
+ * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), 0 for none: an upper bound
  * codegen checks. The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
+/* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
+ * loops over a row read in a row buffer of its scratch, for rows of at
+ * most this many bytes: ir_row_buffer_bytes(type), 64-byte aligned. */
+enum { IR_ROW_CACHE_BYTES = 16384 };
+int64_t ir_row_buffer_bytes(const Type *t);
 
 /* Whether v is one of the elements of l (dimension lists of attributes). */
 bool ir_list_has(const I64List *l, int64_t v);

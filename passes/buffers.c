@@ -37,7 +37,8 @@
  * same type) inserted before the return.
  *
  * Kernel scratch: a kernel that needs working memory (GEMM packing
- * buffers, FFT lines: ir_kernel_scratch_bytes) gets a block of the arena
+ * buffers, FFT lines, the row buffers of a row kernel:
+ * ir_kernel_scratch_bytes) gets a block of the arena
  * live only while it runs (from the op to the root that computes it, for
  * a GEMM fused as an epilogue source), one slice per chunk of a parallel
  * call (o->threads slices when compiled with threads): Op.scratch_offset,
@@ -350,7 +351,8 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
     return;
   }
   if (size == 0) return; /* no bytes: any offset will do */
-  int64_t start = pos_of(p, d);
+  /* A sibling's result is written by its leader's kernel (fuse.c). */
+  int64_t start = pos_of(p, d->leader ? d->leader : d);
   int64_t end = p->last_use[v->id] > start ? p->last_use[v->id] : start;
   if (ir_has_kernel_blocks(d->code) && end_of(p, d) > end) end = end_of(p, d);
   (*iv)[(*n)++] = (Interval){&v->offset, start, end, ir_align64(size)};

@@ -6,7 +6,8 @@
  *  - structure: block, region and op links agree; every result knows its
  *    op and index; every operand is defined before its use, in its block or
  *    an enclosing one (SSA scoping, spec "Programs");
- *  - fusion (after fuse): a fused op is fusible (or a GEMM epilogue source),
+ *  - fusion (after fuse): a fused op is fusible (or a GEMM epilogue source,
+ *    or a row reduce computed per row in a row kernel),
  *    has one result, and each of its users is in its block and reads it
  *    elementally (ir.h ir_reads_elementally; an epilogue's user is
  *    elementwise);
@@ -135,7 +136,8 @@ static void check_block(Checker *c, Block *b, Region *parent) {
 static void check_fusion(Op *user, void *ctx) {
   Checker *c = ctx;
   if (user->fused) {
-    if (!ir_is_gemm(user->code) && !ir_is_fusible(user->code)) bad(c, user, "fused but not fusible");
+    if (!ir_is_gemm(user->code) && !ir_is_fusible(user->code) && !ir_is_row_reduce(user))
+      bad(c, user, "fused but not fusible");
     if (user->nresults != 1) bad(c, user, "fused with several results");
   }
   for (int i = 0; i < user->nopnds; i++) {

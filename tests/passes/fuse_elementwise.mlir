@@ -1,7 +1,8 @@
 // Fusion of elementwise chains (docs/passes.md "fuse"): a cheap chain with
 // one use is computed inside its consumer; an expensive op (exp) used twice
 // gets a buffer rather than being recomputed; a broadcast of a bias is
-// recomputed in each user (cheap index remapping, no stream of its own).
+// recomputed in each user (cheap index remapping, no stream of its own);
+// the two users of exp are siblings: one kernel stores both.
 func.func @main(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
   %s = stablehlo.add %x, %bb : tensor<4x8xf32>

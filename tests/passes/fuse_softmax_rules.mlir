@@ -5,7 +5,8 @@
 //    size: recomputed in both;
 //  - %s = x + y has two users and streams two buffers: stored;
 //  - %big = exp(z) feeding a broadcast is costly: stored, not recomputed per
-//    element of the broadcast.
+//    element of the broadcast;
+//  - %u and %v read %c and %s over one index space: siblings, one kernel.
 func.func @main(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>, %z: tensor<16xf32>) -> (tensor<8xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<4x16xf32>) {
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<8x16xf32>) -> tensor<16x8xf32>
