@@ -105,9 +105,10 @@ static int setup_target(CG *cg) {
   return 0;
 }
 
+/* CPU time: on a shared machine wall time measures the other processes. */
 static double now_ms(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 

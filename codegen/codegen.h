@@ -534,6 +534,8 @@ void cg_symbolic_entry(CG *cg, Func *f);
  * objects/assembly/IR to memory. */
 LLVMTargetMachineRef cg_target_machine(const CompileOptions *o);
 void cg_set_fn_attrs(CG *cg, LLVMValueRef fn);
+/* Adds the enum attribute named k ("noinline", "nounwind") to fn. */
+void cg_add_fn_attr(CG *cg, LLVMValueRef fn, const char *k);
 /* Whether the target does k on float type t (f32 or f64; CG_INSN_F16:
  * the conversions) with instructions alone. Where it does not, LLVM calls
  * libm or libgcc (which bare-metal objects must not need) or, for

@@ -344,8 +344,8 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
 }
 
 /* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
- *            i1 first), internal, one per (element type, tile, A mode) per
- * module. `a` is the packed Ap panel, or with `ind` an array of MR row
+ *            i1 first), internal and never inlined, one per (element type,
+ * tile, A mode) per module. `a` is the packed Ap panel, or with `ind` an array of MR row
  * pointers (rows past `rows` must point at readable memory, e.g. zeros). */
 static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   CG *cg = g->cg;
@@ -360,6 +360,10 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 8, 0));
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
+  /* One copy, optimized and compiled once: inlined, each GEMM and
+   * convolution kernel got its own (ResNet-50: 28 copies, 0.7 of 2.7 s
+   * of compile time); a call per MR x NR x KC tile costs nothing measurable. */
+  cg_add_fn_attr(cg, f, "noinline");
   CgFnState saved = cg_save_fn(cg);
   cg->llfn = f;
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));

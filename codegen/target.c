@@ -96,7 +96,7 @@ static void add_str_attr(CG *cg, LLVMValueRef fn, const char *k, const char *v) 
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
-static void add_enum_attr(CG *cg, LLVMValueRef fn, const char *k) {
+void cg_add_fn_attr(CG *cg, LLVMValueRef fn, const char *k) {
   unsigned kind = LLVMGetEnumAttributeKindForName(k, strlen(k));
   LLVMAttributeRef a = LLVMCreateEnumAttribute(cg->ctx, kind, 0);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
@@ -110,7 +110,7 @@ void cg_set_fn_attrs(CG *cg, LLVMValueRef fn) {
   /* LLVM prefers 256-bit vectors on some AVX-512 CPUs; the kernels are
    * long streaming loops where 512 bits win. */
   if (strstr(features, "+avx512f")) add_str_attr(cg, fn, "prefer-vector-width", "512");
-  add_enum_attr(cg, fn, "nounwind");
+  cg_add_fn_attr(cg, fn, "nounwind");
   LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(features);
 }
@@ -238,7 +238,9 @@ int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
   return bytes;
 }
 
-/* No SLP vectorizer. LLVM 19.1.7's builds wrong shuffles for straight-line
+/* LLVM options that are process-wide and may be parsed once:
+ *
+ * No SLP vectorizer. LLVM 19.1.7's builds wrong shuffles for straight-line
  * load-multiply-store chains that reuse scalars: a batched i32 dot_general
  * with contraction size 1, its loops fully unrolled, got lanes of the wrong
  * operand (tests/run/dot_general_i32_k1_*.mlir; `clang-19 -O3
@@ -247,18 +249,28 @@ int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
  * the loop vectorizer widens; SLP only sees what full unrolling flattened.
  * LLVMPassBuilderOptionsSetSLPVectorization(false) leaves the pass in
  * default<O2>/<O3> (checked with -opt-bisect-limit), so it is switched off
- * where the pass looks, its `-vectorize-slp` option. LLVM's options are
- * process-wide and may be parsed once. */
-static void disable_slp(void) {
-  static const char *const argv[] = {"shloc", "-vectorize-slp=false"};
-  LLVMParseCommandLineOptions(2, argv, NULL);
+ * where the pass looks, its `-vectorize-slp` option.
+ *
+ * Full unrolling at -O2's threshold (150) in default<O3> too. -O3's 300
+ * flattens the loops of small kernels whose trip counts are constants (the
+ * kernel's [begin, end) too, propagated from its one call) into blocks of
+ * thousands of instructions, on which the machine schedulers, quadratic in
+ * a block's memory operations, spent most of the compile time: a 33 x 79
+ * rsqrt kernel of searchless_chess_9m became 2600 scalar stores and took
+ * 3.5 of its 5.9 s; bessel_i0e_float64_20_20's vectorized 20-wide vmath
+ * loops, unrolled, took 2.9 of 3.3 s. Run time was unchanged
+ * (docs/architecture.md, "Compile time"). */
+static void set_llvm_options(void) {
+  static const char *const argv[] = {"shloc", "-vectorize-slp=false",
+                                     "-unroll-threshold-aggressive=150"};
+  LLVMParseCommandLineOptions(3, argv, NULL);
 }
 
 int cg_optimize(CG *cg) {
   static const char *const pipelines[] = {"default<O0>", "default<O1>",
                                           "default<O2>", "default<O3>"};
-  static pthread_once_t slp_off = PTHREAD_ONCE_INIT;
-  pthread_once(&slp_off, disable_slp);
+  static pthread_once_t options_set = PTHREAD_ONCE_INIT;
+  pthread_once(&options_set, set_llvm_options);
   int level = cg->o->opt_level < 0 ? 0 : cg->o->opt_level > 3 ? 3 : cg->o->opt_level;
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
   LLVMPassBuilderOptionsSetLoopVectorization(opts, level >= 2);

@@ -28,9 +28,10 @@ static void dump(Module *m, const CompileOptions *o, const char *pass) {
   fflush(stdout);
 }
 
+/* CPU time: on a shared machine wall time measures the other processes. */
 static double now_ms(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
@@ -85,7 +86,7 @@ static int set_grid(Module *m, const CompileOptions *o) {
  * is a success. */
 int driver_compile(Module *m, const CompileOptions *o) {
   double start = now_ms(), mark = start;
-  if (o->time_passes) fprintf(stderr, "pass timings:\n");
+  if (o->time_passes) fprintf(stderr, "pass timings (CPU time):\n");
   STEP("parse", set_grid(m, o));
   STEP("verify", pass_verify(m));
   STEP("inline", pass_inline(m));

@@ -69,7 +69,7 @@ static const struct Opt {
      "entries return 2 for NULL or misaligned buffers (SHLOC_BAD_ARGUMENT)"},
     {"--print-memory-plan", O_MEMORY_PLAN, C_COMPILE, NULL,
      "print the object's code, data and weights bytes, temp arena and stack"},
-    {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings to stderr"},
+    {"--time-passes", O_TIME_PASSES, C_COMPILE | C_RUN | C_BENCH, NULL, "pass timings (CPU time) to stderr"},
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--denormals", O_DENORMALS, C_ALL, "MODE",
      "ieee (default) or flush: kernels flush denormal inputs and results to zero"},

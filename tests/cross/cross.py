@@ -50,9 +50,9 @@ TARGETS = [
 TILES = {"aarch64": "neon", "riscv64": "generic", "riscv64-rvv": "generic",
          "x86-64-v3": "avx2"}
 NM = shutil.which("llvm-nm-19") or shutil.which("llvm-nm")
-# Programs that must show a microkernel: dot_kernel's GEMMs share theirs, so
-# it stays a function (a microkernel with one call site may be inlined, its
-# name gone; any other program's named ones must be the target's tile too).
+# Programs that must show a microkernel: dot_kernel's GEMMs use the blocked
+# engine, whose microkernel is never inlined (any other program's
+# microkernels must be the target's tile too).
 GEMM_PROGRAMS = {"dot_kernel"}
 
 # Bugs these targets expose, with their cause. Such a case prints KNOWN and
