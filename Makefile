@@ -89,11 +89,11 @@ $(BUILD)/tools/shloc.o: CFLAGS += $(if $(CORPUS_COMMIT),-DSHLOC_CORPUS_COMMIT='"
 # The runtime sees only its own directory: it never includes compiler headers.
 $(BUILD)/runtime/%.o: runtime/%.c $(wildcard runtime/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
+	$(CC) $(CFLAGS) -fPIC -pthread -c $< -o $@
 
 $(BUILD)/runtime-mpi/%.o: runtime/%.c $(wildcard runtime/*.h)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
+	$(MPICC) $(CFLAGS) -fPIC -pthread -c $< -o $@
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -117,7 +117,7 @@ $(BUILD)/tools-mpi/grid_mpi.o: tools/grid_mpi.c $(HEADERS)
 
 $(SHLOC_MPI): $(filter-out $(BUILD)/tools/grid_threads.o,$(COMPILER_OBJ)) $(BUILD)/tools-mpi/grid_mpi.o $(SHLORT_MPI)
 	$(MPICC) $(OPT) -rdynamic -o $@ $(filter %.o,$^) -Wl,--whole-archive $(SHLORT_MPI) \
-	  -Wl,--no-whole-archive $(LLVM_LIBS) -fopenmp -lm
+	  -Wl,--no-whole-archive $(LLVM_LIBS) -pthread -lm
 
 mpi: $(SHLORT_MPI) $(SHLOC_MPI)
 
@@ -130,7 +130,7 @@ test-runtime: $(SHLORT) $(if $(shell command -v $(MPICC)),$(SHLORT_MPI))
 # runtime is linked whole and its symbols exported (-rdynamic).
 $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
 	$(CC) $(OPT) -rdynamic -o $@ $(COMPILER_OBJ) -Wl,--whole-archive $(SHLORT) -Wl,--no-whole-archive \
-	  $(LLVM_LIBS) -fopenmp -lm
+	  $(LLVM_LIBS) -pthread -lm
 
 # Installs the Debian packages the build and tests need (as root), only
 # when something is missing.
