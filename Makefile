@@ -36,13 +36,9 @@ ifeq ($(SAN),1)
   SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   BUILD := build-san
 endif
-# TSan with LLVM's OpenMP runtime: libomp loads its Archer tool
-# (libarcher.so, named by OMP_TOOL_LIBRARIES: tests/run.py sets it, as
-# Debian keeps it off the loader path), and Archer tells TSan
-# about the synchronization inside the runtime (fork/join barriers, task
-# dependencies), which libgomp, built without TSan, hides: GCC's TSan build
-# reports false races on every parallel region. So TSAN=1 builds with
-# clang-19, whose -fopenmp links libomp (libomp-19-dev).
+# TSan builds with clang-19, whose sanitizer runtimes (libclang-rt-19-dev)
+# the fuzzers need anyway; the runtime's threads are plain pthreads, whose
+# synchronization TSan understands without help.
 ifeq ($(TSAN),1)
   SAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
   CC := clang-19
@@ -142,8 +138,8 @@ DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 py
 DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   gcc-arm-none-eabi qemu-system-arm
 # clang-19 with its sanitizer and libFuzzer runtimes (make fuzz-smoke in
-# make test; make fuzz) and LLVM's OpenMP runtime (make TSAN=1).
-DEB_PACKAGES += clang-19 libclang-rt-19-dev libomp-19-dev
+# make test; make fuzz; make TSAN=1).
+DEB_PACKAGES += clang-19 libclang-rt-19-dev
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

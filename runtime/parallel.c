@@ -195,11 +195,20 @@ static void wait_done(int64_t np) {
   pthread_mutex_unlock(&team.mu);
 }
 
-/* Publishes the loop and runs it with nt threads, the caller as slot 0;
- * the caller holds the team. */
-static void run_loop(shlort_range_fn fn, void *ctx, int64_t n, int nt) {
-  int64_t np = (int64_t)nt * PIECES_PER_THREAD;
-  if (np > n) np = n;
+/* How many pieces: a multiple of nt (equal pieces then end together),
+ * up to PIECES_PER_THREAD per thread, each at least `grain` long when n
+ * allows two or more per thread; never more than n. */
+static int64_t piece_count(int64_t n, int nt, int64_t grain) {
+  int64_t per_thread = n / nt / (grain > 1 ? grain : 1);
+  if (per_thread > PIECES_PER_THREAD) per_thread = PIECES_PER_THREAD;
+  if (per_thread < 1) per_thread = 1;
+  int64_t np = per_thread * nt;
+  return np < n ? np : n;
+}
+
+/* Publishes the loop and runs it in np pieces with nt threads, the caller
+ * as slot 0; the caller holds the team. */
+static void run_loop(shlort_range_fn fn, void *ctx, int64_t n, int nt, int64_t np) {
   team.fn = fn;
   team.ctx = ctx;
   team.n = n;
@@ -216,8 +225,8 @@ static void run_loop(shlort_range_fn fn, void *ctx, int64_t n, int nt) {
   wait_done(np);
 }
 
-void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
-                         int32_t nthreads) {
+void shlort_parallel_for_grain(shlort_range_fn fn, void *ctx, int64_t n, int32_t nthreads,
+                               int64_t grain) {
   if (n <= 0) return;
   bool idle = false;
   if (nthreads <= 1 || n <= 1 || !atomic_compare_exchange_strong(&team.busy, &idle, true)) {
@@ -227,8 +236,12 @@ void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
   int64_t want = nthreads < n ? nthreads : n;
   int nt = 1 + grow_team((int)(want < MAX_THREADS ? want : MAX_THREADS) - 1);
   if (nt > 1)
-    run_loop(fn, ctx, n, nt);
+    run_loop(fn, ctx, n, nt, piece_count(n, nt, grain));
   else
     fn(ctx, 0, n, 0);
   atomic_store(&team.busy, false);
+}
+
+void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n, int32_t nthreads) {
+  shlort_parallel_for_grain(fn, ctx, n, nthreads, 1);
 }

@@ -3,7 +3,7 @@
  * lengths differ by at most one; `chunk` stays below nthreads and no two
  * calls with the same chunk overlap in time (the generated kernels' scratch
  * slices depend on it); n = 0, n = 1, n < threads, many pieces and more
- * threads than the team holds; callers on several threads at once; a call
+ * threads than the team holds; the grain; callers on several threads at once; a call
  * from inside a call runs serially on its thread; and a worker that sits in
  * its piece does not hold up the pieces nobody has claimed. */
 #include <pthread.h>
@@ -86,6 +86,44 @@ static void test_sizes(void) {
     EXPECT(calls > t); /* more pieces than threads */
   }
   EXPECT(loop_ok(12345, 1000, NULL)); /* more threads than the team holds */
+}
+
+/* With a grain: calls at least grain long where n allows one per
+ * thread, and never fewer calls than threads. */
+static void record_grain(int64_t n, int32_t nthreads, int64_t grain, int *calls,
+                         int64_t *shortest) {
+  Loop *l = calloc(1, sizeof *l);
+  l->n = n;
+  l->nthreads = nthreads;
+  l->hits = calloc((size_t)n, sizeof *l->hits);
+  shlort_parallel_for_grain(record, l, n, nthreads, grain);
+  bool ok = !l->bad_chunk && !l->overlaps;
+  for (int64_t i = 0; i < n; i++) ok = ok && l->hits[i] == 1;
+  EXPECT(ok);
+  *calls = l->ncalls;
+  *shortest = INT64_MAX;
+  for (int c = 0; c < l->ncalls && c < MAX_CALLS; c++)
+    if (l->ends[c] - l->begins[c] < *shortest) *shortest = l->ends[c] - l->begins[c];
+  free(l->hits);
+  free(l);
+}
+
+static void test_grain(void) {
+  int calls;
+  int64_t shortest;
+  record_grain(56, 2, 5, &calls, &shortest); /* room for 4 per thread */
+  EXPECT_I64(calls, 8);
+  EXPECT(shortest >= 5);
+  record_grain(28, 2, 10, &calls, &shortest); /* one per thread */
+  EXPECT_I64(calls, 2);
+  EXPECT_I64(shortest, 14);
+  record_grain(7, 2, 37, &calls, &shortest); /* shorter than grain: still 2 */
+  EXPECT_I64(calls, 2);
+  EXPECT_I64(shortest, 3);
+  record_grain(1000, 3, 1, &calls, &shortest); /* grain 1: 4 per thread */
+  EXPECT_I64(calls, 12);
+  record_grain(5, 4, 100, &calls, &shortest); /* n above threads, below grain */
+  EXPECT_I64(calls, 4);
 }
 
 /* Back-to-back loops of changing sizes and thread counts: the team is
@@ -190,6 +228,7 @@ static void test_stalled_worker(void) {
 
 int main(void) {
   test_sizes();
+  test_grain();
   test_many_loops();
   test_concurrent();
   test_nested();
