@@ -1,11 +1,12 @@
 /* test_parallel.c: shlort_parallel_for and its team of threads. Every
  * index of [0, n) is covered exactly once, by contiguous calls whose
  * lengths differ by at most one; `chunk` stays below nthreads and no two
- * calls with the same chunk overlap in time (the generated kernels' scratch
- * slices depend on it); n = 0, n = 1, n < threads, many pieces and more
- * threads than the team holds; the grain; callers on several threads at once; a call
- * from inside a call runs serially on its thread; and a worker that sits in
- * its piece does not hold up the pieces nobody has claimed. */
+ * calls with the same chunk overlap in time (the generated kernels'
+ * scratch slices depend on it); n = 0, n = 1, n < threads, many pieces,
+ * more threads than the team holds; the grain; callers on several threads
+ * at once; a call from inside a call runs serially on its thread; workers
+ * do take pieces; and a worker that sits in its piece does not hold up
+ * the pieces nobody has claimed. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -188,6 +189,42 @@ static void test_nested(void) {
   EXPECT_I64(nest.wrong, 0);
 }
 
+/* The workers do run pieces: the caller's pieces wait (up to 10 s) until
+ * a worker has run one. Without this the tests above would pass with a
+ * team that never starts, and TSan would see no concurrency. */
+typedef struct Wait {
+  atomic_bool worker_ran;
+  atomic_int timeouts;
+} Wait;
+
+static void wait_for_worker(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  (void)begin, (void)end;
+  Wait *w = ctx;
+  if (chunk != 0) {
+    atomic_store(&w->worker_ran, true);
+    return;
+  }
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  while (!atomic_load(&w->worker_ran)) {
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (t.tv_sec - t0.tv_sec > 10) {
+      atomic_fetch_add(&w->timeouts, 1);
+      return;
+    }
+    sched_yield();
+  }
+}
+
+static void test_workers_run(void) {
+  for (int32_t t = 2; t <= 4; t++) {
+    Wait w = {0};
+    shlort_parallel_for(wait_for_worker, &w, 64, t);
+    EXPECT(atomic_load(&w.worker_ran));
+    EXPECT_I64(w.timeouts, 0);
+  }
+}
+
 /* A worker's piece waits until every index outside it is done: that
  * finishes only if the caller runs the pieces nobody else claimed rather
  * than a fixed share. Gives up after 10 s (a failure, not a hang). */
@@ -227,6 +264,7 @@ static void test_stalled_worker(void) {
 }
 
 int main(void) {
+  test_workers_run();
   test_sizes();
   test_grain();
   test_many_loops();
