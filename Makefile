@@ -39,9 +39,12 @@ endif
 # TSan builds with clang-19, whose sanitizer runtimes (libclang-rt-19-dev)
 # the fuzzers need anyway; the runtime's threads are plain pthreads, whose
 # synchronization TSan understands without help.
+# Open MPI's mpicc then wraps clang-19 too (OMPI_CC): clang's TSan
+# instrumentation calls entry points GCC's libtsan lacks (__tsan_memset).
 ifeq ($(TSAN),1)
   SAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
   CC := clang-19
+  export OMPI_CC := clang-19
   BUILD := build-tsan
 endif
 OPT := $(if $(SAN_FLAGS),-O1 $(SAN_FLAGS),-O2)
