@@ -36,16 +36,15 @@ ifeq ($(SAN),1)
   SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   BUILD := build-san
 endif
-# TSan with LLVM's OpenMP runtime: libomp loads its Archer tool
-# (libarcher.so, named by OMP_TOOL_LIBRARIES: tests/run.py sets it, as
-# Debian keeps it off the loader path), and Archer tells TSan
-# about the synchronization inside the runtime (fork/join barriers, task
-# dependencies), which libgomp, built without TSan, hides: GCC's TSan build
-# reports false races on every parallel region. So TSAN=1 builds with
-# clang-19, whose -fopenmp links libomp (libomp-19-dev).
+# TSan builds with clang-19, whose sanitizer runtimes (libclang-rt-19-dev)
+# the fuzzers need anyway; the runtime's threads are plain pthreads, whose
+# synchronization TSan understands without help.
+# Open MPI's mpicc then wraps clang-19 too (OMPI_CC): clang's TSan
+# instrumentation calls entry points GCC's libtsan lacks (__tsan_memset).
 ifeq ($(TSAN),1)
   SAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
   CC := clang-19
+  export OMPI_CC := clang-19
   BUILD := build-tsan
 endif
 OPT := $(if $(SAN_FLAGS),-O1 $(SAN_FLAGS),-O2)
@@ -89,11 +88,11 @@ $(BUILD)/tools/shloc.o: CFLAGS += $(if $(CORPUS_COMMIT),-DSHLOC_CORPUS_COMMIT='"
 # The runtime sees only its own directory: it never includes compiler headers.
 $(BUILD)/runtime/%.o: runtime/%.c $(wildcard runtime/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
+	$(CC) $(CFLAGS) -fPIC -pthread -c $< -o $@
 
 $(BUILD)/runtime-mpi/%.o: runtime/%.c $(wildcard runtime/*.h)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CFLAGS) -fPIC -fopenmp -pthread -c $< -o $@
+	$(MPICC) $(CFLAGS) -fPIC -pthread -c $< -o $@
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -117,7 +116,7 @@ $(BUILD)/tools-mpi/grid_mpi.o: tools/grid_mpi.c $(HEADERS)
 
 $(SHLOC_MPI): $(filter-out $(BUILD)/tools/grid_threads.o,$(COMPILER_OBJ)) $(BUILD)/tools-mpi/grid_mpi.o $(SHLORT_MPI)
 	$(MPICC) $(OPT) -rdynamic -o $@ $(filter %.o,$^) -Wl,--whole-archive $(SHLORT_MPI) \
-	  -Wl,--no-whole-archive $(LLVM_LIBS) -fopenmp -lm
+	  -Wl,--no-whole-archive $(LLVM_LIBS) -pthread -lm
 
 mpi: $(SHLORT_MPI) $(SHLOC_MPI)
 
@@ -130,7 +129,7 @@ test-runtime: $(SHLORT) $(if $(shell command -v $(MPICC)),$(SHLORT_MPI))
 # runtime is linked whole and its symbols exported (-rdynamic).
 $(SHLOC): $(COMPILER_OBJ) $(SHLORT)
 	$(CC) $(OPT) -rdynamic -o $@ $(COMPILER_OBJ) -Wl,--whole-archive $(SHLORT) -Wl,--no-whole-archive \
-	  $(LLVM_LIBS) -fopenmp -lm
+	  $(LLVM_LIBS) -pthread -lm
 
 # Installs the Debian packages the build and tests need (as root), only
 # when something is missing.
@@ -142,8 +141,8 @@ DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 py
 DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   gcc-arm-none-eabi qemu-system-arm
 # clang-19 with its sanitizer and libFuzzer runtimes (make fuzz-smoke in
-# make test; make fuzz) and LLVM's OpenMP runtime (make TSAN=1).
-DEB_PACKAGES += clang-19 libclang-rt-19-dev libomp-19-dev
+# make test; make fuzz; make TSAN=1).
+DEB_PACKAGES += clang-19 libclang-rt-19-dev
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -19,13 +19,13 @@ python3 "$here/ratios.py" "$BUILD"
 # over MPI (libshlort_mpi.a, -np 4 on loopback) beside MPI_Allreduce; each
 # prints its own same-run ratios.
 cc -O3 -march=native -I"$here/../runtime" "$here/collectives.c" "$BUILD/libshlort.a" \
-  -fopenmp -pthread -lm -o "$BUILD/bench_collectives"
+  -pthread -lm -o "$BUILD/bench_collectives"
 "$BUILD/bench_collectives" | tee "$BUILD/bench_collectives.txt"
 if command -v mpirun >/dev/null 2>&1 && [ -f "$BUILD/libshlort_mpi.a" ]; then
   root=""
   [ "$(id -u)" = 0 ] && root="--allow-run-as-root"
   mpicc -O3 -march=native -I"$here/../runtime" "$here/collectives_mpi.c" \
-    "$BUILD/libshlort_mpi.a" -fopenmp -pthread -lm -o "$BUILD/bench_collectives_mpi"
+    "$BUILD/libshlort_mpi.a" -pthread -lm -o "$BUILD/bench_collectives_mpi"
   mpirun $root --oversubscribe -np 4 "$BUILD/bench_collectives_mpi" |
     tee "$BUILD/bench_collectives_mpi.txt"
 fi

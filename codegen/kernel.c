@@ -24,6 +24,9 @@
 
 /* Kernels smaller than this run on the calling thread. */
 enum { PARALLEL_MIN_ELEMS = 32768 };
+/* A GEMM split by rows packs B once per call and per MC rows (gemm.c's
+ * gemm_plan: 288 rows of f32): calls of fewer rows pack it more often. */
+enum { GEMM_MIN_CALL_ROWS = 288 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -538,24 +541,51 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
   return fn;
 }
 
-static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
-  LLVMTypeRef params[4] = {cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32};
-  *ty = LLVMFunctionType(cg->t_void, params, 4, 0);
-  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, "shlort_parallel_for");
-  return f ? f : LLVMAddFunction(cg->mod, "shlort_parallel_for", *ty);
+/* The smallest range of the split dimension pdim worth a call of its own:
+ * 1, or for a dot or convolution kernel (or its epilogue) split by rows of
+ * its GEMM, enough units for GEMM_MIN_CALL_ROWS rows. The rows are the
+ * result dimensions of the lhs free group of a dot (spec "dot_general"
+ * (C12): batch, lhs free, rhs free) and all but the last of a
+ * convolution's (the output feature, last when the GEMM path applies);
+ * splits of batches or columns repeat no packing. */
+static int64_t split_grain(Op *root, int pdim) {
+  Op *src = epilogue_source(root);
+  if (!src) src = root;
+  if (!ir_is_gemm(src->code)) return 1;
+  const Type *t = src->results[0]->type;
+  int lo = 0, hi = t->rank - 1;
+  if (src->code == OP_DOT_GENERAL) {
+    lo = src->a.dot.lhs_batch.n;
+    hi = src->opnds[0]->type->rank - src->a.dot.lhs_contract.n;
+  }
+  if (pdim < lo || pdim >= hi) return 1;
+  int64_t rows = 1;
+  for (int d = pdim + 1; d < hi; d++) rows *= t->dims[d];
+  return rows >= GEMM_MIN_CALL_ROWS ? 1 : (GEMM_MIN_CALL_ROWS + rows - 1) / rows;
+}
+
+/* The runtime's shlort_parallel_for, or with a grain argument
+ * shlort_parallel_for_grain. */
+static LLVMValueRef parallel_for_fn(CG *cg, bool grain, LLVMTypeRef *ty) {
+  LLVMTypeRef params[5] = {cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i32, cg->t_i64};
+  *ty = LLVMFunctionType(cg->t_void, params, grain ? 5 : 4, 0);
+  const char *name = grain ? "shlort_parallel_for_grain" : "shlort_parallel_for";
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  return f ? f : LLVMAddFunction(cg->mod, name, *ty);
 }
 
 /* Calls kernel fn over [0, n) from the function being emitted, with the
- * frame `bufs`. */
+ * frame `bufs`: on the runtime's threads when they are allowed and the
+ * kernel's work is large enough to amortize handing out its pieces. */
 static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
-                        int64_t work) {
+                        int64_t work, int64_t grain) {
   int threads = cg->o->threads;
   if (threads > 1 && work >= PARALLEL_MIN_ELEMS && n >= 2) {
     LLVMTypeRef ty;
-    LLVMValueRef pf = parallel_for_fn(cg, &ty);
-    LLVMValueRef args[4] = {fn, bufs, cg_i64(cg, n),
-                            LLVMConstInt(cg->t_i32, (unsigned)threads, 0)};
-    LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
+    LLVMValueRef pf = parallel_for_fn(cg, grain > 1, &ty);
+    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, n),
+                            LLVMConstInt(cg->t_i32, (unsigned)threads, 0), cg_i64(cg, grain)};
+    LLVMBuildCall2(cg->b, ty, pf, args, grain > 1 ? 5 : 4, "");
     return;
   }
   LLVMValueRef args[4] = {bufs, cg_i64(cg, 0), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
@@ -573,7 +603,7 @@ static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
  * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
  * declares nonnull, even for a kernel without buffers. */
 static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
-                            int64_t n, int64_t work) {
+                            int64_t n, int64_t work, int64_t grain) {
   int cap = nslots > 0 ? nslots : 1;
   LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
   lifetime(cg, "llvm.lifetime.start", bufs, cap);
@@ -582,7 +612,7 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
     LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
     LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
-  call_kernel(cg, fn, bufs, n, work);
+  call_kernel(cg, fn, bufs, n, work, grain);
   lifetime(cg, "llvm.lifetime.end", bufs, cap);
 }
 
@@ -763,7 +793,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
   int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
-  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root));
+  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
+                  flat || pdim < 0 ? 1 : split_grain(root, pdim));
   free(slots);
 }
 

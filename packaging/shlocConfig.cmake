@@ -1,7 +1,7 @@
 # shlocConfig.cmake: find_package(shloc), installed by `make install` into
 # PREFIX/lib/cmake/shloc. Provides
 #   SHLOC_EXECUTABLE   the compiler (PREFIX/bin/shloc)
-#   shloc::shlort      the runtime library (libshlort.a and libgomp), needed
+#   shloc::shlort      the runtime library (libshlort.a and pthreads), needed
 #                      by objects compiled with --threads=N (N > 1)
 #   shloc::shlort_mpi  the MPI variant of the runtime, when it was installed
 #                      (link MPI itself too, e.g. MPI::MPI_C)
@@ -18,8 +18,9 @@
 get_filename_component(_shloc_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(SHLOC_EXECUTABLE "${_shloc_prefix}/bin/shloc" CACHE FILEPATH "the shloc compiler")
 
-# libshlort.a calls libgomp (GOMP_parallel, omp_*).
-find_package(OpenMP QUIET COMPONENTS C)
+# libshlort.a runs its parallel loops on a team of POSIX threads.
+set(THREADS_PREFER_PTHREAD_FLAG ON)
+find_package(Threads REQUIRED)
 
 function(_shloc_runtime_target name file)
   if(TARGET ${name} OR NOT EXISTS "${file}")
@@ -29,11 +30,7 @@ function(_shloc_runtime_target name file)
   set_target_properties(${name} PROPERTIES
     IMPORTED_LOCATION "${file}"
     INTERFACE_INCLUDE_DIRECTORIES "${_shloc_prefix}/include")
-  if(TARGET OpenMP::OpenMP_C)
-    set_property(TARGET ${name} APPEND PROPERTY INTERFACE_LINK_LIBRARIES OpenMP::OpenMP_C)
-  else()
-    set_property(TARGET ${name} APPEND PROPERTY INTERFACE_LINK_OPTIONS -fopenmp)
-  endif()
+  set_property(TARGET ${name} APPEND PROPERTY INTERFACE_LINK_LIBRARIES Threads::Threads)
 endfunction()
 _shloc_runtime_target(shloc::shlort "${_shloc_prefix}/lib/libshlort.a")
 _shloc_runtime_target(shloc::shlort_mpi "${_shloc_prefix}/lib/libshlort_mpi.a")

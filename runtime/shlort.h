@@ -106,15 +106,27 @@ typedef void (*shlort_range_fn)(void *ctx, int64_t begin, int64_t end,
                                 int32_t chunk);
 
 /* Calls fn on contiguous chunks that cover [0, n) exactly once, on up to
- * nthreads threads of the OpenMP (libgomp) pool, and returns when all have
- * finished. Chunks differ in length by at most one. `chunk` numbers the
- * calls running at the same time from 0 to nthreads - 1, so that each can
- * use its own slice of caller-provided scratch (the generated kernels give
- * each chunk its own GEMM packing buffers in the temp arena). Runs
- * fn(ctx, 0, n, 0) on the calling thread when nthreads <= 1, n <= 1, or
- * when already inside a parallel region. Does nothing when n <= 0. */
+ * nthreads threads (the caller and the runtime's persistent team of POSIX
+ * threads, started on first use), and returns when all have finished.
+ * The chunks (up to 4 per thread, a multiple of the threads used, lengths
+ * differing by at most one) go to whichever thread is free, the caller
+ * included, so a thread the OS has not scheduled delays nobody. `chunk` is
+ * the slot of the thread running the call, from 0 (the caller) to
+ * nthreads - 1: calls with the same `chunk` never run at the same time, so
+ * that each can use its own slice of caller-provided scratch (the
+ * generated kernels give each chunk its own GEMM packing buffers in the
+ * temp arena). Runs fn(ctx, 0, n, 0) on the calling thread when
+ * nthreads <= 1, n <= 1, or when the team is busy with another call (a
+ * second thread calling at the same time, or a call from inside fn). Does
+ * nothing when n <= 0. Thread-safe; links with -pthread, not OpenMP. */
 void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
                          int32_t nthreads);
+/* The same with fewer chunks where they would be shorter than `grain`,
+ * but at least one per thread (nor more than n): for loops whose calls
+ * each repeat a fixed cost (a GEMM split by rows packs B once per call).
+ * shlort_parallel_for is grain 1. */
+void shlort_parallel_for_grain(shlort_range_fn fn, void *ctx, int64_t n,
+                               int32_t nthreads, int64_t grain);
 
 /* ------------------------------------------------------------------------ */
 /* Checks of the conformance protocol (check.c)                              */

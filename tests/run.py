@@ -4,7 +4,8 @@
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
-               faults, stress, rng; MPI under mpirun when present)
+               faults, stress, rng, the parallel-for team; MPI under
+               mpirun when present)
   frontend     tests/frontend/*.mlir: diagnostics (`// ERROR: text` lines;
                `// ARGS: ...` compile options, e.g. --input-shapes)
   passes       tests/passes/*.mlir: the IR after a pass (NAME.PASS.out)
@@ -69,8 +70,8 @@ TSAN = os.environ.get("TSAN") == "1"
 # Any sanitizer report fails its test: each sanitizer exits with its own
 # status (never 1, which is the status of an expected diagnostic) and UBSan
 # stops at the first report (with -fno-sanitize-recover=all it must).
-# Archer (LLVM libomp's TSan tool) asks TSan to ignore the uninstrumented
-# OpenMP runtime itself.
+# TSan ignores the accesses of uninstrumented modules (the JIT-compiled
+# code of `shloc run`, libLLVM).
 SANITIZER_ENV = {
     "ASAN_OPTIONS": "exitcode=86:detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1",
     "UBSAN_OPTIONS": "exitcode=87:halt_on_error=1:print_stacktrace=1",
@@ -137,7 +138,7 @@ def stage_unit():
         cmd = ([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
                llvm +
                ["-I" + ROOT, os.path.join(udir, src), "-o", exe] + objs + libs +
-               ["-fopenmp", "-lm"])
+               ["-pthread", "-lm"])
         r = run(cmd)
         if r.returncode:
             fail(name, "build failed\n" + r.stderr[-2000:])
@@ -152,7 +153,9 @@ def stage_unit():
 
 def stage_runtime():
     env = dict(os.environ, BUILD=BUILD)
-    env.setdefault("CFLAGS", "-std=c11 -D_GNU_SOURCE -Wall -Wextra -O2 -g")
+    # The build's sanitizers too: its libshlort.a is instrumented.
+    env.setdefault("CFLAGS", " ".join(["-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O2",
+                                       "-g"] + SAN_FLAGS))
     r = run(["sh", os.path.join(ROOT, "tests", "runtime", "run.sh")], timeout=1800, env=env,
             cwd=ROOT)
     for line in r.stdout.splitlines():
@@ -557,7 +560,7 @@ def stage_native():
         exe = os.path.join(out, driver)
         r = run([CC, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O1", "-g"] + SAN_FLAGS +
                 ["-I" + out, os.path.join(d, driver + ".c"), "-o", exe] + objs +
-                [os.path.join(BUILD, "libshlort.a"), "-fopenmp", "-lpthread", "-lm"])
+                [os.path.join(BUILD, "libshlort.a"), "-pthread", "-lm"])
         if r.returncode:
             fail(name, "build failed\n" + r.stderr[-1500:])
             continue
@@ -649,18 +652,13 @@ STAGES = [("unit", stage_unit), ("runtime", stage_runtime), ("frontend", stage_f
 
 # The stages whose code runs on several threads; the rest would only run the
 # single-threaded compiler under TSan, slowly.
-TSAN_STAGES = "run,spmd,examples,native"
+TSAN_STAGES = "runtime,run,spmd,examples,native"
 
 
 def main():
     only = set(filter(None, os.environ.get("ONLY", TSAN_STAGES if TSAN else "").split(",")))
     for k, v in SANITIZER_ENV.items():
         os.environ.setdefault(k, v)
-    if TSAN:
-        # libomp looks for Archer on the loader path, where Debian does not
-        # put it; without it every parallel region reports false races.
-        libdir = run([LLVM_CONFIG, "--libdir"]).stdout.strip()
-        os.environ.setdefault("OMP_TOOL_LIBRARIES", os.path.join(libdir, "libarcher.so"))
     if not os.path.exists(SHLOC):
         print(f"{SHLOC} not built")
         print("0 passed, 1 failed")

@@ -114,7 +114,7 @@ def shloc_compile(mlir, out_dir, threads, extra=(), opt="-O3"):
     if r.returncode:
         raise RuntimeError(f"{' '.join(cmd)}\n{r.stderr[-3000:]}")
     lib = os.path.join(out_dir, "model.so")
-    subprocess.run(["cc", "-shared", "-o", lib, obj, SHLORT, "-fopenmp", "-lm"], check=True)
+    subprocess.run(["cc", "-shared", "-o", lib, obj, SHLORT, "-pthread", "-lm"], check=True)
     return lib, os.path.join(out_dir, "model.h")
 
 

@@ -1,5 +1,5 @@
 /* Runs a model compiled with --threads=2 (the object calls the runtime's
- * parallel-for over libgomp) and checks it against plain C. */
+ * parallel-for over its team of threads) and checks it against plain C. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -162,7 +162,7 @@ def check_program(target, work, shloc, rt, path):
              "-I" + os.path.join(ROOT, "runtime"), "-I" + work,
              f"-DSHLOC_HEADER=\"{stem}.h\"", f"-DSHLOC_ENTRY={entry}",
              f"-DSHLOC_MACROS={entry.upper()}", os.path.join(ROOT, "tests", "cross", "driver.c"),
-             obj, rt, "-fopenmp", "-o", exe])
+             obj, rt, "-pthread", "-o", exe])
     if r.returncode:
         return case, "link: " + r.stderr[-1500:]
     r = run(emu + [exe] + inputs)
@@ -219,7 +219,7 @@ def target_jobs(target, shloc, build):
             for p in programs.deployable(ROOT)]
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "mnist", [], []))
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "threads",
-                                  ["--threads=2"], ["-fopenmp"]))
+                                  ["--threads=2"], ["-pthread"]))
     return jobs
 
 

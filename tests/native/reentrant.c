@@ -3,8 +3,9 @@
  * bit-identical to a serial call's.
  *
  * The model (reentrant.mlir) is compiled twice: `ser` without threads and
- * `par` with --threads=2, so that each of the 8 callers also starts its own
- * OpenMP team inside the runtime's shlort_parallel_for. Run under TSan
+ * `par` with --threads=2, so that the 8 callers contend for the runtime's
+ * team of threads in shlort_parallel_for (one holds it, the others run
+ * their loops serially, each loop deciding anew). Run under TSan
  * (make TSAN=1 test) the driver's and runtime's accesses are checked; the
  * generated code is not instrumented, which is what the bit-identical
  * comparison is for: a shared mutable global or a result written through

@@ -31,7 +31,7 @@ check() {
 
 for src in "$here"/test_*.c; do
   name=$(basename "$src" .c)
-  if ! $CC $CFLAGS -I"$here/../../runtime" "$src" "$BUILD/libshlort.a" -fopenmp -pthread -lm \
+  if ! $CC $CFLAGS -I"$here/../../runtime" "$src" "$BUILD/libshlort.a" -pthread -lm \
       -o "$out/$name" 2>"$out/$name.log"; then
     check "$name" "$out/$name.log" 1
     continue
@@ -47,7 +47,7 @@ if command -v mpirun >/dev/null 2>&1 && [ -f "$BUILD/libshlort_mpi.a" ]; then
   for src in "$here"/mpi_*.c; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .c)
-    if ! $MPICC $CFLAGS -I"$here/../../runtime" "$src" "$BUILD/libshlort_mpi.a" -fopenmp \
+    if ! $MPICC $CFLAGS -I"$here/../../runtime" "$src" "$BUILD/libshlort_mpi.a" \
         -pthread -lm -o "$out/$name" 2>"$out/$name.log"; then
       check "$name" "$out/$name.log" 1
       continue

@@ -1,8 +1,8 @@
 /* Unit tests of the runtime's check functions (ULP distance, exact and
  * approximate comparison, failure messages), the f16/bf16 conversions,
- * element formatting and parallel_for. Ends with `N passed, N failed`. */
+ * element formatting (parallel_for: tests/runtime/test_parallel.c). Ends
+ * with `N passed, N failed`. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -293,44 +293,6 @@ static void test_parse(void) {
   EXPECT(shlort_elem_from_name("f31") == -1);
 }
 
-static atomic_int visits[1000];
-static atomic_int calls;
-static atomic_int chunks[16]; /* calls per chunk index */
-
-static void visit(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
-  int32_t nthreads = *(const int32_t *)ctx;
-  atomic_fetch_add(&calls, 1);
-  if (chunk >= 0 && chunk < nthreads && chunk < 16) atomic_fetch_add(&chunks[chunk], 1);
-  for (int64_t i = begin; i < end; i++) atomic_fetch_add(&visits[i], 1);
-}
-
-/* Each index of [0, n) is visited exactly once, whatever the thread count,
- * and the calls have distinct chunk indices below nthreads (each may own a
- * slice of scratch). */
-static bool covers_once(int64_t n, int32_t nthreads) {
-  for (int i = 0; i < 1000; i++) atomic_store(&visits[i], 0);
-  for (int i = 0; i < 16; i++) atomic_store(&chunks[i], 0);
-  atomic_store(&calls, 0);
-  shlort_parallel_for(visit, &nthreads, n, nthreads);
-  for (int64_t i = 0; i < 1000; i++)
-    if (atomic_load(&visits[i]) != (i < n ? 1 : 0)) return false;
-  int distinct = 0;
-  for (int i = 0; i < 16; i++) {
-    if (atomic_load(&chunks[i]) > 1) return false;
-    distinct += atomic_load(&chunks[i]);
-  }
-  return distinct == atomic_load(&calls);
-}
-
-static void test_parallel_for(void) {
-  EXPECT(covers_once(1000, 4));
-  EXPECT(covers_once(3, 8));
-  EXPECT(covers_once(997, 3));
-  EXPECT(covers_once(1, 4) && atomic_load(&calls) == 1);
-  EXPECT(covers_once(0, 4) && atomic_load(&calls) == 0);
-  EXPECT(covers_once(100, 1) && atomic_load(&calls) == 1);
-}
-
 int main(void) {
   test_ulp_f32();
   test_ulp_other();
@@ -341,6 +303,5 @@ int main(void) {
   test_half_rounding();
   test_format();
   test_parse();
-  test_parallel_for();
   return unit_report();
 }

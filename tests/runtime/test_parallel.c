@@ -1,0 +1,275 @@
+/* test_parallel.c: shlort_parallel_for and its team of threads. Every
+ * index of [0, n) is covered exactly once, by contiguous calls whose
+ * lengths differ by at most one; `chunk` stays below nthreads and no two
+ * calls with the same chunk overlap in time (the generated kernels'
+ * scratch slices depend on it); n = 0, n = 1, n < threads, many pieces,
+ * more threads than the team holds; the grain; callers on several threads
+ * at once; a call from inside a call runs serially on its thread; workers
+ * do take pieces; and a worker that sits in its piece does not hold up
+ * the pieces nobody has claimed. */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "rt.h"
+
+enum { MAX_CALLS = 4096, MAX_CHUNKS = 256 };
+
+/* What one loop saw: a count per index, the calls, and per chunk whether a
+ * call is running on it. */
+typedef struct Loop {
+  int64_t n;
+  int32_t nthreads;
+  atomic_int *hits;
+  atomic_int ncalls;
+  int64_t begins[MAX_CALLS], ends[MAX_CALLS];
+  atomic_bool running[MAX_CHUNKS];
+  atomic_int bad_chunk, overlaps;
+} Loop;
+
+static void record(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  Loop *l = ctx;
+  if (chunk < 0 || chunk >= l->nthreads || chunk >= MAX_CHUNKS) {
+    atomic_fetch_add(&l->bad_chunk, 1);
+    return;
+  }
+  if (atomic_exchange(&l->running[chunk], true)) atomic_fetch_add(&l->overlaps, 1);
+  int c = atomic_fetch_add(&l->ncalls, 1);
+  if (c < MAX_CALLS) l->begins[c] = begin, l->ends[c] = end;
+  for (int64_t i = begin; i < end && i >= 0 && i < l->n; i++) atomic_fetch_add(&l->hits[i], 1);
+  atomic_store(&l->running[chunk], false);
+}
+
+/* Runs one loop and returns whether everything about it held (the checks
+ * are counted by the caller: this also runs on several threads at once). */
+static bool loop_ok(int64_t n, int32_t nthreads, int *calls) {
+  Loop *l = calloc(1, sizeof *l);
+  l->n = n;
+  l->nthreads = nthreads < 1 ? 1 : nthreads;
+  l->hits = calloc((size_t)(n > 0 ? n : 1), sizeof *l->hits);
+  shlort_parallel_for(record, l, n, nthreads);
+  bool ok = !l->bad_chunk && !l->overlaps && l->ncalls <= MAX_CALLS;
+  for (int64_t i = 0; i < n; i++) ok = ok && l->hits[i] == 1;
+  /* Contiguous: the calls tile [0, n) in some order; lengths within one. */
+  int nc = l->ncalls < MAX_CALLS ? l->ncalls : MAX_CALLS;
+  int64_t lo = INT64_MAX, hi = 0;
+  for (int c = 0; c < nc; c++) {
+    int64_t len = l->ends[c] - l->begins[c];
+    ok = ok && len > 0;
+    if (len < lo) lo = len;
+    if (len > hi) hi = len;
+  }
+  ok = ok && (nc == 0 || hi - lo <= 1);
+  if (calls) *calls = nc;
+  free(l->hits);
+  free(l);
+  return ok;
+}
+
+static void test_sizes(void) {
+  int calls;
+  EXPECT(loop_ok(0, 4, &calls));
+  EXPECT_I64(calls, 0);
+  EXPECT(loop_ok(-5, 4, &calls));
+  EXPECT_I64(calls, 0);
+  EXPECT(loop_ok(1, 4, &calls));
+  EXPECT_I64(calls, 1);
+  EXPECT(loop_ok(3, 8, &calls)); /* n < threads: at most one call per index */
+  EXPECT(calls >= 1 && calls <= 3);
+  EXPECT(loop_ok(100, 1, &calls));
+  EXPECT_I64(calls, 1);
+  EXPECT(loop_ok(100, 0, &calls));
+  EXPECT_I64(calls, 1);
+  for (int32_t t = 2; t <= 8; t++) {
+    EXPECT(loop_ok(1000003, t, &calls));
+    EXPECT(calls > t); /* more pieces than threads */
+  }
+  EXPECT(loop_ok(12345, 1000, NULL)); /* more threads than the team holds */
+}
+
+/* With a grain: calls at least grain long where n allows one per
+ * thread, and never fewer calls than threads. */
+static void record_grain(int64_t n, int32_t nthreads, int64_t grain, int *calls,
+                         int64_t *shortest) {
+  Loop *l = calloc(1, sizeof *l);
+  l->n = n;
+  l->nthreads = nthreads;
+  l->hits = calloc((size_t)n, sizeof *l->hits);
+  shlort_parallel_for_grain(record, l, n, nthreads, grain);
+  bool ok = !l->bad_chunk && !l->overlaps;
+  for (int64_t i = 0; i < n; i++) ok = ok && l->hits[i] == 1;
+  EXPECT(ok);
+  *calls = l->ncalls;
+  *shortest = INT64_MAX;
+  for (int c = 0; c < l->ncalls && c < MAX_CALLS; c++)
+    if (l->ends[c] - l->begins[c] < *shortest) *shortest = l->ends[c] - l->begins[c];
+  free(l->hits);
+  free(l);
+}
+
+static void test_grain(void) {
+  int calls;
+  int64_t shortest;
+  record_grain(56, 2, 5, &calls, &shortest); /* room for 4 per thread */
+  EXPECT_I64(calls, 8);
+  EXPECT(shortest >= 5);
+  record_grain(28, 2, 10, &calls, &shortest); /* one per thread */
+  EXPECT_I64(calls, 2);
+  EXPECT_I64(shortest, 14);
+  record_grain(7, 2, 37, &calls, &shortest); /* shorter than grain: still 2 */
+  EXPECT_I64(calls, 2);
+  EXPECT_I64(shortest, 3);
+  record_grain(1000, 3, 1, &calls, &shortest); /* grain 1: 4 per thread */
+  EXPECT_I64(calls, 12);
+  record_grain(5, 4, 100, &calls, &shortest); /* n above threads, below grain */
+  EXPECT_I64(calls, 4);
+}
+
+/* Back-to-back loops of changing sizes and thread counts: the team is
+ * reused, workers of one loop never run pieces of the next. */
+static void test_many_loops(void) {
+  int bad = 0;
+  for (int i = 0; i < 2000; i++)
+    if (!loop_ok(1 + (i * 37) % 300, 2 + i % 3, NULL)) bad++;
+  EXPECT_I64(bad, 0);
+}
+
+static void *caller_main(void *arg) {
+  int *bad = arg;
+  for (int i = 0; i < 200; i++)
+    if (!loop_ok(5000 + i, 2 + i % 2, NULL)) (*bad)++;
+  return NULL;
+}
+
+/* Several threads call at once; each sees its own loop done exactly. */
+static void test_concurrent(void) {
+  enum { CALLERS = 4 };
+  pthread_t t[CALLERS];
+  int bad[CALLERS] = {0};
+  for (int i = 0; i < CALLERS; i++) EXPECT(!pthread_create(&t[i], NULL, caller_main, &bad[i]));
+  for (int i = 0; i < CALLERS; i++) {
+    pthread_join(t[i], NULL);
+    EXPECT_I64(bad[i], 0);
+  }
+}
+
+/* A call from inside a piece: one call of the whole range, chunk 0, on
+ * the thread of the piece. */
+typedef struct Nest {
+  atomic_int inner_calls, wrong;
+  pthread_t outer_thread[MAX_CHUNKS];
+} Nest;
+
+typedef struct Inner {
+  Nest *nest;
+  pthread_t self;
+} Inner;
+
+static void inner(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  Inner *in = ctx;
+  atomic_fetch_add(&in->nest->inner_calls, 1);
+  if (begin != 0 || end != 50 || chunk != 0 || !pthread_equal(in->self, pthread_self()))
+    atomic_fetch_add(&in->nest->wrong, 1);
+}
+
+static void outer(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  (void)chunk;
+  for (int64_t i = begin; i < end; i++) {
+    Inner in = {ctx, pthread_self()};
+    shlort_parallel_for(inner, &in, 50, 2);
+  }
+}
+
+static void test_nested(void) {
+  Nest nest = {0};
+  shlort_parallel_for(outer, &nest, 64, 2);
+  EXPECT_I64(nest.inner_calls, 64);
+  EXPECT_I64(nest.wrong, 0);
+}
+
+/* The workers do run pieces: the caller's pieces wait (up to 10 s) until
+ * a worker has run one. Without this the tests above would pass with a
+ * team that never starts, and TSan would see no concurrency. */
+typedef struct Wait {
+  atomic_bool worker_ran;
+  atomic_int timeouts;
+} Wait;
+
+static void wait_for_worker(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  (void)begin, (void)end;
+  Wait *w = ctx;
+  if (chunk != 0) {
+    atomic_store(&w->worker_ran, true);
+    return;
+  }
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  while (!atomic_load(&w->worker_ran)) {
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (t.tv_sec - t0.tv_sec > 10) {
+      atomic_fetch_add(&w->timeouts, 1);
+      return;
+    }
+    sched_yield();
+  }
+}
+
+static void test_workers_run(void) {
+  for (int32_t t = 2; t <= 4; t++) {
+    Wait w = {0};
+    shlort_parallel_for(wait_for_worker, &w, 64, t);
+    EXPECT(atomic_load(&w.worker_ran));
+    EXPECT_I64(w.timeouts, 0);
+  }
+}
+
+/* A worker's piece waits until every index outside it is done: that
+ * finishes only if the caller runs the pieces nobody else claimed rather
+ * than a fixed share. Gives up after 10 s (a failure, not a hang). */
+typedef struct Stall {
+  int64_t n;
+  atomic_long done;
+  atomic_int caller_calls, timeouts;
+} Stall;
+
+static void stall(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  Stall *s = ctx;
+  if (chunk == 0) {
+    atomic_fetch_add(&s->caller_calls, 1);
+  } else {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (atomic_load(&s->done) < s->n - (end - begin)) {
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      if (t.tv_sec - t0.tv_sec > 10) {
+        atomic_fetch_add(&s->timeouts, 1);
+        break;
+      }
+      sched_yield();
+    }
+  }
+  atomic_fetch_add(&s->done, end - begin);
+}
+
+static void test_stalled_worker(void) {
+  for (int rep = 0; rep < 20; rep++) {
+    Stall s = {.n = 64};
+    shlort_parallel_for(stall, &s, s.n, 2);
+    EXPECT_I64(s.done, 64);
+    EXPECT_I64(s.timeouts, 0);
+    EXPECT(s.caller_calls >= 2);
+  }
+}
+
+int main(void) {
+  test_workers_run();
+  test_sizes();
+  test_grain();
+  test_many_loops();
+  test_concurrent();
+  test_nested();
+  test_stalled_worker();
+  return unit_report();
+}
