@@ -1293,6 +1293,10 @@ typedef struct CompileOptions {
   int gemm_panel_bytes; /* bytes of a row of codegen's packed GEMM B panel (NR
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
+  /* Whether codegen's kernel of a dot_general or convolution packs its B
+   * operand, and how (the layout pass packs constant B operands so);
+   * driver_compile sets codegen_gemm_b_packing (NULL: no kernel does). */
+  bool (*gemm_b_packing)(const Op *op, int panel_bytes, GemmPacking *out);
   FILE *memory_plan;    /* --print-memory-plan: where codegen writes the plan
                            of an object (codegen/report.c), or NULL */
 } CompileOptions;
@@ -1318,7 +1322,8 @@ int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
 /* passes/layout.c: constants that only dot_general / convolution kernels
- * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes).
+ * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes; which
+ * kernels pack B: o->gemm_b_packing).
  * layout_packed_elems: the elements of a packed constant (padding
  * included); layout_pack: writes them to dst from the row-major src
  * (elements of esz bytes), for codegen to emit. */

@@ -11,21 +11,22 @@
  * when every one of its uses is operand 1 (B) of a dot_general or
  * convolution whose kernel packs B (codegen_gemm_b_packing: the blocked
  * path, not the skinny, matrix-vector or elemental ones, nor a kernel
- * whose threads split the columns, since panels start at multiples of NR)
+ * whose threads split the columns, since panels start at multiples of NR;
+ * the driver hands it to the pass as o->gemm_b_packing)
  * and all those uses want the same packing. Any other use (an elementwise
  * op, a return, a second GEMM with other dimension numbers) reads it
  * row-major, so it stays as it is: packing never duplicates a constant.
  *
  * The tile comes from the target (o->gemm_panel_bytes: NR elements of
  * the tile's B panel), so a cross-compiled object packs for its own
- * microkernel. Codegen asks codegen_gemm_b_packing for the same op, so
- * the pass and the kernel agree on the path by construction; the kernel
- * still checks the packing against its plan.
+ * microkernel. The pass and the kernels decide through the same
+ * functions (dot.c's path, conv.c's fit), so they agree by construction;
+ * the kernel still checks the packing against its plan.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../codegen/codegen_api.h"
+#include "../ir/ir.h"
 
 int64_t layout_packed_elems(const GemmPacking *p) {
   int64_t nmat = 1;
@@ -91,7 +92,7 @@ static void note_uses(Op *op, void *ctx) {
     if (!v->def || v->def->code != OP_CONSTANT || v->storage != ST_CONST) continue;
     GemmPacking p = {0};
     bool gemm = i == 1 && ir_is_gemm(op->code) &&
-                codegen_gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
+                l->o->gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
     if (!gemm || (l->seen[v->id] && !same_packing(&l->want[v->id], &p))) {
       l->keep[v->id] = true;
       continue;
@@ -125,7 +126,7 @@ static void layout_func(Module *m, Func *f, const CompileOptions *o) {
 }
 
 int pass_layout(Module *m, const CompileOptions *o) {
-  if (o->opt_level == 0 || o->gemm_panel_bytes <= 0) return 0;
+  if (o->opt_level == 0 || o->gemm_panel_bytes <= 0 || !o->gemm_b_packing) return 0;
   for (int i = 0; i < m->nfuncs; i++)
     if (ir_func_is_entry(m, m->funcs[i], o) && !m->funcs[i]->sym)
       layout_func(m, m->funcs[i], o);

@@ -98,9 +98,11 @@ int driver_compile(Module *m, const CompileOptions *o) {
   STEP("verify", pass_verify(m));
   STEP("simplify", pass_simplify(m));
   STEP("fuse", pass_fuse(m, o));
-  /* Kernel scratch (GEMM panels) is sized for the target's GEMM tile. */
+  /* Kernel scratch (GEMM panels) is sized for, and constant weights are
+   * packed in, the target's GEMM tile. */
   CompileOptions planned = *o;
   planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o);
+  planned.gemm_b_packing = codegen_gemm_b_packing;
   if (!planned.gemm_panel_bytes) return 1; /* no such target: diagnosed */
   STEP("buffers", pass_buffers(m, &planned));
   STEP("layout", pass_layout(m, &planned));
