@@ -26,7 +26,7 @@ def fmt(a):
 
 
 def dtype(a):
-    return {np.float32: "f32", np.float64: "f64"}[a.dtype.type]
+    return {np.float32: "f32", np.float64: "f64", np.int32: "i32"}[a.dtype.type]
 
 
 def mty(shape, t):
@@ -164,6 +164,40 @@ def symbolic_k(name, comment):
     p.write(name, comment)
 
 
+def fused_chain(name, comment):
+    """An elementwise chain on a symbolic batch: fused into one loop (its
+    one user each), into a reduce, and a value with several users kept."""
+    rng = np.random.default_rng(17)
+    p = Prog()
+    x = ints(rng, [5, 37], -3, 3, np.float32)
+    bias = ints(rng, [37], -3, 3, np.float32)
+    xt, rt = mty(["?", 37], "f32"), mty(["?", 37], "f32")
+    xa, ba = p.arg(x, xt), p.arg(bias, mty([37], "f32"))
+    shp, r = p.shape((xa, xt), [37])
+
+    def splat(c):
+        k = p.op(f"stablehlo.constant dense<{c}.0> : tensor<f32>")
+        return p.op(f"stablehlo.dynamic_broadcast_in_dim {k}, {shp}, dims = [] : "
+                    f"(tensor<f32>, tensor<{r}xi32>) -> {rt}")
+    bb = p.op(f"stablehlo.dynamic_broadcast_in_dim {ba}, {shp}, dims = [1] : "
+              f"({mty([37], 'f32')}, tensor<{r}xi32>) -> {rt}")
+    t1 = p.op(f"stablehlo.multiply {xa}, {splat(2)} : {rt}")
+    t2 = p.op(f"stablehlo.add {t1}, {bb} : {rt}")
+    t3 = p.op(f"stablehlo.subtract {t2}, {splat(1)} : {rt}")
+    t4 = p.op(f"stablehlo.maximum {t3}, {splat(0)} : {rt}")
+    sq = p.op(f"stablehlo.multiply {t4}, {t4} : {rt}")
+    zero = p.op("stablehlo.constant dense<0.0> : tensor<f32>")
+    red = p.op(f"stablehlo.reduce({sq} init: {zero}) applies stablehlo.add across dimensions = [0] : "
+               f"({rt}, tensor<f32>) -> tensor<37xf32>")
+    it = mty(["?", 37], "i32")
+    cv = p.op(f"stablehlo.convert {t4} : ({rt}) -> {it}")
+    neg = p.op(f"stablehlo.negate {cv} : {it}")
+    y = np.maximum(x * 2 + bias - 1, 0)
+    p.res += [(t4, rt), (red, mty([37], "f32")), (neg, it)]
+    p.outputs += [fmt(y), fmt((y * y).sum(axis=0)), fmt(-y.astype(np.int32))]
+    p.write(name, comment)
+
+
 def main():
     ms = [1, 3, 8, 37, 100]
     matmul_cases("symbolic_dot.mlir", """
@@ -185,6 +219,10 @@ with M = 3 (skinny) and M = 37 (blocked).""")
 Symbolic dot_generals large enough to run on two threads: M = 100 splits
 its rows, M = 8 (skinny) its columns.""",
                  [8, 100], 200, 170, np.float32, "f32", False, " --threads=2")
+    fused_chain("symbolic_fused_chain.mlir", """
+An elementwise chain on a symbolic batch (x * 2 + bias - 1, then max 0),
+which codegen/dyndims.c computes in one loop; its square fused into a
+reduce over the batch; a convert and negate of it, fused too.""")
     batched("symbolic_dot_batched_threads.mlir", """
 A batched dot_general with a symbolic batch on two threads (batches split):
 [b, 40, 70] x [b, 70, 30] at b = 6.""", 6, 40, 70, 30, np.float32, "f32", " --threads=2")
