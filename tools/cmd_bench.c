@@ -1,6 +1,7 @@
 /* cmd_bench.c: `shloc bench FILE.mlir`: compile one entry, run it on
  * deterministic random inputs, report latency, bandwidth and FLOP rate.
  * Timings are printed, never asserted. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -161,6 +162,18 @@ static void pair_free(Pair *q, int nres) {
   if (q->m2) ir_module_free(q->m2);
 }
 
+/* 1e-3, plus 1e-5 of the largest finite magnitude of an f32 or f64
+ * result: sums taken in another order differ by their rounding. */
+static double tolerance_of(const Tensor *t) {
+  double big = 0;
+  for (int64_t i = 0; i < tensor_num_elems(t); i++) {
+    double v = t->elem == ET_F32 ? ((const float *)t->data)[i]
+               : t->elem == ET_F64 ? ((const double *)t->data)[i] : 0;
+    if (isfinite(v) && fabs(v) > big) big = fabs(v);
+  }
+  return 1e-3 + 1e-5 * big;
+}
+
 /* Whether the two programs' results agree (a benchmark of a wrong
  * program would mean nothing). */
 static int pair_agree(Pair *q, const Tensor *out, int nres) {
@@ -168,7 +181,8 @@ static int pair_agree(Pair *q, const Tensor *out, int nres) {
     int64_t n = tensor_num_elems(&out[i]);
     shlort_check_reset();
     if (out[i].elem == q->out2[i].elem && n == tensor_num_elems(&q->out2[i]) &&
-        !shlort_check_almost_eq(out[i].elem, out[i].data, q->out2[i].data, n, 1e-3))
+        !shlort_check_almost_eq(out[i].elem, out[i].data, q->out2[i].data, n,
+                                tolerance_of(&out[i])))
       continue;
     diag_error(TOOL_NOLOC, "result %d: specialized and symbolic differ: %s", i,
                shlort_check_last_failure());

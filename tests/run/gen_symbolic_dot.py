@@ -208,7 +208,7 @@ blocked one beyond; K spans two k blocks, N is not a multiple of the tile.""",
     matmul_cases("symbolic_dot_transposed.mlir", """
 x @ W^T with a symbolic M (W stored N x K): the skinny dot-product path for
 M <= 8, the blocked path packing a K-contiguous B beyond; f64.""",
-                 ms, 70, 13, np.float64, "f64", True)
+                 ms, 90, 13, np.float64, "f64", True)
     batched("symbolic_dot_batched.mlir", """
 A batched dot_general whose batch size is symbolic on both operands:
 [b, 9, 31] x [b, 31, 6] at b = 4.""", 4, 9, 31, 6, np.float32, "f32")
