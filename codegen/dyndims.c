@@ -6,15 +6,19 @@
  *   void    P_F_result_dims(i64 sym..., i32 result, ptr out)
  *
  * one `sym` per symbol of Func.sym (the JAX dimension arguments, then each
- * `?` of the arguments in order). The sizes are runtime values here, so
- * this is a separate, plain path: no fusion, no threads, no GEMM engine.
- * Every op computes its whole result into its own buffer with a loop nest
- * whose bounds are the sizes evaluated at entry; dot_general is the
- * elemental loop over the contracting dimensions (correct, and slower than
- * the static path's GEMM). Buffers are laid out one after the other in the
- * temp arena, 64-byte aligned, at offsets that are size expressions
- * (passes/symbolic.c), so P_F_temp_bytes is the last one's end. Results are
- * copied into the caller's buffers at func.return.
+ * `?` of the arguments in order). The sizes are run-time values here, so
+ * this is a separate path (the fuse and buffers passes skip such entries).
+ * Every op that is not fused computes its whole result into its own buffer
+ * with a loop nest whose bounds are the sizes evaluated at entry; an
+ * elementwise op, broadcast or iota with one elementwise or reduce user is
+ * computed inside that user (plan_fusion). dot_general runs on the GEMM
+ * engine (gemm.c, sizes and strides as run-time values, kernels of their
+ * own, threads), or for small products and layouts the engine does not
+ * take, as the elemental loop over the contracting dimensions. Buffers are
+ * laid out one after the other in the temp arena, 64-byte aligned, at
+ * offsets that are size expressions (passes/symbolic.c), then the GEMM
+ * scratch, so P_F_temp_bytes is the end of that. Results are copied into
+ * the caller's buffers at func.return.
  *
  * The entry returns 1 before touching memory when the sizes are negative,
  * overflow, break a constraint of the program (Func.sym->cons) or disagree
