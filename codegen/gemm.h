@@ -8,6 +8,18 @@
 #include "codegen.h"
 
 #define GEMM_MAX_BATCH 8
+/* A size or stride of a GemmPlan known only at run time (an entry with
+ * symbolic sizes, codegen/dyndims.c): its value is in GemmPlan.v. */
+#define GEMM_DYN (-1)
+
+/* The sizes and strides of a GemmPlan as i64 LLVM values, which the
+ * engine's IR uses: constants of the plan's fields (gemm_plan fills those
+ * left NULL, so a static GEMM's IR is what it was with constants), or the
+ * run-time values of fields that are GEMM_DYN. */
+typedef struct GemmVals {
+  LLVMValueRef nbatch, M, N, K, sam, sak, sbk, sbn;
+  LLVMValueRef bdim[GEMM_MAX_BATCH], bsa[GEMM_MAX_BATCH], bsb[GEMM_MAX_BATCH];
+} GemmVals;
 
 /* The shapes and strides of a GEMM (planned by its caller) and its tiles
  * (gemm_plan). Batches are a row-major index space of nbd dimensions. */
@@ -23,6 +35,7 @@ typedef struct GemmPlan {
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny_dots;                 /* gemm_skinny with B contiguous along K */
+  GemmVals v;                       /* the sizes and strides as LLVM values */
 } GemmPlan;
 
 /* A GEMM being emitted. */
@@ -58,9 +71,10 @@ typedef struct GemmScratch {
 
 /* Completes the plan of g (its shapes, strides and e planned): tile and
  * block sizes, reading A in place (direct_a) when it is contiguous along
- * K, and the element and vector types. */
+ * K, the element and vector types, and GemmPlan.v. A K of GEMM_DYN gets
+ * the largest KC, a stride of GEMM_DYN never reads in place. */
 void gemm_plan(Gemm *g);
-/* The K slice (KC) of a GEMM summing K terms. */
+/* The K slice (KC) of a GEMM summing K terms (GEMM_DYN: the largest). */
 int64_t gemm_kc(int64_t K);
 /* The packing of p's B (nmat matrices of bdim[0..nbd) with B strides
  * bstride) for a tile whose B panel rows have panel_bytes. */
@@ -75,8 +89,13 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
-/* The scratch of a kernel call (allocas) and its microkernel. */
+/* The bytes of scratch a kernel call of a completed plan uses. */
+int64_t gemm_scratch_bytes(const GemmPlan *p);
+/* The scratch of a kernel call (from the kernel's slice of the temp arena,
+ * cg_scratch) and its microkernel; gemm_scratch_at: the same at base, a
+ * 64-byte aligned pointer to gemm_scratch_bytes bytes. */
 GemmScratch gemm_scratch(Gemm *g);
+GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base);
 /* The block of rows [ic, min(ic + MC, r1)) of batch bi of buffers A, B, C,
  * with r's columns. */
 GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef r1,
@@ -86,6 +105,12 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
 void gemm_zero_block(Gemm *g, GemmBlock *k);
 /* The KC slice at pc of a block (C = A B for pc = 0, C += A B after). */
 void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s);
+/* The blocked driver: C = A * B on r (batches, rows in blocks of MC,
+ * columns), each block's K slices (or zeros when K is 0), then the
+ * epilogue on the block. A, B and C point at the operands' and the
+ * result's (epilogue root's) first elements. */
+void gemm_run(Gemm *g, GemmScratch *s, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+              LLVMValueRef C);
 /* The k-major panel of B(pc:pc+kc, jr:jr+nr) (nr <= NR columns, zeros
  * beyond) of the matrix at bmat (B(0, 0); gemm_packed_matrix when packed):
  * packed into s->bp, or where the layout pass stored it. */
@@ -110,6 +135,10 @@ bool gemm_skinny_fits(const GemmPlan *p);
 void gemm_plan_skinny(Gemm *g);
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1);
+/* The skinny driver: gemm_skinny on each batch of r, all rows, r's
+ * columns. */
+void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+                     LLVMValueRef C);
 /* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,

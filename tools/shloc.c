@@ -78,9 +78,10 @@ static const struct Opt {
      "specialize: shapes of the entry's tensor arguments, e.g. 2x4xf32,3xi32"},
     {"--dim", O_DIM, C_COMPILE | C_RUN | C_BENCH, "NAME=N",
      "specialize: a dimension argument's value (JAX's name, dK or argK)"},
-    {"--symbolic", O_SYMBOLIC, C_RUN | C_CHECK, NULL,
+    {"--symbolic", O_SYMBOLIC, C_RUN | C_CHECK | C_BENCH, NULL,
      "compile `?` sizes symbolically (one object for every size), bound from the inputs; "
-     "check: compare with the specialized runs"},
+     "check: compare with the specialized runs; bench: time it beside the program "
+     "specialized by --input-shapes, alternating calls"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
     {"--output", O_OUTPUT, C_RUN, "SPEC", "@file.npy or - (print); one per result"},
     {"--iterations", O_ITERATIONS, C_BENCH, "N", "timed runs (default: about 1 s, >= 5)"},
