@@ -434,6 +434,10 @@ static void infer_op(Sym *y, Op *op) {
     symbolic |= symbolic_value(op->opnds[i]);
   }
   for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
+  /* dynamic_gather reads its slice sizes when called (dyngather.c): they
+   * must fold, even where every size is static, so that the entry checks
+   * them against the operand and the result type. */
+  symbolic |= op->code == OP_DYNAMIC_GATHER;
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
       ir_is_shape_assertion(op))
     return;
