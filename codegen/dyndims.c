@@ -30,6 +30,7 @@
 enum { MAX_RANK = 64, BUFFER_ALIGN = 64 };
 
 typedef struct Dyn {
+  CgAccess acc;             /* first: the emitters shared with the static path */
   CG *cg;
   Func *f;
   SymInfo *s;
@@ -129,6 +130,20 @@ static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
 
 static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
   return cg_load(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx));
+}
+
+/* The access of gather.c and scatter.c (codegen.h CgAccess) to this
+ * entry's buffers and sizes; a is &Dyn.acc. */
+static LLVMValueRef acc_value_at(CgAccess *a, Value *v, LLVMValueRef *idx) {
+  return load_at((Dyn *)a, v, idx);
+}
+
+static LLVMValueRef acc_dim(CgAccess *a, const Value *v, int i) { return dim((Dyn *)a, v, i); }
+
+static LLVMValueRef acc_buffer(CgAccess *a, Value *v) { return ((Dyn *)a)->ptr[v->id]; }
+
+static LLVMValueRef acc_linear(CgAccess *a, const Value *v, LLVMValueRef *idx) {
+  return linear((Dyn *)a, v, idx);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -264,6 +279,13 @@ static const Gen GEN[OP_COUNT] = {
     [OP_DOT_GENERAL] = gen_dot,
 };
 
+/* Ops computed whole by an emitter of their own through Dyn.acc. */
+static void (*const EMIT[OP_COUNT])(CgAccess *a, Op *op) = {
+    [OP_GATHER] = cg_dyn_gather,
+    [OP_DYNAMIC_GATHER] = cg_dyn_gather,
+    [OP_SCATTER] = cg_scatter,
+};
+
 /* ------------------------------------------------------------------------ */
 /* Ops                                                                       */
 
@@ -384,7 +406,7 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !EMIT[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -402,6 +424,7 @@ static void emit_op(Dyn *d, Op *op) {
   }
   if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
+  else if (EMIT[op->code]) EMIT[op->code](&d->acc, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
@@ -531,7 +554,8 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   cg->fn = f;
   ir_number_values(f);
   int nv = f->next_value_id + 1;
-  Dyn d = {.cg = cg, .f = f, .s = f->sym,
+  Dyn d = {.acc = {cg, acc_value_at, acc_dim, acc_buffer, acc_linear},
+           .cg = cg, .f = f, .s = f->sym,
            .ptr = calloc((size_t)nv, sizeof(LLVMValueRef)),
            .offset = calloc((size_t)nv, sizeof(DimExpr *))};
   if (!d.ptr || !d.offset) abort();

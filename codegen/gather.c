@@ -2,23 +2,24 @@
  * gather.c: elemental generators of gather, dynamic_slice and
  * dynamic_update_slice. Each maps a result index to an operand index
  * computed from runtime start indices, clamped as the spec says so that
- * every read stays inside the operand.
+ * every read stays inside the operand. gather reads through a CgAccess
+ * (codegen.h), so the symbolic path (dyngather.c) runs the same code on
+ * sizes known at run time.
  */
 #include "codegen.h"
 
 /* clamp(0, v, hi) of a start index scalar of element type e, as i64
  * (hi >= 0 is guaranteed by the callers' constraints). Unsigned indices
  * compare unsigned, so ui64 values above INT64_MAX clamp to hi. */
-static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) {
+static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, LLVMValueRef hi) {
   bool sgn = elem_class(e) == 's';
   v = LLVMBuildIntCast2(cg->b, v, cg->t_i64, sgn, "idx");
-  LLVMValueRef h = cg_i64(cg, hi);
   if (sgn) {
     LLVMValueRef z = cg_i64(cg, 0);
     v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, z, ""), z,
                         v, "");
   }
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, v, h, ""), h,
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, v, hi, ""), hi,
                          v, "clamp");
 }
 
@@ -28,22 +29,23 @@ static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) 
 /* start_indices[bi0, ..., d_start, ..., biN] with d_start inserted at
  * index_vector_dim (or start_indices[batch_index] when index_vector_dim is
  * rank(start_indices)), clamped to [0, hi]. */
-static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
-                                 int d_start, int64_t hi) {
+static LLVMValueRef gather_start(CgAccess *a, Op *op, LLVMValueRef *batch,
+                                 int d_start, LLVMValueRef hi) {
   const GatherDims *g = &op->a.gather;
   Value *si = op->opnds[1];
   int rank = si->type->rank;
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   int j = 0;
   for (int d = 0; d < rank; d++)
-    sidx[d] = d == g->index_vector_dim ? cg_i64(cg, d_start) : batch[j++];
-  return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
+    sidx[d] = d == g->index_vector_dim ? cg_i64(a->cg, d_start) : batch[j++];
+  return clamp_index(a->cg, a->value_at(a, si, sidx), si->type->elem, hi);
 }
 
-LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gather_at(CgAccess *a, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi) {
+  CG *cg = a->cg;
   const GatherDims *g = &op->a.gather;
-  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
-  int orank = ot->rank;
+  const Type *rt = op->results[0]->type;
+  int orank = op->opnds[0]->type->rank;
 
   /* batch_index = result_index[batch_dims...] */
   LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
@@ -64,8 +66,7 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   /* + full_start_index, clamped to [0, dim - slice_size] */
   for (int ds = 0; ds < g->start_index_map.n; ds++) {
     int d = (int)g->start_index_map.v[ds];
-    LLVMValueRef s =
-        gather_start(cg, op, batch, ds, ot->dims[d] - g->slice_sizes.v[d]);
+    LLVMValueRef s = gather_start(a, op, batch, ds, hi[d]);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], s, "");
   }
   /* + full_batching_index */
@@ -75,7 +76,16 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
     int64_t bi = ds - (ds < g->index_vector_dim ? 0 : 1);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], batch[bi], "");
   }
-  return cg_value_at(cg, op->opnds[0], oidx);
+  return a->value_at(a, op->opnds[0], oidx);
+}
+
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
+  const Type *ot = op->opnds[0]->type;
+  LLVMValueRef hi[ot->rank > 0 ? ot->rank : 1];
+  for (int d = 0; d < ot->rank; d++)
+    hi[d] = cg_i64(cg, ot->dims[d] - op->a.gather.slice_sizes.v[d]);
+  CgAccess a = cg_static_access(cg);
+  return cg_gather_at(&a, op, idx, hi);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -85,7 +95,7 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
 static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
                                    int64_t size) {
   return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem,
-                     dim - size);
+                     cg_i64(cg, dim - size));
 }
 
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {

@@ -269,6 +269,114 @@ static bool infer_reduce(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* slice_sizes[d] of gather (the attribute) or dynamic_gather (its operand,
+ * folded), or NULL. */
+static const DimExpr *slice_size(Sym *y, const Op *op, int d) {
+  if (op->code == OP_GATHER) return dx_const(y->m, y->s, op->a.gather.slice_sizes.v[d]);
+  return fold(y, op->opnds[2], d);
+}
+
+/* spec: gather (C21) / dynamic_gather (C12): 0 <= slice_sizes <=
+ * shape(operand); (C9), (C12) / (C8): at most 1 where collapsed or
+ * batching. Writes the slice sizes. */
+static bool gather_slices(Sym *y, Op *op, const DimExpr **slice) {
+  const GatherDims *g = &op->a.gather;
+  const Value *x = op->opnds[0];
+  const DimExpr *zero = dx_const(y->m, y->s, 0), *one = dx_const(y->m, y->s, 1);
+  for (int d = 0; d < x->type->rank; d++) {
+    if (!(slice[d] = slice_size(y, op, d))) return fail(y, op, "slice_sizes does not fold to sizes");
+    bool unit = ir_list_has(&g->collapsed_slice_dims, d) || ir_list_has(&g->operand_batching_dims, d);
+    if (!dx_require(y->m, y->s, slice[d], zero, true) ||
+        !dx_require(y->m, y->s, dim_of(y, x, d), slice[d], true) ||
+        (unit && !dx_require(y->m, y->s, one, slice[d], true)))
+      return fail(y, op, "slice_sizes out of range");
+  }
+  return true;
+}
+
+/* Requires dim(a, da...) = dim(b, db...) (the batching dimensions of
+ * gather (C17) and scatter (C18)). */
+static bool same_dims(Sym *y, Op *op, const Value *a, const I64List *da, const Value *b,
+                      const I64List *db) {
+  for (int i = 0; i < da->n && i < db->n; i++)
+    if (!same(y, op, dim_of(y, a, (int)da->v[i]), dim_of(y, b, (int)db->v[i]))) return false;
+  return true;
+}
+
+/* Requires dim(indices, index_vector_dim) = n, the number of start index
+ * components (gather (C3), scatter (C19)). */
+static bool index_vector_size(Sym *y, Op *op, const Value *indices, int64_t ivd, int64_t n) {
+  return ivd >= indices->type->rank || same(y, op, dim_of(y, indices, (int)ivd), dx_const(y->m, y->s, n));
+}
+
+/* spec: gather (C22) / dynamic_gather (C13): the sizes of start_indices
+ * but index_vector_dim at the batch dimensions, the slice sizes of the
+ * dimensions neither collapsed nor batching at offset_dims. */
+static bool infer_gather(Sym *y, Op *op, const DimExpr **out) {
+  const GatherDims *g = &op->a.gather;
+  const Value *x = op->opnds[0], *si = op->opnds[1];
+  const DimExpr *slice[MAX_RANK];
+  if (x->type->rank > MAX_RANK || !gather_slices(y, op, slice) ||
+      !same_dims(y, op, x, &g->operand_batching_dims, si, &g->start_indices_batching_dims) ||
+      !index_vector_size(y, op, si, g->index_vector_dim, g->start_index_map.n))
+    return false;
+  int b = 0, o = 0;
+  for (int i = 0; i < op->results[0]->type->rank; i++) {
+    if (ir_list_has(&g->offset_dims, i)) {
+      while (o < x->type->rank && (ir_list_has(&g->collapsed_slice_dims, o) ||
+                                   ir_list_has(&g->operand_batching_dims, o)))
+        o++;
+      out[i] = o < x->type->rank ? slice[o++] : NULL;
+      continue;
+    }
+    if (b == g->index_vector_dim) b++;
+    out[i] = b < si->type->rank ? dim_of(y, si, b++) : NULL;
+  }
+  return true;
+}
+
+/* spec: scatter (C4): updates[0] has the sizes of scatter_indices but
+ * index_vector_dim at the update scatter dimensions, and at the window
+ * dimensions sizes at most those of inputs[0] that are neither inserted
+ * nor batching. */
+static bool scatter_updates(Sym *y, Op *op) {
+  const ScatterDims *sd = &op->a.scatter;
+  const Value *x = op->opnds[0], *si = op->opnds[op->nresults], *u = op->opnds[op->nresults + 1];
+  int b = 0, w = 0;
+  for (int d = 0; d < u->type->rank; d++) {
+    if (!ir_list_has(&sd->update_window_dims, d)) {
+      if (b == sd->index_vector_dim) b++;
+      if (b >= si->type->rank || !same(y, op, dim_of(y, u, d), dim_of(y, si, b++))) return false;
+      continue;
+    }
+    while (w < x->type->rank && (ir_list_has(&sd->inserted_window_dims, w) ||
+                                 ir_list_has(&sd->input_batching_dims, w)))
+      w++;
+    if (w >= x->type->rank || !dx_require(y->m, y->s, dim_of(y, x, w++), dim_of(y, u, d), true))
+      return fail(y, op, "an update window is larger than the input");
+  }
+  return true;
+}
+
+/* spec: scatter (C1), (C3): inputs share a shape, and so do updates;
+ * (C24): the results have the inputs' shape; (C4), (C18), (C19). */
+static bool infer_scatter(Sym *y, Op *op, const DimExpr **out) {
+  const ScatterDims *sd = &op->a.scatter;
+  int n = op->nresults;
+  const Value *x = op->opnds[0], *si = op->opnds[n], *u = op->opnds[n + 1];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    for (int k = 1; k < n; k++)
+      if (!same(y, op, out[i], dim_of(y, op->opnds[k], i))) return false;
+  }
+  for (int i = 0; i < u->type->rank; i++)
+    for (int k = 1; k < n; k++)
+      if (!same(y, op, dim_of(y, u, i), dim_of(y, op->opnds[n + 1 + k], i))) return false;
+  return scatter_updates(y, op) &&
+         same_dims(y, op, x, &sd->input_batching_dims, si, &sd->scatter_indices_batching_dims) &&
+         index_vector_size(y, op, si, sd->index_vector_dim, sd->scatter_dims_to_operand_dims.n);
+}
+
 static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_BROADCAST_IN_DIM] = infer_broadcast,
     [OP_DYNAMIC_BROADCAST_IN_DIM] = infer_broadcast,
@@ -282,6 +390,9 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_TRANSPOSE] = infer_transpose,
     [OP_DOT_GENERAL] = infer_dot,
     [OP_REDUCE] = infer_reduce,
+    [OP_GATHER] = infer_gather,
+    [OP_DYNAMIC_GATHER] = infer_gather,
+    [OP_SCATTER] = infer_scatter,
 };
 
 /* Sets x's sizes: static where an expression is a constant (refining its
@@ -309,6 +420,11 @@ static bool symbolic_value(const Value *x) {
   return x->type->kind == TY_TENSOR && !type_is_static(x->type);
 }
 
+/* Ops with several results of one shape: variadic reduce and scatter. */
+static bool shared_sizes(const Op *op) {
+  return op->nresults == 1 || op->code == OP_REDUCE || op->code == OP_SCATTER;
+}
+
 
 static void infer_op(Sym *y, Op *op) {
   bool symbolic = false;
@@ -318,11 +434,15 @@ static void infer_op(Sym *y, Op *op) {
     symbolic |= symbolic_value(op->opnds[i]);
   }
   for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
+  /* dynamic_gather reads its slice sizes when called (dyngather.c): they
+   * must fold, even where every size is static, so that the entry checks
+   * them against the operand and the result type. */
+  symbolic |= op->code == OP_DYNAMIC_GATHER;
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
       ir_is_shape_assertion(op))
     return;
   const Type *t = op->results[0]->type;
-  if ((op->nresults != 1 && op->code != OP_REDUCE) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
+  if (!shared_sizes(op) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
     fail(y, op, "not compiled on symbolic sizes");
     return;
   }
@@ -331,7 +451,7 @@ static void infer_op(Sym *y, Op *op) {
   if (ir_is_elementwise(op->code)) ok = infer_elementwise(y, op, d);
   else if (INFER[op->code]) ok = INFER[op->code](y, op, d);
   else ok = fail(y, op, "not compiled on symbolic sizes");
-  /* The results of a variadic reduce share their sizes. */
+  /* The results of a variadic reduce or scatter share their sizes. */
   for (int i = 0; ok && i < op->nresults; i++) ok = set_sizes(y, op, op->results[i], d);
 }
 
