@@ -62,11 +62,16 @@ static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
   return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
 }
 
-/* Offsets of every op result but constants, one after the other. */
+/* Offsets of every op result but constants, one after the other. The
+ * storage kinds let the static path's generators (SHARED) read operands
+ * with cg_value_at; the buffers pass does not run on this function. */
 static void plan(Dyn *d) {
   Module *m = d->cg->m;
   const DimExpr *end = dx_const(m, d->s, 0);
+  for (int i = 0; i < d->f->body->nargs; i++) d->f->body->args[i]->storage = ST_ARG;
   for (Op *op = d->f->body->first; op; op = op->next) {
+    for (int i = 0; i < op->nresults; i++)
+      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST : ST_TEMP;
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
@@ -109,22 +114,18 @@ static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
     case DX_DIV: /* b > 0 (a constant): floor(a / b) */
       d->x[i] = floor_div(cg, a, b);
       break;
+    case DX_MAX: d->x[i] = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, ""); break;
     }
   }
 }
 
 static LLVMValueRef dim(Dyn *d, const Value *v, int i) {
-  int64_t n = v->type->dims[i];
-  return n != DIM_DYNAMIC ? cg_i64(d->cg, n) : d->x[v->sym[i]->id];
+  return cg_dim(d->cg, v, i);
 }
 
 /* Row-major linear index of idx in v. */
 static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
-  CG *cg = d->cg;
-  LLVMValueRef lin = cg_i64(cg, 0);
-  for (int i = 0; i < v->type->rank; i++)
-    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, dim(d, v, i), ""), idx[i], "");
-  return lin;
+  return cg_linear_value(d->cg, v, idx);
 }
 
 static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
@@ -250,6 +251,16 @@ static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
 
 typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
 
+/* Ops whose generator on the static path (elemental.c) takes symbolic
+ * sizes: it reads sizes with cg_dim and operands with cg_value_at. */
+static const bool SHARED[OP_COUNT] = {
+    [OP_BITCAST_CONVERT] = true,
+    [OP_PAD] = true,
+    [OP_REVERSE] = true,
+    [OP_REDUCE_WINDOW] = true,
+    [OP_CONVOLUTION] = true,
+};
+
 static const Gen GEN[OP_COUNT] = {
     [OP_BROADCAST_IN_DIM] = gen_broadcast,
     [OP_DYNAMIC_BROADCAST_IN_DIM] = gen_broadcast,
@@ -274,6 +285,19 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   LLVMValueRef idx[MAX_RANK];
   int n = open_loops(d, v, NULL, loops, idx);
   cg_store(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), gen(d, op, idx));
+  close_loops(d, loops, n);
+}
+
+/* The whole results of a SHARED op, from its static generator. */
+static void emit_shared(Dyn *d, Op *op) {
+  Value *v = op->results[0];
+  CgLoop loops[MAX_RANK];
+  LLVMValueRef idx[MAX_RANK], out[op->nresults];
+  int n = open_loops(d, v, NULL, loops, idx);
+  cg_gen(d->cg, op, idx, out);
+  LLVMValueRef lin = linear(d, v, idx);
+  for (int k = 0; k < op->nresults; k++)
+    cg_store(d->cg, d->ptr[op->results[k]->id], op->results[k]->type->elem, lin, out[k]);
   close_loops(d, loops, n);
 }
 
@@ -384,7 +408,7 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !SHARED[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -392,18 +416,19 @@ static void emit_op(Dyn *d, Op *op) {
   if (op->code == OP_CONSTANT) {
     Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
-    d->ptr[v->id] = cg_dense_global(d->cg, op->a.value, name);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_dense_global(d->cg, op->a.value, name);
     return;
   }
   LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
   for (int i = 0; i < op->nresults; i++) {
     Value *v = op->results[i];
-    d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
   }
   if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
+  else if (SHARED[op->code]) emit_shared(d, op);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                       "--input-shapes or --dim)");
 }
@@ -456,7 +481,8 @@ static void emit_entry(Dyn *d, const char *name) {
   cg_fn_begin(cg, fn);
   LLVMValueRef syms[d->s->nsyms + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
   sym_params(d, fn, nptr, syms);
-  for (int i = 0; i < f->body->nargs; i++) d->ptr[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
+  for (int i = 0; i < f->body->nargs; i++)
+    d->ptr[f->body->args[i]->id] = cg->buf[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
   eval_all(d, syms, &ovf);
   check_sizes(d, syms, ovf);
   Op *op = f->body->first;
@@ -543,7 +569,7 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   plan(&d);
   Op *ret = ir_block_terminator(f->body);
   for (int i = 0; ret && i < ret->nopnds; i++) byte_size(&d, ret->opnds[i]); /* interned now */
-  d.x = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
+  d.x = cg->symx = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
   if (!d.x) abort();
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
   emit_entry(&d, name);
@@ -553,4 +579,5 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   free(d.ptr);
   free(d.offset);
   free(d.x);
+  cg->symx = NULL;
 }
