@@ -259,6 +259,8 @@ static const bool SHARED[OP_COUNT] = {
     [OP_REVERSE] = true,
     [OP_REDUCE_WINDOW] = true,
     [OP_CONVOLUTION] = true,
+    [OP_DYNAMIC_SLICE] = true,
+    [OP_DYNAMIC_UPDATE_SLICE] = true,
 };
 
 static const Gen GEN[OP_COUNT] = {

@@ -370,7 +370,32 @@ static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* spec: dynamic_slice (C4, C5): slice_sizes <= shape(operand), the
+ * result's shape. */
+static bool infer_dynamic_slice(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dx_const(y->m, y->s, op->a.slice_sizes.v[i]);
+    if (!dx_require(y->m, y->s, dim_of(y, x, i), out[i], true)) return fail(y, op, "slice_sizes out of range");
+  }
+  return true;
+}
+
+/* spec: dynamic_update_slice (C1, C6): shape(update) <= shape(operand), the
+ * result's shape. */
+static bool infer_dynamic_update_slice(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    if (!dx_require(y->m, y->s, out[i], dim_of(y, op->opnds[1], i), true))
+      return fail(y, op, "the update is larger than the operand");
+  }
+  return true;
+}
+
 static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
+    [OP_DYNAMIC_SLICE] = infer_dynamic_slice,
+    [OP_DYNAMIC_UPDATE_SLICE] = infer_dynamic_update_slice,
     [OP_REDUCE_WINDOW] = infer_reduce_window,
     [OP_CONVOLUTION] = infer_convolution,
     [OP_REVERSE] = infer_reverse,
