@@ -468,6 +468,10 @@ LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_scatter(CG *cg, Op *op);
 bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
+/* sort in an entry with symbolic sizes (dyndims.c): every slice, sorted
+ * in the results' buffers (cg_buffer) with its length and stride known at
+ * run time. */
+void cg_sort_symbolic(CG *cg, Op *op);
 /* sort's `dimension`, made non-negative (spec "sort": adjusted_dimension). */
 int cg_sort_dim(const Op *op);
 

@@ -290,6 +290,12 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   close_loops(d, loops, n);
 }
 
+/* Ops with a kernel of their own that takes symbolic sizes, writing the
+ * results' buffers (cg_buffer). */
+static void (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
+    [OP_SORT] = cg_sort_symbolic,
+};
+
 /* The whole results of a SHARED op, from its static generator. */
 static void emit_shared(Dyn *d, Op *op) {
   Value *v = op->results[0];
@@ -410,7 +416,7 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE && !SHARED[op->code]) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !SHARED[op->code] && !KERNEL[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -431,6 +437,7 @@ static void emit_op(Dyn *d, Op *op) {
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
   else if (SHARED[op->code]) emit_shared(d, op);
+  else if (KERNEL[op->code]) KERNEL[op->code](d->cg, op);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                       "--input-shapes or --dim)");
 }

@@ -393,7 +393,33 @@ static bool infer_dynamic_update_slice(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* Whether the single block of r uses only its own arguments and results
+ * (codegen emits a symbolic sort's comparator in a function of its own). */
+static bool self_contained(const Region *r) {
+  const Block *b = r->blocks[0];
+  for (const Op *op = b->first; op; op = op->next)
+    for (int i = 0; i < op->nopnds; i++) {
+      const Value *v = op->opnds[i];
+      if (v->def ? v->def->parent != b : v->block != b) return false;
+    }
+  return true;
+}
+
+/* spec: sort (C3): inputs and results share one shape. */
+static bool infer_sort(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  if (op->nregions != 1 || op->regions[0]->nblocks != 1 || !self_contained(op->regions[0]))
+    return fail(y, op, "a comparator that uses values from outside it");
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    for (int k = 1; k < op->nopnds; k++)
+      if (!same(y, op, out[i], dim_of(y, op->opnds[k], i))) return false;
+  }
+  return true;
+}
+
 static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
+    [OP_SORT] = infer_sort,
     [OP_DYNAMIC_SLICE] = infer_dynamic_slice,
     [OP_DYNAMIC_UPDATE_SLICE] = infer_dynamic_update_slice,
     [OP_REDUCE_WINDOW] = infer_reduce_window,
@@ -453,7 +479,8 @@ static void infer_op(Sym *y, Op *op) {
       ir_is_shape_assertion(op))
     return;
   const Type *t = op->results[0]->type;
-  if ((op->nresults != 1 && op->code != OP_REDUCE && op->code != OP_REDUCE_WINDOW) ||
+  if ((op->nresults != 1 && op->code != OP_REDUCE && op->code != OP_REDUCE_WINDOW &&
+       op->code != OP_SORT) ||
       t->kind != TY_TENSOR || t->rank > MAX_RANK) {
     fail(y, op, "not compiled on symbolic sizes");
     return;
@@ -463,7 +490,8 @@ static void infer_op(Sym *y, Op *op) {
   if (ir_is_elementwise(op->code)) ok = infer_elementwise(y, op, d);
   else if (INFER[op->code]) ok = INFER[op->code](y, op, d);
   else ok = fail(y, op, "not compiled on symbolic sizes");
-  /* The results of a variadic reduce or reduce_window share their sizes. */
+  /* The results of a variadic reduce, reduce_window or sort share their
+   * sizes. */
   for (int i = 0; ok && i < op->nresults; i++) ok = set_sizes(y, op, op->results[i], d);
 }
 
