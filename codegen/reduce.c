@@ -43,6 +43,11 @@ static void region_op(CG *cg, Op *op) {
   } else if ((op->code == OP_RESHAPE || op->code == OP_BROADCAST_IN_DIM) &&
              res->type->rank == 0) {
     r = region_operand(cg, op->opnds[0]); /* 0-d to 0-d: the identity */
+  } else if (op->code == OP_BITCAST_CONVERT && res->type->rank == 0 &&
+             op->opnds[0]->type->rank == 0) {
+    /* 0-d to 0-d: the same bits (a sort comparator ordering floats as
+     * integers); the operand is read as a bound scalar. */
+    r = cg_gen_bitcast_convert(cg, op, NULL);
   } else {
     cg_unsupported(cg, op, "this op inside a scalar region");
     r = LLVMGetUndef(cg_scalar_type(cg, res->type->elem));
