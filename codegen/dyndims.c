@@ -249,6 +249,11 @@ static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
   return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
 }
 
+/* spec: dynamic_pad: pad with the paddings read from its operands. */
+static LLVMValueRef gen_dynamic_pad(Dyn *d, Op *op, LLVMValueRef *idx) {
+  return cg_gen_pad(d->cg, op, idx);
+}
+
 typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
 
 /* Ops whose generator on the static path (elemental.c) takes symbolic
@@ -275,6 +280,7 @@ static const Gen GEN[OP_COUNT] = {
     [OP_TRANSPOSE] = gen_transpose,
     [OP_GET_DIMENSION_SIZE] = gen_dim_size,
     [OP_DOT_GENERAL] = gen_dot,
+    [OP_DYNAMIC_PAD] = gen_dynamic_pad,
 };
 
 /* ------------------------------------------------------------------------ */

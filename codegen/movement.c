@@ -265,7 +265,17 @@ LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
 /* ------------------------------------------------------------------------ */
 /* pad (spec "pad"): result_index = edge_padding_low + operand_index *
  * (interior_padding + 1) reads the operand, every other index the padding
- * value. Negative edge padding just shifts the mapping.                     */
+ * value. Negative edge padding just shifts the mapping. dynamic_pad (spec
+ * "dynamic_pad") has the same semantics with the paddings as operands; it
+ * reaches codegen only in an entry with symbolic sizes (dyndims.c).       */
+
+/* Element d of pad's attribute `attr`, or of dynamic_pad's operand k. */
+static LLVMValueRef padding(CG *cg, Op *op, const I64List *attr, int k, int d) {
+  if (op->code == OP_PAD) return cg_i64(cg, attr->n > d ? attr->v[d] : 0);
+  Value *v = op->opnds[k];
+  LLVMValueRef i = cg_i64(cg, d);
+  return cg_convert(cg, cg_value_at(cg, v, &i), v->type->elem, ET_SI64);
+}
 
 LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
@@ -274,15 +284,17 @@ LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   if (type_num_elems(t) == 0) return padv;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1], valid = NULL;
   for (int d = 0; d < t->rank; d++) {
-    int64_t lo = op->a.edge_padding_low.v[d];
-    int64_t step = (op->a.interior_padding.n > d ? op->a.interior_padding.v[d] : 0) + 1;
-    LLVMValueRef p = add_c(cg, idx[d], -lo);
+    LLVMValueRef lo = padding(cg, op, &op->a.edge_padding_low, 2, d);
+    LLVMValueRef in = padding(cg, op, &op->a.interior_padding, 4, d);
+    LLVMValueRef p = LLVMIsAConstantInt(lo) ? add_c(cg, idx[d], -LLVMConstIntGetSExtValue(lo))
+                                            : LLVMBuildSub(cg->b, idx[d], lo, "");
     LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, p, cg_i64(cg, 0), "");
-    if (step > 1) {
-      LLVMValueRef rem = LLVMBuildSRem(cg->b, p, cg_i64(cg, step), "");
+    if (!LLVMIsAConstantInt(in) || LLVMConstIntGetSExtValue(in) > 0) {
+      LLVMValueRef step = LLVMBuildAdd(cg->b, in, cg_i64(cg, 1), "");
+      LLVMValueRef rem = LLVMBuildSRem(cg->b, p, step, "");
       ok = LLVMBuildAnd(cg->b, ok,
                         LLVMBuildICmp(cg->b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
-      p = LLVMBuildSDiv(cg->b, p, cg_i64(cg, step), "");
+      p = LLVMBuildSDiv(cg->b, p, step, "");
     }
     ok = LLVMBuildAnd(cg->b, ok,
                       LLVMBuildICmp(cg->b, LLVMIntSLT, p, cg_dim(cg, x, d), ""), "");

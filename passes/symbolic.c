@@ -289,21 +289,36 @@ static bool infer_bitcast_convert(Sym *y, Op *op, const DimExpr **out) {
   return same(y, op, dim_of(y, x, rx - 1), dx_const(y->m, y->s, k));
 }
 
-/* spec: pad (C2, C4): edge_padding_low + size + max(size - 1, 0) *
- * interior_padding + edge_padding_high, which must not be negative. */
-static bool infer_pad(Sym *y, Op *op, const DimExpr **out) {
+/* spec: pad and dynamic_pad (C3, C4): edge_padding_low + size +
+ * max(size - 1, 0) * interior_padding + edge_padding_high, with
+ * interior_padding >= 0 and a result size that is not negative. */
+static const DimExpr *pad_size(Sym *y, const DimExpr *n, const DimExpr *lo, const DimExpr *hi,
+                               const DimExpr *in) {
   Module *m = y->m;
   SymInfo *s = y->s;
+  const DimExpr *zero = dx_const(m, s, 0);
+  if (!dx_require(m, s, in, zero, true)) return NULL;
+  const DimExpr *holes = dx_mul(m, s, dx_max(m, s, dx_sub(m, s, n, dx_const(m, s, 1)), zero), in);
+  const DimExpr *r = dx_add(m, s, dx_add(m, s, lo, dx_add(m, s, n, holes)), hi);
+  return dx_require(m, s, r, zero, true) ? r : NULL;
+}
+
+static bool infer_pad(Sym *y, Op *op, const DimExpr **out) {
+  Module *m = y->m;
   const Value *x = op->opnds[0];
-  const DimExpr *zero = dx_const(m, s, 0), *one = dx_const(m, s, 1);
+  bool dyn = op->code == OP_DYNAMIC_PAD;
   for (int i = 0; i < x->type->rank; i++) {
-    const DimExpr *n = dim_of(y, x, i);
-    const DimExpr *lo = dx_const(m, s, op->a.edge_padding_low.v[i]);
-    const DimExpr *hi = dx_const(m, s, op->a.edge_padding_high.v[i]);
-    const DimExpr *in = dx_const(m, s, op->a.interior_padding.n > i ? op->a.interior_padding.v[i] : 0);
-    const DimExpr *holes = dx_mul(m, s, dx_max(m, s, dx_sub(m, s, n, one), zero), in);
-    out[i] = dx_add(m, s, dx_add(m, s, lo, dx_add(m, s, n, holes)), hi);
-    if (!dx_require(m, s, out[i], zero, true)) return fail(y, op, "a result size is negative");
+    const DimExpr *lo, *hi, *in;
+    if (dyn) {
+      lo = fold(y, op->opnds[2], i), hi = fold(y, op->opnds[3], i), in = fold(y, op->opnds[4], i);
+      if (!lo || !hi || !in) return fail(y, op, "the padding does not fold to sizes");
+    } else {
+      lo = dx_const(m, y->s, op->a.edge_padding_low.v[i]);
+      hi = dx_const(m, y->s, op->a.edge_padding_high.v[i]);
+      in = dx_const(m, y->s, op->a.interior_padding.n > i ? op->a.interior_padding.v[i] : 0);
+    }
+    if (!(out[i] = pad_size(y, dim_of(y, x, i), lo, hi, in)))
+      return fail(y, op, "negative interior padding or result size");
   }
   return true;
 }
@@ -427,6 +442,7 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_REVERSE] = infer_reverse,
     [OP_BITCAST_CONVERT] = infer_bitcast_convert,
     [OP_PAD] = infer_pad,
+    [OP_DYNAMIC_PAD] = infer_pad,
     [OP_BROADCAST_IN_DIM] = infer_broadcast,
     [OP_DYNAMIC_BROADCAST_IN_DIM] = infer_broadcast,
     [OP_RESHAPE] = infer_reshape,
