@@ -470,8 +470,8 @@ bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
 /* sort in an entry with symbolic sizes (dyndims.c): every slice, sorted
  * in the results' buffers (cg_buffer) with its length and stride known at
- * run time. */
-void cg_sort_symbolic(CG *cg, Op *op);
+ * run time; returns true (emitted) as the kernels do. */
+bool cg_sort_symbolic(CG *cg, Op *op);
 /* sort's `dimension`, made non-negative (spec "sort": adjusted_dimension). */
 int cg_sort_dim(const Op *op);
 
@@ -487,10 +487,11 @@ bool cg_kernel_cholesky(CG *cg, Op *op);
 bool cg_kernel_fft(CG *cg, Op *op);
 /* The number of leading batch dimensions of op's result. */
 int cg_linalg_batch_rank(const Op *op);
-/* Opens loops over the batch dimensions [0, nb) of t (kernel.c's split
- * dimension over [begin, end) of the kernel) and returns the row-major
- * linear index of the batch; *nloops loops to close with cg_loop_end. */
-LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *nloops);
+/* Opens loops over the batch dimensions [0, nb) of v (kernel.c's split
+ * dimension over [begin, end) of the kernel, but in an entry with
+ * symbolic sizes) and returns the row-major linear index of the batch;
+ * *nloops loops to close with cg_loop_end. */
+LLVMValueRef cg_batch_begin(CG *cg, const Value *v, int nb, CgLoop *loops, int *nloops);
 
 /* codegen/rng.c: rng_bit_generator (spec "rng_bit_generator") with XLA's
  * THREE_FRY and PHILOX bits (DEFAULT is PHILOX, as in XLA). A kernel of its

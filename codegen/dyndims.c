@@ -297,9 +297,11 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
 }
 
 /* Ops with a kernel of their own that takes symbolic sizes, writing the
- * results' buffers (cg_buffer). */
-static void (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
+ * results' buffers (cg_buffer); linalg.c's loop over symbolic batches. */
+static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
     [OP_SORT] = cg_sort_symbolic,
+    [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
+    [OP_CHOLESKY] = cg_kernel_cholesky,
 };
 
 /* The whole results of a SHARED op, from its static generator. */

@@ -402,12 +402,12 @@ bool cg_kernel_sort(CG *cg, Op *op) {
   return true;
 }
 
-void cg_sort_symbolic(CG *cg, Op *op) {
+bool cg_sort_symbolic(CG *cg, Op *op) {
   Value *r0 = op->results[0];
   int rank = r0->type->rank, sdim = cg_sort_dim(op);
   if (rank == 0 || sdim < 0 || sdim >= rank) {
     cg_unsupported(cg, op, "sort dimension out of range");
-    return;
+    return true;
   }
   LLVMValueRef stride = cg_i64(cg, 1);
   for (int d = sdim + 1; d < rank; d++) stride = LLVMBuildMul(cg->b, stride, cg_dim(cg, r0, d), "");
@@ -429,4 +429,5 @@ void cg_sort_symbolic(CG *cg, Op *op) {
   sort_slice(cg, &s, cg_dim(cg, r0, sdim));
   while (nl > 0) cg_loop_end(cg, &loops[--nl]);
   cg->frame = saved;
+  return true;
 }

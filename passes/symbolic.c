@@ -433,7 +433,25 @@ static bool infer_sort(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* spec: triangular_solve (C3) and cholesky (C1): leading batch dimensions
+ * shared by the operands, the shape of the last. Only the batch sizes may
+ * be symbolic (linalg.c's matrices have static sizes). */
+static bool infer_linalg(Sym *y, Op *op, const DimExpr **out) {
+  const Value *b = op->opnds[op->nopnds - 1];
+  int rank = b->type->rank;
+  for (int k = 0; k < op->nopnds; k++)
+    for (int i = rank - 2; i < rank; i++)
+      if (op->opnds[k]->type->dims[i] == DIM_DYNAMIC) return fail(y, op, "a matrix size is symbolic");
+  for (int i = 0; i < rank; i++) {
+    out[i] = dim_of(y, b, i);
+    if (i < rank - 2 && !same(y, op, out[i], dim_of(y, op->opnds[0], i))) return false;
+  }
+  return true;
+}
+
 static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
+    [OP_TRIANGULAR_SOLVE] = infer_linalg,
+    [OP_CHOLESKY] = infer_linalg,
     [OP_SORT] = infer_sort,
     [OP_DYNAMIC_SLICE] = infer_dynamic_slice,
     [OP_DYNAMIC_UPDATE_SLICE] = infer_dynamic_update_slice,
