@@ -14,7 +14,10 @@
  * the static path's GEMM). Buffers are laid out one after the other in the
  * temp arena, 64-byte aligned, at offsets that are size expressions
  * (passes/symbolic.c), so P_F_temp_bytes is the last one's end. Results are
- * copied into the caller's buffers at func.return.
+ * copied into the caller's buffers at func.return. The ops whose static
+ * code takes runtime sizes (cg_dim, CG.symx) run it: the elemental
+ * generators of SHARED (operands read with cg_value_at from the buffers
+ * bound here) and the kernels of KERNEL.
  *
  * The entry returns 1 before touching memory when the sizes are negative,
  * overflow, break a constraint of the program (Func.sym->cons) or disagree
