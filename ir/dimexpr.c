@@ -50,6 +50,12 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c + b->c);
   if (a->kind == DX_CONST && a->c == 0) return b;
   if (b->kind == DX_CONST && b->c == 0) return a;
+  if (a->kind == DX_CONST) return dx_add(m, s, b, a);
+  /* (x + c1) + c2 = x + (c1 + c2): window and pad sizes stay short. */
+  if (b->kind == DX_CONST && a->kind == DX_ADD && (a->a->kind == DX_CONST || a->b->kind == DX_CONST)) {
+    const DimExpr *c = a->a->kind == DX_CONST ? a->a : a->b, *x = c == a->a ? a->b : a->a;
+    return dx_add(m, s, x, dx_const(m, s, c->c + b->c));
+  }
   return binary(m, s, DX_ADD, a, b);
 }
 
