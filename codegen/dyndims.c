@@ -299,8 +299,9 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   close_loops(d, loops, n);
 }
 
-/* Ops with a kernel of their own that takes symbolic sizes, writing the
- * results' buffers (cg_buffer); linalg.c's loop over symbolic batches. */
+/* Ops whose kernel on the static path (sort.c, linalg.c) takes symbolic
+ * sizes, writing the results' buffers (cg_buffer) over every slice or
+ * batch. */
 static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
     [OP_SORT] = cg_sort_symbolic,
     [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
