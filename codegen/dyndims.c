@@ -14,7 +14,10 @@
  * the static path's GEMM). Buffers are laid out one after the other in the
  * temp arena, 64-byte aligned, at offsets that are size expressions
  * (passes/symbolic.c), so P_F_temp_bytes is the last one's end. Results are
- * copied into the caller's buffers at func.return.
+ * copied into the caller's buffers at func.return. The ops whose static
+ * code takes runtime sizes (cg_dim, CG.symx) run it: the elemental
+ * generators of SHARED (operands read with cg_value_at from the buffers
+ * bound here) and the kernels of KERNEL.
  *
  * The entry returns 1 before touching memory when the sizes are negative,
  * overflow, break a constraint of the program (Func.sym->cons) or disagree
@@ -63,11 +66,16 @@ static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
   return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
 }
 
-/* Offsets of every op result but constants, one after the other. */
+/* Offsets of every op result but constants, one after the other. The
+ * storage kinds let the static path's generators (SHARED) read operands
+ * with cg_value_at; the buffers pass does not run on this function. */
 static void plan(Dyn *d) {
   Module *m = d->cg->m;
   const DimExpr *end = dx_const(m, d->s, 0);
+  for (int i = 0; i < d->f->body->nargs; i++) d->f->body->args[i]->storage = ST_ARG;
   for (Op *op = d->f->body->first; op; op = op->next) {
+    for (int i = 0; i < op->nresults; i++)
+      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST : ST_TEMP;
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
@@ -110,22 +118,18 @@ static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
     case DX_DIV: /* b > 0 (a constant): floor(a / b) */
       d->x[i] = floor_div(cg, a, b);
       break;
+    case DX_MAX: d->x[i] = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, ""); break;
     }
   }
 }
 
 static LLVMValueRef dim(Dyn *d, const Value *v, int i) {
-  int64_t n = v->type->dims[i];
-  return n != DIM_DYNAMIC ? cg_i64(d->cg, n) : d->x[v->sym[i]->id];
+  return cg_dim(d->cg, v, i);
 }
 
 /* Row-major linear index of idx in v. */
 static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
-  CG *cg = d->cg;
-  LLVMValueRef lin = cg_i64(cg, 0);
-  for (int i = 0; i < v->type->rank; i++)
-    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, dim(d, v, i), ""), idx[i], "");
-  return lin;
+  return cg_linear_value(d->cg, v, idx);
 }
 
 static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
@@ -263,7 +267,24 @@ static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
   return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
 }
 
+/* spec: dynamic_pad: pad with the paddings read from its operands. */
+static LLVMValueRef gen_dynamic_pad(Dyn *d, Op *op, LLVMValueRef *idx) {
+  return cg_gen_pad(d->cg, op, idx);
+}
+
 typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
+
+/* Ops whose generator on the static path (elemental.c) takes symbolic
+ * sizes: it reads sizes with cg_dim and operands with cg_value_at. */
+static const bool SHARED[OP_COUNT] = {
+    [OP_BITCAST_CONVERT] = true,
+    [OP_PAD] = true,
+    [OP_REVERSE] = true,
+    [OP_REDUCE_WINDOW] = true,
+    [OP_CONVOLUTION] = true,
+    [OP_DYNAMIC_SLICE] = true,
+    [OP_DYNAMIC_UPDATE_SLICE] = true,
+};
 
 static const Gen GEN[OP_COUNT] = {
     [OP_BROADCAST_IN_DIM] = gen_broadcast,
@@ -277,6 +298,7 @@ static const Gen GEN[OP_COUNT] = {
     [OP_TRANSPOSE] = gen_transpose,
     [OP_GET_DIMENSION_SIZE] = gen_dim_size,
     [OP_DOT_GENERAL] = gen_dot,
+    [OP_DYNAMIC_PAD] = gen_dynamic_pad,
 };
 
 /* Ops computed whole by an emitter of their own through Dyn.acc. */
@@ -296,6 +318,28 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   LLVMValueRef idx[MAX_RANK];
   int n = open_loops(d, v, NULL, loops, idx);
   cg_store(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), gen(d, op, idx));
+  close_loops(d, loops, n);
+}
+
+/* Ops whose kernel on the static path (sort.c, linalg.c) takes symbolic
+ * sizes, writing the results' buffers (cg_buffer) over every slice or
+ * batch. */
+static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
+    [OP_SORT] = cg_sort_symbolic,
+    [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
+    [OP_CHOLESKY] = cg_kernel_cholesky,
+};
+
+/* The whole results of a SHARED op, from its static generator. */
+static void emit_shared(Dyn *d, Op *op) {
+  Value *v = op->results[0];
+  CgLoop loops[MAX_RANK];
+  LLVMValueRef idx[MAX_RANK], out[op->nresults];
+  int n = open_loops(d, v, NULL, loops, idx);
+  cg_gen(d->cg, op, idx, out);
+  LLVMValueRef lin = linear(d, v, idx);
+  for (int k = 0; k < op->nresults; k++)
+    cg_store(d->cg, d->ptr[op->results[k]->id], op->results[k]->type->elem, lin, out[k]);
   close_loops(d, loops, n);
 }
 
@@ -406,7 +450,8 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE && !EMIT[op->code]) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !EMIT[op->code] && !SHARED[op->code] &&
+      !KERNEL[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -414,19 +459,21 @@ static void emit_op(Dyn *d, Op *op) {
   if (op->code == OP_CONSTANT) {
     Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
-    d->ptr[v->id] = cg_dense_global(d->cg, op->a.value, name);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_dense_global(d->cg, op->a.value, name);
     return;
   }
   LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
   for (int i = 0; i < op->nresults; i++) {
     Value *v = op->results[i];
-    d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
   }
   if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (EMIT[op->code]) EMIT[op->code](&d->acc, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
+  else if (SHARED[op->code]) emit_shared(d, op);
+  else if (KERNEL[op->code]) KERNEL[op->code](d->cg, op);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                       "--input-shapes or --dim)");
 }
@@ -479,7 +526,8 @@ static void emit_entry(Dyn *d, const char *name) {
   cg_fn_begin(cg, fn);
   LLVMValueRef syms[d->s->nsyms + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
   sym_params(d, fn, nptr, syms);
-  for (int i = 0; i < f->body->nargs; i++) d->ptr[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
+  for (int i = 0; i < f->body->nargs; i++)
+    d->ptr[f->body->args[i]->id] = cg->buf[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
   eval_all(d, syms, &ovf);
   check_sizes(d, syms, ovf);
   Op *op = f->body->first;
@@ -567,7 +615,7 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   plan(&d);
   Op *ret = ir_block_terminator(f->body);
   for (int i = 0; ret && i < ret->nopnds; i++) byte_size(&d, ret->opnds[i]); /* interned now */
-  d.x = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
+  d.x = cg->symx = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
   if (!d.x) abort();
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
   emit_entry(&d, name);
@@ -577,4 +625,5 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   free(d.ptr);
   free(d.offset);
   free(d.x);
+  cg->symx = NULL;
 }

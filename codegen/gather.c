@@ -91,20 +91,20 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
 /* ------------------------------------------------------------------------ */
 /* dynamic_slice (spec "dynamic_slice")                                      */
 
-/* adjusted_start_indices = clamp(0, start_indices, shape(operand) - sizes) */
-static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
-                                   int64_t size) {
+/* adjusted_start_indices = clamp(0, start_indices, shape(operand) - sizes)
+ * (dim and size: cg_dim's, so constants but on symbolic sizes). */
+static LLVMValueRef adjusted_start(CG *cg, Value *start, LLVMValueRef dim,
+                                   LLVMValueRef size) {
   return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem,
-                     cg_i64(cg, dim - size));
+                     LLVMBuildSub(cg->b, dim, size, ""));
 }
 
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
-  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
-  int rank = ot->rank;
+  int rank = op->opnds[0]->type->rank;
   LLVMValueRef oidx[rank > 0 ? rank : 1];
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s =
-        adjusted_start(cg, op->opnds[1 + d], ot->dims[d], rt->dims[d]);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[1 + d], cg_dim(cg, op->opnds[0], d),
+                                    cg_dim(cg, op->results[0], d));
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
   }
   return cg_value_at(cg, op->opnds[0], oidx);
@@ -115,18 +115,17 @@ LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
 
 LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *operand = op->opnds[0], *update = op->opnds[1];
-  const Type *ot = operand->type, *ut = update->type;
-  int rank = ot->rank;
+  int rank = operand->type->rank;
   LLVMBuilderRef b = cg->b;
   LLVMValueRef uidx[rank > 0 ? rank : 1];
-  LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(ut) > 0, 0);
+  /* An update of symbolic size may be empty: the compares below say so. */
+  LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(update->type) != 0, 0);
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], ot->dims[d],
-                                    ut->dims[d]);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], cg_dim(cg, operand, d),
+                                    cg_dim(cg, update, d));
     uidx[d] = LLVMBuildSub(b, idx[d], s, "uidx");
     /* 0 <= u < dim as one unsigned compare */
-    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d],
-                                    cg_i64(cg, ut->dims[d]), "");
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d], cg_dim(cg, update, d), "");
     inside = LLVMBuildAnd(b, inside, ok, "inside");
   }
   /* Branch rather than select so a fused producer of either side is only

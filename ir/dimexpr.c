@@ -50,6 +50,12 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c + b->c);
   if (a->kind == DX_CONST && a->c == 0) return b;
   if (b->kind == DX_CONST && b->c == 0) return a;
+  if (a->kind == DX_CONST) return dx_add(m, s, b, a);
+  /* (x + c1) + c2 = x + (c1 + c2): window and pad sizes stay short. */
+  if (b->kind == DX_CONST && a->kind == DX_ADD && (a->a->kind == DX_CONST || a->b->kind == DX_CONST)) {
+    const DimExpr *c = a->a->kind == DX_CONST ? a->a : a->b, *x = c == a->a ? a->b : a->a;
+    return dx_add(m, s, x, dx_const(m, s, c->c + b->c));
+  }
   return binary(m, s, DX_ADD, a, b);
 }
 
@@ -77,6 +83,12 @@ const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
     return dx_const(m, s, floor_div(a->c, b->c));
   if (b->kind == DX_CONST && b->c == 1) return a;
   return binary(m, s, DX_DIV, a, b);
+}
+
+const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b) {
+  if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c > b->c ? a->c : b->c);
+  if (a == b) return a;
+  return binary(m, s, DX_MAX, a, b);
 }
 
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge) {
@@ -109,6 +121,10 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
     int64_t d = dx_eval(e->b, syms);
     return d > 0 ? floor_div(dx_eval(e->a, syms), d) : 0;
   }
+  case DX_MAX: {
+    int64_t a = dx_eval(e->a, syms), b = dx_eval(e->b, syms);
+    return a > b ? a : b;
+  }
   }
   return 0;
 }
@@ -119,6 +135,7 @@ char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
   switch (e->kind) {
   case DX_CONST: return arena_printf(a, "%lld", (long long)e->c);
   case DX_SYM: return arena_printf(a, "%s", s->syms[e->c].name);
+  case DX_MAX: return arena_printf(a, "max(%s, %s)", dx_str(a, s, e->a), dx_str(a, s, e->b));
   default:
     return arena_printf(a, "(%s%s%s)", dx_str(a, s, e->a), ops[e->kind], dx_str(a, s, e->b));
   }

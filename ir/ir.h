@@ -926,13 +926,13 @@ typedef struct Module Module;
  * without specialization (refine_shapes): interned per function in its
  * SymInfo, so equal expressions are the same pointer. Only what the shape
  * functions of the supported ops need (spec: each op's result shape). */
-typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV } DimKind;
+typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV, DX_MAX } DimKind;
 
 typedef struct DimExpr {
   DimKind kind;
   int id;          /* index in SymInfo.exprs: operands come first */
   int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number */
-  const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0) */
+  const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0), DX_MAX */
 } DimExpr;
 
 /* A requirement the sizes must meet, checked when the entry is called. */
@@ -966,13 +966,17 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
 const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+/* max(a, b): the spec's shape functions clamp at 0 (pad's interior
+ * padding of an empty operand, a window larger than its padded input). */
+const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 /* Records a == b (ge: a >= b) unless it holds by construction; false when
  * both are constants that break it. */
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
 /* The value of e for the symbols' values (floor division by a positive
  * divisor); INT64_MAX when a sum, difference or product overflows. */
 int64_t dx_eval(const DimExpr *e, const int64_t *syms);
-/* Appends e in C syntax over the symbol names to the arena string. */
+/* Appends e in C syntax over the symbol names (DX_MAX as max(a, b)) to
+ * the arena string. */
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e);
 
 /* How a value is stored after the buffers pass. */
