@@ -21,10 +21,14 @@ static int load_input(const char *spec, int i, Tensor *t) {
   return tensor_parse(spec, what, t);
 }
 
+/* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
+static void npy_bf16(const char *spec, const Type *want, Tensor *t) {
+  if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
+}
+
 /* Checks input i against the compiled entry's argument type. */
 static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
-  /* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
-  if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
+  npy_bf16(spec, want, t);
   if (tensor_matches(t, want)) return 0;
   char got[512];
   tensor_shape_str(t, got, sizeof got);
@@ -114,7 +118,8 @@ static int match_inputs(const ToolOptions *t, const Func *e, Value *const *orig,
 
 /* Input i fits argument type want: same element type and rank, the same
  * size where want's is static. */
-static int fit_input(Module *m, int i, const Type *want, const Tensor *t) {
+static int fit_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+  npy_bf16(spec, want, t);
   bool ok = type_is_tensor(want) && want->elem == t->elem && want->rank == t->rank;
   for (int d = 0; ok && d < t->rank; d++) ok = want->dims[d] == DIM_DYNAMIC || want->dims[d] == t->dims[d];
   if (ok) return 0;
@@ -163,7 +168,7 @@ static int run_symbolic(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *
     program_free(&p);
     return 1;
   }
-  for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, i, p.entry->body->args[i]->type, &in[i]);
+  for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, t->inputs[i], i, p.entry->body->args[i]->type, &in[i]);
   if (!rc) {
     char msg[1024] = "";
     int32_t status = program_call_inputs(&p, in, out, msg, sizeof msg);
