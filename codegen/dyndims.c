@@ -654,6 +654,13 @@ static void emit_packed(Dyn *d, const char *name) {
 }
 
 void cg_symbolic_entry(CG *cg, Func *f) {
+  /* Its status 2 is a failed shape assertion, not SHLOC_BAD_ARGUMENT. */
+  if (cg->o->check_args) {
+    diag_error(f->loc, "@%s: --check-args is not implemented for an entry with symbolic sizes "
+               "(specialize it with --input-shapes or --dim)", f->name);
+    cg->errors++;
+    return;
+  }
   cg->fn = f;
   ir_number_values(f);
   int nv = f->next_value_id + 1;
