@@ -241,6 +241,9 @@ static int run_grid(ToolOptions *t, Module *m, Program *p, int64_t replicas,
  * --input-shapes / --dim). */
 static int run_specialized(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   CompileOptions co = t->co;
+  /* Inputs for every argument, or for those after the dimension arguments. */
+  for (int i = 0, skip = f->body->nargs - t->ninputs; i < t->ninputs; i++)
+    npy_bf16(t->inputs[i], f->body->args[i + skip]->type, &in[i]);
   if (!co.input_shapes && func_has_dynamic_args(f)) {
     co.input_shapes = shapes_of(m, in, t->ninputs);
     co.dims = dims_of(m, t, in, &co.ndims);

@@ -129,7 +129,15 @@ def inputs_for(text, n, seed):
     specs = [static(t, n)[len("tensor<"):-1] for _, t, _ in tensors]
     xla, ours = [], []
     for i, spec in enumerate(specs):
-        if spec.endswith("xbf16") or spec == "bf16":
+        part = re.search(r"complex<(f32|f64)>$", spec)
+        if part:  # real and imaginary parts drawn as two float inputs
+            re_, im = (common.random_inputs([spec[:part.start()] + part.group(1)], seed + i + k)[0]
+                       for k in (0, 500))
+            a = re_ + 1j * im
+            a = a.astype(np.complex64 if part.group(1) == "f32" else np.complex128)
+            xla.append(a)
+            ours.append(a)
+        elif spec.endswith("xbf16") or spec == "bf16":
             import ml_dtypes
             f = common.random_inputs([spec[:-4] + "f32"], seed + i)[0]
             b = f.astype(ml_dtypes.bfloat16).view(np.uint16)
@@ -162,6 +170,9 @@ def run_shloc(path, text, n, arrays, tmp):
 
 
 def as_float(a, elem):
+    if elem.startswith("complex"):  # normwise over both parts
+        a = np.asarray(a)
+        return np.stack([a.real, a.imag], axis=-1)
     if elem == "bf16":
         bits = np.asarray(a).view(np.uint16) if np.asarray(a).dtype.itemsize == 2 else np.asarray(a)
         return (bits.astype(np.uint32) << 16).view(np.float32)
