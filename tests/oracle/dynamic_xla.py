@@ -186,7 +186,7 @@ def compare(refined, results, ours, theirs):
         elem = re.match(r"tensor<(?:[\d?]+x)*(.*)>$", t).group(1)
         a, b = as_float(ours[i], elem), as_float(theirs[i], elem)
         d = rel_diff(a, b)
-        tol = bound.tolerance(refined, elem)
+        tol = bound.tolerance(refined, re.sub(r"complex<(\w+)>", r"\1", elem))  # complex: its parts'
         out.append((d <= tol, f"result{i} {elem}: max rel diff {d:.2e}, tolerance {tol:.1e}"))
     return out
 
