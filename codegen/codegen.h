@@ -550,6 +550,8 @@ void cg_return_if_failed(CG *cg, LLVMValueRef status);
  * in the entry with CG.proc; the grid size check at an entry's start;
  * interpreter.run_parallel (a call of the host's shloc_run_parallel). */
 void cg_emit_runtime_op(CG *cg, Op *op);
+/* A private constant holding the characters of s (no NUL). */
+LLVMValueRef cg_const_string(CG *cg, const char *s);
 void cg_emit_grid_check(CG *cg, Func *f);
 void cg_emit_run_parallel(CG *cg, Op *op);
 

@@ -49,4 +49,14 @@ int header_write(FILE *f, Module *m, const CompileOptions *o);
 char *cg_c_ident(Arena *a, const char *s);
 char *cg_entry_name(Arena *a, const CompileOptions *o, const Func *f);
 
+/* codegen/dyndims.c, for an entry with symbolic sizes (Func.sym): its temp
+ * arena (the header's P_F_TEMP_BYTES_MAX needs it without codegen): the
+ * message area of its shape assertions at offset 0, then every op result
+ * but constants, 64-byte aligned; sets offset[value id] when offset is not
+ * NULL, and returns (and keeps in Func.sym) the arena's size.
+ * cg_symbolic_message_bytes: the bytes of that area (0 when f has no shape
+ * assertion): the longest error_message with its fields formatted, + 1. */
+const DimExpr *cg_symbolic_plan(Module *m, Func *f, const DimExpr **offset);
+int64_t cg_symbolic_message_bytes(const Func *f);
+
 #endif

@@ -47,43 +47,63 @@ typedef struct Dyn {
 /* ------------------------------------------------------------------------ */
 /* Sizes                                                                     */
 
-static const DimExpr *dim_expr(Dyn *d, const Value *v, int i) {
+static const DimExpr *dim_expr(Module *m, SymInfo *s, const Value *v, int i) {
   int64_t n = v->type->dims[i];
-  return n != DIM_DYNAMIC ? dx_const(d->cg->m, d->s, n) : v->sym[i];
+  return n != DIM_DYNAMIC ? dx_const(m, s, n) : v->sym[i];
 }
 
-static const DimExpr *byte_size(Dyn *d, const Value *v) {
-  Module *m = d->cg->m;
-  const DimExpr *n = dx_const(m, d->s, elem_bytes(v->type->elem));
-  for (int i = 0; i < v->type->rank; i++) n = dx_mul(m, d->s, n, dim_expr(d, v, i));
+static const DimExpr *byte_size(Module *m, SymInfo *s, const Value *v) {
+  const DimExpr *n = dx_const(m, s, elem_bytes(v->type->elem));
+  for (int i = 0; i < v->type->rank; i++) n = dx_mul(m, s, n, dim_expr(m, s, v, i));
   return n;
 }
 
 /* ((n + 63) / 64) * 64 */
-static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
-  Module *m = d->cg->m;
-  const DimExpr *a = dx_const(m, d->s, BUFFER_ALIGN);
-  return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
+static const DimExpr *aligned(Module *m, SymInfo *s, const DimExpr *n) {
+  const DimExpr *a = dx_const(m, s, BUFFER_ALIGN);
+  return dx_mul(m, s, dx_div(m, s, dx_add(m, s, n, dx_const(m, s, BUFFER_ALIGN - 1)), a), a);
 }
 
-/* Offsets of every op result but constants, one after the other. The
- * storage kinds let the static path's generators (SHARED) read operands
- * with cg_value_at; the buffers pass does not run on this function. */
-static void plan(Dyn *d) {
-  Module *m = d->cg->m;
-  const DimExpr *end = dx_const(m, d->s, 0);
-  for (int i = 0; i < d->f->body->nargs; i++) d->f->body->args[i]->storage = ST_ARG;
-  for (Op *op = d->f->body->first; op; op = op->next) {
+/* Decimal digits of the widest int64_t with its sign. */
+enum { INT_CHARS = 20 };
+
+int64_t cg_symbolic_message_bytes(const Func *f) {
+  int64_t most = 0;
+  for (const Op *op = f->body->first; op; op = op->next) {
+    if (!ir_is_shape_assertion(op)) continue;
+    const char *msg = op->a.error_message ? op->a.error_message : "", *end;
+    int64_t n = 1;
+    for (const char *p = msg; *p; n++)
+      if (ir_message_field(op, p, &end) >= 0) {
+        n += INT_CHARS - 1;
+        p = end;
+      } else {
+        p++;
+      }
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
+/* Offsets of every op result but constants, one after the other, after
+ * the shape_assertion message. The storage kinds let the static path's
+ * generators (SHARED) read operands with cg_value_at; the buffers pass
+ * does not run on this function. */
+const DimExpr *cg_symbolic_plan(Module *m, Func *f, const DimExpr **offset) {
+  SymInfo *s = f->sym;
+  const DimExpr *end = aligned(m, s, dx_const(m, s, cg_symbolic_message_bytes(f)));
+  for (int i = 0; i < f->body->nargs; i++) f->body->args[i]->storage = ST_ARG;
+  for (Op *op = f->body->first; op; op = op->next) {
     for (int i = 0; i < op->nresults; i++)
       op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST : ST_TEMP;
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
-      d->offset[v->id] = end;
-      end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
+      if (offset) offset[v->id] = end;
+      end = dx_add(m, s, end, aligned(m, s, byte_size(m, s, v)));
     }
   }
-  d->temp_bytes = d->s->temp_bytes = end;
+  return s->temp_bytes = end;
 }
 
 static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMValueRef b,
@@ -406,11 +426,96 @@ static void require(Dyn *d, LLVMValueRef cond, int status) {
   LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
-/* custom_call @shape_assertion(pred, ...): status 2 when pred is false. */
+/* shloc.format_i64(dst, v): writes v in decimal at dst (no NUL) and
+ * returns the end; one per object, internal. */
+static LLVMValueRef format_i64_fn(CG *cg) {
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "shloc.format_i64");
+  if (fn) return fn;
+  LLVMTypeRef params[2] = {cg->t_ptr, cg->t_i64};
+  fn = LLVMAddFunction(cg->mod, "shloc.format_i64", LLVMFunctionType(cg->t_ptr, params, 2, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, fn);
+  CgFnState saved = cg_save_fn(cg);
+  cg_fn_begin(cg, fn);
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef dst = LLVMGetParam(fn, 0), v = LLVMGetParam(fn, 1);
+  LLVMTypeRef digits_t = LLVMArrayType2(cg->t_i8, INT_CHARS);
+  LLVMValueRef digits = cg_entry_alloca(cg, digits_t, "digits");
+  LLVMValueRef at = cg_entry_alloca(cg, cg->t_i64, "at"), rest = cg_entry_alloca(cg, cg->t_i64, "rest");
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, v, cg_i64(cg, 0), "");
+  /* |v| as unsigned: 0 - v wraps to 2^63 for INT64_MIN, which udiv reads right. */
+  LLVMBuildStore(b, LLVMBuildSelect(b, neg, LLVMBuildSub(b, cg_i64(cg, 0), v, ""), v, ""), rest);
+  LLVMBuildStore(b, cg_i64(cg, INT_CHARS), at);
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, fn, "digit");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "sign");
+  LLVMBuildBr(b, loop);
+  LLVMPositionBuilderAtEnd(b, loop); /* do { digits[--at] = '0' + rest % 10 } while (rest /= 10) */
+  LLVMValueRef r = LLVMBuildLoad2(b, cg->t_i64, rest, "");
+  LLVMValueRef i = LLVMBuildSub(b, LLVMBuildLoad2(b, cg->t_i64, at, ""), cg_i64(cg, 1), "");
+  LLVMValueRef c = LLVMBuildAdd(b, LLVMBuildURem(b, r, cg_i64(cg, 10), ""), cg_i64(cg, '0'), "");
+  LLVMBuildStore(b, LLVMBuildTrunc(b, c, cg->t_i8, ""), cg_gep(cg, cg->t_i8, digits, i));
+  LLVMBuildStore(b, i, at);
+  LLVMValueRef q = LLVMBuildUDiv(b, r, cg_i64(cg, 10), "");
+  LLVMBuildStore(b, q, rest);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, q, cg_i64(cg, 0), ""), loop, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMBuildStore(b, LLVMConstInt(cg->t_i8, '-', 0), dst);
+  LLVMValueRef out = cg_gep(cg, cg->t_i8, dst, LLVMBuildZExt(b, neg, cg->t_i64, ""));
+  i = LLVMBuildLoad2(b, cg->t_i64, at, "");
+  LLVMValueRef n = LLVMBuildSub(b, cg_i64(cg, INT_CHARS), i, "");
+  LLVMBuildMemCpy(b, out, 1, cg_gep(cg, cg->t_i8, digits, i), 1, n);
+  LLVMBuildRet(b, cg_gep(cg, cg->t_i8, out, n));
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return fn;
+}
+
+/* Copies the n characters of text to at; returns the end. */
+static LLVMValueRef write_text(CG *cg, LLVMValueRef at, const char *text, size_t n) {
+  char *s = arena_strndup(&cg->m->arena, text, n);
+  LLVMBuildMemCpy(cg->b, at, 1, cg_const_string(cg, s), 1, cg_i64(cg, (int64_t)n));
+  return cg_gep(cg, cg->t_i8, at, cg_i64(cg, (int64_t)n));
+}
+
+/* The error_message of op at the start of temp, each `{i}` replaced by
+ * input i in decimal (as jax.export's str.format), NUL-terminated: at most
+ * cg_symbolic_message_bytes, the area the plan keeps there. */
+static void write_message(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  LLVMValueRef at = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
+  LLVMValueRef none[1] = {NULL};
+  const char *p = op->a.error_message ? op->a.error_message : "", *end;
+  while (*p) {
+    int i = ir_message_field(op, p, &end);
+    if (i >= 0) {
+      const Value *x = op->opnds[i + 1];
+      LLVMValueRef args[2] = {at, cg_convert(cg, load_at(d, x, none), x->type->elem, ET_SI64)};
+      LLVMValueRef fn = format_i64_fn(cg);
+      at = LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+      p = end;
+      continue;
+    }
+    const char *q = p + 1;
+    while (*q && ir_message_field(op, q, &end) < 0) q++;
+    at = write_text(cg, at, p, (size_t)(q - p));
+    p = q;
+  }
+  LLVMBuildStore(cg->b, LLVMConstInt(cg->t_i8, 0, 0), at);
+}
+
+/* custom_call @shape_assertion(pred, inputs...): unless pred holds, the
+ * message goes to temp and the entry returns 2. */
 static void emit_assertion(Dyn *d, Op *op) {
+  CG *cg = d->cg;
   LLVMValueRef none[1] = {NULL};
   LLVMValueRef p = load_at(d, op->opnds[0], none);
-  require(d, LLVMBuildICmp(d->cg->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), 2);
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "ok");
+  LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "assertion");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), ok, bad);
+  LLVMPositionBuilderAtEnd(cg->b, bad);
+  write_message(d, op);
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 2, 0));
+  LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
 static void emit_return(Dyn *d, Op *ret) {
@@ -418,7 +523,7 @@ static void emit_return(Dyn *d, Op *ret) {
   for (int i = 0; i < ret->nopnds; i++) {
     Value *v = ret->opnds[i];
     LLVMValueRef dst = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + i));
-    LLVMBuildMemCpy(cg->b, dst, 1, d->ptr[v->id], 1, d->x[byte_size(d, v)->id]);
+  LLVMBuildMemCpy(cg->b, dst, 1, d->ptr[v->id], 1, d->x[byte_size(cg->m, d->s, v)->id]);
   }
   LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
 }
@@ -580,6 +685,29 @@ static void emit_result_dims(Dyn *d, const char *name) {
   LLVMBuildRetVoid(cg->b);
 }
 
+/* What the entry's status 1 means (the header says it too). */
+static const char size_error[] =
+    "the sizes are negative, overflow, exceed a bound or break a constraint of the program";
+
+/* P_F_status_message(status, temp): "" for 0, size_error for 1, for 2 the
+ * message the failed shape assertion left at the start of temp. */
+static void emit_status_message(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  LLVMTypeRef params[2] = {cg->t_i32, cg->t_ptr};
+  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_status_message", name), cg->t_ptr, params, 2);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef status = LLVMGetParam(fn, 0);
+  bool asserts = cg_symbolic_message_bytes(d->f) > 0;
+  LLVMValueRef r = LLVMBuildGlobalStringPtr(cg->b, "unknown status", "");
+  const LLVMValueRef texts[3] = {LLVMBuildGlobalStringPtr(cg->b, "", ""),
+                                 LLVMBuildGlobalStringPtr(cg->b, size_error, ""),
+                                 asserts ? LLVMGetParam(fn, 1) : r};
+  for (int k = 0; k < 3; k++)
+    r = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, status, LLVMConstInt(cg->t_i32, (unsigned)k, 0), ""),
+                        texts[k], r, "");
+  LLVMBuildRet(cg->b, r);
+}
+
 /* P_F__packed(ptr args): args holds the pointers of P_F, then a pointer to
  * each symbol's int64_t value. */
 static void emit_packed(Dyn *d, const char *name) {
@@ -599,6 +727,13 @@ static void emit_packed(Dyn *d, const char *name) {
 }
 
 void cg_symbolic_entry(CG *cg, Func *f) {
+  /* Its status 2 is a failed shape assertion, not SHLOC_BAD_ARGUMENT. */
+  if (cg->o->check_args) {
+    diag_error(f->loc, "@%s: --check-args is not implemented for an entry with symbolic sizes "
+               "(specialize it with --input-shapes or --dim)", f->name);
+    cg->errors++;
+    return;
+  }
   cg->fn = f;
   ir_number_values(f);
   int nv = f->next_value_id + 1;
@@ -612,15 +747,16 @@ void cg_symbolic_entry(CG *cg, Func *f) {
     free(d.offset);
     return;
   }
-  plan(&d);
+  d.temp_bytes = cg_symbolic_plan(cg->m, f, d.offset);
   Op *ret = ir_block_terminator(f->body);
-  for (int i = 0; ret && i < ret->nopnds; i++) byte_size(&d, ret->opnds[i]); /* interned now */
+  for (int i = 0; ret && i < ret->nopnds; i++) byte_size(cg->m, d.s, ret->opnds[i]); /* interned now */
   d.x = cg->symx = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
   if (!d.x) abort();
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
   emit_entry(&d, name);
   emit_temp_bytes(&d, name);
   emit_result_dims(&d, name);
+  emit_status_message(&d, name);
   if (cg->o->packed_entry) emit_packed(&d, name);
   free(d.ptr);
   free(d.offset);

@@ -129,6 +129,63 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
   return 0;
 }
 
+void dx_sym_bounds(const SymInfo *s, int64_t *ub) {
+  for (int k = 0; k < s->nsyms; k++) ub[k] = INT64_MAX;
+  /* Each pass carries bounds one step further along the equalities. */
+  for (int pass = 0; pass <= s->nsyms; pass++)
+    for (int i = 0; i < s->ncons; i++) {
+      const DimConstraint *c = &s->cons[i];
+      if (c->b->kind != DX_SYM) continue;
+      int64_t *b = &ub[c->b->c];
+      if (c->a->kind == DX_CONST && c->a->c < *b) *b = c->a->c;
+      if (c->ge || c->a->kind != DX_SYM) continue;
+      int64_t *a = &ub[c->a->c], m = *a < *b ? *a : *b;
+      *a = *b = m;
+    }
+}
+
+/* [*lo, *hi] holds every value of e for symbols in [0, ub]; false when it
+ * is unbounded or overflows. */
+static bool range(const DimExpr *e, const int64_t *ub, int64_t *lo, int64_t *hi) {
+  int64_t al, ah, bl, bh, v[4];
+  switch (e->kind) {
+  case DX_CONST: *lo = *hi = e->c; return true;
+  case DX_SYM: *lo = 0; *hi = ub[e->c]; return ub[e->c] != INT64_MAX;
+  default: break;
+  }
+  if (!range(e->a, ub, &al, &ah) || !range(e->b, ub, &bl, &bh)) return false;
+  switch (e->kind) {
+  case DX_ADD:
+    return !__builtin_add_overflow(al, bl, lo) && !__builtin_add_overflow(ah, bh, hi);
+  case DX_SUB:
+    return !__builtin_sub_overflow(al, bh, lo) && !__builtin_sub_overflow(ah, bl, hi);
+  case DX_MUL:
+    if (__builtin_mul_overflow(al, bl, &v[0]) || __builtin_mul_overflow(al, bh, &v[1]) ||
+        __builtin_mul_overflow(ah, bl, &v[2]) || __builtin_mul_overflow(ah, bh, &v[3]))
+      return false;
+    break;
+  case DX_MAX: /* monotonic in each operand */
+    *lo = al > bl ? al : bl;
+    *hi = ah > bh ? ah : bh;
+    return true;
+  default: /* DX_DIV: floor(a / b), b > 0, is monotonic in each operand */
+    if (bl <= 0) return false;
+    v[0] = floor_div(al, bl), v[1] = floor_div(al, bh), v[2] = floor_div(ah, bl), v[3] = floor_div(ah, bh);
+    break;
+  }
+  *lo = *hi = v[0];
+  for (int i = 1; i < 4; i++) {
+    *lo = v[i] < *lo ? v[i] : *lo;
+    *hi = v[i] > *hi ? v[i] : *hi;
+  }
+  return true;
+}
+
+int64_t dx_upper_bound(const DimExpr *e, const int64_t *ub) {
+  int64_t lo, hi;
+  return range(e, ub, &lo, &hi) ? hi : INT64_MAX;
+}
+
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
   static const char *const ops[] = {[DX_ADD] = " + ", [DX_SUB] = " - ", [DX_MUL] = " * ",
                                     [DX_DIV] = " / "};

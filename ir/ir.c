@@ -475,3 +475,14 @@ bool ir_is_shape_assertion(const Op *op) {
   return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
          !strcmp(op->a.call_target_name, "shape_assertion");
 }
+
+int ir_message_field(const Op *op, const char *s, const char **end) {
+  if (s[0] != '{' || s[1] < '0' || s[1] > '9') return -1;
+  char *e;
+  long i = strtol(s + 1, &e, 10);
+  if (*e != '}' || i + 1 >= op->nopnds) return -1;
+  const Type *t = op->opnds[i + 1]->type;
+  if (t->kind != TY_TENSOR || t->rank != 0 || !elem_is_int(t->elem)) return -1;
+  *end = e + 1;
+  return (int)i;
+}

@@ -586,6 +586,14 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_SCATTER] = infer_scatter,
 };
 
+/* Requires size i of a value of type t, d, to be at most its bound
+ * (#stablehlo.bounds); the entry checks it. False when d is a constant
+ * above it. */
+static bool within_bound(Sym *y, const Type *t, int i, const DimExpr *d) {
+  if (!t->bounds || t->bounds[i] == DIM_DYNAMIC) return true;
+  return dx_require(y->m, y->s, dx_const(y->m, y->s, t->bounds[i]), d, true);
+}
+
 /* Sets x's sizes: static where an expression is a constant (refining its
  * type), symbolic elsewhere; a static size of the type must agree. */
 static bool set_sizes(Sym *y, Op *op, Value *x, const DimExpr **d) {
@@ -596,6 +604,7 @@ static bool set_sizes(Sym *y, Op *op, Value *x, const DimExpr **d) {
     if (!d[i]) return fail(y, op, "a result size does not follow from the operands");
     if (t->dims[i] != DIM_DYNAMIC && !same(y, op, d[i], dx_const(y->m, y->s, t->dims[i])))
       return false;
+    if (!within_bound(y, t, i, d[i])) return fail(y, op, "a size is above its bound");
     dims[i] = d[i]->kind == DX_CONST ? d[i]->c : DIM_DYNAMIC;
     symbolic |= dims[i] == DIM_DYNAMIC;
   }
@@ -666,6 +675,7 @@ static void make_symbols(Sym *y, const char **dim_names) {
       if (a->type->dims[k] != DIM_DYNAMIC) continue;
       s->syms[s->nsyms] = (DimSym){arena_printf(&y->m->arena, "arg%d_dim%d", i, k), i, k};
       a->sym[k] = dx_sym(y->m, y->s, s->nsyms++);
+      within_bound(y, a->type, k, a->sym[k]);
     }
   }
 }

@@ -77,6 +77,13 @@ static void report(const ToolOptions *t, const Func *f, const double *times, int
 
 static int bench_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   bool specialized = t->co.input_shapes || t->co.ndims;
+  bool unknown = false; /* an argument's `?` size only a call would bind */
+  for (int i = 0; i < f->body->nargs; i++) unknown |= !type_is_static(f->body->args[i]->type);
+  if (!specialized && unknown) {
+    diag_error(TOOL_NOLOC, "@%s has `?` sizes: bench it at a size with --input-shapes (or --dim)",
+               f->name);
+    return -1;
+  }
   double bytes, flops = specialized ? 0 : flops_count(m, f); /* on the module as parsed */
   Program p;
   if (program_build(&p, m, f, &t->co)) return -1;
