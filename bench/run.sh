@@ -15,6 +15,9 @@ for f in "$here"/*.mlir; do
 done
 python3 "$here/ratios.py" "$BUILD"
 
+# Symbolic sizes beside the same programs specialized (bench/symbolic).
+"$here/symbolic/run.sh" | tee "$BUILD/bench_symbolic.txt"
+
 # Collectives: all_reduce over threads (libshlort.a) beside memcpy, and
 # over MPI (libshlort_mpi.a, -np 4 on loopback) beside MPI_Allreduce; each
 # prints its own same-run ratios.

@@ -532,6 +532,15 @@ bool cg_kernel_rng_bit_generator(CG *cg, Op *op);
  * it from the entry (directly, or through shlort_parallel_for when
  * o->threads > 1 and the kernel is large). */
 void cg_kernel(CG *cg, Op *root);
+/* For entries with symbolic sizes (dyndims.c), whose kernels' extents are
+ * run-time values: a new kernel function `void f.kN(ptr frame, i64 begin,
+ * i64 end, i32 chunk)` (internal, noinline; its body is the caller's),
+ * and its call over [0, n) with frame, through shlort_parallel_for when
+ * o->threads > 1 and `work` (elements read and written) is large at run
+ * time, else directly. */
+LLVMValueRef cg_kernel_new(CG *cg);
+void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRef n,
+                        LLVMValueRef work);
 /* Emits code that copies the value src into the buffer of dst (a memcpy,
  * or a kernel for constants and unmaterialized values); nothing when they
  * share storage. */

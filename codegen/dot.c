@@ -211,42 +211,20 @@ static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end)
 /* The skinny path: for each batch, all rows, the columns of r. */
 static void skinny_body(Gemm *g, Op *op, const GemmRange *r) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   LLVMValueRef A = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef B = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
-  CgLoop lb;
-  LLVMValueRef bi = cg_loop_begin(cg, &lb, r->b0, r->b1);
-  GemmBlock k = gemm_block_at(g, bi, cg_i64(cg, 0), cg_i64(cg, p->M), r, A, B, C);
-  LLVMValueRef row0 = LLVMBuildMul(g->b, bi, cg_i64(cg, p->M), "");
-  gemm_skinny(g, k.a, k.b, k.c, row0, r->c0, r->c1);
-  cg_loop_end(cg, &lb);
+  gemm_run_skinny(g, r, A, B, C);
 }
 
 /* for b in [b0, b1): for ic in [r0, r1) step MC: the block's K slices. */
 static void kernel_body(Gemm *g, Op *op, const GemmRange *r) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   GemmScratch s = gemm_scratch(g);
   LLVMValueRef A = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef B = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
-  CgLoop lb, li, lp;
-  LLVMValueRef bi = cg_loop_begin(cg, &lb, r->b0, r->b1);
-  LLVMValueRef ic = cg_loop_step(cg, &li, r->r0, r->r1, p->mc);
-  GemmBlock k = gemm_block_at(g, bi, ic, r->r1, r, A, B, C);
-  if (p->K == 0) {
-    gemm_zero_block(g, &k);
-  } else {
-    LLVMValueRef pc = cg_loop_step(cg, &lp, cg_i64(cg, 0), cg_i64(cg, p->K), p->kc);
-    gemm_slice(g, &k, pc, &s);
-    cg_loop_end(cg, &lp);
-  }
-  LLVMValueRef row0 =
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, cg_i64(cg, p->M), ""), ic, "");
-  gemm_epilogue(g, row0, k.mc, k.c0, k.c1);
-  cg_loop_end(cg, &li);
-  cg_loop_end(cg, &lb);
+  gemm_run(g, &s, r, A, B, C);
 }
 
 /* Contract with cg_kernel (codegen.h): emit, at the builder in the kernel

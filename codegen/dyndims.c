@@ -6,18 +6,22 @@
  *   void    P_F_result_dims(i64 sym..., i32 result, ptr out)
  *
  * one `sym` per symbol of Func.sym (the JAX dimension arguments, then each
- * `?` of the arguments in order). The sizes are runtime values here, so
- * this is a separate, plain path: no fusion, no threads, no GEMM engine.
- * Every op computes its whole result into its own buffer with a loop nest
- * whose bounds are the sizes evaluated at entry; dot_general is the
- * elemental loop over the contracting dimensions (correct, and slower than
- * the static path's GEMM). Buffers are laid out one after the other in the
- * temp arena, 64-byte aligned, at offsets that are size expressions
- * (passes/symbolic.c), so P_F_temp_bytes is the last one's end. Results are
- * copied into the caller's buffers at func.return. The ops whose static
- * code takes runtime sizes (cg_dim, CG.symx) run it: the elemental
- * generators of SHARED (operands read with cg_value_at from the buffers
- * bound here) and the kernels of KERNEL.
+ * `?` of the arguments in order). The sizes are run-time values here, so
+ * this is a separate path (the fuse and buffers passes skip such entries).
+ * Every op that is not fused computes its whole result into its own buffer
+ * with a loop nest whose bounds are the sizes evaluated at entry; an
+ * elementwise op, broadcast or iota with one elementwise or reduce user is
+ * computed inside that user (plan_fusion). dot_general runs on the GEMM
+ * engine (gemm.c, sizes and strides as run-time values, kernels of their
+ * own, threads), or for small products and layouts the engine does not
+ * take, as the elemental loop over the contracting dimensions. Buffers are
+ * laid out one after the other in the temp arena, 64-byte aligned, at
+ * offsets that are size expressions (passes/symbolic.c), then the GEMM
+ * scratch, so P_F_temp_bytes is the end of that. Results are copied into
+ * the caller's buffers at func.return. The ops whose static code takes
+ * run-time sizes (cg_dim, CG.symx) run it: the elemental generators of
+ * SHARED (operands read with cg_value_at from the buffers bound here) and
+ * the kernels of KERNEL.
  *
  * The entry returns 1 before touching memory when the sizes are negative,
  * overflow, break a constraint of the program (Func.sym->cons) or disagree
@@ -28,9 +32,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen.h"
+#include "gemm.h"
 
 enum { MAX_RANK = 64, BUFFER_ALIGN = 64 };
+
+/* The fields of a GemmPlan a dot_general on the GEMM engine gives as
+ * expressions (DynDot.e): these, then bdim, bsa, bsb of each batch
+ * dimension. */
+enum { DG_NBATCH, DG_M, DG_N, DG_K, DG_SAM, DG_SAK, DG_SBK, DG_SBN, DG_FIXED };
+enum { DG_MAX = DG_FIXED + 3 * GEMM_MAX_BATCH };
+/* The kernel frame of such a dot: A, B, C, the scratch, then the run-time
+ * value of each field that is not a constant, in field order. */
+enum { DK_A, DK_B, DK_C, DK_SCRATCH, DK_VALUES };
+/* Products of at most this many multiply-adds take the elemental loop at
+ * run time: below it the GEMM kernels' calls and setup cost more than the
+ * product (examples/dynamic_mlp at batch 1, 8-16-4: the elemental loops
+ * took 0.55x the time of the specialized program's GEMM kernels). */
+enum { SMALL_DOT_MACS = 1024 };
+
+/* A dot_general run on the GEMM engine (codegen/gemm.c): its sizes and
+ * strides over the symbols (constants where static), planned before the
+ * expressions are evaluated. */
+typedef struct DynDot {
+  int nbd, nfields;
+  const DimExpr *e[DG_MAX];
+} DynDot;
 
 typedef struct Dyn {
   CgAccess acc;             /* first: the emitters shared with the static path */
@@ -41,7 +67,10 @@ typedef struct Dyn {
   LLVMValueRef *ptr;        /* per Value id: its buffer */
   const DimExpr **offset;   /* per Value id: offset in temp (NULL: none) */
   const DimExpr *temp_bytes;
-  LLVMValueRef fail;        /* block returning 1 (sizes rejected) */
+  bool *fused;              /* per Value id: computed inside its one user */
+  DynDot **dot;             /* per Value id: a dot_general's GEMM, or NULL */
+  const DimExpr *scratch;   /* offset of the GEMM kernels' scratch in temp */
+  int64_t scratch_slice;    /* bytes of it per thread */
 } Dyn;
 
 /* ------------------------------------------------------------------------ */
@@ -85,12 +114,53 @@ int64_t cg_symbolic_message_bytes(const Func *f) {
   return most;
 }
 
-/* Offsets of every op result but constants, one after the other, after
- * the shape_assertion message. The storage kinds let the static path's
- * generators (SHARED) read operands with cg_value_at; the buffers pass
- * does not run on this function. */
-const DimExpr *cg_symbolic_plan(Module *m, Func *f, const DimExpr **offset) {
+/* Fusion (a simple form of passes/fuse.c's, which symbolic entries skip):
+ * an elementwise op, broadcast or iota whose one user is an elementwise op
+ * or a reduce is computed inside that user at each index it reads. Those
+ * users read each index of the operand once, so nothing is recomputed;
+ * 0-d values are left alone (a user would read them at every index). */
+static bool fusible_producer(const Op *op) {
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM:
+  case OP_DYNAMIC_BROADCAST_IN_DIM:
+  case OP_IOTA:
+  case OP_DYNAMIC_IOTA: return true;
+  default: return ir_is_elementwise(op->code);
+  }
+}
+
+static void plan_fusion(const Func *f, int opt_level, bool *fused) {
+  int nv = f->next_value_id + 1;
+  int *uses = calloc((size_t)nv, sizeof(int));
+  Op **user = calloc((size_t)nv, sizeof(Op *));
+  if (!uses || !user) abort();
+  for (Op *op = f->body->first; op; op = op->next)
+    for (int i = 0; i < op->nopnds; i++) {
+      uses[op->opnds[i]->id]++;
+      user[op->opnds[i]->id] = op;
+    }
+  for (Op *op = f->body->first; op; op = op->next) {
+    if (op->nresults != 1 || !fusible_producer(op)) continue;
+    Value *v = op->results[0];
+    Op *u = user[v->id];
+    fused[v->id] = opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
+                      (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
+  }
+  free(uses);
+  free(user);
+}
+
+/* The storage kinds let the static path's generators (SHARED) read
+ * operands with cg_value_at; the buffers pass does not run on this
+ * function. */
+const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
+                                const DimExpr **offset) {
   SymInfo *s = f->sym;
+  ir_number_values(f);
+  bool *own = fused ? NULL : calloc((size_t)f->next_value_id + 1, sizeof(bool));
+  if (!fused && !own) abort();
+  if (!fused) fused = own;
+  plan_fusion(f, opt_level, fused);
   const DimExpr *end = aligned(m, s, dx_const(m, s, cg_symbolic_message_bytes(f)));
   for (int i = 0; i < f->body->nargs; i++) f->body->args[i]->storage = ST_ARG;
   for (Op *op = f->body->first; op; op = op->next) {
@@ -99,11 +169,167 @@ const DimExpr *cg_symbolic_plan(Module *m, Func *f, const DimExpr **offset) {
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
+      if (fused[v->id]) continue;
       if (offset) offset[v->id] = end;
       end = dx_add(m, s, end, aligned(m, s, byte_size(m, s, v)));
     }
   }
-  return s->temp_bytes = end;
+  free(own);
+  return end;
+}
+
+int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
+  int64_t most = 0;
+  for (const Op *op = f->body->first; op; op = op->next)
+    if (op->code == OP_DOT_GENERAL) {
+      int64_t n = ir_kernel_scratch_bytes(op, 0);
+      most = n > most ? n : most;
+    }
+  return (threads > 1 ? threads : 1) * most;
+}
+
+/* ------------------------------------------------------------------------ */
+/* dot_general on the GEMM engine                                           */
+
+/* Row-major element strides of v as expressions. Each is the next one
+ * times the next size, so a stride equals another's stride times size
+ * exactly when the expressions are the same node. */
+static void strides(Dyn *d, const Value *v, const DimExpr **st) {
+  Module *m = d->cg->m;
+  const DimExpr *s = dx_const(m, d->s, 1);
+  for (int i = v->type->rank - 1; i >= 0; i--) {
+    st[i] = s;
+    s = dx_mul(m, d->s, s, dim_expr(m, d->s, v, i));
+  }
+}
+
+/* dims[0..n) of v (row-major over them) as one dimension of *size and
+ * element stride *stride; false when they are not evenly strided. Static
+ * unit dimensions are skipped. dot.c's collapse, on expressions. */
+static bool collapse(Dyn *d, const Value *v, const int64_t *dims, int n, const DimExpr **size,
+                     const DimExpr **stride) {
+  Module *m = d->cg->m;
+  const DimExpr *st[MAX_RANK], *expect = NULL;
+  strides(d, v, st);
+  *size = dx_const(m, d->s, 1);
+  *stride = dx_const(m, d->s, 0);
+  for (int i = n - 1; i >= 0; i--) {
+    int k = (int)dims[i];
+    if (v->type->dims[k] == 1) continue;
+    if (expect && st[k] != expect) return false;
+    if (!expect) *stride = st[k];
+    expect = dx_mul(m, d->s, st[k], dim_expr(m, d->s, v, k));
+    *size = dx_mul(m, d->s, *size, dim_expr(m, d->s, v, k));
+  }
+  return true;
+}
+
+/* The dimensions of x neither batch nor contracting, ascending. */
+static int free_dims(const Value *x, const I64List *batch, const I64List *contract,
+                     int64_t *out) {
+  int n = 0;
+  for (int i = 0; i < x->type->rank; i++)
+    if (!ir_list_has(batch, i) && !ir_list_has(contract, i)) out[n++] = i;
+  return n;
+}
+
+/* Pointers to the fields of p and p->v in DG_* order; returns their count. */
+static int plan_fields(GemmPlan *p, int nbd, int64_t **ints, LLVMValueRef **vals) {
+  int64_t *fi[DG_FIXED] = {&p->nbatch, &p->M, &p->N, &p->K, &p->sam, &p->sak, &p->sbk, &p->sbn};
+  LLVMValueRef *fv[DG_FIXED] = {&p->v.nbatch, &p->v.M, &p->v.N, &p->v.K,
+                                &p->v.sam, &p->v.sak, &p->v.sbk, &p->v.sbn};
+  for (int k = 0; k < DG_FIXED; k++) ints[k] = fi[k], vals[k] = fv[k];
+  for (int b = 0; b < nbd; b++) {
+    int k = DG_FIXED + 3 * b;
+    ints[k] = &p->bdim[b], vals[k] = &p->v.bdim[b];
+    ints[k + 1] = &p->bsa[b], vals[k + 1] = &p->v.bsa[b];
+    ints[k + 2] = &p->bsb[b], vals[k + 2] = &p->v.bsb[b];
+  }
+  return DG_FIXED + 3 * nbd;
+}
+
+/* g for op planned from dd: constant fields as numbers, the others
+ * GEMM_DYN with the values vals[k] (NULL while planning). */
+static void dot_gemm(Dyn *d, Op *op, const DynDot *dd, LLVMValueRef *vals, Gemm *g) {
+  *g = (Gemm){.cg = d->cg, .b = d->cg->b, .op = op};
+  g->p.e = op->results[0]->type->elem;
+  g->p.nbd = dd->nbd;
+  int64_t *ints[DG_MAX];
+  LLVMValueRef *pv[DG_MAX];
+  plan_fields(&g->p, dd->nbd, ints, pv);
+  for (int k = 0; k < dd->nfields; k++) {
+    const DimExpr *e = dd->e[k];
+    *ints[k] = e->kind == DX_CONST ? e->c : GEMM_DYN;
+    if (e->kind != DX_CONST && vals) *pv[k] = vals[k];
+  }
+  gemm_plan(g);
+}
+
+/* The skinny path fits whatever M is (at most GEMM_SKINNY_MAX_M). */
+static bool skinny_strides(const GemmPlan *p) {
+  GemmPlan q = *p;
+  q.M = 1;
+  return gemm_skinny_fits(&q);
+}
+
+/* The GEMM of a dot_general when cg_kernel_dot's conditions hold (f32 or
+ * f64 throughout, free and contracting dimensions each evenly strided, not
+ * a matrix-vector product), else NULL (the elemental loop). */
+static DynDot *plan_dot(Dyn *d, Op *op) {
+  const DotDims *dd = &op->a.dot;
+  const Value *l = op->opnds[0], *r = op->opnds[1];
+  ElemType e = op->results[0]->type->elem;
+  if ((e != ET_F32 && e != ET_F64) || l->type->elem != e || r->type->elem != e) return NULL;
+  if (dd->lhs_batch.n > GEMM_MAX_BATCH) return NULL;
+  DynDot *g = ARENA_NEW(&d->cg->m->arena, DynDot);
+  const DimExpr *kr, *sl[MAX_RANK], *sr[MAX_RANK];
+  int64_t fl[MAX_RANK], fr[MAX_RANK];
+  int nfl = free_dims(l, &dd->lhs_batch, &dd->lhs_contract, fl);
+  int nfr = free_dims(r, &dd->rhs_batch, &dd->rhs_contract, fr);
+  if (!collapse(d, l, fl, nfl, &g->e[DG_M], &g->e[DG_SAM]) ||
+      !collapse(d, r, fr, nfr, &g->e[DG_N], &g->e[DG_SBN]) ||
+      !collapse(d, l, dd->lhs_contract.v, dd->lhs_contract.n, &g->e[DG_K], &g->e[DG_SAK]) ||
+      !collapse(d, r, dd->rhs_contract.v, dd->rhs_contract.n, &kr, &g->e[DG_SBK]))
+    return NULL;
+  strides(d, l, sl);
+  strides(d, r, sr);
+  g->nbd = dd->lhs_batch.n;
+  g->e[DG_NBATCH] = dx_const(d->cg->m, d->s, 1);
+  for (int b = 0; b < g->nbd; b++) {
+    const DimExpr **f = &g->e[DG_FIXED + 3 * b];
+    f[0] = dim_expr(d->cg->m, d->s, l, (int)dd->lhs_batch.v[b]);
+    f[1] = sl[dd->lhs_batch.v[b]];
+    f[2] = sr[dd->rhs_batch.v[b]];
+    g->e[DG_NBATCH] = dx_mul(d->cg->m, d->s, g->e[DG_NBATCH], f[0]);
+  }
+  g->nfields = DG_FIXED + 3 * g->nbd;
+  const DimExpr *one = dx_const(d->cg->m, d->s, 1);
+  if (g->e[DG_N] == one && g->e[DG_SAK] == one && g->e[DG_SBK] == one) return NULL;
+  return g;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plan                                                                  */
+
+/* The temp arena: cg_symbolic_plan's, then the GEMM kernels' scratch (one
+ * slice per thread). */
+static void plan(Dyn *d) {
+  Module *m = d->cg->m;
+  const DimExpr *end = cg_symbolic_plan(m, d->f, d->cg->o->opt_level, d->fused, d->offset);
+  for (Op *op = d->f->body->first; op; op = op->next) {
+    if (op->code != OP_DOT_GENERAL || !(d->dot[op->results[0]->id] = plan_dot(d, op)))
+      continue;
+    Gemm g;
+    dot_gemm(d, op, d->dot[op->results[0]->id], NULL, &g);
+    int64_t bytes = gemm_scratch_bytes(&g.p);
+    if (bytes > d->scratch_slice) d->scratch_slice = bytes;
+  }
+  if (d->scratch_slice > 0) {
+    int threads = d->cg->o->threads > 1 ? d->cg->o->threads : 1;
+    d->scratch = end;
+    end = dx_add(m, d->s, end, dx_const(m, d->s, threads * d->scratch_slice));
+  }
+  d->temp_bytes = d->s->temp_bytes = end;
 }
 
 static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMValueRef b,
@@ -152,7 +378,11 @@ static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
   return cg_linear_value(d->cg, v, idx);
 }
 
+static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx);
+
+/* v at idx: a fused value's generator, else a load from its buffer. */
 static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
+  if (d->fused[v->id]) return gen_value(d, v->def, idx);
   return cg_load(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx));
 }
 
@@ -327,6 +557,129 @@ static void (*const EMIT[OP_COUNT])(CgAccess *a, Op *op) = {
     [OP_DYNAMIC_GATHER] = cg_dyn_gather,
     [OP_SCATTER] = cg_scatter,
 };
+
+static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx) {
+  return ir_is_elementwise(op->code) ? gen_elementwise(d, op, idx) : GEN[op->code](d, op, idx);
+}
+
+static void emit_elemental(Dyn *d, Op *op, Gen gen);
+
+/* ------------------------------------------------------------------------ */
+/* GEMM kernels                                                              */
+
+static LLVMValueRef frame_slot(CG *cg, LLVMValueRef frame, int k, LLVMTypeRef t) {
+  return LLVMBuildLoad2(cg->b, t, cg_gep(cg, cg->t_i64, frame, cg_i64(cg, k)), "");
+}
+
+/* The skinny path over columns [begin, end) of every batch: one copy per
+ * M from 1 to GEMM_SKINNY_MAX_M when M is a run-time value (the entry
+ * calls it only for those). */
+static void skinny_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end) {
+  CG *cg = g->cg;
+  GemmRange r = {cg_i64(cg, 0), g->p.v.nbatch, cg_i64(cg, 0), g->p.v.M, begin, end};
+  if (g->p.M != GEMM_DYN) {
+    gemm_plan_skinny(g);
+    gemm_run_skinny(g, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
+    return;
+  }
+  for (int m = 1; m <= GEMM_SKINNY_MAX_M; m++) {
+    CgIf is_m;
+    cg_if_begin(cg, &is_m, LLVMBuildICmp(cg->b, LLVMIntEQ, g->p.v.M, cg_i64(cg, m), ""));
+    Gemm h = *g;
+    h.p.M = m;
+    h.p.v.M = cg_i64(cg, m);
+    gemm_plan_skinny(&h);
+    gemm_run_skinny(&h, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
+    cg_if_end(cg, &is_m);
+  }
+}
+
+/* The blocked path over batches [begin, end) when there are batch
+ * dimensions, else over rows [begin, end), in scratch slice `chunk`. */
+static void blocked_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end,
+                           LLVMValueRef chunk, int64_t slice) {
+  CG *cg = g->cg;
+  const GemmVals *v = &g->p.v;
+  LLVMValueRef off = LLVMBuildMul(cg->b, LLVMBuildZExt(cg->b, chunk, cg->t_i64, ""),
+                                  cg_i64(cg, slice), "");
+  GemmScratch s = gemm_scratch_at(g, cg_gep(cg, cg->t_i8, ptrs[DK_SCRATCH], off));
+  LLVMValueRef zero = cg_i64(cg, 0);
+  GemmRange r = g->p.nbd > 0 ? (GemmRange){begin, end, zero, v->M, zero, v->N}
+                             : (GemmRange){zero, v->nbatch, begin, end, zero, v->N};
+  gemm_run(g, &s, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
+}
+
+/* The kernel function of dot op's GEMM (skinny or blocked), which finds
+ * its buffers and run-time sizes in its frame (DK_*). */
+static LLVMValueRef dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny) {
+  CG *cg = d->cg;
+  CgFnState saved = cg_save_fn(cg);
+  LLVMValueRef fn = cg_kernel_new(cg);
+  cg_fn_begin(cg, fn);
+  LLVMValueRef frame = LLVMGetParam(fn, 0), ptrs[DK_VALUES], vals[DG_MAX];
+  for (int k = 0; k < DK_VALUES; k++) ptrs[k] = frame_slot(cg, frame, k, cg->t_ptr);
+  for (int k = 0, slot = DK_VALUES; k < dd->nfields; k++)
+    vals[k] = dd->e[k]->kind == DX_CONST ? NULL : frame_slot(cg, frame, slot++, cg->t_i64);
+  Gemm g;
+  dot_gemm(d, op, dd, vals, &g);
+  LLVMValueRef begin = LLVMGetParam(fn, 1), end = LLVMGetParam(fn, 2);
+  if (skinny) skinny_kernel(&g, ptrs, begin, end);
+  else blocked_kernel(&g, ptrs, begin, end, LLVMGetParam(fn, 3), d->scratch_slice);
+  LLVMBuildRetVoid(cg->b);
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return fn;
+}
+
+static void call_dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny, LLVMValueRef frame,
+                            LLVMValueRef n, LLVMValueRef work) {
+  cg_kernel_call_dyn(d->cg, dot_kernel(d, op, dd, skinny), frame, n, work);
+}
+
+/* spec: dot_general, on the GEMM engine: the skinny path when M is at
+ * most GEMM_SKINNY_MAX_M (decided at run time when M is symbolic), else
+ * the blocked path; threads split the columns of the skinny path, the
+ * batches or else the rows of the blocked one. */
+static void emit_dot(Dyn *d, Op *op, const DynDot *dd) {
+  CG *cg = d->cg;
+  Gemm g;
+  dot_gemm(d, op, dd, NULL, &g);
+  int nslots = DK_VALUES;
+  for (int k = 0; k < dd->nfields; k++) nslots += dd->e[k]->kind != DX_CONST;
+  LLVMValueRef frame = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)nslots), "dframe");
+  LLVMValueRef temp = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
+  LLVMValueRef ptrs[DK_VALUES] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id],
+                                  d->ptr[op->results[0]->id],
+                                  cg_gep(cg, cg->t_i8, temp, d->x[d->scratch->id])};
+  for (int k = 0; k < DK_VALUES; k++)
+    LLVMBuildStore(cg->b, ptrs[k], cg_gep(cg, cg->t_i64, frame, cg_i64(cg, k)));
+  for (int k = 0, slot = DK_VALUES; k < dd->nfields; k++)
+    if (dd->e[k]->kind != DX_CONST)
+      LLVMBuildStore(cg->b, d->x[dd->e[k]->id], cg_gep(cg, cg->t_i64, frame, cg_i64(cg, slot++)));
+  LLVMValueRef M = d->x[dd->e[DG_M]->id], N = d->x[dd->e[DG_N]->id];
+  LLVMValueRef K = d->x[dd->e[DG_K]->id], nb = d->x[dd->e[DG_NBATCH]->id];
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef work = LLVMBuildMul(b, nb, LLVMBuildAdd(b, LLVMBuildMul(b, K, LLVMBuildAdd(b, M, N, ""), ""),
+                                                       LLVMBuildMul(b, M, N, ""), ""), "");
+  LLVMValueRef rows = g.p.nbd > 0 ? nb : M;
+  LLVMValueRef macs = LLVMBuildMul(b, LLVMBuildMul(b, nb, M, ""), LLVMBuildMul(b, N, K, ""), "");
+  CgIf small, few;
+  cg_if_begin(cg, &small, LLVMBuildICmp(b, LLVMIntSLE, macs, cg_i64(cg, SMALL_DOT_MACS), ""));
+  emit_elemental(d, op, gen_dot);
+  cg_if_else(cg, &small);
+  if (g.p.M != GEMM_DYN || !skinny_strides(&g.p)) {
+    bool skinny = gemm_skinny_fits(&g.p);
+    call_dot_kernel(d, op, dd, skinny, frame, skinny ? N : rows, work);
+  } else { /* the skinny kernel for 1 <= M <= GEMM_SKINNY_MAX_M */
+    cg_if_begin(cg, &few, LLVMBuildICmp(b, LLVMIntULT, LLVMBuildSub(b, M, cg_i64(cg, 1), ""),
+                                        cg_i64(cg, GEMM_SKINNY_MAX_M), ""));
+    call_dot_kernel(d, op, dd, true, frame, N, work);
+    cg_if_else(cg, &few);
+    call_dot_kernel(d, op, dd, false, frame, rows, work);
+    cg_if_end(cg, &few);
+  }
+  cg_if_end(cg, &small);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Ops                                                                       */
@@ -561,6 +914,7 @@ static void emit_op(Dyn *d, Op *op) {
                    "--input-shapes or --dim)");
     return;
   }
+  if (d->fused[op->results[0]->id]) return;
   if (op->code == OP_CONSTANT) {
     Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
@@ -572,7 +926,9 @@ static void emit_op(Dyn *d, Op *op) {
     Value *v = op->results[i];
     d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
   }
-  if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
+  if (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id])
+    emit_dot(d, op, d->dot[op->results[0]->id]);
+  else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (EMIT[op->code]) EMIT[op->code](&d->acc, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
@@ -726,6 +1082,14 @@ static void emit_packed(Dyn *d, const char *name) {
   LLVMBuildRet(cg->b, LLVMBuildCall2(cg->b, fty, entry, args, (unsigned)n, ""));
 }
 
+static void free_dyn(Dyn *d) {
+  free(d->ptr);
+  free(d->offset);
+  free(d->fused);
+  free(d->dot);
+  free(d->x);
+}
+
 void cg_symbolic_entry(CG *cg, Func *f) {
   /* Its status 2 is a failed shape assertion, not SHLOC_BAD_ARGUMENT. */
   if (cg->o->check_args) {
@@ -740,14 +1104,15 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   Dyn d = {.acc = {cg, acc_value_at, acc_dim, acc_buffer, acc_linear},
            .cg = cg, .f = f, .s = f->sym,
            .ptr = calloc((size_t)nv, sizeof(LLVMValueRef)),
-           .offset = calloc((size_t)nv, sizeof(DimExpr *))};
-  if (!d.ptr || !d.offset) abort();
+           .offset = calloc((size_t)nv, sizeof(DimExpr *)),
+           .fused = calloc((size_t)nv, sizeof(bool)),
+           .dot = calloc((size_t)nv, sizeof(DynDot *))};
+  if (!d.ptr || !d.offset || !d.fused || !d.dot) abort();
   if (!sizes_known(&d)) {
-    free(d.ptr);
-    free(d.offset);
+    free_dyn(&d);
     return;
   }
-  d.temp_bytes = cg_symbolic_plan(cg->m, f, d.offset);
+  plan(&d);
   Op *ret = ir_block_terminator(f->body);
   for (int i = 0; ret && i < ret->nopnds; i++) byte_size(cg->m, d.s, ret->opnds[i]); /* interned now */
   d.x = cg->symx = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
@@ -758,8 +1123,6 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   emit_result_dims(&d, name);
   emit_status_message(&d, name);
   if (cg->o->packed_entry) emit_packed(&d, name);
-  free(d.ptr);
-  free(d.offset);
-  free(d.x);
+  free_dyn(&d);
   cg->symx = NULL;
 }

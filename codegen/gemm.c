@@ -100,6 +100,28 @@ int codegen_gemm_panel_bytes(const CompileOptions *o) {
   return bytes;
 }
 
+/* v.x = x for each field x of p that has no run-time value. */
+static void value_of(CG *cg, LLVMValueRef *v, int64_t x) {
+  if (!*v) *v = cg_i64(cg, x);
+}
+
+static void plan_values(CG *cg, GemmPlan *p) {
+  GemmVals *v = &p->v;
+  value_of(cg, &v->nbatch, p->nbatch);
+  value_of(cg, &v->M, p->M);
+  value_of(cg, &v->N, p->N);
+  value_of(cg, &v->K, p->K);
+  value_of(cg, &v->sam, p->sam);
+  value_of(cg, &v->sak, p->sak);
+  value_of(cg, &v->sbk, p->sbk);
+  value_of(cg, &v->sbn, p->sbn);
+  for (int i = 0; i < p->nbd; i++) {
+    value_of(cg, &v->bdim[i], p->bdim[i]);
+    value_of(cg, &v->bsa[i], p->bsa[i]);
+    value_of(cg, &v->bsb[i], p->bsb[i]);
+  }
+}
+
 /* Tile and block sizes. KC x NR of Bp stays in L1 and a block of MC rows
  * of A in L2; a larger MC packs B fewer times (measured on a Sapphire
  * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
@@ -114,7 +136,7 @@ void gemm_plan(Gemm *g) {
   p->mr = tile->mr;
   p->nv = tile->nv;
   p->nr = p->nv * p->vl;
-  p->kc = p->K < 128 ? (p->K > 0 ? p->K : 1) : 128;
+  p->kc = p->K == GEMM_DYN || p->K >= 128 ? 128 : p->K > 0 ? p->K : 1;
   p->direct_a = p->sak == 1;
   /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of
    * f64 (ir_kernel_scratch_bytes' bound). */
@@ -123,6 +145,7 @@ void gemm_plan(Gemm *g) {
   if (p->mc < p->mr) p->mc = p->mr;
   g->t = cg_scalar_type(cg, p->e);
   g->vt = LLVMVectorType(g->t, (unsigned)p->vl);
+  plan_values(cg, p);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -594,15 +617,15 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
   LLVMTypeRef ty;
   LLVMValueRef fn = p->skinny_dots ? dots_fn(g, &ty) : skinny_fn(g, &ty);
   LLVMValueRef args[8] = {a,
-                          cg_i64(cg, p->sam),
-                          cg_gep(cg, g->t, b, LLVMBuildMul(g->b, c0, cg_i64(cg, p->sbn), "")),
-                          cg_i64(cg, p->skinny_dots ? p->sbn : p->sbk),
+                          p->v.sam,
+                          cg_gep(cg, g->t, b, LLVMBuildMul(g->b, c0, p->v.sbn, "")),
+                          p->skinny_dots ? p->v.sbn : p->v.sbk,
                           cg_gep(cg, g->t, c, c0),
-                          cg_i64(cg, p->N),
-                          cg_i64(cg, p->K),
+                          p->v.N,
+                          p->v.K,
                           LLVMBuildSub(g->b, c1, c0, "")};
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
-  gemm_epilogue(g, row0, cg_i64(cg, p->M), c0, c1);
+  gemm_epilogue(g, row0, p->v.M, c0, c1);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -612,17 +635,18 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
  * k < kc: the transposing copy both packings reduce to. The k loop is
  * innermost, so reads are contiguous when sk is 1. */
 static void pack_strided(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
-                         int64_t sj, int64_t sk, LLVMValueRef nvalid, LLVMValueRef kc) {
+                         LLVMValueRef sj, LLVMValueRef sk, LLVMValueRef nvalid,
+                         LLVMValueRef kc) {
   CG *cg = g->cg;
   CgLoop lj, lk, lz;
   LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), cg_i64(cg, ld));
   LLVMValueRef d = cg_gep(cg, g->t, dst, j);
   CgIf valid;
   cg_if_begin(cg, &valid, LLVMBuildICmp(g->b, LLVMIntSLT, j, nvalid, ""));
-  LLVMValueRef s = cg_gep(cg, g->t, src, LLVMBuildMul(g->b, j, cg_i64(cg, sj), ""));
+  LLVMValueRef s = cg_gep(cg, g->t, src, LLVMBuildMul(g->b, j, sj, ""));
   LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
   LLVMValueRef x = LLVMBuildLoad2(
-      g->b, g->t, cg_gep(cg, g->t, s, LLVMBuildMul(g->b, k, cg_i64(cg, sk), "")), "");
+      g->b, g->t, cg_gep(cg, g->t, s, LLVMBuildMul(g->b, k, sk, "")), "");
   LLVMBuildStore(g->b, x, cg_gep(cg, g->t, d, LLVMBuildMul(g->b, k, cg_i64(cg, ld), "")));
   cg_loop_end(cg, &lk);
   cg_if_else(cg, &valid);
@@ -643,9 +667,9 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
   CgLoop lp;
   LLVMValueRef row = cg_loop_step(cg, &lp, cg_i64(cg, 0), mc, p->mr);
   LLVMValueRef dst = cg_gep(cg, g->t, ap, LLVMBuildMul(g->b, row, kc, ""));
-  LLVMValueRef src = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, cg_i64(cg, p->sam), ""));
+  LLVMValueRef src = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, p->v.sam, ""));
   LLVMValueRef rows = LLVMBuildSub(g->b, mc, row, "");
-  pack_strided(g, dst, p->mr, src, p->sam, p->sak, rows, kc);
+  pack_strided(g, dst, p->mr, src, p->v.sam, p->v.sak, rows, kc);
   cg_loop_end(cg, &lp);
 }
 
@@ -680,7 +704,7 @@ void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   if (vec) {
     cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), ""));
     LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
-    LLVMValueRef src = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, k, cg_i64(cg, p->sbk), ""));
+    LLVMValueRef src = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, k, p->v.sbk, ""));
     LLVMValueRef dst = cg_gep(cg, g->t, bp, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""));
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef x = vload(g, cg_gep(cg, g->t, src, cg_i64(cg, v * p->vl)), ea);
@@ -690,7 +714,7 @@ void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
     cg_loop_end(cg, &lk);
     cg_if_else(cg, &full);
   }
-  pack_strided(g, bp, p->nr, b, p->sbn, p->sbk, nr, kc);
+  pack_strided(g, bp, p->nr, b, p->v.sbn, p->v.sbk, nr, kc);
   if (vec) cg_if_end(cg, &full);
 }
 
@@ -727,7 +751,7 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), nrows);
   LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
   if (nrd > 0) unflatten(g, t, 0, nrd, row, idx);
-  LLVMValueRef base = LLVMBuildMul(g->b, row, cg_i64(cg, g->p.N), "");
+  LLVMValueRef base = LLVMBuildMul(g->b, row, g->p.v.N, "");
   LLVMValueRef j = cg_loop_begin(cg, &lj, c0, c1);
   if (g->ncols > 0) unflatten(g, t, nrd, rank, j, idx);
   LLVMValueRef lin = LLVMBuildAdd(g->b, base, j, "");
@@ -743,16 +767,15 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
 /* Blocks, scratch and K slices                                              */
 
 /* Element offset of batch b in an operand with the given strides. */
-static LLVMValueRef batch_offset(Gemm *g, LLVMValueRef b, const int64_t *st) {
+static LLVMValueRef batch_offset(Gemm *g, LLVMValueRef b, LLVMValueRef const *st) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMValueRef off = cg_i64(cg, 0);
-  int64_t inner = 1;
+  LLVMValueRef off = cg_i64(cg, 0), inner = cg_i64(cg, 1);
   for (int i = p->nbd - 1; i >= 0; i--) {
-    LLVMValueRef q = LLVMBuildUDiv(g->b, b, cg_i64(cg, inner), "");
-    q = LLVMBuildURem(g->b, q, cg_i64(cg, p->bdim[i]), "");
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, q, cg_i64(cg, st[i]), ""), "");
-    inner *= p->bdim[i];
+    LLVMValueRef q = LLVMBuildUDiv(g->b, b, inner, "");
+    q = LLVMBuildURem(g->b, q, p->v.bdim[i], "");
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, q, st[i], ""), "");
+    inner = LLVMBuildMul(g->b, inner, p->v.bdim[i], ""); /* folded when static */
   }
   return off;
 }
@@ -764,13 +787,13 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
   const GemmPlan *p = &g->p;
   GemmBlock k;
   k.mc = cg_min_i64(cg, cg_i64(cg, p->mc), LLVMBuildSub(g->b, r1, ic, ""));
-  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->bsa),
-                                   LLVMBuildMul(g->b, ic, cg_i64(cg, p->sam), ""), "");
+  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->v.bsa),
+                                   LLVMBuildMul(g->b, ic, p->v.sam, ""), "");
   k.a = cg_gep(cg, g->t, A, offa);
-  k.b = cg_gep(cg, g->t, B, batch_offset(g, bi, p->bsb));
-  LLVMValueRef offc =
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, cg_i64(cg, p->M * p->N), ""),
-                   LLVMBuildMul(g->b, ic, cg_i64(cg, p->N), ""), "");
+  k.b = cg_gep(cg, g->t, B, batch_offset(g, bi, p->v.bsb));
+  LLVMValueRef mn = LLVMBuildMul(g->b, p->v.M, p->v.N, ""); /* folded when static */
+  LLVMValueRef offc = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, mn, ""),
+                                   LLVMBuildMul(g->b, ic, p->v.N, ""), "");
   k.c = cg_gep(cg, g->t, C, offc);
   k.c0 = r->c0;
   k.c1 = r->c1;
@@ -783,7 +806,7 @@ void gemm_zero_block(Gemm *g, GemmBlock *k) {
   CgLoop li, lj;
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), k->mc);
   LLVMValueRef row =
-      cg_gep(cg, g->t, k->c, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.N), ""));
+      cg_gep(cg, g->t, k->c, LLVMBuildMul(g->b, i, g->p.v.N, ""));
   LLVMValueRef j = cg_loop_begin(cg, &lj, k->c0, k->c1);
   LLVMBuildStore(g->b, LLVMConstNull(g->t), cg_gep(cg, g->t, row, j));
   cg_loop_end(cg, &lj);
@@ -812,12 +835,19 @@ static LLVMValueRef zero_row(Gemm *g) {
  * kernel's scratch from the temp arena (ir_kernel_scratch_bytes bounds
  * it): packing buffers on the stack would overflow the small stacks of
  * worker threads and embedded targets. */
+int64_t gemm_scratch_bytes(const GemmPlan *p) {
+  int64_t es = elem_bytes(p->e), bp = ir_align64(p->kc * p->nr * es);
+  return bp + (p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * es));
+}
+
 GemmScratch gemm_scratch(Gemm *g) {
+  return gemm_scratch_at(g, cg_scratch(g->cg, g->op, gemm_scratch_bytes(&g->p)));
+}
+
+GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  int64_t es = elem_bytes(p->e), bp = ir_align64(p->kc * p->nr * es);
-  int64_t rest = p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * es);
-  LLVMValueRef base = cg_scratch(cg, g->op, bp + rest);
+  int64_t bp = ir_align64(p->kc * p->nr * elem_bytes(p->e));
   GemmScratch s = {0};
   s.micro = micro_fn(g, p->direct_a);
   s.bp = base;
@@ -839,7 +869,7 @@ static void fill_rows(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef ir,
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef row = LLVMBuildAdd(g->b, ir, cg_i64(cg, r), "");
     LLVMValueRef ptr =
-        cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, cg_i64(cg, p->sam), ""));
+        cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, p->v.sam, ""));
     LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, row, mc, "");
     LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, ptr, s->zeros, ""),
                    cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
@@ -852,7 +882,7 @@ void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef c,
   CG *cg = g->cg;
   LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
-  LLVMValueRef args[8] = {a, s->bp, c, cg_i64(cg, g->p.N), kc, rows, cols, first};
+  LLVMValueRef args[8] = {a, s->bp, c, g->p.v.N, kc, rows, cols, first};
   LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
 }
 
@@ -864,14 +894,14 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   const GemmPlan *p = &g->p;
   CgLoop lj, li;
   LLVMValueRef kc =
-      cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, cg_i64(cg, p->K), pc, ""));
+      cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, p->v.K, pc, ""));
   LLVMValueRef first = LLVMBuildICmp(g->b, LLVMIntEQ, pc, cg_i64(cg, 0), "first");
-  LLVMValueRef a = cg_gep(cg, g->t, k->a, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sak), ""));
+  LLVMValueRef a = cg_gep(cg, g->t, k->a, LLVMBuildMul(g->b, pc, p->v.sak, ""));
   if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
   LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
-  LLVMValueRef boff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, p->sbk), ""),
-                                   LLVMBuildMul(g->b, jr, cg_i64(cg, p->sbn), ""), "");
+  LLVMValueRef boff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, p->v.sbk, ""),
+                                   LLVMBuildMul(g->b, jr, p->v.sbn, ""), "");
   gemm_pack_b(g, s->bp, cg_gep(cg, g->t, k->b, boff), nr, kc);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
   LLVMValueRef rows =
@@ -884,8 +914,60 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
     apanel = cg_gep(cg, g->t, s->ap, LLVMBuildMul(g->b, ir, kc, ""));
   }
   LLVMValueRef coff =
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, cg_i64(cg, p->N), ""), jr, "");
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, p->v.N, ""), jr, "");
   gemm_call_micro(g, s, apanel, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The drivers                                                               */
+
+/* The K slices of a block, or zeros when K = 0 (an empty sum): decided
+ * here when K is static, at run time when it is not. */
+static void block_slices(Gemm *g, GemmBlock *k, GemmScratch *s) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  if (p->K == 0) {
+    gemm_zero_block(g, k);
+    return;
+  }
+  CgIf empty;
+  if (p->K == GEMM_DYN) {
+    cg_if_begin(cg, &empty, LLVMBuildICmp(g->b, LLVMIntEQ, p->v.K, cg_i64(cg, 0), ""));
+    gemm_zero_block(g, k);
+    cg_if_else(cg, &empty);
+  }
+  CgLoop lp;
+  LLVMValueRef pc = cg_loop_step(cg, &lp, cg_i64(cg, 0), p->v.K, p->kc);
+  gemm_slice(g, k, pc, s);
+  cg_loop_end(cg, &lp);
+  if (p->K == GEMM_DYN) cg_if_end(cg, &empty);
+}
+
+void gemm_run(Gemm *g, GemmScratch *s, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+              LLVMValueRef C) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop lb, li;
+  LLVMValueRef bi = cg_loop_begin(cg, &lb, r->b0, r->b1);
+  LLVMValueRef ic = cg_loop_step(cg, &li, r->r0, r->r1, p->mc);
+  GemmBlock k = gemm_block_at(g, bi, ic, r->r1, r, A, B, C);
+  block_slices(g, &k, s);
+  LLVMValueRef row0 = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, p->v.M, ""), ic, "");
+  gemm_epilogue(g, row0, k.mc, k.c0, k.c1);
+  cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lb);
+}
+
+void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+                     LLVMValueRef C) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop lb;
+  LLVMValueRef bi = cg_loop_begin(cg, &lb, r->b0, r->b1);
+  GemmBlock k = gemm_block_at(g, bi, cg_i64(cg, 0), p->v.M, r, A, B, C);
+  LLVMValueRef row0 = LLVMBuildMul(g->b, bi, p->v.M, "");
+  gemm_skinny(g, k.a, k.b, k.c, row0, r->c0, r->c1);
+  cg_loop_end(cg, &lb);
 }

@@ -8,6 +8,18 @@
 #include "codegen.h"
 
 #define GEMM_MAX_BATCH 8
+/* A size or stride of a GemmPlan known only at run time (an entry with
+ * symbolic sizes, codegen/dyndims.c): its value is in GemmPlan.v. */
+#define GEMM_DYN (-1)
+
+/* The sizes and strides of a GemmPlan as i64 LLVM values, which the
+ * engine's IR uses: constants of the plan's fields (gemm_plan fills those
+ * left NULL, so a static GEMM's IR is what it was with constants), or the
+ * run-time values of fields that are GEMM_DYN. */
+typedef struct GemmVals {
+  LLVMValueRef nbatch, M, N, K, sam, sak, sbk, sbn;
+  LLVMValueRef bdim[GEMM_MAX_BATCH], bsa[GEMM_MAX_BATCH], bsb[GEMM_MAX_BATCH];
+} GemmVals;
 
 /* The shapes and strides of a GEMM (planned by its caller) and its tiles
  * (gemm_plan). Batches are a row-major index space of nbd dimensions. */
@@ -23,6 +35,7 @@ typedef struct GemmPlan {
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny_dots;                 /* gemm_skinny with B contiguous along K */
+  GemmVals v;                       /* the sizes and strides as LLVM values */
 } GemmPlan;
 
 /* A GEMM being emitted. */
@@ -57,10 +70,16 @@ typedef struct GemmScratch {
 
 /* Completes the plan of g (its shapes, strides and e planned): tile and
  * block sizes, reading A in place (direct_a) when it is contiguous along
- * K, and the element and vector types. */
+ * K, the element and vector types, and GemmPlan.v. A K of GEMM_DYN gets
+ * the largest KC, a stride of GEMM_DYN never reads in place. */
 void gemm_plan(Gemm *g);
-/* The scratch of a kernel call (allocas) and its microkernel. */
+/* The bytes of scratch a kernel call of a completed plan uses. */
+int64_t gemm_scratch_bytes(const GemmPlan *p);
+/* The scratch of a kernel call (from the kernel's slice of the temp arena,
+ * cg_scratch) and its microkernel; gemm_scratch_at: the same at base, a
+ * 64-byte aligned pointer to gemm_scratch_bytes bytes. */
 GemmScratch gemm_scratch(Gemm *g);
+GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base);
 /* The block of rows [ic, min(ic + MC, r1)) of batch bi of buffers A, B, C,
  * with r's columns. */
 GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef r1,
@@ -70,6 +89,12 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
 void gemm_zero_block(Gemm *g, GemmBlock *k);
 /* The KC slice at pc of a block (C = A B for pc = 0, C += A B after). */
 void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s);
+/* The blocked driver: C = A * B on r (batches, rows in blocks of MC,
+ * columns), each block's K slices (or zeros when K is 0), then the
+ * epilogue on the block. A, B and C point at the operands' and the
+ * result's (epilogue root's) first elements. */
+void gemm_run(Gemm *g, GemmScratch *s, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+              LLVMValueRef C);
 /* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr). */
 void gemm_pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
                  LLVMValueRef kc);
@@ -91,6 +116,10 @@ bool gemm_skinny_fits(const GemmPlan *p);
 void gemm_plan_skinny(Gemm *g);
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1);
+/* The skinny driver: gemm_skinny on each batch of r, all rows, r's
+ * columns. */
+void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
+                     LLVMValueRef C);
 /* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,

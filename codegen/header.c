@@ -245,15 +245,17 @@ static int64_t max_bytes(const Value *v, const int64_t *ub) {
 /* P_F_TEMP_BYTES_MAX and P_F_RESULTi_BYTES_MAX when every symbol has an
  * upper bound (#stablehlo.bounds of the arguments, carried over the
  * program's equalities): static worst cases, for callers that size their
- * buffers once. */
-static void write_max_macros(FILE *out, Module *m, const char *up, Func *f) {
+ * buffers once (the GEMM scratch at its bound for any target). */
+static void write_max_macros(FILE *out, Module *m, const CompileOptions *o, const char *up,
+                             Func *f) {
   int64_t ub[f->sym->nsyms + 1];
   dx_sym_bounds(f->sym, ub);
   for (int k = 0; k < f->sym->nsyms; k++)
     if (ub[k] == INT64_MAX) return;
-  int64_t temp = dx_upper_bound(cg_symbolic_plan(m, f, NULL), ub);
+  int64_t temp = dx_upper_bound(cg_symbolic_plan(m, f, o->opt_level, NULL, NULL), ub);
   const Op *ret = ir_block_terminator(f->body);
-  if (temp == INT64_MAX) return;
+  if (temp == INT64_MAX || __builtin_add_overflow(temp, cg_symbolic_scratch_bound(f, o->threads), &temp))
+    return;
   fprintf(out, "#define %s_TEMP_BYTES_MAX ((size_t)%lld)\n", up, (long long)temp);
   for (int i = 0; i < f->nresults; i++) {
     int64_t n = max_bytes(ret->opnds[i], ub);
@@ -261,8 +263,8 @@ static void write_max_macros(FILE *out, Module *m, const char *up, Func *f) {
   }
 }
 
-static void write_symbolic_entry(FILE *out, Module *m, const char *entry, Func *f,
-                                 char **args) {
+static void write_symbolic_entry(FILE *out, Module *m, const CompileOptions *o,
+                                 const char *entry, Func *f, char **args) {
   Arena *a = &m->arena;
   const Op *ret = ir_block_terminator(f->body);
   fprintf(out, "/* @%s, compiled with symbolic sizes: one int64_t per symbol\n", f->name);
@@ -307,7 +309,7 @@ static void write_symbolic_entry(FILE *out, Module *m, const char *entry, Func *
   const char *up = upper(a, entry);
   fprintf(out, "#define %s_NUM_ARGS %d\n#define %s_NUM_RESULTS %d\n#define %s_NUM_SIZES %d\n",
           up, f->body->nargs, up, f->nresults, up, f->sym->nsyms);
-  write_max_macros(out, m, up, f);
+  write_max_macros(out, m, o, up, f);
   fprintf(out, "\n");
 }
 
@@ -318,7 +320,7 @@ static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) 
   const char *up = upper(a, entry);
   char **args = arg_names(a, f);
   if (f->sym) {
-    write_symbolic_entry(out, m, entry, f, args);
+    write_symbolic_entry(out, m, o, entry, f, args);
     return;
   }
   fprintf(out, "/* @%s\n", f->name);

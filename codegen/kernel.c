@@ -339,6 +339,30 @@ static LLVMValueRef parallel_for_fn(CG *cg, LLVMTypeRef *ty) {
   return f ? f : LLVMAddFunction(cg->mod, "shlort_parallel_for", *ty);
 }
 
+LLVMValueRef cg_kernel_new(CG *cg) {
+  char name[256];
+  return kernel_fn(cg, name, sizeof name);
+}
+
+void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRef n,
+                        LLVMValueRef work) {
+  LLVMValueRef direct[4] = {frame, cg_i64(cg, 0), n, LLVMConstInt(cg->t_i32, 0, 0)};
+  if (cg->o->threads <= 1) {
+    LLVMBuildCall2(cg->b, kernel_type(cg), fn, direct, 4, "");
+    return;
+  }
+  CgIf big;
+  cg_if_begin(cg, &big, LLVMBuildICmp(cg->b, LLVMIntSGE, work,
+                                      cg_i64(cg, PARALLEL_MIN_ELEMS), ""));
+  LLVMTypeRef ty;
+  LLVMValueRef pf = parallel_for_fn(cg, &ty);
+  LLVMValueRef args[4] = {fn, frame, n, LLVMConstInt(cg->t_i32, (unsigned)cg->o->threads, 0)};
+  LLVMBuildCall2(cg->b, ty, pf, args, 4, "");
+  cg_if_else(cg, &big);
+  LLVMBuildCall2(cg->b, kernel_type(cg), fn, direct, 4, "");
+  cg_if_end(cg, &big);
+}
+
 /* Calls kernel fn over [0, n) from the function being emitted, with the
  * frame `bufs`. */
 static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,

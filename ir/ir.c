@@ -337,7 +337,9 @@ static int64_t fft_scratch_bound(const Op *op) {
 
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
-  if (type_num_elems(op->results[0]->type) < 0) return 0;
+  /* With symbolic sizes only dot_general runs on the GEMM engine; a `?`
+   * contracting size counts as 128, the largest K block. */
+  if (type_num_elems(op->results[0]->type) < 0 && op->code != OP_DOT_GENERAL) return 0;
   if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
@@ -345,7 +347,10 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code == OP_CONVOLUTION)
     return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
   int64_t k = 1;
-  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) k *= lt->dims[op->a.dot.lhs_contract.v[i]];
+  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
+    int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
+    k *= n == DIM_DYNAMIC ? 128 : n;
+  }
   return gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
 }
 

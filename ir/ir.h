@@ -1361,7 +1361,7 @@ bool ir_is_kernel_root(const Op *op);
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), 0 for none: an upper bound
- * codegen checks. The buffers pass places it in the temp arena, once per
+ * codegen checks (for a dot_general of symbolic sizes too). The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
 

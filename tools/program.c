@@ -127,37 +127,53 @@ static int32_t failed(Program *p, int32_t status, const int64_t *sizes, const vo
   return status;
 }
 
-int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out, char *msg, size_t msg_size) {
+int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c, char *msg,
+                               size_t msg_size) {
   const Func *f = p->entry;
   int nargs = f->body->nargs, nres = f->nresults, nsyms = f->sym->nsyms;
-  int64_t sizes[nsyms + 1];
-  if (bind_sizes(f, in, sizes)) {
+  memset(c, 0, sizeof *c);
+  c->sizes = calloc((size_t)nsyms + 1, sizeof *c->sizes);
+  if (!c->sizes) abort();
+  if (bind_sizes(f, in, c->sizes)) {
     diag_error(TOOL_NOLOC, "a dimension argument's input is not a 0-d signed integer");
     return -1;
   }
   bool negative = false;
-  for (int k = 0; k < nsyms; k++) negative |= sizes[k] < 0;
+  for (int k = 0; k < nsyms; k++) negative |= c->sizes[k] < 0;
   /* The entry rejects negative sizes, and sizes that overflow, before it
    * touches memory; results of such sizes cannot be allocated. */
-  if (negative) return failed(p, 1, sizes, NULL, msg, msg_size);
-  int64_t bytes = dx_eval(f->sym->temp_bytes, sizes);
-  if (bytes == INT64_MAX) return failed(p, 1, sizes, NULL, msg, msg_size);
-  if (alloc_sized_results(f, sizes, out)) {
+  if (negative) return failed(p, 1, c->sizes, NULL, msg, msg_size);
+  if (alloc_sized_results(f, c->sizes, out)) {
     diag_error(TOOL_NOLOC, "the result sizes for these inputs are out of range");
     return -1;
   }
-  void *temp = aligned_alloc(64, bytes > 0 ? (size_t)(bytes + 63) / 64 * 64 : 64);
+  int64_t bytes = dx_eval(f->sym->temp_bytes, c->sizes);
+  if (bytes == INT64_MAX) return failed(p, 1, c->sizes, NULL, msg, msg_size);
+  c->temp = aligned_alloc(64, bytes > 0 ? (size_t)(bytes + 63) / 64 * 64 : 64);
   /* inputs, results, temp, then a pointer to each size (dyndims.c). */
-  void **packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1 + nsyms));
-  if (!packed || !temp) abort();
-  for (int i = 0; i < nargs; i++) packed[i] = in[i].data;
-  for (int i = 0; i < nres; i++) packed[nargs + i] = out[i].data;
-  packed[nargs + nres] = temp;
-  for (int k = 0; k < nsyms; k++) packed[nargs + nres + 1 + k] = &sizes[k];
-  int32_t rc = p->fn(packed);
-  if (rc) failed(p, rc, sizes, temp, msg, msg_size);
-  free(packed);
-  free(temp);
+  c->packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1 + nsyms));
+  if (!c->packed || !c->temp) abort();
+  for (int i = 0; i < nargs; i++) c->packed[i] = in[i].data;
+  for (int i = 0; i < nres; i++) c->packed[nargs + i] = out[i].data;
+  c->packed[nargs + nres] = c->temp;
+  for (int k = 0; k < nsyms; k++) c->packed[nargs + nres + 1 + k] = &c->sizes[k];
+  return 0;
+}
+
+int32_t program_call_prepared(Program *p, SymCall *c) { return p->fn(c->packed); }
+
+void program_call_free(SymCall *c) {
+  free(c->packed);
+  free(c->temp);
+  free(c->sizes);
+  memset(c, 0, sizeof *c);
+}
+
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out, char *msg, size_t msg_size) {
+  SymCall c;
+  int32_t rc = program_prepare_inputs(p, in, out, &c, msg, msg_size);
+  if (!rc && (rc = program_call_prepared(p, &c))) failed(p, rc, c.sizes, c.temp, msg, msg_size);
+  program_call_free(&c);
   return rc;
 }
 

@@ -78,9 +78,10 @@ static const struct Opt {
      "specialize: shapes of the entry's tensor arguments, e.g. 2x4xf32,3xi32"},
     {"--dim", O_DIM, C_COMPILE | C_RUN | C_BENCH, "NAME=N",
      "specialize: a dimension argument's value (JAX's name, dK or argK)"},
-    {"--symbolic", O_SYMBOLIC, C_RUN | C_CHECK, NULL,
+    {"--symbolic", O_SYMBOLIC, C_RUN | C_CHECK | C_BENCH, NULL,
      "run: only the symbolic entry (the default, without falling back to specialization); "
-     "check: also compile `?` sizes symbolically and compare with the specialized runs"},
+     "check: also compile `?` sizes symbolically and compare with the specialized runs; "
+     "bench: time it beside the program specialized by --input-shapes, alternating calls"},
     {"--specialize", O_SPECIALIZE, C_RUN, NULL,
      "run: specialize `?` sizes to the inputs' shapes instead of binding them at the call"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},

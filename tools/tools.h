@@ -145,6 +145,19 @@ int32_t program_call(Program *p, void *const *args, void *const *results);
  * 1 the first constraint the sizes break), or -1 after diagnosing inputs
  * that bind no sizes. */
 int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out, char *msg, size_t msg_size);
+/* The same in two steps, so that `bench --symbolic` times the call alone:
+ * binding and allocating once (status and msg as above, 0 when ready),
+ * then calls of the bound entry (its bare status); program_call_free
+ * releases the binding. */
+typedef struct SymCall {
+  void **packed;
+  void *temp;
+  int64_t *sizes;
+} SymCall;
+int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c, char *msg,
+                               size_t msg_size);
+int32_t program_call_prepared(Program *p, SymCall *c);
+void program_call_free(SymCall *c);
 void program_free(Program *p);
 /* Loads t->files[0], finds the entry (--entry, @main or the only public
  * function), allocates argument and result tensors (zeroed descriptors,
