@@ -453,28 +453,12 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
 LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
-/* How gather and scatter (gather.c, scatter.c) reach values and sizes, so
- * that the static path and the symbolic one (dyndims.c) share their code:
- * cg_static_access reads with cg_value_at, the types' constant sizes and
- * the plan's buffers; dyndims.c reads its own buffers with sizes evaluated
- * at entry. value_at: v at idx (NULL for 0-d v); dim: size i of v as an
- * i64; buffer: v's buffer; linear: the row-major offset of idx in v. */
-typedef struct CgAccess CgAccess;
-struct CgAccess {
-  CG *cg;
-  LLVMValueRef (*value_at)(CgAccess *a, Value *v, LLVMValueRef *idx);
-  LLVMValueRef (*dim)(CgAccess *a, const Value *v, int i);
-  LLVMValueRef (*buffer)(CgAccess *a, Value *v);
-  LLVMValueRef (*linear)(CgAccess *a, const Value *v, LLVMValueRef *idx);
-};
-CgAccess cg_static_access(CG *cg);
-
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
 LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);
 /* The value of gather or dynamic_gather at result index idx; hi[d] is
  * dim(operand, d) - slice_sizes[d], the largest start index along operand
  * dimension d (>= 0). */
-LLVMValueRef cg_gather_at(CgAccess *a, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi);
+LLVMValueRef cg_gather_at(CG *cg, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi);
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
 
@@ -485,14 +469,12 @@ LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
  * select_and_scatter ignore [begin, end) (CG_SPLIT_NEVER), sort takes it
  * as a range of the split dimension unless that is the sorted dimension
  * cg_sort_dim (CG_SPLIT_UNSORTED). */
+/* scatter's sizes are cg_dim's: the symbolic path (dyndims.c) runs it too. */
 bool cg_kernel_scatter(CG *cg, Op *op);
-/* scatter through a (cg_kernel_scatter is cg_scatter on the static
- * access); loops over the sizes a gives. */
-void cg_scatter(CgAccess *a, Op *op);
 /* Opens a loop per dimension of v but those of size 1, outermost first,
- * bounded by a's sizes, and sets idx (0 for unit dimensions); returns how
+ * bounded by cg_dim, and sets idx (0 for unit dimensions); returns how
  * many loops cg_nest_end closes. */
-int cg_nest_begin(CgAccess *a, const Value *v, LLVMValueRef *idx, CgLoop *loops);
+int cg_nest_begin(CG *cg, const Value *v, LLVMValueRef *idx, CgLoop *loops);
 void cg_nest_end(CG *cg, CgLoop *loops, int n);
 bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
@@ -569,8 +551,8 @@ void cg_emit_run_parallel(CG *cg, Op *op);
  * wrapper. */
 void cg_symbolic_entry(CG *cg, Func *f);
 /* codegen/dyngather.c: gather and dynamic_gather in such an entry, into
- * the result's buffer (scatter is cg_scatter on dyndims.c's access). */
-void cg_dyn_gather(CgAccess *a, Op *op);
+ * the result's buffer (cg_buffer); true. */
+bool cg_symbolic_gather(CG *cg, Op *op);
 
 /* codegen/target.c: the target machine (host unless o->triple/cpu/features
  * say otherwise), function attributes, the LLVM pass pipeline, and writing

@@ -59,7 +59,6 @@ typedef struct DynDot {
 } DynDot;
 
 typedef struct Dyn {
-  CgAccess acc;             /* first: the emitters shared with the static path */
   CG *cg;
   Func *f;
   SymInfo *s;
@@ -164,8 +163,10 @@ const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
   const DimExpr *end = aligned(m, s, dx_const(m, s, cg_symbolic_message_bytes(f)));
   for (int i = 0; i < f->body->nargs; i++) f->body->args[i]->storage = ST_ARG;
   for (Op *op = f->body->first; op; op = op->next) {
+    /* A fused value has no buffer: cg_value_at regenerates it. */
     for (int i = 0; i < op->nresults; i++)
-      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST : ST_TEMP;
+      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST
+                                : fused[op->results[i]->id] ? ST_NONE : ST_TEMP;
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
@@ -386,20 +387,6 @@ static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
   return cg_load(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx));
 }
 
-/* The access of gather.c and scatter.c (codegen.h CgAccess) to this
- * entry's buffers and sizes; a is &Dyn.acc. */
-static LLVMValueRef acc_value_at(CgAccess *a, Value *v, LLVMValueRef *idx) {
-  return load_at((Dyn *)a, v, idx);
-}
-
-static LLVMValueRef acc_dim(CgAccess *a, const Value *v, int i) { return dim((Dyn *)a, v, i); }
-
-static LLVMValueRef acc_buffer(CgAccess *a, Value *v) { return ((Dyn *)a)->ptr[v->id]; }
-
-static LLVMValueRef acc_linear(CgAccess *a, const Value *v, LLVMValueRef *idx) {
-  return linear((Dyn *)a, v, idx);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Elemental generators: the value of op's result at idx                     */
 
@@ -551,13 +538,6 @@ static const Gen GEN[OP_COUNT] = {
     [OP_DYNAMIC_PAD] = gen_dynamic_pad,
 };
 
-/* Ops computed whole by an emitter of their own through Dyn.acc. */
-static void (*const EMIT[OP_COUNT])(CgAccess *a, Op *op) = {
-    [OP_GATHER] = cg_dyn_gather,
-    [OP_DYNAMIC_GATHER] = cg_dyn_gather,
-    [OP_SCATTER] = cg_scatter,
-};
-
 static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx) {
   return ir_is_elementwise(op->code) ? gen_elementwise(d, op, idx) : GEN[op->code](d, op, idx);
 }
@@ -694,11 +674,15 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   close_loops(d, loops, n);
 }
 
-/* Ops whose kernel on the static path (sort.c, linalg.c) takes symbolic
- * sizes, writing the results' buffers (cg_buffer) over every slice or
- * batch. */
+/* Ops whose kernel on the static path (sort.c, linalg.c, scatter.c) takes
+ * symbolic sizes (cg_dim), writing the results' buffers (cg_buffer) over
+ * every slice, batch or update, and gather (dyngather.c: the static
+ * path's cg_gather_at with bounds known at run time). */
 static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
     [OP_SORT] = cg_sort_symbolic,
+    [OP_GATHER] = cg_symbolic_gather,
+    [OP_DYNAMIC_GATHER] = cg_symbolic_gather,
+    [OP_SCATTER] = cg_kernel_scatter,
     [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
     [OP_CHOLESKY] = cg_kernel_cholesky,
 };
@@ -908,8 +892,7 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE && !EMIT[op->code] && !SHARED[op->code] &&
-      !KERNEL[op->code]) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !SHARED[op->code] && !KERNEL[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -930,7 +913,6 @@ static void emit_op(Dyn *d, Op *op) {
     emit_dot(d, op, d->dot[op->results[0]->id]);
   else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
-  else if (EMIT[op->code]) EMIT[op->code](&d->acc, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
   else if (SHARED[op->code]) emit_shared(d, op);
@@ -1101,8 +1083,7 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   cg->fn = f;
   ir_number_values(f);
   int nv = f->next_value_id + 1;
-  Dyn d = {.acc = {cg, acc_value_at, acc_dim, acc_buffer, acc_linear},
-           .cg = cg, .f = f, .s = f->sym,
+  Dyn d = {.cg = cg, .f = f, .s = f->sym,
            .ptr = calloc((size_t)nv, sizeof(LLVMValueRef)),
            .offset = calloc((size_t)nv, sizeof(DimExpr *)),
            .fused = calloc((size_t)nv, sizeof(bool)),

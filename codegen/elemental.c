@@ -25,24 +25,6 @@ LLVMValueRef cg_value_at(CG *cg, Value *v, LLVMValueRef *idx) {
   return out[v->index];
 }
 
-static LLVMValueRef static_value_at(CgAccess *a, Value *v, LLVMValueRef *idx) {
-  return cg_value_at(a->cg, v, idx);
-}
-
-static LLVMValueRef static_dim(CgAccess *a, const Value *v, int i) {
-  return cg_i64(a->cg, v->type->dims[i]);
-}
-
-static LLVMValueRef static_buffer(CgAccess *a, Value *v) { return cg_buffer(a->cg, v); }
-
-static LLVMValueRef static_linear(CgAccess *a, const Value *v, LLVMValueRef *idx) {
-  return cg_linear(a->cg, v->type, idx);
-}
-
-CgAccess cg_static_access(CG *cg) {
-  return (CgAccess){cg, static_value_at, static_dim, static_buffer, static_linear};
-}
-
 /* ------------------------------------------------------------------------ */
 /* Generators defined here                                                   */
 

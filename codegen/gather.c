@@ -2,8 +2,8 @@
  * gather.c: elemental generators of gather, dynamic_slice and
  * dynamic_update_slice. Each maps a result index to an operand index
  * computed from runtime start indices, clamped as the spec says so that
- * every read stays inside the operand. gather reads through a CgAccess
- * (codegen.h), so the symbolic path (dyngather.c) runs the same code on
+ * every read stays inside the operand. gather's bounds are values (hi,
+ * from cg_dim), so the symbolic path (dyngather.c) runs the same code on
  * sizes known at run time.
  */
 #include "codegen.h"
@@ -29,7 +29,7 @@ static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, LLVMValueRef
 /* start_indices[bi0, ..., d_start, ..., biN] with d_start inserted at
  * index_vector_dim (or start_indices[batch_index] when index_vector_dim is
  * rank(start_indices)), clamped to [0, hi]. */
-static LLVMValueRef gather_start(CgAccess *a, Op *op, LLVMValueRef *batch,
+static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
                                  int d_start, LLVMValueRef hi) {
   const GatherDims *g = &op->a.gather;
   Value *si = op->opnds[1];
@@ -37,12 +37,11 @@ static LLVMValueRef gather_start(CgAccess *a, Op *op, LLVMValueRef *batch,
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   int j = 0;
   for (int d = 0; d < rank; d++)
-    sidx[d] = d == g->index_vector_dim ? cg_i64(a->cg, d_start) : batch[j++];
-  return clamp_index(a->cg, a->value_at(a, si, sidx), si->type->elem, hi);
+    sidx[d] = d == g->index_vector_dim ? cg_i64(cg, d_start) : batch[j++];
+  return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
 }
 
-LLVMValueRef cg_gather_at(CgAccess *a, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi) {
-  CG *cg = a->cg;
+LLVMValueRef cg_gather_at(CG *cg, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi) {
   const GatherDims *g = &op->a.gather;
   const Type *rt = op->results[0]->type;
   int orank = op->opnds[0]->type->rank;
@@ -66,7 +65,7 @@ LLVMValueRef cg_gather_at(CgAccess *a, Op *op, LLVMValueRef *idx, const LLVMValu
   /* + full_start_index, clamped to [0, dim - slice_size] */
   for (int ds = 0; ds < g->start_index_map.n; ds++) {
     int d = (int)g->start_index_map.v[ds];
-    LLVMValueRef s = gather_start(a, op, batch, ds, hi[d]);
+    LLVMValueRef s = gather_start(cg, op, batch, ds, hi[d]);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], s, "");
   }
   /* + full_batching_index */
@@ -76,7 +75,7 @@ LLVMValueRef cg_gather_at(CgAccess *a, Op *op, LLVMValueRef *idx, const LLVMValu
     int64_t bi = ds - (ds < g->index_vector_dim ? 0 : 1);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], batch[bi], "");
   }
-  return a->value_at(a, op->opnds[0], oidx);
+  return cg_value_at(cg, op->opnds[0], oidx);
 }
 
 LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
@@ -84,8 +83,7 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   LLVMValueRef hi[ot->rank > 0 ? ot->rank : 1];
   for (int d = 0; d < ot->rank; d++)
     hi[d] = cg_i64(cg, ot->dims[d] - op->a.gather.slice_sizes.v[d]);
-  CgAccess a = cg_static_access(cg);
-  return cg_gather_at(&a, op, idx, hi);
+  return cg_gather_at(cg, op, idx, hi);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -9,9 +9,9 @@
  * updates in order and for each one reads the current result element,
  * applies the region with cg_region_scalar and stores the new value.
  * Operands are read with cg_value_at, so they may be fused (fuse.c lets
- * only cheap chains into the operands read more than once). scatter goes
- * through a CgAccess (codegen.h): the symbolic path (dyndims.c) runs the
- * same code on its buffers, with loop bounds known at run time.
+ * only cheap chains into the operands read more than once). scatter's
+ * sizes come from cg_dim, so the symbolic path (dyndims.c) runs the same
+ * code on its buffers, with loop bounds known at run time.
  */
 #include "codegen.h"
 
@@ -31,11 +31,11 @@ static int nest_begin(CG *cg, int rank, const int64_t *dims, const LLVMValueRef 
   return n;
 }
 
-int cg_nest_begin(CgAccess *a, const Value *v, LLVMValueRef *idx, CgLoop *loops) {
+int cg_nest_begin(CG *cg, const Value *v, LLVMValueRef *idx, CgLoop *loops) {
   int rank = v->type->rank;
   LLVMValueRef ext[rank > 0 ? rank : 1];
-  for (int d = 0; d < rank; d++) ext[d] = a->dim(a, v, d);
-  return nest_begin(a->cg, rank, v->type->dims, ext, idx, loops);
+  for (int d = 0; d < rank; d++) ext[d] = cg_dim(cg, v, d);
+  return nest_begin(cg, rank, v->type->dims, ext, idx, loops);
 }
 
 void cg_nest_end(CG *cg, CgLoop *loops, int n) {
@@ -57,17 +57,16 @@ static Value *scatter_update(Op *op, int i) { return op->opnds[op->nresults + 1 
 
 /* results...[i] = inputs...[i], converted to the element types of the
  * results (the update computation's types, (C23), (C25)). */
-static void scatter_init(CgAccess *a, Op *op) {
-  CG *cg = a->cg;
+static void scatter_init(CG *cg, Op *op) {
   int rank = op->results[0]->type->rank;
   LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = cg_nest_begin(a, op->results[0], idx, loops);
+  int nl = cg_nest_begin(cg, op->results[0], idx, loops);
   for (int i = 0; i < op->nresults; i++) {
     Value *in = op->opnds[i], *r = op->results[i];
-    LLVMValueRef v = cg_convert(cg, a->value_at(a, in, rank ? idx : NULL),
+    LLVMValueRef v = cg_convert(cg, cg_value_at(cg, in, rank ? idx : NULL),
                                 in->type->elem, r->type->elem);
-    cg_store(cg, a->buffer(a, r), r->type->elem, a->linear(a, r, idx), v);
+    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), v);
   }
   cg_nest_end(cg, loops, nl);
 }
@@ -78,16 +77,15 @@ static void scatter_init(CgAccess *a, Op *op) {
  * [-dim, dim] of the input dimension it addresses: window offsets lie in
  * [0, dim), so the in-bounds test of result_index gives the same answer,
  * and the sum cannot overflow. */
-static LLVMValueRef scatter_start(CgAccess *a, Op *op, LLVMValueRef *usi, int d_start,
+static LLVMValueRef scatter_start(CG *cg, Op *op, LLVMValueRef *usi, int d_start,
                                   LLVMValueRef dim) {
-  CG *cg = a->cg;
   Value *si = op->opnds[op->nresults];
   int rank = si->type->rank;
   int64_t ivd = op->a.scatter.index_vector_dim;
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   for (int d = 0, j = 0; d < rank; d++)
     sidx[d] = d == ivd ? cg_i64(cg, d_start) : usi[j++];
-  LLVMValueRef v = a->value_at(a, si, rank ? sidx : NULL);
+  LLVMValueRef v = cg_value_at(cg, si, rank ? sidx : NULL);
   bool sgn = elem_class(si->type->elem) == 's';
   v = LLVMBuildIntCast2(cg->b, v, cg->t_i64, sgn, "start");
   LLVMValueRef hi = dim, lo = LLVMBuildNeg(cg->b, dim, "");
@@ -101,14 +99,13 @@ static LLVMValueRef scatter_start(CgAccess *a, Op *op, LLVMValueRef *usi, int d_
 }
 
 /* full_start_index + full_batching_index of the update scatter index usi. */
-static void scatter_base(CgAccess *a, Op *op, LLVMValueRef *usi, LLVMValueRef *base) {
-  CG *cg = a->cg;
+static void scatter_base(CG *cg, Op *op, LLVMValueRef *usi, LLVMValueRef *base) {
   const ScatterDims *s = &op->a.scatter;
   Value *r = op->results[0];
   for (int d = 0; d < r->type->rank; d++) base[d] = cg_i64(cg, 0);
   for (int k = 0; k < s->scatter_dims_to_operand_dims.n; k++) {
     int d = (int)s->scatter_dims_to_operand_dims.v[k];
-    base[d] = scatter_start(a, op, usi, k, a->dim(a, r, d));
+    base[d] = scatter_start(cg, op, usi, k, cg_dim(cg, r, d));
   }
   for (int k = 0; k < s->input_batching_dims.n; k++) {
     int d = (int)s->input_batching_dims.v[k];
@@ -120,21 +117,20 @@ static void scatter_base(CgAccess *a, Op *op, LLVMValueRef *usi, LLVMValueRef *b
 
 /* results...[ridx] = update_computation(results...[ridx], updates...[uidx]
  * converted to the computation's types). */
-static void scatter_apply(CgAccess *a, Op *op, LLVMValueRef *uidx, LLVMValueRef *ridx) {
-  CG *cg = a->cg;
+static void scatter_apply(CG *cg, Op *op, LLVMValueRef *uidx, LLVMValueRef *ridx) {
   int n = op->nresults;
   Block *body = op->regions[0]->blocks[0];
-  LLVMValueRef lin = a->linear(a, op->results[0], ridx), args[2 * n], res[n];
+  LLVMValueRef lin = cg_linear_value(cg, op->results[0], ridx), args[2 * n], res[n];
   for (int i = 0; i < n; i++) {
     Value *r = op->results[i], *u = scatter_update(op, i);
-    args[i] = cg_load(cg, a->buffer(a, r), r->type->elem, lin);
-    LLVMValueRef x = a->value_at(a, u, u->type->rank ? uidx : NULL);
+    args[i] = cg_load(cg, cg_buffer(cg, r), r->type->elem, lin);
+    LLVMValueRef x = cg_value_at(cg, u, u->type->rank ? uidx : NULL);
     args[n + i] = cg_convert(cg, x, u->type->elem, body->args[n + i]->type->elem);
   }
   cg_region_scalar(cg, op->regions[0], args, res);
   for (int i = 0; i < n; i++) {
     Value *r = op->results[i];
-    cg_store(cg, a->buffer(a, r), r->type->elem, lin, res[i]);
+    cg_store(cg, cg_buffer(cg, r), r->type->elem, lin, res[i]);
   }
 }
 
@@ -145,8 +141,7 @@ static void scatter_apply(CgAccess *a, Op *op, LLVMValueRef *uidx, LLVMValueRef 
  * loads each start index once per window, and is the order XLA applies
  * updates in. An update whose result_index is out of bounds is skipped,
  * element by element as the spec says. */
-static void scatter_updates(CgAccess *a, Op *op) {
-  CG *cg = a->cg;
+static void scatter_updates(CG *cg, Op *op) {
   const ScatterDims *s = &op->a.scatter;
   Value *u = scatter_update(op, 0), *r = op->results[0];
   const Type *ut = u->type;
@@ -159,10 +154,10 @@ static void scatter_updates(CgAccess *a, Op *op) {
       if (ir_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
       uidx[d] = ut->dims[d] == 1 ? cg_i64(cg, 0)
                                  : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0),
-                                                 a->dim(a, u, d));
+                                                 cg_dim(cg, u, d));
       if (pass == 0) usi[nsi++] = uidx[d];
     }
-    if (pass == 0) scatter_base(a, op, usi, base);
+    if (pass == 0) scatter_base(cg, op, usi, base);
   }
   /* result_index = base + full_window_index */
   LLVMValueRef ok = NULL;
@@ -170,25 +165,20 @@ static void scatter_updates(CgAccess *a, Op *op) {
     ridx[d] = base[d];
     if (!ir_list_has(&s->inserted_window_dims, d) && !ir_list_has(&s->input_batching_dims, d))
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
-    ok = and_in_range(cg, ok, ridx[d], a->dim(a, r, d));
+    ok = and_in_range(cg, ok, ridx[d], cg_dim(cg, r, d));
   }
   CgIf in;
   if (ok) cg_if_begin(cg, &in, ok);
-  scatter_apply(a, op, uidx, ridx);
+  scatter_apply(cg, op, uidx, ridx);
   if (ok) cg_if_end(cg, &in);
   cg_nest_end(cg, loops, nl);
 }
 
 /* A symbolic update size may be 0 at run time: the loops then run no
  * iteration, so only a static 0 skips them. */
-void cg_scatter(CgAccess *a, Op *op) {
-  scatter_init(a, op);
-  if (type_num_elems(scatter_update(op, 0)->type) != 0) scatter_updates(a, op);
-}
-
 bool cg_kernel_scatter(CG *cg, Op *op) {
-  CgAccess a = cg_static_access(cg);
-  cg_scatter(&a, op);
+  scatter_init(cg, op);
+  if (type_num_elems(scatter_update(op, 0)->type) != 0) scatter_updates(cg, op);
   return true;
 }
 
