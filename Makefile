@@ -19,7 +19,8 @@
 #                 (qemu-user) and x86-64-v3 against the host
 #   make anchors  build/venv: jax/jaxlib, onnxruntime, onnx, torch for the bench and oracle
 #   make bench    C benchmarks; with build/venv also shloc beside XLA, ORT, PyTorch per model
-#   make oracle   every model and conformance program through shloc and XLA (build/oracle/)
+#   make oracle   every model and conformance program through shloc and XLA (build/oracle/),
+#                 testdata/dynamic symbolic vs XLA after jax's shape refinement
 #   make fuzz-diff N=200  differential fuzzing: shloc -O0, -O3 and XLA on random programs
 
 LLVM_CONFIG ?= llvm-config-19
@@ -205,6 +206,7 @@ bench: all mpi
 oracle: all anchors
 	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/oracle.py
 	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/conformance_xla.py
+	BUILD=$(BUILD) SHARED=$(SHARED) $(VENV_PY) tests/oracle/dynamic_xla.py
 
 N ?= 200
 fuzz-diff: all anchors

@@ -147,6 +147,9 @@ typedef struct CG {
   /* --print-memory-plan (report.c): the frames the backend reported. */
   CgFrame *frames;
   int nframes;
+  /* In the entry of a function with symbolic sizes (dyndims.c): the i64
+   * value of each DimExpr of fn->sym, by id (cg_dim); NULL elsewhere. */
+  LLVMValueRef *symx;
 } CG;
 
 /* A distinct buffer of the LLVM function being emitted: memory.c records
@@ -273,6 +276,11 @@ LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes);
 LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off);
 /* Linear element offset of idx in a row-major tensor of type t. */
 LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx);
+/* Size i of v as an i64: a constant when static, else the value of its
+ * symbolic size (CG.symx, an entry with symbolic sizes). */
+LLVMValueRef cg_dim(CG *cg, const Value *v, int i);
+/* cg_linear for v, whose sizes may be symbolic. */
+LLVMValueRef cg_linear_value(CG *cg, const Value *v, LLVMValueRef *idx);
 /* Loads / stores one element of a buffer at linear offset `lin`, converting
  * between storage and compute type. */
 LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
@@ -404,6 +412,11 @@ LLVMValueRef cg_gen_reshape(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_reverse(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_slice(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_transpose(CG *cg, Op *op, LLVMValueRef *idx);
+/* x at idx when pred holds, else `other` (computed before the branch):
+ * for reads that may fall outside x (padding, a window over an input that
+ * may be empty). */
+LLVMValueRef cg_value_guarded(CG *cg, LLVMValueRef pred, Value *x, LLVMValueRef *idx,
+                              LLVMValueRef other);
 
 /* codegen/reduce.c: reduce and reduce_window; scalar regions. */
 void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
@@ -426,13 +439,14 @@ bool cg_kernel_reduce(CG *cg, Op *op);
  * `r` along dimension d in the input (reduce_window's padded_inputs:
  * pad(inputs, init_values, padding_low, padding_high, base_dilations - 1);
  * convolution's lhs with lhs_dilation and padding): the window has wd
- * elements, the input in_dim, the result out_dim along d. Sets *valid
+ * elements, the input in_dim, the result out_dim along d (i64 values,
+ * cg_dim: constants but in an entry with symbolic sizes). Sets *valid
  * (and-ed into a non-NULL one) to whether it lands on an input element
  * (not on padding or a dilation hole); the returned index is 0 when it
  * does not. */
 int64_t cg_window_at(const I64List *l, int d, int64_t dflt);
-LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
-                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, LLVMValueRef in_dim, int64_t wd,
+                           LLVMValueRef out_dim, LLVMValueRef r, LLVMValueRef wpos,
                            LLVMValueRef *valid);
 
 /* codegen/dot.c: dot_general. The elemental generator (inner loop over the
@@ -459,6 +473,10 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
 LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);
+/* The value of gather or dynamic_gather at result index idx; hi[d] is
+ * dim(operand, d) - slice_sizes[d], the largest start index along operand
+ * dimension d (>= 0). */
+LLVMValueRef cg_gather_at(CG *cg, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi);
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx);
 LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
 
@@ -469,9 +487,19 @@ LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
  * select_and_scatter ignore [begin, end) (CG_SPLIT_NEVER), sort takes it
  * as a range of the split dimension unless that is the sorted dimension
  * cg_sort_dim (CG_SPLIT_UNSORTED). */
+/* scatter's sizes are cg_dim's: the symbolic path (dyndims.c) runs it too. */
 bool cg_kernel_scatter(CG *cg, Op *op);
+/* Opens a loop per dimension of v but those of size 1, outermost first,
+ * bounded by cg_dim, and sets idx (0 for unit dimensions); returns how
+ * many loops cg_nest_end closes. */
+int cg_nest_begin(CG *cg, const Value *v, LLVMValueRef *idx, CgLoop *loops);
+void cg_nest_end(CG *cg, CgLoop *loops, int n);
 bool cg_kernel_select_and_scatter(CG *cg, Op *op);
 bool cg_kernel_sort(CG *cg, Op *op);
+/* sort in an entry with symbolic sizes (dyndims.c): every slice, sorted
+ * in the results' buffers (cg_buffer) with its length and stride known at
+ * run time; returns true (emitted) as the kernels do. */
+bool cg_sort_symbolic(CG *cg, Op *op);
 /* sort's `dimension`, made non-negative (spec "sort": adjusted_dimension). */
 int cg_sort_dim(const Op *op);
 
@@ -487,10 +515,11 @@ bool cg_kernel_cholesky(CG *cg, Op *op);
 bool cg_kernel_fft(CG *cg, Op *op);
 /* The number of leading batch dimensions of op's result. */
 int cg_linalg_batch_rank(const Op *op);
-/* Opens loops over the batch dimensions [0, nb) of t (kernel.c's split
- * dimension over [begin, end) of the kernel) and returns the row-major
- * linear index of the batch; *nloops loops to close with cg_loop_end. */
-LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops, int *nloops);
+/* Opens loops over the batch dimensions [0, nb) of v (kernel.c's split
+ * dimension over [begin, end) of the kernel, but in an entry with
+ * symbolic sizes) and returns the row-major linear index of the batch;
+ * *nloops loops to close with cg_loop_end. */
+LLVMValueRef cg_batch_begin(CG *cg, const Value *v, int nb, CgLoop *loops, int *nloops);
 
 /* codegen/rng.c: rng_bit_generator (spec "rng_bit_generator") with XLA's
  * THREE_FRY and PHILOX bits (DEFAULT is PHILOX, as in XLA). A kernel of its
@@ -530,6 +559,8 @@ void cg_return_if_failed(CG *cg, LLVMValueRef status);
  * in the entry with CG.proc; the grid size check at an entry's start;
  * interpreter.run_parallel (a call of the host's shloc_run_parallel). */
 void cg_emit_runtime_op(CG *cg, Op *op);
+/* A private constant holding the characters of s (no NUL). */
+LLVMValueRef cg_const_string(CG *cg, const char *s);
 void cg_emit_grid_check(CG *cg, Func *f);
 void cg_emit_run_parallel(CG *cg, Op *op);
 
@@ -537,6 +568,9 @@ void cg_emit_run_parallel(CG *cg, Op *op);
  * (Func.sym), its P_F_temp_bytes and P_F_result_dims, and its packed
  * wrapper. */
 void cg_symbolic_entry(CG *cg, Func *f);
+/* codegen/dyngather.c: gather and dynamic_gather in such an entry, into
+ * the result's buffer (cg_buffer); true. */
+bool cg_symbolic_gather(CG *cg, Op *op);
 
 /* codegen/target.c: the target machine (host unless o->triple/cpu/features
  * say otherwise), function attributes, the LLVM pass pipeline, and writing

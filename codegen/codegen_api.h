@@ -54,4 +54,18 @@ int header_write(FILE *f, Module *m, const CompileOptions *o);
 char *cg_c_ident(Arena *a, const char *s);
 char *cg_entry_name(Arena *a, const CompileOptions *o, const Func *f);
 
+/* codegen/dyndims.c, for an entry with symbolic sizes (Func.sym): its temp
+ * arena (the header's P_F_TEMP_BYTES_MAX needs it without codegen): the
+ * message area of its shape assertions at offset 0, then every op result
+ * but constants and values fused into their user (at opt_level > 0),
+ * 64-byte aligned; sets fused[value id] and offset[value id] when they are
+ * not NULL, and returns the end. The entry puts the GEMM kernels' scratch
+ * after it, at most cg_symbolic_scratch_bound(f, threads) bytes.
+ * cg_symbolic_message_bytes: the bytes of that area (0 when f has no shape
+ * assertion): the longest error_message with its fields formatted, + 1. */
+const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
+                                const DimExpr **offset);
+int64_t cg_symbolic_scratch_bound(const Func *f, int threads);
+int64_t cg_symbolic_message_bytes(const Func *f);
+
 #endif

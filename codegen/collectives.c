@@ -30,7 +30,7 @@ static LLVMValueRef private_const(CG *cg, LLVMValueRef init, const char *name) {
   return g;
 }
 
-static LLVMValueRef const_string(CG *cg, const char *s) {
+LLVMValueRef cg_const_string(CG *cg, const char *s) {
   return private_const(cg, LLVMConstStringInContext(cg->ctx, s, (unsigned)strlen(s), 0), "str");
 }
 
@@ -46,7 +46,7 @@ static LLVMValueRef const_i64s(CG *cg, const int64_t *v, int64_t n) {
 static LLVMValueRef named_desc(CG *cg, const char *name, Loc at) {
   const char *file = at.file ? at.file->name : "?";
   const char *loc = arena_printf(&cg->m->arena, "%s:%d:%d", file, at.line, at.col);
-  LLVMValueRef f[2] = {const_string(cg, name), const_string(cg, loc)};
+  LLVMValueRef f[2] = {cg_const_string(cg, name), cg_const_string(cg, loc)};
   return private_const(cg, LLVMConstStructInContext(cg->ctx, f, 2, 0), "shlort.op");
 }
 
@@ -243,7 +243,7 @@ static void emit_feed(CG *cg, Op *op) {
   int32_t n;
   LLVMValueRef t = payload(cg, op, !in, &n);
   LLVMValueRef a[5] = {cg->proc, op_desc(cg, op),
-                       const_string(cg, op->a.feed_config ? op->a.feed_config : ""), i32(cg, n),
+                       cg_const_string(cg, op->a.feed_config ? op->a.feed_config : ""), i32(cg, n),
                        t};
   call_checked(cg, in ? "shlort_infeed" : "shlort_outfeed", a, 5);
 }

@@ -25,9 +25,9 @@
 static LLVMValueRef conv_pos(CG *cg, Op *op, int s, LLVMValueRef r,
                              LLVMValueRef w, LLVMValueRef *valid) {
   const ConvDims *cd = &op->a.conv;
-  int64_t in_dim = op->opnds[0]->type->dims[cd->in_spatial.v[s]];
+  LLVMValueRef in_dim = cg_dim(cg, op->opnds[0], (int)cd->in_spatial.v[s]);
   int64_t k_dim = op->opnds[1]->type->dims[cd->k_spatial.v[s]];
-  int64_t out_dim = op->results[0]->type->dims[cd->out_spatial.v[s]];
+  LLVMValueRef out_dim = cg_dim(cg, op->results[0], (int)cd->out_spatial.v[s]);
   return cg_window_pos(cg, &op->a.window, s, in_dim, k_dim, out_dim, r, w, valid);
 }
 
@@ -38,7 +38,7 @@ static int64_t group_count(int64_t g) { return g > 0 ? g : 1; }
 static void conv_groups(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *n_in,
                         LLVMValueRef *c0) {
   const ConvDims *cd = &op->a.conv;
-  const Type *kt = op->opnds[1]->type, *rt = op->results[0]->type;
+  const Type *kt = op->opnds[1]->type;
   int64_t O = kt->dims[cd->k_out_feature];
   int64_t ci = kt->dims[cd->k_in_feature];
   int64_t fg = group_count(op->a.feature_group_count);
@@ -53,7 +53,7 @@ static void conv_groups(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *n_in,
   if (bg > 1) {
     LLVMValueRef g = LLVMBuildUDiv(cg->b, o, cg_i64(cg, O / bg), "bgroup");
     LLVMValueRef base =
-        LLVMBuildMul(cg->b, g, cg_i64(cg, rt->dims[cd->out_batch]), "");
+        LLVMBuildMul(cg->b, g, cg_dim(cg, op->results[0], (int)cd->out_batch), "");
     *n_in = LLVMBuildAdd(cg->b, base, *n_in, "n_in");
   }
 }
@@ -99,7 +99,11 @@ LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx) {
   kidx[cd->k_in_feature] = c;
   lidx[cd->in_feature] = LLVMBuildAdd(cg->b, c0, c, "c");
 
-  LLVMValueRef x = cg_convert(cg, cg_value_at(cg, lhs, lidx), le, ae);
+  /* An lhs of symbolic size may be empty: never read it speculatively. */
+  LLVMValueRef x = valid && lhs->sym
+      ? cg_value_guarded(cg, valid, lhs, lidx, LLVMConstNull(cg_scalar_type(cg, le)))
+      : cg_value_at(cg, lhs, lidx);
+  x = cg_convert(cg, x, le, ae);
   LLVMValueRef y = cg_convert(cg, cg_value_at(cg, rhs, kidx), ke, ae);
   /* Padding holds zeros (spec: padded_lhs); 0 * inf stays NaN as there. */
   if (valid)

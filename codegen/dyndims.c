@@ -18,7 +18,10 @@
  * laid out one after the other in the temp arena, 64-byte aligned, at
  * offsets that are size expressions (passes/symbolic.c), then the GEMM
  * scratch, so P_F_temp_bytes is the end of that. Results are copied into
- * the caller's buffers at func.return.
+ * the caller's buffers at func.return. The ops whose static code takes
+ * run-time sizes (cg_dim, CG.symx) run it: the elemental generators of
+ * SHARED (operands read with cg_value_at from the buffers bound here) and
+ * the kernels of KERNEL.
  *
  * The entry returns 1 before touching memory when the sizes are negative,
  * overflow, break a constraint of the program (Func.sym->cons) or disagree
@@ -72,23 +75,118 @@ typedef struct Dyn {
 /* ------------------------------------------------------------------------ */
 /* Sizes                                                                     */
 
-static const DimExpr *dim_expr(Dyn *d, const Value *v, int i) {
+static const DimExpr *dim_expr(Module *m, SymInfo *s, const Value *v, int i) {
   int64_t n = v->type->dims[i];
-  return n != DIM_DYNAMIC ? dx_const(d->cg->m, d->s, n) : v->sym[i];
+  return n != DIM_DYNAMIC ? dx_const(m, s, n) : v->sym[i];
 }
 
-static const DimExpr *byte_size(Dyn *d, const Value *v) {
-  Module *m = d->cg->m;
-  const DimExpr *n = dx_const(m, d->s, elem_bytes(v->type->elem));
-  for (int i = 0; i < v->type->rank; i++) n = dx_mul(m, d->s, n, dim_expr(d, v, i));
+static const DimExpr *byte_size(Module *m, SymInfo *s, const Value *v) {
+  const DimExpr *n = dx_const(m, s, elem_bytes(v->type->elem));
+  for (int i = 0; i < v->type->rank; i++) n = dx_mul(m, s, n, dim_expr(m, s, v, i));
   return n;
 }
 
 /* ((n + 63) / 64) * 64 */
-static const DimExpr *aligned(Dyn *d, const DimExpr *n) {
-  Module *m = d->cg->m;
-  const DimExpr *a = dx_const(m, d->s, BUFFER_ALIGN);
-  return dx_mul(m, d->s, dx_div(m, d->s, dx_add(m, d->s, n, dx_const(m, d->s, BUFFER_ALIGN - 1)), a), a);
+static const DimExpr *aligned(Module *m, SymInfo *s, const DimExpr *n) {
+  const DimExpr *a = dx_const(m, s, BUFFER_ALIGN);
+  return dx_mul(m, s, dx_div(m, s, dx_add(m, s, n, dx_const(m, s, BUFFER_ALIGN - 1)), a), a);
+}
+
+/* Decimal digits of the widest int64_t with its sign. */
+enum { INT_CHARS = 20 };
+
+int64_t cg_symbolic_message_bytes(const Func *f) {
+  int64_t most = 0;
+  for (const Op *op = f->body->first; op; op = op->next) {
+    if (!ir_is_shape_assertion(op)) continue;
+    const char *msg = op->a.error_message ? op->a.error_message : "", *end;
+    int64_t n = 1;
+    for (const char *p = msg; *p; n++)
+      if (ir_message_field(op, p, &end) >= 0) {
+        n += INT_CHARS - 1;
+        p = end;
+      } else {
+        p++;
+      }
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
+/* Fusion (a simple form of passes/fuse.c's, which symbolic entries skip):
+ * an elementwise op, broadcast or iota whose one user is an elementwise op
+ * or a reduce is computed inside that user at each index it reads. Those
+ * users read each index of the operand once, so nothing is recomputed;
+ * 0-d values are left alone (a user would read them at every index). */
+static bool fusible_producer(const Op *op) {
+  switch (op->code) {
+  case OP_BROADCAST_IN_DIM:
+  case OP_DYNAMIC_BROADCAST_IN_DIM:
+  case OP_IOTA:
+  case OP_DYNAMIC_IOTA: return true;
+  default: return ir_is_elementwise(op->code);
+  }
+}
+
+static void plan_fusion(const Func *f, int opt_level, bool *fused) {
+  int nv = f->next_value_id + 1;
+  int *uses = calloc((size_t)nv, sizeof(int));
+  Op **user = calloc((size_t)nv, sizeof(Op *));
+  if (!uses || !user) abort();
+  for (Op *op = f->body->first; op; op = op->next)
+    for (int i = 0; i < op->nopnds; i++) {
+      uses[op->opnds[i]->id]++;
+      user[op->opnds[i]->id] = op;
+    }
+  for (Op *op = f->body->first; op; op = op->next) {
+    if (op->nresults != 1 || !fusible_producer(op)) continue;
+    Value *v = op->results[0];
+    Op *u = user[v->id];
+    fused[v->id] = opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
+                      (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
+  }
+  free(uses);
+  free(user);
+}
+
+/* The storage kinds let the static path's generators (SHARED) read
+ * operands with cg_value_at; the buffers pass does not run on this
+ * function. */
+const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
+                                const DimExpr **offset) {
+  SymInfo *s = f->sym;
+  ir_number_values(f);
+  bool *own = fused ? NULL : calloc((size_t)f->next_value_id + 1, sizeof(bool));
+  if (!fused && !own) abort();
+  if (!fused) fused = own;
+  plan_fusion(f, opt_level, fused);
+  const DimExpr *end = aligned(m, s, dx_const(m, s, cg_symbolic_message_bytes(f)));
+  for (int i = 0; i < f->body->nargs; i++) f->body->args[i]->storage = ST_ARG;
+  for (Op *op = f->body->first; op; op = op->next) {
+    /* A fused value has no buffer: cg_value_at regenerates it. */
+    for (int i = 0; i < op->nresults; i++)
+      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST
+                                : fused[op->results[i]->id] ? ST_NONE : ST_TEMP;
+    if (op->code == OP_CONSTANT) continue;
+    for (int i = 0; i < op->nresults; i++) {
+      Value *v = op->results[i];
+      if (fused[v->id]) continue;
+      if (offset) offset[v->id] = end;
+      end = dx_add(m, s, end, aligned(m, s, byte_size(m, s, v)));
+    }
+  }
+  free(own);
+  return end;
+}
+
+int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
+  int64_t most = 0;
+  for (const Op *op = f->body->first; op; op = op->next)
+    if (op->code == OP_DOT_GENERAL) {
+      int64_t n = ir_kernel_scratch_bytes(op, 0);
+      most = n > most ? n : most;
+    }
+  return (threads > 1 ? threads : 1) * most;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -102,7 +200,7 @@ static void strides(Dyn *d, const Value *v, const DimExpr **st) {
   const DimExpr *s = dx_const(m, d->s, 1);
   for (int i = v->type->rank - 1; i >= 0; i--) {
     st[i] = s;
-    s = dx_mul(m, d->s, s, dim_expr(d, v, i));
+    s = dx_mul(m, d->s, s, dim_expr(m, d->s, v, i));
   }
 }
 
@@ -121,8 +219,8 @@ static bool collapse(Dyn *d, const Value *v, const int64_t *dims, int n, const D
     if (v->type->dims[k] == 1) continue;
     if (expect && st[k] != expect) return false;
     if (!expect) *stride = st[k];
-    expect = dx_mul(m, d->s, st[k], dim_expr(d, v, k));
-    *size = dx_mul(m, d->s, *size, dim_expr(d, v, k));
+    expect = dx_mul(m, d->s, st[k], dim_expr(m, d->s, v, k));
+    *size = dx_mul(m, d->s, *size, dim_expr(m, d->s, v, k));
   }
   return true;
 }
@@ -200,7 +298,7 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
   g->e[DG_NBATCH] = dx_const(d->cg->m, d->s, 1);
   for (int b = 0; b < g->nbd; b++) {
     const DimExpr **f = &g->e[DG_FIXED + 3 * b];
-    f[0] = dim_expr(d, l, (int)dd->lhs_batch.v[b]);
+    f[0] = dim_expr(d->cg->m, d->s, l, (int)dd->lhs_batch.v[b]);
     f[1] = sl[dd->lhs_batch.v[b]];
     f[2] = sr[dd->rhs_batch.v[b]];
     g->e[DG_NBATCH] = dx_mul(d->cg->m, d->s, g->e[DG_NBATCH], f[0]);
@@ -214,56 +312,12 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                  */
 
-/* Fusion (a simple form of passes/fuse.c's, which symbolic entries skip):
- * an elementwise op, broadcast or iota whose one user is an elementwise op
- * or a reduce is computed inside that user at each index it reads. Those
- * users read each index of the operand once, so nothing is recomputed;
- * 0-d values are left alone (a user would read them at every index). */
-static bool fusible_producer(const Op *op) {
-  switch (op->code) {
-  case OP_BROADCAST_IN_DIM:
-  case OP_DYNAMIC_BROADCAST_IN_DIM:
-  case OP_IOTA:
-  case OP_DYNAMIC_IOTA: return true;
-  default: return ir_is_elementwise(op->code);
-  }
-}
-
-static void plan_fusion(Dyn *d) {
-  int nv = d->f->next_value_id + 1;
-  int *uses = calloc((size_t)nv, sizeof(int));
-  Op **user = calloc((size_t)nv, sizeof(Op *));
-  if (!uses || !user) abort();
-  for (Op *op = d->f->body->first; op; op = op->next)
-    for (int i = 0; i < op->nopnds; i++) {
-      uses[op->opnds[i]->id]++;
-      user[op->opnds[i]->id] = op;
-    }
-  for (Op *op = d->f->body->first; op; op = op->next) {
-    if (op->nresults != 1 || !fusible_producer(op)) continue;
-    Value *v = op->results[0];
-    Op *u = user[v->id];
-    d->fused[v->id] = d->cg->o->opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
-                      (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
-  }
-  free(uses);
-  free(user);
-}
-
-/* Offsets of every op result but constants and fused values, one after
- * the other, then the GEMM kernels' scratch (one slice per thread). */
+/* The temp arena: cg_symbolic_plan's, then the GEMM kernels' scratch (one
+ * slice per thread). */
 static void plan(Dyn *d) {
   Module *m = d->cg->m;
-  plan_fusion(d);
-  const DimExpr *end = dx_const(m, d->s, 0);
+  const DimExpr *end = cg_symbolic_plan(m, d->f, d->cg->o->opt_level, d->fused, d->offset);
   for (Op *op = d->f->body->first; op; op = op->next) {
-    if (op->code == OP_CONSTANT) continue;
-    for (int i = 0; i < op->nresults; i++) {
-      Value *v = op->results[i];
-      if (d->fused[v->id]) continue;
-      d->offset[v->id] = end;
-      end = dx_add(m, d->s, end, aligned(d, byte_size(d, v)));
-    }
     if (op->code != OP_DOT_GENERAL || !(d->dot[op->results[0]->id] = plan_dot(d, op)))
       continue;
     Gemm g;
@@ -311,22 +365,18 @@ static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
     case DX_DIV: /* b > 0 (a constant): floor(a / b) */
       d->x[i] = floor_div(cg, a, b);
       break;
+    case DX_MAX: d->x[i] = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, ""); break;
     }
   }
 }
 
 static LLVMValueRef dim(Dyn *d, const Value *v, int i) {
-  int64_t n = v->type->dims[i];
-  return n != DIM_DYNAMIC ? cg_i64(d->cg, n) : d->x[v->sym[i]->id];
+  return cg_dim(d->cg, v, i);
 }
 
 /* Row-major linear index of idx in v. */
 static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
-  CG *cg = d->cg;
-  LLVMValueRef lin = cg_i64(cg, 0);
-  for (int i = 0; i < v->type->rank; i++)
-    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, dim(d, v, i), ""), idx[i], "");
-  return lin;
+  return cg_linear_value(d->cg, v, idx);
 }
 
 static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx);
@@ -454,7 +504,24 @@ static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
   return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
 }
 
+/* spec: dynamic_pad: pad with the paddings read from its operands. */
+static LLVMValueRef gen_dynamic_pad(Dyn *d, Op *op, LLVMValueRef *idx) {
+  return cg_gen_pad(d->cg, op, idx);
+}
+
 typedef LLVMValueRef (*Gen)(Dyn *d, Op *op, LLVMValueRef *idx);
+
+/* Ops whose generator on the static path (elemental.c) takes symbolic
+ * sizes: it reads sizes with cg_dim and operands with cg_value_at. */
+static const bool SHARED[OP_COUNT] = {
+    [OP_BITCAST_CONVERT] = true,
+    [OP_PAD] = true,
+    [OP_REVERSE] = true,
+    [OP_REDUCE_WINDOW] = true,
+    [OP_CONVOLUTION] = true,
+    [OP_DYNAMIC_SLICE] = true,
+    [OP_DYNAMIC_UPDATE_SLICE] = true,
+};
 
 static const Gen GEN[OP_COUNT] = {
     [OP_BROADCAST_IN_DIM] = gen_broadcast,
@@ -468,6 +535,7 @@ static const Gen GEN[OP_COUNT] = {
     [OP_TRANSPOSE] = gen_transpose,
     [OP_GET_DIMENSION_SIZE] = gen_dim_size,
     [OP_DOT_GENERAL] = gen_dot,
+    [OP_DYNAMIC_PAD] = gen_dynamic_pad,
 };
 
 static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx) {
@@ -606,6 +674,32 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   close_loops(d, loops, n);
 }
 
+/* Ops whose kernel on the static path (sort.c, linalg.c, scatter.c) takes
+ * symbolic sizes (cg_dim), writing the results' buffers (cg_buffer) over
+ * every slice, batch or update, and gather (dyngather.c: the static
+ * path's cg_gather_at with bounds known at run time). */
+static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
+    [OP_SORT] = cg_sort_symbolic,
+    [OP_GATHER] = cg_symbolic_gather,
+    [OP_DYNAMIC_GATHER] = cg_symbolic_gather,
+    [OP_SCATTER] = cg_kernel_scatter,
+    [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
+    [OP_CHOLESKY] = cg_kernel_cholesky,
+};
+
+/* The whole results of a SHARED op, from its static generator. */
+static void emit_shared(Dyn *d, Op *op) {
+  Value *v = op->results[0];
+  CgLoop loops[MAX_RANK];
+  LLVMValueRef idx[MAX_RANK], out[op->nresults];
+  int n = open_loops(d, v, NULL, loops, idx);
+  cg_gen(d->cg, op, idx, out);
+  LLVMValueRef lin = linear(d, v, idx);
+  for (int k = 0; k < op->nresults; k++)
+    cg_store(d->cg, d->ptr[op->results[k]->id], op->results[k]->type->elem, lin, out[k]);
+  close_loops(d, loops, n);
+}
+
 /* spec: concatenate: each operand is copied to its place along dimension. */
 static void emit_concatenate(Dyn *d, Op *op) {
   CG *cg = d->cg;
@@ -669,11 +763,96 @@ static void require(Dyn *d, LLVMValueRef cond, int status) {
   LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
-/* custom_call @shape_assertion(pred, ...): status 2 when pred is false. */
+/* shloc.format_i64(dst, v): writes v in decimal at dst (no NUL) and
+ * returns the end; one per object, internal. */
+static LLVMValueRef format_i64_fn(CG *cg) {
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "shloc.format_i64");
+  if (fn) return fn;
+  LLVMTypeRef params[2] = {cg->t_ptr, cg->t_i64};
+  fn = LLVMAddFunction(cg->mod, "shloc.format_i64", LLVMFunctionType(cg->t_ptr, params, 2, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, fn);
+  CgFnState saved = cg_save_fn(cg);
+  cg_fn_begin(cg, fn);
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef dst = LLVMGetParam(fn, 0), v = LLVMGetParam(fn, 1);
+  LLVMTypeRef digits_t = LLVMArrayType2(cg->t_i8, INT_CHARS);
+  LLVMValueRef digits = cg_entry_alloca(cg, digits_t, "digits");
+  LLVMValueRef at = cg_entry_alloca(cg, cg->t_i64, "at"), rest = cg_entry_alloca(cg, cg->t_i64, "rest");
+  LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, v, cg_i64(cg, 0), "");
+  /* |v| as unsigned: 0 - v wraps to 2^63 for INT64_MIN, which udiv reads right. */
+  LLVMBuildStore(b, LLVMBuildSelect(b, neg, LLVMBuildSub(b, cg_i64(cg, 0), v, ""), v, ""), rest);
+  LLVMBuildStore(b, cg_i64(cg, INT_CHARS), at);
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, fn, "digit");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "sign");
+  LLVMBuildBr(b, loop);
+  LLVMPositionBuilderAtEnd(b, loop); /* do { digits[--at] = '0' + rest % 10 } while (rest /= 10) */
+  LLVMValueRef r = LLVMBuildLoad2(b, cg->t_i64, rest, "");
+  LLVMValueRef i = LLVMBuildSub(b, LLVMBuildLoad2(b, cg->t_i64, at, ""), cg_i64(cg, 1), "");
+  LLVMValueRef c = LLVMBuildAdd(b, LLVMBuildURem(b, r, cg_i64(cg, 10), ""), cg_i64(cg, '0'), "");
+  LLVMBuildStore(b, LLVMBuildTrunc(b, c, cg->t_i8, ""), cg_gep(cg, cg->t_i8, digits, i));
+  LLVMBuildStore(b, i, at);
+  LLVMValueRef q = LLVMBuildUDiv(b, r, cg_i64(cg, 10), "");
+  LLVMBuildStore(b, q, rest);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, q, cg_i64(cg, 0), ""), loop, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMBuildStore(b, LLVMConstInt(cg->t_i8, '-', 0), dst);
+  LLVMValueRef out = cg_gep(cg, cg->t_i8, dst, LLVMBuildZExt(b, neg, cg->t_i64, ""));
+  i = LLVMBuildLoad2(b, cg->t_i64, at, "");
+  LLVMValueRef n = LLVMBuildSub(b, cg_i64(cg, INT_CHARS), i, "");
+  LLVMBuildMemCpy(b, out, 1, cg_gep(cg, cg->t_i8, digits, i), 1, n);
+  LLVMBuildRet(b, cg_gep(cg, cg->t_i8, out, n));
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return fn;
+}
+
+/* Copies the n characters of text to at; returns the end. */
+static LLVMValueRef write_text(CG *cg, LLVMValueRef at, const char *text, size_t n) {
+  char *s = arena_strndup(&cg->m->arena, text, n);
+  LLVMBuildMemCpy(cg->b, at, 1, cg_const_string(cg, s), 1, cg_i64(cg, (int64_t)n));
+  return cg_gep(cg, cg->t_i8, at, cg_i64(cg, (int64_t)n));
+}
+
+/* The error_message of op at the start of temp, each `{i}` replaced by
+ * input i in decimal (as jax.export's str.format), NUL-terminated: at most
+ * cg_symbolic_message_bytes, the area the plan keeps there. */
+static void write_message(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  LLVMValueRef at = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
+  LLVMValueRef none[1] = {NULL};
+  const char *p = op->a.error_message ? op->a.error_message : "", *end;
+  while (*p) {
+    int i = ir_message_field(op, p, &end);
+    if (i >= 0) {
+      const Value *x = op->opnds[i + 1];
+      LLVMValueRef args[2] = {at, cg_convert(cg, load_at(d, x, none), x->type->elem, ET_SI64)};
+      LLVMValueRef fn = format_i64_fn(cg);
+      at = LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+      p = end;
+      continue;
+    }
+    const char *q = p + 1;
+    while (*q && ir_message_field(op, q, &end) < 0) q++;
+    at = write_text(cg, at, p, (size_t)(q - p));
+    p = q;
+  }
+  LLVMBuildStore(cg->b, LLVMConstInt(cg->t_i8, 0, 0), at);
+}
+
+/* custom_call @shape_assertion(pred, inputs...): unless pred holds, the
+ * message goes to temp and the entry returns 2. */
 static void emit_assertion(Dyn *d, Op *op) {
+  CG *cg = d->cg;
   LLVMValueRef none[1] = {NULL};
   LLVMValueRef p = load_at(d, op->opnds[0], none);
-  require(d, LLVMBuildICmp(d->cg->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), 2);
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "ok");
+  LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(cg->ctx, cg->llfn, "assertion");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""), ok, bad);
+  LLVMPositionBuilderAtEnd(cg->b, bad);
+  write_message(d, op);
+  LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 2, 0));
+  LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
 static void emit_return(Dyn *d, Op *ret) {
@@ -681,7 +860,7 @@ static void emit_return(Dyn *d, Op *ret) {
   for (int i = 0; i < ret->nopnds; i++) {
     Value *v = ret->opnds[i];
     LLVMValueRef dst = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + i));
-    LLVMBuildMemCpy(cg->b, dst, 1, d->ptr[v->id], 1, d->x[byte_size(d, v)->id]);
+  LLVMBuildMemCpy(cg->b, dst, 1, d->ptr[v->id], 1, d->x[byte_size(cg->m, d->s, v)->id]);
   }
   LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
 }
@@ -713,7 +892,7 @@ static void emit_op(Dyn *d, Op *op) {
     emit_assertion(d, op);
     return;
   }
-  if (op->nresults != 1 && op->code != OP_REDUCE) {
+  if (op->nresults != 1 && op->code != OP_REDUCE && !SHARED[op->code] && !KERNEL[op->code]) {
     cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                    "--input-shapes or --dim)");
     return;
@@ -722,13 +901,13 @@ static void emit_op(Dyn *d, Op *op) {
   if (op->code == OP_CONSTANT) {
     Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
-    d->ptr[v->id] = cg_dense_global(d->cg, op->a.value, name);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_dense_global(d->cg, op->a.value, name);
     return;
   }
   LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
   for (int i = 0; i < op->nresults; i++) {
     Value *v = op->results[i];
-    d->ptr[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
   }
   if (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id])
     emit_dot(d, op, d->dot[op->results[0]->id]);
@@ -736,6 +915,8 @@ static void emit_op(Dyn *d, Op *op) {
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
+  else if (SHARED[op->code]) emit_shared(d, op);
+  else if (KERNEL[op->code]) KERNEL[op->code](d->cg, op);
   else cg_unsupported(d->cg, op, "in an entry with symbolic sizes (specialize it with "
                       "--input-shapes or --dim)");
 }
@@ -788,7 +969,8 @@ static void emit_entry(Dyn *d, const char *name) {
   cg_fn_begin(cg, fn);
   LLVMValueRef syms[d->s->nsyms + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
   sym_params(d, fn, nptr, syms);
-  for (int i = 0; i < f->body->nargs; i++) d->ptr[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
+  for (int i = 0; i < f->body->nargs; i++)
+    d->ptr[f->body->args[i]->id] = cg->buf[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
   eval_all(d, syms, &ovf);
   check_sizes(d, syms, ovf);
   Op *op = f->body->first;
@@ -841,6 +1023,29 @@ static void emit_result_dims(Dyn *d, const char *name) {
   LLVMBuildRetVoid(cg->b);
 }
 
+/* What the entry's status 1 means (the header says it too). */
+static const char size_error[] =
+    "the sizes are negative, overflow, exceed a bound or break a constraint of the program";
+
+/* P_F_status_message(status, temp): "" for 0, size_error for 1, for 2 the
+ * message the failed shape assertion left at the start of temp. */
+static void emit_status_message(Dyn *d, const char *name) {
+  CG *cg = d->cg;
+  LLVMTypeRef params[2] = {cg->t_i32, cg->t_ptr};
+  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_status_message", name), cg->t_ptr, params, 2);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef status = LLVMGetParam(fn, 0);
+  bool asserts = cg_symbolic_message_bytes(d->f) > 0;
+  LLVMValueRef r = LLVMBuildGlobalStringPtr(cg->b, "unknown status", "");
+  const LLVMValueRef texts[3] = {LLVMBuildGlobalStringPtr(cg->b, "", ""),
+                                 LLVMBuildGlobalStringPtr(cg->b, size_error, ""),
+                                 asserts ? LLVMGetParam(fn, 1) : r};
+  for (int k = 0; k < 3; k++)
+    r = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, status, LLVMConstInt(cg->t_i32, (unsigned)k, 0), ""),
+                        texts[k], r, "");
+  LLVMBuildRet(cg->b, r);
+}
+
 /* P_F__packed(ptr args): args holds the pointers of P_F, then a pointer to
  * each symbol's int64_t value. */
 static void emit_packed(Dyn *d, const char *name) {
@@ -868,6 +1073,13 @@ static void free_dyn(Dyn *d) {
 }
 
 void cg_symbolic_entry(CG *cg, Func *f) {
+  /* Its status 2 is a failed shape assertion, not SHLOC_BAD_ARGUMENT. */
+  if (cg->o->check_args) {
+    diag_error(f->loc, "@%s: --check-args is not implemented for an entry with symbolic sizes "
+               "(specialize it with --input-shapes or --dim)", f->name);
+    cg->errors++;
+    return;
+  }
   cg->fn = f;
   ir_number_values(f);
   int nv = f->next_value_id + 1;
@@ -883,13 +1095,15 @@ void cg_symbolic_entry(CG *cg, Func *f) {
   }
   plan(&d);
   Op *ret = ir_block_terminator(f->body);
-  for (int i = 0; ret && i < ret->nopnds; i++) byte_size(&d, ret->opnds[i]); /* interned now */
-  d.x = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
+  for (int i = 0; ret && i < ret->nopnds; i++) byte_size(cg->m, d.s, ret->opnds[i]); /* interned now */
+  d.x = cg->symx = calloc((size_t)d.s->nexprs + 1, sizeof(LLVMValueRef));
   if (!d.x) abort();
   const char *name = cg_entry_name(&cg->m->arena, cg->o, f);
   emit_entry(&d, name);
   emit_temp_bytes(&d, name);
   emit_result_dims(&d, name);
+  emit_status_message(&d, name);
   if (cg->o->packed_entry) emit_packed(&d, name);
   free_dyn(&d);
+  cg->symx = NULL;
 }

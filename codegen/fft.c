@@ -277,7 +277,7 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   Scratch sc = fft_scratch(cg, op, &in);
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
-  LLVMValueRef batch = cg_batch_begin(cg, t, nb, loops, &nl);
+  LLVMValueRef batch = cg_batch_begin(cg, r, nb, loops, &nl);
   in.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&in)), "");
   out.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&out)), "");
   fft_batch(cg, op, &in, &out, &sc);

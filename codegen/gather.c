@@ -2,23 +2,24 @@
  * gather.c: elemental generators of gather, dynamic_slice and
  * dynamic_update_slice. Each maps a result index to an operand index
  * computed from runtime start indices, clamped as the spec says so that
- * every read stays inside the operand.
+ * every read stays inside the operand. gather's bounds are values (hi,
+ * from cg_dim), so the symbolic path (dyngather.c) runs the same code on
+ * sizes known at run time.
  */
 #include "codegen.h"
 
 /* clamp(0, v, hi) of a start index scalar of element type e, as i64
  * (hi >= 0 is guaranteed by the callers' constraints). Unsigned indices
  * compare unsigned, so ui64 values above INT64_MAX clamp to hi. */
-static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) {
+static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, LLVMValueRef hi) {
   bool sgn = elem_class(e) == 's';
   v = LLVMBuildIntCast2(cg->b, v, cg->t_i64, sgn, "idx");
-  LLVMValueRef h = cg_i64(cg, hi);
   if (sgn) {
     LLVMValueRef z = cg_i64(cg, 0);
     v = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, v, z, ""), z,
                         v, "");
   }
-  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, v, h, ""), h,
+  return LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, v, hi, ""), hi,
                          v, "clamp");
 }
 
@@ -29,7 +30,7 @@ static LLVMValueRef clamp_index(CG *cg, LLVMValueRef v, ElemType e, int64_t hi) 
  * index_vector_dim (or start_indices[batch_index] when index_vector_dim is
  * rank(start_indices)), clamped to [0, hi]. */
 static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
-                                 int d_start, int64_t hi) {
+                                 int d_start, LLVMValueRef hi) {
   const GatherDims *g = &op->a.gather;
   Value *si = op->opnds[1];
   int rank = si->type->rank;
@@ -40,10 +41,10 @@ static LLVMValueRef gather_start(CG *cg, Op *op, LLVMValueRef *batch,
   return clamp_index(cg, cg_value_at(cg, si, sidx), si->type->elem, hi);
 }
 
-LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
+LLVMValueRef cg_gather_at(CG *cg, Op *op, LLVMValueRef *idx, const LLVMValueRef *hi) {
   const GatherDims *g = &op->a.gather;
-  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
-  int orank = ot->rank;
+  const Type *rt = op->results[0]->type;
+  int orank = op->opnds[0]->type->rank;
 
   /* batch_index = result_index[batch_dims...] */
   LLVMValueRef batch[rt->rank > 0 ? rt->rank : 1];
@@ -64,8 +65,7 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   /* + full_start_index, clamped to [0, dim - slice_size] */
   for (int ds = 0; ds < g->start_index_map.n; ds++) {
     int d = (int)g->start_index_map.v[ds];
-    LLVMValueRef s =
-        gather_start(cg, op, batch, ds, ot->dims[d] - g->slice_sizes.v[d]);
+    LLVMValueRef s = gather_start(cg, op, batch, ds, hi[d]);
     oidx[d] = LLVMBuildAdd(cg->b, oidx[d], s, "");
   }
   /* + full_batching_index */
@@ -78,23 +78,31 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
   return cg_value_at(cg, op->opnds[0], oidx);
 }
 
+LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
+  const Type *ot = op->opnds[0]->type;
+  LLVMValueRef hi[ot->rank > 0 ? ot->rank : 1];
+  for (int d = 0; d < ot->rank; d++)
+    hi[d] = cg_i64(cg, ot->dims[d] - op->a.gather.slice_sizes.v[d]);
+  return cg_gather_at(cg, op, idx, hi);
+}
+
 /* ------------------------------------------------------------------------ */
 /* dynamic_slice (spec "dynamic_slice")                                      */
 
-/* adjusted_start_indices = clamp(0, start_indices, shape(operand) - sizes) */
-static LLVMValueRef adjusted_start(CG *cg, Value *start, int64_t dim,
-                                   int64_t size) {
+/* adjusted_start_indices = clamp(0, start_indices, shape(operand) - sizes)
+ * (dim and size: cg_dim's, so constants but on symbolic sizes). */
+static LLVMValueRef adjusted_start(CG *cg, Value *start, LLVMValueRef dim,
+                                   LLVMValueRef size) {
   return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem,
-                     dim - size);
+                     LLVMBuildSub(cg->b, dim, size, ""));
 }
 
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
-  const Type *ot = op->opnds[0]->type, *rt = op->results[0]->type;
-  int rank = ot->rank;
+  int rank = op->opnds[0]->type->rank;
   LLVMValueRef oidx[rank > 0 ? rank : 1];
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s =
-        adjusted_start(cg, op->opnds[1 + d], ot->dims[d], rt->dims[d]);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[1 + d], cg_dim(cg, op->opnds[0], d),
+                                    cg_dim(cg, op->results[0], d));
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
   }
   return cg_value_at(cg, op->opnds[0], oidx);
@@ -105,18 +113,17 @@ LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
 
 LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *operand = op->opnds[0], *update = op->opnds[1];
-  const Type *ot = operand->type, *ut = update->type;
-  int rank = ot->rank;
+  int rank = operand->type->rank;
   LLVMBuilderRef b = cg->b;
   LLVMValueRef uidx[rank > 0 ? rank : 1];
-  LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(ut) > 0, 0);
+  /* An update of symbolic size may be empty: the compares below say so. */
+  LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(update->type) != 0, 0);
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], ot->dims[d],
-                                    ut->dims[d]);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], cg_dim(cg, operand, d),
+                                    cg_dim(cg, update, d));
     uidx[d] = LLVMBuildSub(b, idx[d], s, "uidx");
     /* 0 <= u < dim as one unsigned compare */
-    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d],
-                                    cg_i64(cg, ut->dims[d]), "");
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d], cg_dim(cg, update, d), "");
     inside = LLVMBuildAnd(b, inside, ok, "inside");
   }
   /* Branch rather than select so a fused producer of either side is only

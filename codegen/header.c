@@ -231,8 +231,41 @@ static void write_sym_tensor(FILE *out, Arena *a, const Func *f, char **args, co
   fprintf(out, "}\n");
 }
 
-static void write_symbolic_entry(FILE *out, Arena *a, const char *entry, const Func *f,
-                                 char **args) {
+/* The largest byte size of v with every symbol within its bound, or -1
+ * when a symbol is unbounded (or the product overflows). */
+static int64_t max_bytes(const Value *v, const int64_t *ub) {
+  int64_t n = elem_bytes(v->type->elem);
+  for (int i = 0; i < v->type->rank; i++) {
+    int64_t d = v->type->dims[i] != DIM_DYNAMIC ? v->type->dims[i] : dx_upper_bound(v->sym[i], ub);
+    if (d == INT64_MAX || __builtin_mul_overflow(n, d > 0 ? d : 0, &n)) return -1;
+  }
+  return n;
+}
+
+/* P_F_TEMP_BYTES_MAX and P_F_RESULTi_BYTES_MAX when every symbol has an
+ * upper bound (#stablehlo.bounds of the arguments, carried over the
+ * program's equalities): static worst cases, for callers that size their
+ * buffers once (the GEMM scratch at its bound for any target). */
+static void write_max_macros(FILE *out, Module *m, const CompileOptions *o, const char *up,
+                             Func *f) {
+  int64_t ub[f->sym->nsyms + 1];
+  dx_sym_bounds(f->sym, ub);
+  for (int k = 0; k < f->sym->nsyms; k++)
+    if (ub[k] == INT64_MAX) return;
+  int64_t temp = dx_upper_bound(cg_symbolic_plan(m, f, o->opt_level, NULL, NULL), ub);
+  const Op *ret = ir_block_terminator(f->body);
+  if (temp == INT64_MAX || __builtin_add_overflow(temp, cg_symbolic_scratch_bound(f, o->threads), &temp))
+    return;
+  fprintf(out, "#define %s_TEMP_BYTES_MAX ((size_t)%lld)\n", up, (long long)temp);
+  for (int i = 0; i < f->nresults; i++) {
+    int64_t n = max_bytes(ret->opnds[i], ub);
+    if (n >= 0) fprintf(out, "#define %s_RESULT%d_BYTES_MAX ((size_t)%lld)\n", up, i, (long long)n);
+  }
+}
+
+static void write_symbolic_entry(FILE *out, Module *m, const CompileOptions *o,
+                                 const char *entry, Func *f, char **args) {
+  Arena *a = &m->arena;
   const Op *ret = ir_block_terminator(f->body);
   fprintf(out, "/* @%s, compiled with symbolic sizes: one int64_t per symbol\n", f->name);
   for (int k = 0; k < f->sym->nsyms; k++) {
@@ -251,9 +284,15 @@ static void write_symbolic_entry(FILE *out, Arena *a, const char *entry, const F
   fprintf(out, " *   %-12s %s_temp_bytes(sizes) bytes of scratch, 64-byte aligned\n"
                " * %s_result_dims(sizes, i, out) writes the sizes of result i to out.\n"
                " * Returns 0 on success, 1 (before touching memory) when the sizes are\n"
-               " * negative, overflow or break a constraint of the program (sizes it\n"
-               " * requires equal, a dimension variable that is not its argument's value),\n"
-               " * 2 when a shape assertion of the program fails. */\n", "temp", entry, entry);
+               " * negative, overflow, exceed a bound (#stablehlo.bounds) or break a\n"
+               " * constraint of the program (sizes it requires equal, a dimension\n"
+               " * variable that is not its argument's value), 2 when a shape assertion\n"
+               " * of the program fails: then it has written the assertion's message to\n"
+               " * the start of temp.\n"
+               " * %s_status_message(status, temp) says why: \"\" for 0, a fixed\n"
+               " * text for 1, that message for 2 (valid until temp is used again; no\n"
+               " * global state, so calls on other temps may run at the same time). */\n",
+          "temp", entry, entry, entry);
   fprintf(out, "int %s(", entry);
   for (int i = 0; i < f->body->nargs; i++)
     fprintf(out, "const %s *%s, ", elem_ctype(f->body->args[i]->type->elem), args[i]);
@@ -266,9 +305,12 @@ static void write_symbolic_entry(FILE *out, Arena *a, const char *entry, const F
   fprintf(out, ");\nvoid %s_result_dims(", entry);
   write_sym_params(out, a, f, args);
   fprintf(out, "%sint result, int64_t *out);\n", f->sym->nsyms ? ", " : "");
+  fprintf(out, "const char *%s_status_message(int status, const void *temp);\n", entry);
   const char *up = upper(a, entry);
-  fprintf(out, "#define %s_NUM_ARGS %d\n#define %s_NUM_RESULTS %d\n#define %s_NUM_SIZES %d\n\n",
+  fprintf(out, "#define %s_NUM_ARGS %d\n#define %s_NUM_RESULTS %d\n#define %s_NUM_SIZES %d\n",
           up, f->body->nargs, up, f->nresults, up, f->sym->nsyms);
+  write_max_macros(out, m, o, up, f);
+  fprintf(out, "\n");
 }
 
 static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) {
@@ -278,7 +320,7 @@ static void write_entry(FILE *out, Module *m, const CompileOptions *o, Func *f) 
   const char *up = upper(a, entry);
   char **args = arg_names(a, f);
   if (f->sym) {
-    write_symbolic_entry(out, a, entry, f, args);
+    write_symbolic_entry(out, m, o, entry, f, args);
     return;
   }
   fprintf(out, "/* @%s\n", f->name);

@@ -26,9 +26,11 @@ int cg_linalg_batch_rank(const Op *op) {
 /* ------------------------------------------------------------------------ */
 /* Batches and matrices                                                      */
 
-LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops,
+LLVMValueRef cg_batch_begin(CG *cg, const Value *v, int nb, CgLoop *loops,
                             int *nloops) {
-  int pdim = cg_split_dim(t);
+  const Type *t = v->type;
+  /* An entry with symbolic sizes calls no kernel function: no split. */
+  int pdim = cg->symx ? -1 : cg_split_dim(t);
   LLVMValueRef lin = cg_i64(cg, 0);
   *nloops = 0;
   for (int d = 0; d < nb; d++) {
@@ -39,8 +41,8 @@ LLVMValueRef cg_batch_begin(CG *cg, const Type *t, int nb, CgLoop *loops,
     else if (t->dims[d] == 1)
       i = cg_i64(cg, 0);
     else
-      i = cg_loop_begin(cg, &loops[(*nloops)++], cg_i64(cg, 0), cg_i64(cg, t->dims[d]));
-    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_i64(cg, t->dims[d]), ""), i, "");
+      i = cg_loop_begin(cg, &loops[(*nloops)++], cg_i64(cg, 0), cg_dim(cg, v, d));
+    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_dim(cg, v, d), ""), i, "");
   }
   return lin;
 }
@@ -192,7 +194,7 @@ bool cg_kernel_triangular_solve(CG *cg, Op *op) {
   int nb = t->rank - 2;
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
-  LLVMValueRef batch = cg_batch_begin(cg, t, nb, loops, &nl);
+  LLVMValueRef batch = cg_batch_begin(cg, op->results[0], nb, loops, &nl);
   Solve s = solve_setup(cg, op, batch);
   copy_matrix(cg, op->opnds[1], op->results[0], s.x.base);
   if (s.n > 0) solve(cg, &s);
@@ -260,7 +262,7 @@ bool cg_kernel_cholesky(CG *cg, Op *op) {
   int64_t n = t->dims[t->rank - 1];
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
-  LLVMValueRef batch = cg_batch_begin(cg, t, nb, loops, &nl);
+  LLVMValueRef batch = cg_batch_begin(cg, op->results[0], nb, loops, &nl);
   /* The lower factor L of a = L L^H; the upper one is U = L^H, so an
    * upper result is L read transposed and conjugated (reading a's upper
    * triangle). */

@@ -246,6 +246,19 @@ LLVMValueRef cg_linear(CG *cg, const Type *t, LLVMValueRef *idx) {
   return lin ? lin : cg_i64(cg, 0);
 }
 
+LLVMValueRef cg_dim(CG *cg, const Value *v, int i) {
+  int64_t n = v->type->dims[i];
+  return n != DIM_DYNAMIC ? cg_i64(cg, n) : cg->symx[v->sym[i]->id];
+}
+
+LLVMValueRef cg_linear_value(CG *cg, const Value *v, LLVMValueRef *idx) {
+  if (!v->sym) return cg_linear(cg, v->type, idx);
+  LLVMValueRef lin = cg_i64(cg, 0);
+  for (int i = 0; i < v->type->rank; i++)
+    lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, cg_dim(cg, v, i), ""), idx[i], "");
+  return lin;
+}
+
 LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off) {
   return LLVMBuildInBoundsGEP2(cg->b, t, ptr, &off, 1, "");
 }
@@ -322,5 +335,5 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx) {
     }
     if (d->splat || type_num_elems(v->type) == 1) return cg_dense_scalar(cg, d, 0);
   }
-  return cg_load(cg, cg_buffer(cg, v), v->type->elem, cg_linear(cg, v->type, idx));
+  return cg_load(cg, cg_buffer(cg, v), v->type->elem, cg_linear_value(cg, v, idx));
 }

@@ -22,8 +22,10 @@ static LLVMValueRef clamp_i64(CG *cg, LLVMValueRef v, int64_t lo, int64_t hi) {
 
 /* Whether computing v at any in-range index is cheap and free of side
  * effects: a buffer, or a short fused chain without loops or expensive
- * math. Such values are read speculatively. */
+ * math. Such values are read speculatively. A value with symbolic sizes
+ * is not: it may be empty (its buffer NULL, spec: a size may be 0). */
 static bool speculatable(Value *v, int budget) {
+  if (v->sym) return false;
   if (v->storage != ST_NONE || !v->def) return true;
   Op *op = v->def;
   if (budget <= 0 || ir_is_costly(op->code) || op->nregions ||
@@ -34,9 +36,8 @@ static bool speculatable(Value *v, int budget) {
   return true;
 }
 
-/* x at idx when pred holds, else `other` (computed before the branch). */
-static LLVMValueRef guarded_value(CG *cg, LLVMValueRef pred, Value *x,
-                                  LLVMValueRef *idx, LLVMValueRef other) {
+LLVMValueRef cg_value_guarded(CG *cg, LLVMValueRef pred, Value *x, LLVMValueRef *idx,
+                              LLVMValueRef other) {
   CgIf s;
   cg_if_begin(cg, &s, pred);
   LLVMValueRef v = cg_value_at(cg, x, idx);
@@ -156,7 +157,8 @@ LLVMValueRef cg_gen_reverse(CG *cg, Op *op, LLVMValueRef *idx) {
   for (int d = 0; d < t->rank; d++) oi[d] = idx[d];
   for (int i = 0; i < op->a.dimensions.n; i++) {
     int64_t d = op->a.dimensions.v[i];
-    oi[d] = LLVMBuildSub(cg->b, cg_i64(cg, t->dims[d] - 1), idx[d], "");
+    LLVMValueRef last = LLVMBuildSub(cg->b, cg_dim(cg, x, (int)d), cg_i64(cg, 1), "");
+    oi[d] = LLVMBuildSub(cg->b, last, idx[d], "");
   }
   return cg_value_at(cg, x, oi);
 }
@@ -263,7 +265,17 @@ LLVMValueRef cg_gen_concatenate(CG *cg, Op *op, LLVMValueRef *idx) {
 /* ------------------------------------------------------------------------ */
 /* pad (spec "pad"): result_index = edge_padding_low + operand_index *
  * (interior_padding + 1) reads the operand, every other index the padding
- * value. Negative edge padding just shifts the mapping.                     */
+ * value. Negative edge padding just shifts the mapping. dynamic_pad (spec
+ * "dynamic_pad") has the same semantics with the paddings as operands; it
+ * reaches codegen only in an entry with symbolic sizes (dyndims.c).       */
+
+/* Element d of pad's attribute `attr`, or of dynamic_pad's operand k. */
+static LLVMValueRef padding(CG *cg, Op *op, const I64List *attr, int k, int d) {
+  if (op->code == OP_PAD) return cg_i64(cg, attr->n > d ? attr->v[d] : 0);
+  Value *v = op->opnds[k];
+  LLVMValueRef i = cg_i64(cg, d);
+  return cg_convert(cg, cg_value_at(cg, v, &i), v->type->elem, ET_SI64);
+}
 
 LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
@@ -272,23 +284,25 @@ LLVMValueRef cg_gen_pad(CG *cg, Op *op, LLVMValueRef *idx) {
   if (type_num_elems(t) == 0) return padv;
   LLVMValueRef oi[t->rank > 0 ? t->rank : 1], valid = NULL;
   for (int d = 0; d < t->rank; d++) {
-    int64_t lo = op->a.edge_padding_low.v[d];
-    int64_t step = (op->a.interior_padding.n > d ? op->a.interior_padding.v[d] : 0) + 1;
-    LLVMValueRef p = add_c(cg, idx[d], -lo);
+    LLVMValueRef lo = padding(cg, op, &op->a.edge_padding_low, 2, d);
+    LLVMValueRef in = padding(cg, op, &op->a.interior_padding, 4, d);
+    LLVMValueRef p = LLVMIsAConstantInt(lo) ? add_c(cg, idx[d], -LLVMConstIntGetSExtValue(lo))
+                                            : LLVMBuildSub(cg->b, idx[d], lo, "");
     LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, p, cg_i64(cg, 0), "");
-    if (step > 1) {
-      LLVMValueRef rem = LLVMBuildSRem(cg->b, p, cg_i64(cg, step), "");
+    if (!LLVMIsAConstantInt(in) || LLVMConstIntGetSExtValue(in) > 0) {
+      LLVMValueRef step = LLVMBuildAdd(cg->b, in, cg_i64(cg, 1), "");
+      LLVMValueRef rem = LLVMBuildSRem(cg->b, p, step, "");
       ok = LLVMBuildAnd(cg->b, ok,
                         LLVMBuildICmp(cg->b, LLVMIntEQ, rem, cg_i64(cg, 0), ""), "");
-      p = LLVMBuildSDiv(cg->b, p, cg_i64(cg, step), "");
+      p = LLVMBuildSDiv(cg->b, p, step, "");
     }
     ok = LLVMBuildAnd(cg->b, ok,
-                      LLVMBuildICmp(cg->b, LLVMIntSLT, p, cg_i64(cg, t->dims[d]), ""), "");
+                      LLVMBuildICmp(cg->b, LLVMIntSLT, p, cg_dim(cg, x, d), ""), "");
     valid = valid ? LLVMBuildAnd(cg->b, valid, ok, "") : ok;
     oi[d] = p;
   }
   if (!valid) return cg_value_at(cg, x, oi); /* rank 0: nothing to pad */
-  if (!speculatable(x, 4)) return guarded_value(cg, valid, x, oi, padv);
+  if (!speculatable(x, 4)) return cg_value_guarded(cg, valid, x, oi, padv);
   for (int d = 0; d < t->rank; d++) oi[d] = clamp_i64(cg, oi[d], 0, t->dims[d] - 1);
   return LLVMBuildSelect(cg->b, valid, cg_value_at(cg, x, oi), padv, "pad");
 }

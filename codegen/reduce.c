@@ -43,6 +43,11 @@ static void region_op(CG *cg, Op *op) {
   } else if ((op->code == OP_RESHAPE || op->code == OP_BROADCAST_IN_DIM) &&
              res->type->rank == 0) {
     r = region_operand(cg, op->opnds[0]); /* 0-d to 0-d: the identity */
+  } else if (op->code == OP_BITCAST_CONVERT && res->type->rank == 0 &&
+             op->opnds[0]->type->rank == 0) {
+    /* 0-d to 0-d: the same bits (a sort comparator ordering floats as
+     * integers); the operand is read as a bound scalar. */
+    r = cg_gen_bitcast_convert(cg, op, NULL);
   } else {
     cg_unsupported(cg, op, "this op inside a scalar region");
     r = LLVMGetUndef(cg_scalar_type(cg, res->type->elem));
@@ -222,9 +227,8 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
         wd == 1 ? cg_i64(cg, 0)
                 : cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                                 cg_i64(cg, wd));
-    pos[d] = cg_window_pos(cg, w, d, t->dims[d], wd,
-                           op->results[0]->type->dims[d],
-                           idx[d], wpos, &valid);
+    pos[d] = cg_window_pos(cg, w, d, cg_dim(cg, op->opnds[0], d), wd,
+                           cg_dim(cg, op->results[0], d), idx[d], wpos, &valid);
   }
   /* Padding and dilation holes hold the init value (spec: padded_inputs). */
   LLVMValueRef x[8];
@@ -234,8 +238,12 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
       x[i] = a.init[i];
       continue;
     }
-    LLVMValueRef v = cg_convert(cg, cg_value_at(cg, op->opnds[i], pos),
-                                       a.in[i], a.acc[i]);
+    Value *in = op->opnds[i];
+    /* An input of symbolic size may be empty: never read it speculatively. */
+    LLVMValueRef v = valid && in->sym
+        ? cg_value_guarded(cg, valid, in, pos, LLVMConstNull(cg_scalar_type(cg, a.in[i])))
+        : cg_value_at(cg, in, pos);
+    v = cg_convert(cg, v, a.in[i], a.acc[i]);
     x[i] = valid ? LLVMBuildSelect(cg->b, valid, v, a.init[i], "x") : v;
   }
   accs_step(cg, op, &a, x);

@@ -9,33 +9,43 @@
  * updates in order and for each one reads the current result element,
  * applies the region with cg_region_scalar and stores the new value.
  * Operands are read with cg_value_at, so they may be fused (fuse.c lets
- * only cheap chains into the operands read more than once).
+ * only cheap chains into the operands read more than once). scatter's
+ * sizes come from cg_dim, so the symbolic path (dyndims.c) runs the same
+ * code on its buffers, with loop bounds known at run time.
  */
 #include "codegen.h"
 
 /* ------------------------------------------------------------------------ */
 /* Shared helpers                                                            */
 
-/* Opens a counted loop per dimension of extent > 1, outermost first, and
- * sets idx[d] (0 for unit dimensions). Returns how many loops to close. */
-static int nest_begin(CG *cg, int rank, const int64_t *dims, LLVMValueRef *idx,
-                      CgLoop *loops) {
+/* Opens a counted loop per dimension of extent > 1 (dims; the loop runs to
+ * ext[d], or to dims[d] when ext is NULL), outermost first, and sets
+ * idx[d] (0 for unit dimensions). Returns how many loops to close. */
+static int nest_begin(CG *cg, int rank, const int64_t *dims, const LLVMValueRef *ext,
+                      LLVMValueRef *idx, CgLoop *loops) {
   int n = 0;
   for (int d = 0; d < rank; d++)
     idx[d] = dims[d] == 1 ? cg_i64(cg, 0)
                           : cg_loop_begin(cg, &loops[n++], cg_i64(cg, 0),
-                                          cg_i64(cg, dims[d]));
+                                          ext ? ext[d] : cg_i64(cg, dims[d]));
   return n;
 }
 
-static void nest_end(CG *cg, CgLoop *loops, int n) {
+int cg_nest_begin(CG *cg, const Value *v, LLVMValueRef *idx, CgLoop *loops) {
+  int rank = v->type->rank;
+  LLVMValueRef ext[rank > 0 ? rank : 1];
+  for (int d = 0; d < rank; d++) ext[d] = cg_dim(cg, v, d);
+  return nest_begin(cg, rank, v->type->dims, ext, idx, loops);
+}
+
+void cg_nest_end(CG *cg, CgLoop *loops, int n) {
   while (n > 0) cg_loop_end(cg, &loops[--n]);
 }
 
 /* ok && 0 <= i < dim, as one unsigned compare. */
 static LLVMValueRef and_in_range(CG *cg, LLVMValueRef ok, LLVMValueRef i,
-                                 int64_t dim) {
-  LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, i, cg_i64(cg, dim), "inb");
+                                 LLVMValueRef dim) {
+  LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, i, dim, "inb");
   return ok ? LLVMBuildAnd(cg->b, ok, in, "inb") : in;
 }
 
@@ -48,18 +58,17 @@ static Value *scatter_update(Op *op, int i) { return op->opnds[op->nresults + 1 
 /* results...[i] = inputs...[i], converted to the element types of the
  * results (the update computation's types, (C23), (C25)). */
 static void scatter_init(CG *cg, Op *op) {
-  const Type *t = op->results[0]->type;
-  int rank = t->rank;
+  int rank = op->results[0]->type->rank;
   LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, t->dims, idx, loops);
+  int nl = cg_nest_begin(cg, op->results[0], idx, loops);
   for (int i = 0; i < op->nresults; i++) {
     Value *in = op->opnds[i], *r = op->results[i];
     LLVMValueRef v = cg_convert(cg, cg_value_at(cg, in, rank ? idx : NULL),
                                 in->type->elem, r->type->elem);
-    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear(cg, r->type, idx), v);
+    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), v);
   }
-  nest_end(cg, loops, nl);
+  cg_nest_end(cg, loops, nl);
 }
 
 /* start_index[d_start]: scatter_indices[si0, ..., d_start, ..., siN] with
@@ -69,7 +78,7 @@ static void scatter_init(CG *cg, Op *op) {
  * [0, dim), so the in-bounds test of result_index gives the same answer,
  * and the sum cannot overflow. */
 static LLVMValueRef scatter_start(CG *cg, Op *op, LLVMValueRef *usi, int d_start,
-                                  int64_t dim) {
+                                  LLVMValueRef dim) {
   Value *si = op->opnds[op->nresults];
   int rank = si->type->rank;
   int64_t ivd = op->a.scatter.index_vector_dim;
@@ -79,7 +88,7 @@ static LLVMValueRef scatter_start(CG *cg, Op *op, LLVMValueRef *usi, int d_start
   LLVMValueRef v = cg_value_at(cg, si, rank ? sidx : NULL);
   bool sgn = elem_class(si->type->elem) == 's';
   v = LLVMBuildIntCast2(cg->b, v, cg->t_i64, sgn, "start");
-  LLVMValueRef hi = cg_i64(cg, dim), lo = cg_i64(cg, -dim);
+  LLVMValueRef hi = dim, lo = LLVMBuildNeg(cg->b, dim, "");
   /* Unsigned indices compare unsigned: ui64 values above INT64_MAX clamp
    * to dim. */
   LLVMIntPredicate gt = sgn ? LLVMIntSGT : LLVMIntUGT;
@@ -92,11 +101,11 @@ static LLVMValueRef scatter_start(CG *cg, Op *op, LLVMValueRef *usi, int d_start
 /* full_start_index + full_batching_index of the update scatter index usi. */
 static void scatter_base(CG *cg, Op *op, LLVMValueRef *usi, LLVMValueRef *base) {
   const ScatterDims *s = &op->a.scatter;
-  const Type *rt = op->results[0]->type;
-  for (int d = 0; d < rt->rank; d++) base[d] = cg_i64(cg, 0);
+  Value *r = op->results[0];
+  for (int d = 0; d < r->type->rank; d++) base[d] = cg_i64(cg, 0);
   for (int k = 0; k < s->scatter_dims_to_operand_dims.n; k++) {
     int d = (int)s->scatter_dims_to_operand_dims.v[k];
-    base[d] = scatter_start(cg, op, usi, k, rt->dims[d]);
+    base[d] = scatter_start(cg, op, usi, k, cg_dim(cg, r, d));
   }
   for (int k = 0; k < s->input_batching_dims.n; k++) {
     int d = (int)s->input_batching_dims.v[k];
@@ -111,8 +120,7 @@ static void scatter_base(CG *cg, Op *op, LLVMValueRef *usi, LLVMValueRef *base) 
 static void scatter_apply(CG *cg, Op *op, LLVMValueRef *uidx, LLVMValueRef *ridx) {
   int n = op->nresults;
   Block *body = op->regions[0]->blocks[0];
-  const Type *rt = op->results[0]->type;
-  LLVMValueRef lin = cg_linear(cg, rt, ridx), args[2 * n], res[n];
+  LLVMValueRef lin = cg_linear_value(cg, op->results[0], ridx), args[2 * n], res[n];
   for (int i = 0; i < n; i++) {
     Value *r = op->results[i], *u = scatter_update(op, i);
     args[i] = cg_load(cg, cg_buffer(cg, r), r->type->elem, lin);
@@ -135,8 +143,9 @@ static void scatter_apply(CG *cg, Op *op, LLVMValueRef *uidx, LLVMValueRef *ridx
  * element by element as the spec says. */
 static void scatter_updates(CG *cg, Op *op) {
   const ScatterDims *s = &op->a.scatter;
-  const Type *ut = scatter_update(op, 0)->type, *rt = op->results[0]->type;
-  int urank = ut->rank, rrank = rt->rank;
+  Value *u = scatter_update(op, 0), *r = op->results[0];
+  const Type *ut = u->type;
+  int urank = ut->rank, rrank = r->type->rank;
   LLVMValueRef uidx[urank + 1], usi[urank + 1], base[rrank + 1], ridx[rrank + 1];
   CgLoop loops[urank + 1];
   int nl = 0, nsi = 0;
@@ -145,7 +154,7 @@ static void scatter_updates(CG *cg, Op *op) {
       if (ir_list_has(&s->update_window_dims, d) != (pass == 1)) continue;
       uidx[d] = ut->dims[d] == 1 ? cg_i64(cg, 0)
                                  : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0),
-                                                 cg_i64(cg, ut->dims[d]));
+                                                 cg_dim(cg, u, d));
       if (pass == 0) usi[nsi++] = uidx[d];
     }
     if (pass == 0) scatter_base(cg, op, usi, base);
@@ -156,18 +165,20 @@ static void scatter_updates(CG *cg, Op *op) {
     ridx[d] = base[d];
     if (!ir_list_has(&s->inserted_window_dims, d) && !ir_list_has(&s->input_batching_dims, d))
       ridx[d] = LLVMBuildAdd(cg->b, ridx[d], uidx[s->update_window_dims.v[k++]], "");
-    ok = and_in_range(cg, ok, ridx[d], rt->dims[d]);
+    ok = and_in_range(cg, ok, ridx[d], cg_dim(cg, r, d));
   }
   CgIf in;
   if (ok) cg_if_begin(cg, &in, ok);
   scatter_apply(cg, op, uidx, ridx);
   if (ok) cg_if_end(cg, &in);
-  nest_end(cg, loops, nl);
+  cg_nest_end(cg, loops, nl);
 }
 
+/* A symbolic update size may be 0 at run time: the loops then run no
+ * iteration, so only a static 0 skips them. */
 bool cg_kernel_scatter(CG *cg, Op *op) {
   scatter_init(cg, op);
-  if (type_num_elems(scatter_update(op, 0)->type) > 0) scatter_updates(cg, op);
+  if (type_num_elems(scatter_update(op, 0)->type) != 0) scatter_updates(cg, op);
   return true;
 }
 
@@ -184,9 +195,9 @@ static void sas_init(CG *cg, Op *op) {
                               t->elem);
   LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, t->dims, idx, loops);
+  int nl = nest_begin(cg, rank, t->dims, NULL, idx, loops);
   cg_store(cg, cg_buffer(cg, r), t->elem, cg_linear(cg, t, idx), v);
-  nest_end(cg, loops, nl);
+  cg_nest_end(cg, loops, nl);
 }
 
 /* The selection state of one window: whether an element was seen, the
@@ -231,19 +242,19 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   LLVMBuildStore(cg->b, cg_i64(cg, 0), s->where);
   LLVMValueRef widx[rank > 0 ? rank : 1], oidx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, w->dims.v, widx, loops);
+  int nl = nest_begin(cg, rank, w->dims.v, NULL, widx, loops);
   LLVMValueRef ok = NULL;
   for (int d = 0; d < rank; d++) {
     LLVMValueRef p = LLVMBuildMul(cg->b, sidx[d], cg_i64(cg, w->strides.v[d]), "");
     p = LLVMBuildAdd(cg->b, p, widx[d], "");
     oidx[d] = LLVMBuildSub(cg->b, p, cg_i64(cg, w->pad_lo.v[d]), "");
-    ok = and_in_range(cg, ok, oidx[d], t->dims[d]);
+    ok = and_in_range(cg, ok, oidx[d], cg_i64(cg, t->dims[d]));
   }
   CgIf in;
   if (ok) cg_if_begin(cg, &in, ok);
   sas_visit(cg, op, s, oidx);
   if (ok) cg_if_end(cg, &in);
-  nest_end(cg, loops, nl);
+  cg_nest_end(cg, loops, nl);
 }
 
 /* result[selected] = scatter(result[selected], source[sidx]) */
@@ -285,9 +296,9 @@ bool cg_kernel_select_and_scatter(CG *cg, Op *op) {
                  cg_entry_alloca(cg, cg->t_i64, "where")};
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, st->dims, sidx, loops);
+  int nl = nest_begin(cg, rank, st->dims, NULL, sidx, loops);
   sas_select(cg, op, &s, sidx);
   sas_apply(cg, op, &s, sidx);
-  nest_end(cg, loops, nl);
+  cg_nest_end(cg, loops, nl);
   return true;
 }

@@ -21,6 +21,11 @@
  *
  * The slices are independent: kernel.c splits the kernel across threads
  * along its split dimension unless that is the sorted one (cg_sort_dim).
+ *
+ * In an entry with symbolic sizes (dyndims.c), cg_sort_symbolic runs the
+ * same sort over every slice with the length and stride known at run
+ * time: the merge passes become a loop over the widths, and the merge
+ * function's frame is a record of the results' buffers and the stride.
  */
 #include "codegen.h"
 
@@ -32,8 +37,8 @@ enum { RUN = 16 };
 typedef struct Slice {
   Op *op;
   LLVMValueRef base;
-  int64_t stride;
-  LLVMValueRef merge; /* the merge function */
+  LLVMValueRef stride; /* i64: a constant but on symbolic sizes */
+  LLVMValueRef merge;  /* the merge function */
 } Slice;
 
 int cg_sort_dim(const Op *op) {
@@ -74,8 +79,9 @@ static LLVMValueRef slt(CG *cg, LLVMValueRef a, LLVMValueRef b) {
 /* Element access                                                            */
 
 static LLVMValueRef lin_of(CG *cg, const Slice *s, LLVMValueRef k) {
-  if (s->stride == 1) return add(cg, s->base, k);
-  return add(cg, s->base, LLVMBuildMul(cg->b, k, cg_i64(cg, s->stride), ""));
+  if (LLVMIsAConstantInt(s->stride) && LLVMConstIntGetSExtValue(s->stride) == 1)
+    return add(cg, s->base, k);
+  return add(cg, s->base, LLVMBuildMul(cg->b, k, s->stride, ""));
 }
 
 /* comparator_together(slice[i], slice[j]) */
@@ -252,6 +258,26 @@ static void merge_body(CG *cg, Slice *s) {
   LLVMBuildRetVoid(cg->b);
 }
 
+/* The record cg_sort_symbolic passes as the merge function's frame: each
+ * result's buffer, then the stride. */
+static LLVMTypeRef sym_frame_type(CG *cg, const Op *op) {
+  LLVMTypeRef f[op->nresults + 1];
+  for (int i = 0; i < op->nresults; i++) f[i] = cg->t_ptr;
+  f[op->nresults] = cg->t_i64;
+  return LLVMStructTypeInContext(cg->ctx, f, (unsigned)op->nresults + 1, 0);
+}
+
+/* In the merge function of a symbolic sort: binds the results' buffers
+ * from the frame record and returns the stride. */
+static LLVMValueRef sym_frame_load(CG *cg, Op *op) {
+  LLVMTypeRef t = sym_frame_type(cg, op);
+  for (int i = 0; i < op->nresults; i++)
+    cg->buf[op->results[i]->id] = LLVMBuildLoad2(cg->b, cg->t_ptr,
+                                                 LLVMBuildStructGEP2(cg->b, t, cg->frame, (unsigned)i, ""), "");
+  return LLVMBuildLoad2(cg->b, cg->t_i64,
+                        LLVMBuildStructGEP2(cg->b, t, cg->frame, (unsigned)op->nresults, ""), "stride");
+}
+
 /* Emits F.kN.merge for op, in the middle of the kernel's emission. */
 static LLVMValueRef merge_fn(CG *cg, Op *op, int64_t stride) {
   size_t len;
@@ -264,7 +290,8 @@ static LLVMValueRef merge_fn(CG *cg, Op *op, int64_t stride) {
   CgFnState st = cg_save_fn(cg);
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
-  Slice s = {op, LLVMGetParam(fn, 1), stride, fn};
+  bool symbolic = cg->symx != NULL;
+  Slice s = {op, LLVMGetParam(fn, 1), symbolic ? sym_frame_load(cg, op) : cg_i64(cg, stride), fn};
   merge_body(cg, &s);
   cg_fn_end(cg);
   cg_restore_fn(cg, &st);
@@ -274,40 +301,66 @@ static LLVMValueRef merge_fn(CG *cg, Op *op, int64_t stride) {
 /* ------------------------------------------------------------------------ */
 /* The kernel                                                                */
 
-/* Sorts a slice of n elements: insertion sort of runs of RUN, then merges
- * of doubling width. n is static, so the widths are unrolled here and each
- * pass is a counted loop over its merges. */
-static void sort_slice(CG *cg, const Slice *s, int64_t n) {
+/* The merges of runs of width w over [0, n): a counted loop. */
+static void merge_pass(CG *cg, const Slice *s, LLVMValueRef n, LLVMValueRef w) {
   CgLoop l;
-  int64_t nruns = (n + RUN - 1) / RUN;
-  LLVMValueRef r = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nruns));
+  LLVMValueRef w2 = LLVMBuildMul(cg->b, w, cg_i64(cg, 2), "");
+  /* pairs with a right run: (n - w + 2w - 1) / 2w */
+  LLVMValueRef nmerges = LLVMBuildSDiv(cg->b, sub(cg, add(cg, n, w), cg_i64(cg, 1)), w2, "");
+  LLVMValueRef i = cg_loop_begin(cg, &l, cg_i64(cg, 0), nmerges);
+  LLVMValueRef f = LLVMBuildMul(cg->b, i, w2, "");
+  LLVMValueRef m = add(cg, f, w);
+  call_merge(cg, s, f, m, cg_min_i64(cg, add(cg, m, w), n));
+  cg_loop_end(cg, &l);
+}
+
+/* Merge passes of doubling width from RUN while the width is below a
+ * length n known only at run time. */
+static void merge_passes(CG *cg, const Slice *s, LLVMValueRef n) {
+  LLVMValueRef w = cg_entry_alloca(cg, cg->t_i64, "width");
+  LLVMBuildStore(cg->b, cg_i64(cg, RUN), w);
+  LLVMBasicBlockRef test = block(cg, "width.test"), body = block(cg, "width.body"),
+                    done = block(cg, "width.done");
+  LLVMBuildBr(cg->b, test);
+  LLVMPositionBuilderAtEnd(cg->b, test);
+  LLVMValueRef wv = load_i64(cg, w, "w");
+  branch(cg, slt(cg, wv, n), body, done);
+  LLVMPositionBuilderAtEnd(cg->b, body);
+  merge_pass(cg, s, n, wv);
+  LLVMBuildStore(cg->b, LLVMBuildMul(cg->b, wv, cg_i64(cg, 2), ""), w);
+  LLVMBuildBr(cg->b, test);
+  LLVMPositionBuilderAtEnd(cg->b, done);
+}
+
+/* Sorts a slice of n elements: insertion sort of runs of RUN, then merges
+ * of doubling width. When n is static, the widths are unrolled here and
+ * each pass is a counted loop over its merges. */
+static void sort_slice(CG *cg, const Slice *s, LLVMValueRef nv) {
+  CgLoop l;
+  LLVMValueRef nruns = LLVMBuildSDiv(cg->b, add(cg, nv, cg_i64(cg, RUN - 1)), cg_i64(cg, RUN), "");
+  LLVMValueRef r = cg_loop_begin(cg, &l, cg_i64(cg, 0), nruns);
   LLVMValueRef a = LLVMBuildMul(cg->b, r, cg_i64(cg, RUN), "");
   LLVMValueRef b = add(cg, a, cg_i64(cg, RUN));
-  b = cg_min_i64(cg, b, cg_i64(cg, n));
+  b = cg_min_i64(cg, b, nv);
   insertion_sort(cg, s, a, b);
   cg_loop_end(cg, &l);
-  for (int64_t w = RUN; w < n; w *= 2) {
-    int64_t nmerges = (n - w + 2 * w - 1) / (2 * w); /* pairs with a right run */
-    LLVMValueRef i = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nmerges));
-    LLVMValueRef f = LLVMBuildMul(cg->b, i, cg_i64(cg, 2 * w), "");
-    LLVMValueRef m = add(cg, f, cg_i64(cg, w));
-    LLVMValueRef e = add(cg, m, cg_i64(cg, w));
-    e = cg_min_i64(cg, e, cg_i64(cg, n));
-    call_merge(cg, s, f, m, e);
-    cg_loop_end(cg, &l);
+  if (!LLVMIsAConstantInt(nv)) {
+    merge_passes(cg, s, nv);
+    return;
   }
+  int64_t n = LLVMConstIntGetSExtValue(nv);
+  for (int64_t w = RUN; w < n; w *= 2) merge_pass(cg, s, nv, cg_i64(cg, w));
 }
 
 /* results...[idx with k at the sorted dimension] = inputs...[same] for
  * every k of the slice. */
 static void copy_slice(CG *cg, Op *op, LLVMValueRef *idx, int sdim) {
-  const Type *t = op->results[0]->type;
   CgLoop l;
-  idx[sdim] = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, t->dims[sdim]));
+  idx[sdim] = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_dim(cg, op->results[0], sdim));
   for (int i = 0; i < op->nresults; i++) {
     Value *r = op->results[i];
     LLVMValueRef v = cg_value_at(cg, op->opnds[i], idx);
-    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear(cg, r->type, idx), v);
+    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), v);
   }
   cg_loop_end(cg, &l);
   idx[sdim] = cg_i64(cg, 0);
@@ -322,7 +375,7 @@ bool cg_kernel_sort(CG *cg, Op *op) {
   }
   int64_t n = t->dims[sdim], stride = 1;
   for (int d = sdim + 1; d < rank; d++) stride *= t->dims[d];
-  Slice s = {op, NULL, stride, n > RUN ? merge_fn(cg, op, stride) : NULL};
+  Slice s = {op, NULL, cg_i64(cg, stride), n > RUN ? merge_fn(cg, op, stride) : NULL};
   /* Loops over the slices; the split dimension takes [begin, end) unless
    * it is the sorted one (then kernel.c makes one call). */
   int pdim = cg_split_dim(t);
@@ -343,8 +396,38 @@ bool cg_kernel_sort(CG *cg, Op *op) {
   copy_slice(cg, op, idx, sdim);
   if (n > 1) {
     s.base = cg_linear(cg, t, idx);
-    sort_slice(cg, &s, n);
+    sort_slice(cg, &s, cg_i64(cg, n));
   }
   while (nl > 0) cg_loop_end(cg, &loops[--nl]);
+  return true;
+}
+
+bool cg_sort_symbolic(CG *cg, Op *op) {
+  Value *r0 = op->results[0];
+  int rank = r0->type->rank, sdim = cg_sort_dim(op);
+  if (rank == 0 || sdim < 0 || sdim >= rank) {
+    cg_unsupported(cg, op, "sort dimension out of range");
+    return true;
+  }
+  LLVMValueRef stride = cg_i64(cg, 1);
+  for (int d = sdim + 1; d < rank; d++) stride = LLVMBuildMul(cg->b, stride, cg_dim(cg, r0, d), "");
+  LLVMTypeRef ft = sym_frame_type(cg, op);
+  LLVMValueRef frame = cg_entry_alloca(cg, ft, "sort.frame");
+  for (int i = 0; i < op->nresults; i++)
+    LLVMBuildStore(cg->b, cg_buffer(cg, op->results[i]), LLVMBuildStructGEP2(cg->b, ft, frame, (unsigned)i, ""));
+  LLVMBuildStore(cg->b, stride, LLVMBuildStructGEP2(cg->b, ft, frame, (unsigned)op->nresults, ""));
+  LLVMValueRef saved = cg->frame;
+  cg->frame = frame; /* what call_merge passes */
+  Slice s = {op, NULL, stride, merge_fn(cg, op, 0)};
+  LLVMValueRef idx[rank];
+  CgLoop loops[rank];
+  int nl = 0;
+  for (int d = 0; d < rank; d++)
+    idx[d] = d == sdim ? cg_i64(cg, 0) : cg_loop_begin(cg, &loops[nl++], cg_i64(cg, 0), cg_dim(cg, r0, d));
+  copy_slice(cg, op, idx, sdim);
+  s.base = cg_linear_value(cg, r0, idx);
+  sort_slice(cg, &s, cg_dim(cg, r0, sdim));
+  while (nl > 0) cg_loop_end(cg, &loops[--nl]);
+  cg->frame = saved;
   return true;
 }

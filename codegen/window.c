@@ -10,24 +10,31 @@ int64_t cg_window_at(const I64List *l, int d, int64_t dflt) {
   return l->n > d ? l->v[d] : dflt;
 }
 
-LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, int64_t in_dim, int64_t wd,
-                           int64_t out_dim, LLVMValueRef r, LLVMValueRef wpos,
+LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, LLVMValueRef in_dim, int64_t wd,
+                           LLVMValueRef out_dim, LLVMValueRef r, LLVMValueRef wpos,
                            LLVMValueRef *valid) {
   LLVMBuilderRef b = cg->b;
   int64_t stride = cg_window_at(&w->strides, d, 1);
   int64_t wdil = cg_window_at(&w->window_dilations, d, 1);
   int64_t bdil = cg_window_at(&w->base_dilations, d, 1);
   int64_t lo = cg_window_at(&w->pad_lo, d, 0);
-  int64_t dilated = in_dim == 0 ? 0 : (in_dim - 1) * bdil + 1;
   LLVMValueRef p = LLVMBuildMul(b, r, cg_i64(cg, stride), "");
   p = LLVMBuildAdd(b, p, LLVMBuildMul(b, wpos, cg_i64(cg, wdil), ""), "");
   p = LLVMBuildSub(b, p, cg_i64(cg, lo), "q");
-  /* Windows that never leave the input need no check. */
-  int64_t last = (out_dim - 1) * stride + (wd - 1) * wdil - lo;
-  if (bdil == 1 && lo <= 0 && last < dilated) return p;
+  LLVMValueRef dilated;
+  if (LLVMIsAConstantInt(in_dim) && LLVMIsAConstantInt(out_dim)) {
+    int64_t in = LLVMConstIntGetSExtValue(in_dim), out = LLVMConstIntGetSExtValue(out_dim);
+    int64_t dil = in == 0 ? 0 : (in - 1) * bdil + 1;
+    /* Windows that never leave the input need no check. */
+    int64_t last = (out - 1) * stride + (wd - 1) * wdil - lo;
+    if (bdil == 1 && lo <= 0 && last < dil) return p;
+    dilated = cg_i64(cg, dil);
+  } else { /* symbolic sizes: (in - 1) * bdil + 1, <= 0 when in is 0 */
+    dilated = LLVMBuildSub(b, LLVMBuildMul(b, in_dim, cg_i64(cg, bdil), ""), cg_i64(cg, bdil - 1), "");
+  }
   LLVMValueRef ok = LLVMBuildAnd(
       b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
-      LLVMBuildICmp(b, LLVMIntSLT, p, cg_i64(cg, dilated), ""), "inb");
+      LLVMBuildICmp(b, LLVMIntSLT, p, dilated, ""), "inb");
   LLVMValueRef q = p;
   if (bdil > 1) {
     LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, bdil), "");

@@ -484,9 +484,54 @@ static bool parse_shape(Parser *p, int64_t *dims, int *rank) {
   }
 }
 
-/* tensor-type ::= `tensor` `<` (dim `x`)* element-type (`,` encoding)? `>`
- * The encoding (#stablehlo.bounds<...>, sparse layouts) is parsed and
- * dropped: bounded dimensions stay dynamic. */
+static bool hash_is(const Parser *p, const char *name) {
+  size_t n = strlen(name);
+  return p->tok.kind == TK_HASH && p->tok.n == n && !memcmp(p->tok.s, name, n);
+}
+
+/* bound-list ::= (bound (`,` bound)*)?   bound ::= integer | `?`
+ * ending before `close`; checked as upstream's verifyBounds does: one bound
+ * per dimension, none on a static size, none negative. */
+static bool parse_bound_list(Parser *p, TokKind close, int rank, const int64_t *dims,
+                             int64_t *bounds) {
+  Loc loc = p->tok.loc;
+  int n = 0;
+  while (!parse_is(p, close)) {
+    if (n && !parse_expect(p, TK_COMMA, "',' between bounds")) return false;
+    Loc at = p->tok.loc;
+    int64_t b = DIM_DYNAMIC;
+    if (!parse_accept(p, TK_QUESTION) && !parse_int(p, &b)) return false;
+    if (n < rank && b != DIM_DYNAMIC && dims[n] != DIM_DYNAMIC)
+      return parse_error(p, at, "static dimension %d cannot have a bound", n);
+    if (b != DIM_DYNAMIC && b < 0) return parse_error(p, at, "bound %lld is negative", (long long)b);
+    if (n < rank) bounds[n] = b;
+    n++;
+  }
+  if (n != rank)
+    return parse_error(p, loc, "bounds length is %d, expected to be equal to rank(%d) of the tensor",
+                       n, rank);
+  return parse_expect(p, close, NULL);
+}
+
+/* encoding ::= `#stablehlo.bounds` `<` bound-list `>`
+ *            | `#stablehlo.type_extensions` `<` `bounds` `=` `[` bound-list `]` `>`
+ *            | attr (sparse layouts ...: parsed and dropped)
+ * Sets *bounded when the encoding gives bounds. */
+static bool parse_encoding(Parser *p, int rank, const int64_t *dims, int64_t *bounds,
+                           bool *bounded) {
+  bool ext = hash_is(p, "#stablehlo.type_extensions");
+  if (!ext && !hash_is(p, "#stablehlo.bounds")) return parse_attr(p) != NULL;
+  parse_next(p);
+  if (!parse_expect(p, TK_LANGLE, "'<'")) return false;
+  if (ext && (!parse_expect_word(p, "bounds") || !parse_expect(p, TK_EQUAL, "'='") ||
+              !parse_expect(p, TK_LBRACKET, "'['")))
+    return false;
+  if (!parse_bound_list(p, ext ? TK_RBRACKET : TK_RANGLE, rank, dims, bounds)) return false;
+  *bounded = true;
+  return !ext || parse_expect(p, TK_RANGLE, "'>'");
+}
+
+/* tensor-type ::= `tensor` `<` (dim `x`)* element-type (`,` encoding)? `>` */
 static Type *parse_tensor_type(Parser *p) {
   Loc loc = p->tok.loc;
   if (lex_peek_char(&p->lx) != '<') {
@@ -517,15 +562,18 @@ static Type *parse_tensor_type(Parser *p) {
       return NULL;
     }
   }
-  if (parse_accept(p, TK_COMMA) && !parse_attr(p)) return NULL;
+  int64_t bounds[MAX_RANK];
+  bool bounded = false;
+  if (parse_accept(p, TK_COMMA) && !parse_encoding(p, rank, dims, bounds, &bounded)) return NULL;
   if (!parse_is(p, TK_RANGLE)) {
     parse_error(p, p->tok.loc, "expected '>' to close tensor type started at %d:%d, found %s",
                 loc.line, loc.col, found(p));
     return NULL;
   }
   parse_next(p);
-  return q ? type_tensor_quant(p->m->types, q, rank, dims)
-           : type_tensor(p->m->types, e, rank, dims);
+  Type *t = q ? type_tensor_quant(p->m->types, q, rank, dims)
+              : type_tensor(p->m->types, e, rank, dims);
+  return bounded ? type_with_bounds(p->m->types, t, bounds) : t;
 }
 
 /* tuple-type ::= `tuple` `<` (type (`,` type)*)? `>` */

@@ -86,6 +86,27 @@ static bool read_tensor(BcCursor *c, BcType *out) {
   return true;
 }
 
+/* A ranked tensor type with an encoding: #vhlo.type_extensions_v1 gives
+ * the bounds of its `?` sizes (checked as the text parser checks them),
+ * any other encoding is dropped. */
+static bool read_tensor_enc(BcCursor *c, BcType *out) {
+  const BcAttr *enc = bc_attr(c);
+  if (!enc || !read_tensor(c, out)) return false;
+  const Attr *b = enc->attr;
+  if (!b || b->kind != AT_DENSE_ARRAY || out->type->kind != TY_TENSOR) return true;
+  const Type *t = out->type;
+  if (b->n != t->rank)
+    return bc_error(c, "bounds length is %d, expected to be equal to rank(%d) of the tensor", b->n,
+                    t->rank);
+  for (int i = 0; i < t->rank; i++) {
+    if (b->ints[i] != DIM_DYNAMIC && t->dims[i] != DIM_DYNAMIC)
+      return bc_error(c, "static dimension %d cannot have a bound", i);
+    if (b->ints[i] != DIM_DYNAMIC && b->ints[i] < 0) return bc_error(c, "negative bound");
+  }
+  out->type = type_with_bounds(bc_module(c)->types, t, b->ints);
+  return true;
+}
+
 static bool read_types(BcCursor *c, int *n, Type ***out) {
   uint64_t k;
   if (!bc_varint(c, &k)) return false;
@@ -178,10 +199,8 @@ static bool read_vhlo_type(BcCursor *c, uint64_t code, BcType *out) {
   case VT_FUNCTION:
     out->kind = BT_FUNC;
     return read_types(c, &out->nin, &out->ins) && read_types(c, &out->nout, &out->outs);
-  case VT_RANKED_TENSOR_ENC: /* bounds (#vhlo.type_extensions_v1): dropped,
-                                as the text parser drops them */
-    if (!bc_attr(c)) return false;
-    return read_tensor(c, out);
+  case VT_RANKED_TENSOR_ENC:
+    return read_tensor_enc(c, out);
   case VT_RANKED_TENSOR:
     return read_tensor(c, out);
   case VT_TOKEN:
@@ -562,11 +581,11 @@ static bool read_vhlo_attr(BcCursor *c, uint64_t code, BcAttr *out) {
     return read_tensor_attr(c, out);
   case VA_TYPE:
     return read_type_attr(c, out);
-  case VA_TYPE_EXTENSIONS: { /* bounds of a tensor type: dropped */
-    int64_t *v;
-    int n;
-    if (!read_ints(c, &v, &n)) return false;
-    *out = value(attr_new(m, AT_UNIT));
+  case VA_TYPE_EXTENSIONS: { /* bounds of a tensor type (read_tensor_enc) */
+    Attr *a = attr_new(m, AT_DENSE_ARRAY);
+    a->array_elem = ET_SI64;
+    if (!read_ints(c, &a->ints, &a->n)) return false;
+    *out = value(a);
     return true;
   }
   case VA_ACCURACY:

@@ -50,6 +50,12 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c + b->c);
   if (a->kind == DX_CONST && a->c == 0) return b;
   if (b->kind == DX_CONST && b->c == 0) return a;
+  if (a->kind == DX_CONST) return dx_add(m, s, b, a);
+  /* (x + c1) + c2 = x + (c1 + c2): window and pad sizes stay short. */
+  if (b->kind == DX_CONST && a->kind == DX_ADD && (a->a->kind == DX_CONST || a->b->kind == DX_CONST)) {
+    const DimExpr *c = a->a->kind == DX_CONST ? a->a : a->b, *x = c == a->a ? a->b : a->a;
+    return dx_add(m, s, x, dx_const(m, s, c->c + b->c));
+  }
   return binary(m, s, DX_ADD, a, b);
 }
 
@@ -77,6 +83,12 @@ const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
     return dx_const(m, s, floor_div(a->c, b->c));
   if (b->kind == DX_CONST && b->c == 1) return a;
   return binary(m, s, DX_DIV, a, b);
+}
+
+const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b) {
+  if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c > b->c ? a->c : b->c);
+  if (a == b) return a;
+  return binary(m, s, DX_MAX, a, b);
 }
 
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge) {
@@ -109,8 +121,69 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
     int64_t d = dx_eval(e->b, syms);
     return d > 0 ? floor_div(dx_eval(e->a, syms), d) : 0;
   }
+  case DX_MAX: {
+    int64_t a = dx_eval(e->a, syms), b = dx_eval(e->b, syms);
+    return a > b ? a : b;
+  }
   }
   return 0;
+}
+
+void dx_sym_bounds(const SymInfo *s, int64_t *ub) {
+  for (int k = 0; k < s->nsyms; k++) ub[k] = INT64_MAX;
+  /* Each pass carries bounds one step further along the equalities. */
+  for (int pass = 0; pass <= s->nsyms; pass++)
+    for (int i = 0; i < s->ncons; i++) {
+      const DimConstraint *c = &s->cons[i];
+      if (c->b->kind != DX_SYM) continue;
+      int64_t *b = &ub[c->b->c];
+      if (c->a->kind == DX_CONST && c->a->c < *b) *b = c->a->c;
+      if (c->ge || c->a->kind != DX_SYM) continue;
+      int64_t *a = &ub[c->a->c], m = *a < *b ? *a : *b;
+      *a = *b = m;
+    }
+}
+
+/* [*lo, *hi] holds every value of e for symbols in [0, ub]; false when it
+ * is unbounded or overflows. */
+static bool range(const DimExpr *e, const int64_t *ub, int64_t *lo, int64_t *hi) {
+  int64_t al, ah, bl, bh, v[4];
+  switch (e->kind) {
+  case DX_CONST: *lo = *hi = e->c; return true;
+  case DX_SYM: *lo = 0; *hi = ub[e->c]; return ub[e->c] != INT64_MAX;
+  default: break;
+  }
+  if (!range(e->a, ub, &al, &ah) || !range(e->b, ub, &bl, &bh)) return false;
+  switch (e->kind) {
+  case DX_ADD:
+    return !__builtin_add_overflow(al, bl, lo) && !__builtin_add_overflow(ah, bh, hi);
+  case DX_SUB:
+    return !__builtin_sub_overflow(al, bh, lo) && !__builtin_sub_overflow(ah, bl, hi);
+  case DX_MUL:
+    if (__builtin_mul_overflow(al, bl, &v[0]) || __builtin_mul_overflow(al, bh, &v[1]) ||
+        __builtin_mul_overflow(ah, bl, &v[2]) || __builtin_mul_overflow(ah, bh, &v[3]))
+      return false;
+    break;
+  case DX_MAX: /* monotonic in each operand */
+    *lo = al > bl ? al : bl;
+    *hi = ah > bh ? ah : bh;
+    return true;
+  default: /* DX_DIV: floor(a / b), b > 0, is monotonic in each operand */
+    if (bl <= 0) return false;
+    v[0] = floor_div(al, bl), v[1] = floor_div(al, bh), v[2] = floor_div(ah, bl), v[3] = floor_div(ah, bh);
+    break;
+  }
+  *lo = *hi = v[0];
+  for (int i = 1; i < 4; i++) {
+    *lo = v[i] < *lo ? v[i] : *lo;
+    *hi = v[i] > *hi ? v[i] : *hi;
+  }
+  return true;
+}
+
+int64_t dx_upper_bound(const DimExpr *e, const int64_t *ub) {
+  int64_t lo, hi;
+  return range(e, ub, &lo, &hi) ? hi : INT64_MAX;
 }
 
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
@@ -119,6 +192,7 @@ char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
   switch (e->kind) {
   case DX_CONST: return arena_printf(a, "%lld", (long long)e->c);
   case DX_SYM: return arena_printf(a, "%s", s->syms[e->c].name);
+  case DX_MAX: return arena_printf(a, "max(%s, %s)", dx_str(a, s, e->a), dx_str(a, s, e->b));
   default:
     return arena_printf(a, "(%s%s%s)", dx_str(a, s, e->a), ops[e->kind], dx_str(a, s, e->b));
   }

@@ -384,7 +384,9 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     return rows ? n : 0;
   }
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
-  if (type_num_elems(op->results[0]->type) < 0) return 0;
+  /* With symbolic sizes only dot_general runs on the GEMM engine; a `?`
+   * contracting size counts as 128, the largest K block. */
+  if (type_num_elems(op->results[0]->type) < 0 && op->code != OP_DOT_GENERAL) return 0;
   if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
@@ -392,7 +394,10 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code == OP_CONVOLUTION)
     return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
   int64_t k = 1;
-  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) k *= lt->dims[op->a.dot.lhs_contract.v[i]];
+  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
+    int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
+    k *= n == DIM_DYNAMIC ? 128 : n;
+  }
   return gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
 }
 
@@ -521,4 +526,15 @@ void ir_module_grid(const Module *m, int64_t *replicas, int64_t *partitions) {
 bool ir_is_shape_assertion(const Op *op) {
   return op->code == OP_CUSTOM_CALL && op->a.call_target_name &&
          !strcmp(op->a.call_target_name, "shape_assertion");
+}
+
+int ir_message_field(const Op *op, const char *s, const char **end) {
+  if (s[0] != '{' || s[1] < '0' || s[1] > '9') return -1;
+  char *e;
+  long i = strtol(s + 1, &e, 10);
+  if (*e != '}' || i + 1 >= op->nopnds) return -1;
+  const Type *t = op->opnds[i + 1]->type;
+  if (t->kind != TY_TENSOR || t->rank != 0 || !elem_is_int(t->elem)) return -1;
+  *end = e + 1;
+  return (int)i;
 }

@@ -210,6 +210,10 @@ typedef struct Type {
   const QuantInfo *quant; /* elem == ET_QUANT */
   int rank;
   const int64_t *dims;
+  /* #stablehlo.bounds<...>: per dimension the upper bound of a `?` size,
+   * DIM_DYNAMIC where there is none; NULL when no size is bounded. Part of
+   * the type (a bounded and an unbounded type differ, as in MLIR). */
+  const int64_t *bounds;
   /* TY_TUPLE */
   int nelems;
   struct Type *const *elems;
@@ -232,6 +236,10 @@ bool type_dims_fit(int rank, const int64_t *dims);
 Type *type_tensor(TypeTable *t, ElemType e, int rank, const int64_t *dims);
 Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
                         const int64_t *dims);
+/* ty (a tensor type) with the upper bounds of its `?` sizes (rank
+ * entries, DIM_DYNAMIC: unbounded; NULL or all unbounded: none). The
+ * caller has checked them (the bound of a static size is DIM_DYNAMIC). */
+Type *type_with_bounds(TypeTable *t, const Type *ty, const int64_t *bounds);
 /* Same quantization parameters (QuantInfo need not be interned). */
 bool quant_info_equal(const QuantInfo *a, const QuantInfo *b);
 Type *type_token(TypeTable *t);
@@ -242,7 +250,8 @@ int64_t type_num_elems(const Type *ty);  /* tensor; -1 if dynamic */
 int64_t type_byte_size(const Type *ty);  /* tensor; -1 if dynamic */
 bool type_is_static(const Type *ty);
 bool type_is_tensor(const Type *ty);
-/* Writes the MLIR spelling, e.g. "tensor<2x3xf32>". */
+/* Writes the MLIR spelling, e.g. "tensor<2x3xf32>",
+ * "tensor<?x3xf32, #stablehlo.bounds<16, ?>>". */
 void type_print(FILE *f, const Type *ty);
 char *type_str(Arena *a, const Type *ty);
 
@@ -926,13 +935,13 @@ typedef struct Module Module;
  * without specialization (refine_shapes): interned per function in its
  * SymInfo, so equal expressions are the same pointer. Only what the shape
  * functions of the supported ops need (spec: each op's result shape). */
-typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV } DimKind;
+typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV, DX_MAX } DimKind;
 
 typedef struct DimExpr {
   DimKind kind;
   int id;          /* index in SymInfo.exprs: operands come first */
   int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number */
-  const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0) */
+  const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0), DX_MAX */
 } DimExpr;
 
 /* A requirement the sizes must meet, checked when the entry is called. */
@@ -966,13 +975,25 @@ const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
 const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
+/* max(a, b): the spec's shape functions clamp at 0 (pad's interior
+ * padding of an empty operand, a window larger than its padded input). */
+const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 /* Records a == b (ge: a >= b) unless it holds by construction; false when
  * both are constants that break it. */
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
 /* The value of e for the symbols' values (floor division by a positive
  * divisor); INT64_MAX when a sum, difference or product overflows. */
 int64_t dx_eval(const DimExpr *e, const int64_t *syms);
-/* Appends e in C syntax over the symbol names to the arena string. */
+/* The upper bound of each symbol that the constraints give (c >= symbol,
+ * from #stablehlo.bounds, carried over symbol == symbol), INT64_MAX where
+ * there is none; ub has s->nsyms entries. */
+void dx_sym_bounds(const SymInfo *s, int64_t *ub);
+/* An upper bound of e when every symbol k is in [0, ub[k]] (interval
+ * arithmetic: sound, not always attained), or INT64_MAX when a symbol is
+ * unbounded or the bound overflows. */
+int64_t dx_upper_bound(const DimExpr *e, const int64_t *ub);
+/* Appends e in C syntax over the symbol names (DX_MAX as max(a, b)) to
+ * the arena string. */
 char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e);
 
 /* How a value is stored after the buffers pass. */
@@ -1344,6 +1365,11 @@ int pass_check(Module *m, const CompileOptions *o, const char *after);
 bool ir_is_elementwise(OpCode c);
 /* custom_call @shape_assertion (jax.export's check of the sizes). */
 bool ir_is_shape_assertion(const Op *op);   /* OPF_UNARY/BINARY/TERNARY */
+/* Its error_message is a Python format string (jax.export formats it with
+ * str.format): `{i}` stands for operand i + 1, a 0-d integer. When s
+ * starts such a field, returns i and sets *end past it; else -1 (the text
+ * is kept as it is). */
+int ir_message_field(const Op *op, const char *s, const char **end);
 bool ir_is_costly(OpCode c);        /* OPF_COSTLY */
 /* May be computed inside its consumers: elementwise, or OPF_FUSIBLE. */
 bool ir_is_fusible(OpCode c);
@@ -1377,7 +1403,7 @@ bool ir_is_row_reduce(const Op *op);
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), 0 for none: an upper bound
- * codegen checks. The buffers pass places it in the temp arena, once per
+ * codegen checks (for a dot_general of symbolic sizes too). The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its

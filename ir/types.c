@@ -74,6 +74,7 @@ static uint64_t type_hash(const Type *t) {
   h = hash_mix(h, (uint64_t)(uintptr_t)t->quant);
   h = hash_mix(h, (uint64_t)t->rank);
   for (int i = 0; i < t->rank; i++) h = hash_mix(h, (uint64_t)t->dims[i]);
+  for (int i = 0; t->bounds && i < t->rank; i++) h = hash_mix(h, (uint64_t)t->bounds[i]);
   for (int i = 0; i < t->nelems; i++) h = hash_mix(h, (uint64_t)(uintptr_t)t->elems[i]);
   return h;
 }
@@ -84,6 +85,9 @@ static bool type_same(const Type *a, const Type *b) {
     return false;
   for (int i = 0; i < a->rank; i++)
     if (a->dims[i] != b->dims[i]) return false;
+  if (!a->bounds != !b->bounds) return false;
+  for (int i = 0; a->bounds && i < a->rank; i++)
+    if (a->bounds[i] != b->bounds[i]) return false;
   for (int i = 0; i < a->nelems; i++)
     if (a->elems[i] != b->elems[i]) return false;
   return true;
@@ -117,6 +121,11 @@ static Type *intern(TypeTable *t, const Type *key) {
     int64_t *d = ARENA_ARRAY(t->arena, int64_t, key->rank);
     memcpy(d, key->dims, sizeof(int64_t) * (size_t)key->rank);
     ty->dims = d;
+  }
+  if (key->bounds) {
+    int64_t *d = ARENA_ARRAY(t->arena, int64_t, key->rank);
+    memcpy(d, key->bounds, sizeof(int64_t) * (size_t)key->rank);
+    ty->bounds = d;
   }
   if (key->nelems) {
     Type **e = ARENA_ARRAY(t->arena, Type *, key->nelems);
@@ -157,6 +166,17 @@ Type *type_tensor_quant(TypeTable *t, const QuantInfo *q, int rank,
                         const int64_t *dims) {
   assert(type_dims_fit(rank, dims));
   Type key = {.kind = TY_TENSOR, .elem = ET_QUANT, .quant = q, .rank = rank, .dims = dims};
+  return intern(t, &key);
+}
+
+Type *type_with_bounds(TypeTable *t, const Type *ty, const int64_t *bounds) {
+  bool any = false;
+  for (int i = 0; bounds && i < ty->rank; i++) {
+    assert(bounds[i] == DIM_DYNAMIC || (ty->dims[i] == DIM_DYNAMIC && bounds[i] >= 0));
+    any |= bounds[i] != DIM_DYNAMIC;
+  }
+  Type key = *ty;
+  key.bounds = any ? bounds : NULL;
   return intern(t, &key);
 }
 
@@ -248,7 +268,12 @@ void type_print(FILE *f, const Type *ty) {
     }
     if (ty->elem == ET_QUANT) quant_print(f, ty->quant);
     else fputs(elem_name(ty->elem), f);
-    fputs(">", f);
+    for (int i = 0; ty->bounds && i < ty->rank; i++) {
+      fputs(i ? ", " : ", #stablehlo.bounds<", f);
+      if (ty->bounds[i] == DIM_DYNAMIC) fputs("?", f);
+      else fprintf(f, "%lld", (long long)ty->bounds[i]);
+    }
+    fputs(ty->bounds ? ">>" : ">", f);
     return;
   }
 }

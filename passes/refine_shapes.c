@@ -336,8 +336,17 @@ static Type *with_dims(Refiner *r, const Type *t, int rank, const int64_t *dims)
   return type_tensor(r->m->types, t->elem, rank, dims);
 }
 
+/* The first dimension whose size in dims is above t's bound for it
+ * (#stablehlo.bounds), or -1. */
+static int over_bound(const Type *t, const int64_t *dims) {
+  for (int i = 0; t->bounds && i < t->rank; i++)
+    if (t->bounds[i] != DIM_DYNAMIC && dims[i] != DIM_DYNAMIC && dims[i] > t->bounds[i]) return i;
+  return -1;
+}
+
 /* Sets the result type of op to its element type with shape dims (a `?`
- * there keeps the old size); a static size that disagrees is an error. */
+ * there keeps the old size); a static size that disagrees, or one above
+ * the type's bound, is an error. */
 static bool set_shape(Refiner *r, Op *op, const int64_t *dims) {
   Value *res = op->results[0];
   const Type *t = res->type;
@@ -351,6 +360,10 @@ static bool set_shape(Refiner *r, Op *op, const int64_t *dims) {
   }
   if (!type_dims_fit(t->rank, nd))
     return fail(r, op, "the result would have more than 2^58 elements");
+  int over = over_bound(t, nd);
+  if (over >= 0)
+    return fail(r, op, "dimension %d of the result is %lld, above its bound %lld", over,
+                (long long)nd[over], (long long)t->bounds[over]);
   res->type = with_dims(r, t, t->rank, nd);
   return true;
 }
@@ -685,13 +698,12 @@ static const char *assertion_message(Refiner *r, const Op *op) {
   const char *msg = op->a.error_message ? op->a.error_message : "shape assertion failed";
   char *out = arena_strndup(&r->m->arena, "", 0);
   for (const char *p = msg; *p;) {
-    char *end;
-    long i = p[0] == '{' ? strtol(p + 1, &end, 10) : -1;
+    const char *end;
+    int i = ir_message_field(op, p, &end);
     Ints v;
-    if (i >= 0 && end != p + 1 && *end == '}' && i + 1 < op->nopnds &&
-        fold(r, op->opnds[i + 1], &v) && v.n == 1) {
+    if (i >= 0 && fold(r, op->opnds[i + 1], &v) && v.n == 1) {
       out = arena_printf(&r->m->arena, "%s%lld", out, (long long)v.v[0]);
-      p = end + 1;
+      p = end;
     } else {
       out = arena_printf(&r->m->arena, "%s%c", out, *p++);
     }
@@ -784,6 +796,13 @@ static bool bind_all(Refiner *r, int64_t v) {
     int64_t dims[MAX_INTS];
     if (t->kind != TY_TENSOR || t->rank > MAX_INTS) continue;
     for (int k = 0; k < t->rank; k++) dims[k] = t->dims[k] == DIM_DYNAMIC ? v : t->dims[k];
+    int over = over_bound(t, dims);
+    if (over >= 0) {
+      diag_error(r->f->loc, "--dim *=%lld: size %d of argument %d is above its bound %lld",
+                 (long long)v, over, i, (long long)t->bounds[over]);
+      r->errors++;
+      return false;
+    }
     if (type_dims_fit(t->rank, dims)) b->args[i]->type = with_dims(r, t, t->rank, dims);
   }
   return true;
@@ -865,6 +884,14 @@ static bool bind_arg_shape(Refiner *r, Value *a, int k, int rank, const int64_t 
   if (!ok || !type_dims_fit(rank, dims)) {
     diag_error(r->f->loc, "--input-shapes: shape %d does not fit argument %s of type %s", k,
                a->name ? a->name : "?", type_str(&r->m->arena, t));
+    r->errors++;
+    return false;
+  }
+  int over = over_bound(t, dims);
+  if (over >= 0) {
+    diag_error(r->f->loc, "--input-shapes: size %d of argument %s is %lld, above its bound %lld "
+               "(%s)", over, a->name ? a->name : "?", (long long)dims[over],
+               (long long)t->bounds[over], type_str(&r->m->arena, t));
     r->errors++;
     return false;
   }

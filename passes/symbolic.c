@@ -269,7 +269,306 @@ static bool infer_reduce(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* spec: reverse (C1): the operand's shape. */
+static bool infer_reverse(Sym *y, Op *op, const DimExpr **out) {
+  for (int i = 0; i < op->results[0]->type->rank; i++) out[i] = dim_of(y, op->opnds[0], i);
+  return true;
+}
+
+/* spec: bitcast_convert (C1, C2): the operand's shape, with a last
+ * dimension of bits(operand) / bits(result) added when the result's
+ * elements are narrower, or one of bits(result) / bits(operand) dropped
+ * when they are wider. */
+static bool infer_bitcast_convert(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0], *r = op->results[0];
+  int rx = x->type->rank, rr = r->type->rank;
+  for (int i = 0; i < rr; i++)
+    out[i] = i < rx ? dim_of(y, x, i) : dx_const(y->m, y->s, r->type->dims[i]);
+  if (rx <= rr) return true;
+  int64_t k = elem_bits(r->type->elem) / elem_bits(x->type->elem);
+  return same(y, op, dim_of(y, x, rx - 1), dx_const(y->m, y->s, k));
+}
+
+/* spec: pad and dynamic_pad (C3, C4): edge_padding_low + size +
+ * max(size - 1, 0) * interior_padding + edge_padding_high, with
+ * interior_padding >= 0 and a result size that is not negative. */
+static const DimExpr *pad_size(Sym *y, const DimExpr *n, const DimExpr *lo, const DimExpr *hi,
+                               const DimExpr *in) {
+  Module *m = y->m;
+  SymInfo *s = y->s;
+  const DimExpr *zero = dx_const(m, s, 0);
+  if (!dx_require(m, s, in, zero, true)) return NULL;
+  const DimExpr *holes = dx_mul(m, s, dx_max(m, s, dx_sub(m, s, n, dx_const(m, s, 1)), zero), in);
+  const DimExpr *r = dx_add(m, s, dx_add(m, s, lo, dx_add(m, s, n, holes)), hi);
+  return dx_require(m, s, r, zero, true) ? r : NULL;
+}
+
+static bool infer_pad(Sym *y, Op *op, const DimExpr **out) {
+  Module *m = y->m;
+  const Value *x = op->opnds[0];
+  bool dyn = op->code == OP_DYNAMIC_PAD;
+  for (int i = 0; i < x->type->rank; i++) {
+    const DimExpr *lo, *hi, *in;
+    if (dyn) {
+      lo = fold(y, op->opnds[2], i), hi = fold(y, op->opnds[3], i), in = fold(y, op->opnds[4], i);
+      if (!lo || !hi || !in) return fail(y, op, "the padding does not fold to sizes");
+    } else {
+      lo = dx_const(m, y->s, op->a.edge_padding_low.v[i]);
+      hi = dx_const(m, y->s, op->a.edge_padding_high.v[i]);
+      in = dx_const(m, y->s, op->a.interior_padding.n > i ? op->a.interior_padding.v[i] : 0);
+    }
+    if (!(out[i] = pad_size(y, dim_of(y, x, i), lo, hi, in)))
+      return fail(y, op, "negative interior padding or result size");
+  }
+  return true;
+}
+
+static int64_t window_at(const I64List *l, int d, int64_t dflt) {
+  return l->n > d ? l->v[d] : dflt;
+}
+
+/* The number of windows along dimension d of w over an input of n
+ * elements, window size k (spec "reduce_window" (C15), "convolution"
+ * (C25): the
+ * input dilated by base_dilations and padded, the window dilated by
+ * window_dilations, then strided):
+ *   max(floor((padded - dilated_window + stride) / stride), 0)
+ * with padded = max((n - 1) * base_dilation + 1, 0) + low + high. */
+static const DimExpr *num_windows(Sym *y, const Window *w, int d, const DimExpr *n, int64_t k) {
+  Module *m = y->m;
+  SymInfo *s = y->s;
+  int64_t bd = window_at(&w->base_dilations, d, 1), wd = window_at(&w->window_dilations, d, 1);
+  int64_t stride = window_at(&w->strides, d, 1);
+  int64_t pad = window_at(&w->pad_lo, d, 0) + window_at(&w->pad_hi, d, 0);
+  const DimExpr *zero = dx_const(m, s, 0);
+  const DimExpr *dilated = dx_sub(m, s, dx_mul(m, s, n, dx_const(m, s, bd)), dx_const(m, s, bd - 1));
+  const DimExpr *padded = dx_add(m, s, dx_max(m, s, dilated, zero), dx_const(m, s, pad));
+  const DimExpr *span = dx_add(m, s, padded, dx_const(m, s, stride - ((k - 1) * wd + 1)));
+  return dx_max(m, s, dx_div(m, s, span, dx_const(m, s, stride)), zero);
+}
+
+/* spec: reduce_window (C1, C15): the inputs share a shape; each result
+ * size is the number of windows along that dimension. */
+static bool infer_reduce_window(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  const Window *w = &op->a.window;
+  for (int i = 0; i < x->type->rank; i++) {
+    for (int k = 1; k < op->nopnds / 2; k++)
+      if (!same(y, op, dim_of(y, x, i), dim_of(y, op->opnds[k], i))) return false;
+    out[i] = num_windows(y, w, i, dim_of(y, x, i), window_at(&w->dims, i, 1));
+  }
+  return true;
+}
+
+/* spec: convolution (C10, C14, C25): output batch lhs batch /
+ * batch_group_count, output features those of the kernel, output spatial
+ * sizes the number of windows; lhs features = kernel input features *
+ * feature_group_count. The kernel's sizes must be static here (the
+ * generator's loops over it are unrolled by size). */
+static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
+  Module *m = y->m;
+  const ConvDims *cd = &op->a.conv;
+  const Value *l = op->opnds[0], *k = op->opnds[1];
+  if (!type_is_static(k->type)) return fail(y, op, "the kernel has symbolic sizes");
+  int64_t bg = op->a.batch_group_count > 0 ? op->a.batch_group_count : 1;
+  int64_t fg = op->a.feature_group_count > 0 ? op->a.feature_group_count : 1;
+  const DimExpr *n = dim_of(y, l, (int)cd->in_batch), *g = dx_const(m, y->s, bg);
+  out[cd->out_batch] = dx_div(m, y->s, n, g);
+  if (!same(y, op, dx_mul(m, y->s, out[cd->out_batch], g), n) ||
+      !same(y, op, dim_of(y, l, (int)cd->in_feature),
+            dx_const(m, y->s, k->type->dims[cd->k_in_feature] * fg)))
+    return false;
+  out[cd->out_feature] = dx_const(m, y->s, k->type->dims[cd->k_out_feature]);
+  for (int i = 0; i < cd->in_spatial.n; i++)
+    out[cd->out_spatial.v[i]] = num_windows(y, &op->a.window, i, dim_of(y, l, (int)cd->in_spatial.v[i]),
+                                            k->type->dims[cd->k_spatial.v[i]]);
+  return true;
+}
+
+/* spec: dynamic_slice (C4, C5): slice_sizes <= shape(operand), the
+ * result's shape. */
+static bool infer_dynamic_slice(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dx_const(y->m, y->s, op->a.slice_sizes.v[i]);
+    if (!dx_require(y->m, y->s, dim_of(y, x, i), out[i], true)) return fail(y, op, "slice_sizes out of range");
+  }
+  return true;
+}
+
+/* spec: dynamic_update_slice (C1, C6): shape(update) <= shape(operand), the
+ * result's shape. */
+static bool infer_dynamic_update_slice(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    if (!dx_require(y->m, y->s, out[i], dim_of(y, op->opnds[1], i), true))
+      return fail(y, op, "the update is larger than the operand");
+  }
+  return true;
+}
+
+/* Whether the single block of r uses only its own arguments and results
+ * (codegen emits a symbolic sort's comparator in a function of its own). */
+static bool self_contained(const Region *r) {
+  const Block *b = r->blocks[0];
+  for (const Op *op = b->first; op; op = op->next)
+    for (int i = 0; i < op->nopnds; i++) {
+      const Value *v = op->opnds[i];
+      if (v->def ? v->def->parent != b : v->block != b) return false;
+    }
+  return true;
+}
+
+/* spec: sort (C3): inputs and results share one shape. */
+static bool infer_sort(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0];
+  if (op->nregions != 1 || op->regions[0]->nblocks != 1 || !self_contained(op->regions[0]))
+    return fail(y, op, "a comparator that uses values from outside it");
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    for (int k = 1; k < op->nopnds; k++)
+      if (!same(y, op, out[i], dim_of(y, op->opnds[k], i))) return false;
+  }
+  return true;
+}
+
+/* spec: triangular_solve (C3) and cholesky (C1): leading batch dimensions
+ * shared by the operands, the shape of the last. Only the batch sizes may
+ * be symbolic (linalg.c's matrices have static sizes). */
+static bool infer_linalg(Sym *y, Op *op, const DimExpr **out) {
+  const Value *b = op->opnds[op->nopnds - 1];
+  int rank = b->type->rank;
+  for (int k = 0; k < op->nopnds; k++)
+    for (int i = rank - 2; i < rank; i++)
+      if (op->opnds[k]->type->dims[i] == DIM_DYNAMIC) return fail(y, op, "a matrix size is symbolic");
+  for (int i = 0; i < rank; i++) {
+    out[i] = dim_of(y, b, i);
+    if (i < rank - 2 && !same(y, op, out[i], dim_of(y, op->opnds[0], i))) return false;
+  }
+  return true;
+}
+
+/* slice_sizes[d] of gather (the attribute) or dynamic_gather (its operand,
+ * folded), or NULL. */
+static const DimExpr *slice_size(Sym *y, const Op *op, int d) {
+  if (op->code == OP_GATHER) return dx_const(y->m, y->s, op->a.gather.slice_sizes.v[d]);
+  return fold(y, op->opnds[2], d);
+}
+
+/* spec: gather (C21) / dynamic_gather (C12): 0 <= slice_sizes <=
+ * shape(operand); (C9), (C12) / (C8): at most 1 where collapsed or
+ * batching. Writes the slice sizes. */
+static bool gather_slices(Sym *y, Op *op, const DimExpr **slice) {
+  const GatherDims *g = &op->a.gather;
+  const Value *x = op->opnds[0];
+  const DimExpr *zero = dx_const(y->m, y->s, 0), *one = dx_const(y->m, y->s, 1);
+  for (int d = 0; d < x->type->rank; d++) {
+    if (!(slice[d] = slice_size(y, op, d))) return fail(y, op, "slice_sizes does not fold to sizes");
+    bool unit = ir_list_has(&g->collapsed_slice_dims, d) || ir_list_has(&g->operand_batching_dims, d);
+    if (!dx_require(y->m, y->s, slice[d], zero, true) ||
+        !dx_require(y->m, y->s, dim_of(y, x, d), slice[d], true) ||
+        (unit && !dx_require(y->m, y->s, one, slice[d], true)))
+      return fail(y, op, "slice_sizes out of range");
+  }
+  return true;
+}
+
+/* Requires dim(a, da...) = dim(b, db...) (the batching dimensions of
+ * gather (C17) and scatter (C18)). */
+static bool same_dims(Sym *y, Op *op, const Value *a, const I64List *da, const Value *b,
+                      const I64List *db) {
+  for (int i = 0; i < da->n && i < db->n; i++)
+    if (!same(y, op, dim_of(y, a, (int)da->v[i]), dim_of(y, b, (int)db->v[i]))) return false;
+  return true;
+}
+
+/* Requires dim(indices, index_vector_dim) = n, the number of start index
+ * components (gather (C3), scatter (C19)). */
+static bool index_vector_size(Sym *y, Op *op, const Value *indices, int64_t ivd, int64_t n) {
+  return ivd >= indices->type->rank || same(y, op, dim_of(y, indices, (int)ivd), dx_const(y->m, y->s, n));
+}
+
+/* spec: gather (C22) / dynamic_gather (C13): the sizes of start_indices
+ * but index_vector_dim at the batch dimensions, the slice sizes of the
+ * dimensions neither collapsed nor batching at offset_dims. */
+static bool infer_gather(Sym *y, Op *op, const DimExpr **out) {
+  const GatherDims *g = &op->a.gather;
+  const Value *x = op->opnds[0], *si = op->opnds[1];
+  const DimExpr *slice[MAX_RANK];
+  if (x->type->rank > MAX_RANK || !gather_slices(y, op, slice) ||
+      !same_dims(y, op, x, &g->operand_batching_dims, si, &g->start_indices_batching_dims) ||
+      !index_vector_size(y, op, si, g->index_vector_dim, g->start_index_map.n))
+    return false;
+  int b = 0, o = 0;
+  for (int i = 0; i < op->results[0]->type->rank; i++) {
+    if (ir_list_has(&g->offset_dims, i)) {
+      while (o < x->type->rank && (ir_list_has(&g->collapsed_slice_dims, o) ||
+                                   ir_list_has(&g->operand_batching_dims, o)))
+        o++;
+      out[i] = o < x->type->rank ? slice[o++] : NULL;
+      continue;
+    }
+    if (b == g->index_vector_dim) b++;
+    out[i] = b < si->type->rank ? dim_of(y, si, b++) : NULL;
+  }
+  return true;
+}
+
+/* spec: scatter (C4): updates[0] has the sizes of scatter_indices but
+ * index_vector_dim at the update scatter dimensions, and at the window
+ * dimensions sizes at most those of inputs[0] that are neither inserted
+ * nor batching. */
+static bool scatter_updates(Sym *y, Op *op) {
+  const ScatterDims *sd = &op->a.scatter;
+  const Value *x = op->opnds[0], *si = op->opnds[op->nresults], *u = op->opnds[op->nresults + 1];
+  int b = 0, w = 0;
+  for (int d = 0; d < u->type->rank; d++) {
+    if (!ir_list_has(&sd->update_window_dims, d)) {
+      if (b == sd->index_vector_dim) b++;
+      if (b >= si->type->rank || !same(y, op, dim_of(y, u, d), dim_of(y, si, b++))) return false;
+      continue;
+    }
+    while (w < x->type->rank && (ir_list_has(&sd->inserted_window_dims, w) ||
+                                 ir_list_has(&sd->input_batching_dims, w)))
+      w++;
+    if (w >= x->type->rank || !dx_require(y->m, y->s, dim_of(y, x, w++), dim_of(y, u, d), true))
+      return fail(y, op, "an update window is larger than the input");
+  }
+  return true;
+}
+
+/* spec: scatter (C1), (C3): inputs share a shape, and so do updates;
+ * (C24): the results have the inputs' shape; (C4), (C18), (C19). */
+static bool infer_scatter(Sym *y, Op *op, const DimExpr **out) {
+  const ScatterDims *sd = &op->a.scatter;
+  int n = op->nresults;
+  const Value *x = op->opnds[0], *si = op->opnds[n], *u = op->opnds[n + 1];
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    for (int k = 1; k < n; k++)
+      if (!same(y, op, out[i], dim_of(y, op->opnds[k], i))) return false;
+  }
+  for (int i = 0; i < u->type->rank; i++)
+    for (int k = 1; k < n; k++)
+      if (!same(y, op, dim_of(y, u, i), dim_of(y, op->opnds[n + 1 + k], i))) return false;
+  return scatter_updates(y, op) &&
+         same_dims(y, op, x, &sd->input_batching_dims, si, &sd->scatter_indices_batching_dims) &&
+         index_vector_size(y, op, si, sd->index_vector_dim, sd->scatter_dims_to_operand_dims.n);
+}
+
 static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
+    [OP_TRIANGULAR_SOLVE] = infer_linalg,
+    [OP_CHOLESKY] = infer_linalg,
+    [OP_SORT] = infer_sort,
+    [OP_DYNAMIC_SLICE] = infer_dynamic_slice,
+    [OP_DYNAMIC_UPDATE_SLICE] = infer_dynamic_update_slice,
+    [OP_REDUCE_WINDOW] = infer_reduce_window,
+    [OP_CONVOLUTION] = infer_convolution,
+    [OP_REVERSE] = infer_reverse,
+    [OP_BITCAST_CONVERT] = infer_bitcast_convert,
+    [OP_PAD] = infer_pad,
+    [OP_DYNAMIC_PAD] = infer_pad,
     [OP_BROADCAST_IN_DIM] = infer_broadcast,
     [OP_DYNAMIC_BROADCAST_IN_DIM] = infer_broadcast,
     [OP_RESHAPE] = infer_reshape,
@@ -282,7 +581,18 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_TRANSPOSE] = infer_transpose,
     [OP_DOT_GENERAL] = infer_dot,
     [OP_REDUCE] = infer_reduce,
+    [OP_GATHER] = infer_gather,
+    [OP_DYNAMIC_GATHER] = infer_gather,
+    [OP_SCATTER] = infer_scatter,
 };
+
+/* Requires size i of a value of type t, d, to be at most its bound
+ * (#stablehlo.bounds); the entry checks it. False when d is a constant
+ * above it. */
+static bool within_bound(Sym *y, const Type *t, int i, const DimExpr *d) {
+  if (!t->bounds || t->bounds[i] == DIM_DYNAMIC) return true;
+  return dx_require(y->m, y->s, dx_const(y->m, y->s, t->bounds[i]), d, true);
+}
 
 /* Sets x's sizes: static where an expression is a constant (refining its
  * type), symbolic elsewhere; a static size of the type must agree. */
@@ -294,6 +604,7 @@ static bool set_sizes(Sym *y, Op *op, Value *x, const DimExpr **d) {
     if (!d[i]) return fail(y, op, "a result size does not follow from the operands");
     if (t->dims[i] != DIM_DYNAMIC && !same(y, op, d[i], dx_const(y->m, y->s, t->dims[i])))
       return false;
+    if (!within_bound(y, t, i, d[i])) return fail(y, op, "a size is above its bound");
     dims[i] = d[i]->kind == DX_CONST ? d[i]->c : DIM_DYNAMIC;
     symbolic |= dims[i] == DIM_DYNAMIC;
   }
@@ -309,6 +620,12 @@ static bool symbolic_value(const Value *x) {
   return x->type->kind == TY_TENSOR && !type_is_static(x->type);
 }
 
+/* Ops with several results of one shape: variadic reduce, reduce_window,
+ * sort and scatter. */
+static bool shared_sizes(const Op *op) {
+  return op->nresults == 1 || op->code == OP_REDUCE || op->code == OP_REDUCE_WINDOW ||
+         op->code == OP_SORT || op->code == OP_SCATTER;
+}
 
 static void infer_op(Sym *y, Op *op) {
   bool symbolic = false;
@@ -318,11 +635,15 @@ static void infer_op(Sym *y, Op *op) {
     symbolic |= symbolic_value(op->opnds[i]);
   }
   for (int i = 0; i < op->nresults; i++) symbolic |= symbolic_value(op->results[i]);
+  /* dynamic_gather reads its slice sizes when called (dyngather.c): they
+   * must fold, even where every size is static, so that the entry checks
+   * them against the operand and the result type. */
+  symbolic |= op->code == OP_DYNAMIC_GATHER;
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
       ir_is_shape_assertion(op))
     return;
   const Type *t = op->results[0]->type;
-  if ((op->nresults != 1 && op->code != OP_REDUCE) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
+  if (!shared_sizes(op) || t->kind != TY_TENSOR || t->rank > MAX_RANK) {
     fail(y, op, "not compiled on symbolic sizes");
     return;
   }
@@ -331,7 +652,8 @@ static void infer_op(Sym *y, Op *op) {
   if (ir_is_elementwise(op->code)) ok = infer_elementwise(y, op, d);
   else if (INFER[op->code]) ok = INFER[op->code](y, op, d);
   else ok = fail(y, op, "not compiled on symbolic sizes");
-  /* The results of a variadic reduce share their sizes. */
+  /* The results of a variadic reduce, reduce_window, sort or scatter
+   * share their sizes. */
   for (int i = 0; ok && i < op->nresults; i++) ok = set_sizes(y, op, op->results[i], d);
 }
 
@@ -353,6 +675,7 @@ static void make_symbols(Sym *y, const char **dim_names) {
       if (a->type->dims[k] != DIM_DYNAMIC) continue;
       s->syms[s->nsyms] = (DimSym){arena_printf(&y->m->arena, "arg%d_dim%d", i, k), i, k};
       a->sym[k] = dx_sym(y->m, y->s, s->nsyms++);
+      within_bound(y, a->type, k, a->sym[k]);
     }
   }
 }

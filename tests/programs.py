@@ -3,9 +3,9 @@ compile for other targets: every one but the `// RUN-CMD: check` programs,
 whose check ops only `shloc check` accepts, the `// HOST-ONLY: why`
 programs (an option some targets lack), the grid programs (`spmd_*`:
 their objects need the runtime and a grid of processes), and the dynamic
-ones (`?` in an argument type of @main), which compile only specialized to
-their inputs' shapes (`shloc run` does that on the host); and reading an
-object's sections."""
+ones (`?` in an argument type of @main), whose symbolic entries take
+sizes the generic driver does not pass (`shloc run` binds them on the
+host); and reading an object's sections."""
 import os
 import re
 import subprocess

@@ -235,8 +235,9 @@ def stage_run():
     OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
     status 1) with each such text in its diagnostics. `// KERNELS: N`: the
     program compiles to N kernel functions (identical kernels are emitted
-    once). symbolic_*.mlir (run --symbolic) also run specialized to their
-    inputs (without --symbolic) and must print the same."""
+    once). symbolic_*.mlir (`?` sizes bound at the call, run's default)
+    also run specialized to their inputs (--specialize) and must print the
+    same."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -253,8 +254,8 @@ def stage_run():
         run_one(f"run/{f}", path, args, want, check, errors,
                 int(kernels.group(1)) if kernels else None)
         if f.startswith("symbolic_") and not errors:
-            run_one(f"run/{f} (specialized)", path, [a for a in args if a != "--symbolic"], want,
-                    check, [])
+            run_one(f"run/{f} (specialized)", path,
+                    [a for a in args if a != "--symbolic"] + ["--specialize"], want, check, [])
 
 
 def spmd_verdicts(cmd, files, name):
@@ -538,6 +539,7 @@ NATIVE = {
     "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
     "indices": [("indices.mlir", "idx", [])],
     "check_args": [("check_args.mlir", "chk", ["--check-args"])],
+    "bounded": [("bounded.mlir", "bnd", [])],
 }
 
 

@@ -78,6 +78,13 @@ static void report(const ToolOptions *t, const Func *f, const char *what, const 
 
 static int bench_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   bool specialized = t->co.input_shapes || t->co.ndims;
+  bool unknown = false; /* an argument's `?` size only a call would bind */
+  for (int i = 0; i < f->body->nargs; i++) unknown |= !type_is_static(f->body->args[i]->type);
+  if (!specialized && unknown) {
+    diag_error(TOOL_NOLOC, "@%s has `?` sizes: bench it at a size with --input-shapes (or --dim)",
+               f->name);
+    return -1;
+  }
   double bytes, flops = specialized ? 0 : flops_count(m, f); /* on the module as parsed */
   Program p;
   if (program_build(&p, m, f, &t->co)) return -1;
@@ -146,8 +153,9 @@ static int pair_build(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *ou
   q->res = calloc((size_t)nres + 1, sizeof(void *));
   for (int i = 0; i < nargs; i++) q->args[i] = in[i].data;
   for (int i = 0; i < nres; i++) q->res[i] = out[i].data;
-  int32_t st = program_prepare_inputs(&q->sym, in, q->out2, &q->call);
-  if (st > 0) diag_error(TOOL_NOLOC, "the symbolic @%s rejects these sizes (%d)", f2->name, st);
+  char msg[1024] = "";
+  int32_t st = program_prepare_inputs(&q->sym, in, q->out2, &q->call, msg, sizeof msg);
+  if (st > 0) diag_error(TOOL_NOLOC, "the symbolic @%s rejects these sizes: %s", f2->name, msg);
   return st ? -1 : 0;
 }
 

@@ -314,10 +314,11 @@ static void call_symbolic(Program *p, int64_t n, Run *run, Verdict *v) {
   run->out = calloc((size_t)f->nresults + 1, sizeof *run->out);
   run->nres = f->nresults;
   symbolic_inputs(f, n, in, v);
-  int32_t status = v->pass ? program_call_inputs(p, in, run->out) : 0;
+  char msg[256] = "";
+  int32_t status = v->pass ? program_call_inputs(p, in, run->out, msg, sizeof msg) : 0;
   if (status) {
-    snprintf(v->reason, sizeof v->reason, "dimensions %lld: the symbolic entry returned %d",
-             (long long)n, (int)status);
+    snprintf(v->reason, sizeof v->reason, "dimensions %lld: the symbolic entry returned %d (%s)",
+             (long long)n, (int)status, msg);
     v->pass = false;
   }
   for (int i = 0; i < nargs; i++) tensor_free(&in[i]);

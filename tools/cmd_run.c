@@ -1,6 +1,9 @@
 /* cmd_run.c: `shloc run FILE.mlir --input=... --output=...`: compile one
  * entry, run it in-process on the given inputs, print or save the results
- * (iree-run-module conventions). A grid program (--replicas / --partitions,
+ * (iree-run-module conventions). A program with `?` sizes compiles once
+ * with symbolic sizes, bound from the inputs at the call (issue 7), or
+ * specialized to the inputs' shapes (--specialize, --input-shapes, --dim,
+ * or an op the symbolic path lacks, with a note). A grid program (--replicas / --partitions,
  * the module's mhlo.num_replicas / num_partitions, or an entry that calls
  * the runtime) runs as R x P threads: the inputs of process 0 come first,
  * then those of process 1, ... in row-major grid order, and the results
@@ -18,10 +21,14 @@ static int load_input(const char *spec, int i, Tensor *t) {
   return tensor_parse(spec, what, t);
 }
 
+/* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
+static void npy_bf16(const char *spec, const Type *want, Tensor *t) {
+  if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
+}
+
 /* Checks input i against the compiled entry's argument type. */
 static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
-  /* bf16 arrives from .npy files as 16-bit integers (NumPy has no bf16). */
-  if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
+  npy_bf16(spec, want, t);
   if (tensor_matches(t, want)) return 0;
   char got[512];
   tensor_shape_str(t, got, sizeof got);
@@ -106,11 +113,13 @@ static int match_inputs(const ToolOptions *t, const Func *e, Value *const *orig,
 }
 
 /* ------------------------------------------------------------------------ */
-/* --symbolic: one compilation for every size (codegen/dyndims.c)            */
+/* `?` sizes bound at the call: one compilation for every size               */
+/* (codegen/dyndims.c)                                                       */
 
 /* Input i fits argument type want: same element type and rank, the same
  * size where want's is static. */
-static int fit_input(Module *m, int i, const Type *want, const Tensor *t) {
+static int fit_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+  npy_bf16(spec, want, t);
   bool ok = type_is_tensor(want) && want->elem == t->elem && want->rank == t->rank;
   for (int d = 0; ok && d < t->rank; d++) ok = want->dims[d] == DIM_DYNAMIC || want->dims[d] == t->dims[d];
   if (ok) return 0;
@@ -120,22 +129,50 @@ static int fit_input(Module *m, int i, const Type *want, const Tensor *t) {
   return -1;
 }
 
+/* The first diagnostic of a symbolic compile, held back: without
+ * --symbolic the program then runs specialized, with a note. */
+typedef struct Held {
+  char first[1024];
+} Held;
+
+static void hold(void *ctx, const char *text) {
+  Held *h = ctx;
+  if (!h->first[0]) snprintf(h->first, sizeof h->first, "%s", text);
+}
+
+/* Compiles f with symbolic sizes and calls it on the inputs. Returns 0, -1
+ * after diagnosing, or 1 when f does not compile so (an op the symbolic
+ * path lacks, inputs only for the tensor arguments) and --symbolic does
+ * not insist, or when its sizes all fold to constants: the caller
+ * specializes instead (m is spent then). */
 static int run_symbolic(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   if (t->ninputs != f->body->nargs) {
+    if (!t->symbolic) return 1;
     diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
                f->body->nargs, t->ninputs);
     return -1;
   }
+  Held held = {""};
+  if (!t->symbolic) diag_set_sink(hold, &held);
   Program p;
-  if (program_build(&p, m, f, &t->co)) return -1;
-  int rc = p.entry->sym ? 0 : -1;
-  if (rc) diag_error(TOOL_NOLOC, "--symbolic: @%s has no symbolic sizes", f->name);
-  for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, i, p.entry->body->args[i]->type, &in[i]);
+  int rc = program_build(&p, m, f, &t->co);
+  diag_set_sink(NULL, NULL);
+  if (rc && !t->symbolic) {
+    diag_reset();
+    fprintf(stderr, "shloc: note: @%s does not compile with symbolic sizes; running it specialized "
+            "to the inputs' shapes. The first error was:\n%s", f->name, held.first);
+    return 1;
+  }
+  if (rc) return -1;
+  if (!p.entry->sym) { /* its sizes all folded: nothing to bind */
+    program_free(&p);
+    return 1;
+  }
+  for (int i = 0; i < f->body->nargs && !rc; i++) rc = fit_input(m, t->inputs[i], i, p.entry->body->args[i]->type, &in[i]);
   if (!rc) {
-    int32_t status = program_call_inputs(&p, in, out);
-    if (status > 0)
-      diag_error(TOOL_NOLOC, "@%s returned %d (%s)", f->name, (int)status,
-                 status == 2 ? "a shape assertion failed" : "the input sizes break the program's constraints");
+    char msg[1024] = "";
+    int32_t status = program_call_inputs(&p, in, out, msg, sizeof msg);
+    if (status > 0) diag_error(TOOL_NOLOC, "@%s returned %d: %s", f->name, (int)status, msg);
     rc = status ? -1 : 0;
   }
   program_free(&p);
@@ -200,30 +237,13 @@ static int run_grid(ToolOptions *t, Module *m, Program *p, int64_t replicas,
   return rc;
 }
 
-/* Everything after loading; tensors are freed by the caller. */
-static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
-  int64_t replicas, partitions;
-  ir_module_grid(m, &replicas, &partitions);
-  if (t->co.replicas) replicas = t->co.replicas;
-  if (t->co.partitions) partitions = t->co.partitions;
-  if (replicas > 0 || partitions > 0 || ir_func_needs_proc(f)) {
-    Program p;
-    if (check_output_specs(t, INT32_MAX) || program_build(&p, m, f, &t->co)) return -1;
-    int rc = run_grid(t, m, &p, replicas > 0 ? replicas : 1, partitions > 0 ? partitions : 1);
-    program_free(&p);
-    return rc;
-  }
-  if (t->ninputs > f->body->nargs) {
-    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
-               f->body->nargs, t->ninputs);
-    return -1;
-  }
-  for (int i = 0; i < t->ninputs; i++)
-    if (load_input(t->inputs[i], i, &in[i])) return -1;
-  if (check_output_specs(t, f->nresults)) return -1;
+/* f specialized to the inputs' shapes when it has `?` sizes (or to
+ * --input-shapes / --dim). */
+static int run_specialized(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
   CompileOptions co = t->co;
-  if (t->symbolic && !co.input_shapes && !co.ndims && func_has_dynamic_args(f))
-    return run_symbolic(t, m, f, in, out);
+  /* Inputs for every argument, or for those after the dimension arguments. */
+  for (int i = 0, skip = f->body->nargs - t->ninputs; i < t->ninputs; i++)
+    npy_bf16(t->inputs[i], f->body->args[i + skip]->type, &in[i]);
   if (!co.input_shapes && func_has_dynamic_args(f)) {
     co.input_shapes = shapes_of(m, in, t->ninputs);
     co.dims = dims_of(m, t, in, &co.ndims);
@@ -259,6 +279,51 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
     return -1;
   }
   return write_outputs(t, out, nres);
+}
+
+/* The program loaded again (a failed symbolic compile has changed m),
+ * specialized to the inputs. */
+static int run_reloaded(ToolOptions *t, Tensor *in, Tensor *out) {
+  Module *m = driver_load(t->files[0], &t->po);
+  Func *f = m ? driver_find_entry(m, t->co.entry) : NULL;
+  int rc = f ? run_specialized(t, m, f, in, out) : -1;
+  if (m) ir_module_free(m);
+  return rc;
+}
+
+/* Everything after loading; tensors are freed by the caller. A program
+ * with `?` sizes runs symbolically (bound at the call from the inputs)
+ * unless --specialize, --input-shapes or --dim say otherwise, or it does
+ * not compile so. */
+static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out) {
+  int64_t replicas, partitions;
+  ir_module_grid(m, &replicas, &partitions);
+  if (t->co.replicas) replicas = t->co.replicas;
+  if (t->co.partitions) partitions = t->co.partitions;
+  if (replicas > 0 || partitions > 0 || ir_func_needs_proc(f)) {
+    Program p;
+    if (check_output_specs(t, INT32_MAX) || program_build(&p, m, f, &t->co)) return -1;
+    int rc = run_grid(t, m, &p, replicas > 0 ? replicas : 1, partitions > 0 ? partitions : 1);
+    program_free(&p);
+    return rc;
+  }
+  if (t->ninputs > f->body->nargs) {
+    diag_error(TOOL_NOLOC, "@%s takes %d inputs, %d given with --input", f->name,
+               f->body->nargs, t->ninputs);
+    return -1;
+  }
+  for (int i = 0; i < t->ninputs; i++)
+    if (load_input(t->inputs[i], i, &in[i])) return -1;
+  if (check_output_specs(t, f->nresults)) return -1;
+  bool bind = !t->co.input_shapes && !t->co.ndims && func_has_dynamic_args(f);
+  if (t->symbolic && !bind) {
+    diag_error(TOOL_NOLOC, "--symbolic: @%s has no `?` sizes to bind (or --input-shapes/--dim "
+               "specialize them)", f->name);
+    return -1;
+  }
+  if (!bind || t->specialize) return run_specialized(t, m, f, in, out);
+  int rc = run_symbolic(t, m, f, in, out);
+  return rc <= 0 ? rc : run_reloaded(t, in, out);
 }
 
 int cmd_run(ToolOptions *t) { return program_with_entry(t, run_entry); }

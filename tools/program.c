@@ -36,6 +36,15 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
     }
     p->fn = (PackedEntry)(uintptr_t)addr;
   }
+  if (p->entry->sym) {
+    char *sym = arena_printf(&m->arena, "%s_status_message", cg_entry_name(&m->arena, &co, p->entry));
+    uint64_t addr = jit_lookup(p->jit, sym);
+    if (!addr) {
+      program_free(p);
+      return -1;
+    }
+    p->status_message = (const char *(*)(int, const void *))(uintptr_t)addr;
+  }
   size_t temp = p->entry->temp_bytes > 64 ? (size_t)(p->entry->temp_bytes + 63) / 64 * 64 : 64;
   p->temp = aligned_alloc(64, temp);
   if (!p->temp) {
@@ -93,7 +102,33 @@ static int alloc_sized_results(const Func *f, const int64_t *sizes, Tensor *out)
   return 0;
 }
 
-int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c) {
+/* The first constraint of the program that sizes break, as
+ * "x_dim0 == y_dim0 (2 vs 3)" in msg; "" when none does. */
+static void broken_constraint(Program *p, const int64_t *sizes, char *msg, size_t msg_size) {
+  const SymInfo *s = p->entry->sym;
+  Arena a = {0};
+  msg[0] = 0;
+  for (int i = 0; i < s->ncons && !msg[0]; i++) {
+    const DimConstraint *c = &s->cons[i];
+    int64_t x = dx_eval(c->a, sizes), y = dx_eval(c->b, sizes);
+    if (c->ge ? x >= y : x == y) continue;
+    snprintf(msg, msg_size, "%s %s %s (%lld vs %lld)", dx_str(&a, s, c->a), c->ge ? ">=" : "==",
+             dx_str(&a, s, c->b), (long long)x, (long long)y);
+  }
+  arena_free(&a);
+}
+
+/* Status 1 or 2 of the entry, why in msg. */
+static int32_t failed(Program *p, int32_t status, const int64_t *sizes, const void *temp,
+                      char *msg, size_t msg_size) {
+  char detail[512] = "";
+  if (status == 1) broken_constraint(p, sizes, detail, sizeof detail);
+  snprintf(msg, msg_size, "%s%s%s", p->status_message(status, temp), detail[0] ? ": " : "", detail);
+  return status;
+}
+
+int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c, char *msg,
+                               size_t msg_size) {
   const Func *f = p->entry;
   int nargs = f->body->nargs, nres = f->nresults, nsyms = f->sym->nsyms;
   memset(c, 0, sizeof *c);
@@ -105,14 +140,15 @@ int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCal
   }
   bool negative = false;
   for (int k = 0; k < nsyms; k++) negative |= c->sizes[k] < 0;
-  /* The entry rejects negative sizes before it touches memory. */
-  if (negative) return 1;
+  /* The entry rejects negative sizes, and sizes that overflow, before it
+   * touches memory; results of such sizes cannot be allocated. */
+  if (negative) return failed(p, 1, c->sizes, NULL, msg, msg_size);
   if (alloc_sized_results(f, c->sizes, out)) {
     diag_error(TOOL_NOLOC, "the result sizes for these inputs are out of range");
     return -1;
   }
   int64_t bytes = dx_eval(f->sym->temp_bytes, c->sizes);
-  if (bytes == INT64_MAX) return 1; /* the entry rejects sizes that overflow */
+  if (bytes == INT64_MAX) return failed(p, 1, c->sizes, NULL, msg, msg_size);
   c->temp = aligned_alloc(64, bytes > 0 ? (size_t)(bytes + 63) / 64 * 64 : 64);
   /* inputs, results, temp, then a pointer to each size (dyndims.c). */
   c->packed = malloc(sizeof(void *) * (size_t)(nargs + nres + 1 + nsyms));
@@ -133,10 +169,10 @@ void program_call_free(SymCall *c) {
   memset(c, 0, sizeof *c);
 }
 
-int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out) {
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out, char *msg, size_t msg_size) {
   SymCall c;
-  int32_t rc = program_prepare_inputs(p, in, out, &c);
-  if (!rc) rc = program_call_prepared(p, &c);
+  int32_t rc = program_prepare_inputs(p, in, out, &c, msg, msg_size);
+  if (!rc && (rc = program_call_prepared(p, &c))) failed(p, rc, c.sizes, c.temp, msg, msg_size);
   program_call_free(&c);
   return rc;
 }

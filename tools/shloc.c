@@ -35,7 +35,7 @@ typedef enum OptId {
   O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS, O_MEMORY_PLAN,
   O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS,
   O_TIMEOUT, O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
-  O_INPUT_SHAPES, O_DIM, O_SYMBOLIC,
+  O_INPUT_SHAPES, O_DIM, O_SYMBOLIC, O_SPECIALIZE,
 } OptId;
 
 /* The options, which subcommands take them, and their help. -O0..-O3,
@@ -79,9 +79,11 @@ static const struct Opt {
     {"--dim", O_DIM, C_COMPILE | C_RUN | C_BENCH, "NAME=N",
      "specialize: a dimension argument's value (JAX's name, dK or argK)"},
     {"--symbolic", O_SYMBOLIC, C_RUN | C_CHECK | C_BENCH, NULL,
-     "compile `?` sizes symbolically (one object for every size), bound from the inputs; "
-     "check: compare with the specialized runs; bench: time it beside the program "
-     "specialized by --input-shapes, alternating calls"},
+     "run: only the symbolic entry (the default, without falling back to specialization); "
+     "check: also compile `?` sizes symbolically and compare with the specialized runs; "
+     "bench: time it beside the program specialized by --input-shapes, alternating calls"},
+    {"--specialize", O_SPECIALIZE, C_RUN, NULL,
+     "run: specialize `?` sizes to the inputs' shapes instead of binding them at the call"},
     {"--input", O_INPUT, C_RUN, "SPEC", "\"2x3xf32=1 2 3 4 5 6\", \"f32=5\" or @file.npy"},
     {"--output", O_OUTPUT, C_RUN, "SPEC", "@file.npy or - (print); one per result"},
     {"--iterations", O_ITERATIONS, C_BENCH, "N", "timed runs (default: about 1 s, >= 5)"},
@@ -247,6 +249,7 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     return 0;
   case O_VERBOSE: t->verbose = true; return 0;
   case O_SYMBOLIC: t->symbolic = true; return 0;
+  case O_SPECIALIZE: t->specialize = true; return 0;
   }
   return -1;
 }

@@ -45,7 +45,8 @@ typedef struct ToolOptions {
   int64_t grid_timeout_ms; /* run, check: how long a process waits for a peer */
   bool mpi;             /* check: run_parallel cases under mpirun */
   int case_line;        /* check: only the case that starts at this line (0: all) */
-  bool symbolic;        /* run: compile `?` sizes symbolically, bind them at the call */
+  bool symbolic;        /* run: only symbolically (no fallback); check: symbolic runs too */
+  bool specialize;      /* run: specialize `?` sizes to the inputs instead */
 } ToolOptions;
 
 int cmd_run(ToolOptions *t);   /* cmd_run.c */
@@ -126,6 +127,8 @@ typedef struct Program {
   Jit *jit;
   PackedEntry fn; /* NULL for an entry with a process context (GridProc) */
   void *temp; /* Func.temp_bytes (at least 64), 64-byte aligned */
+  /* P_F_status_message of an entry with symbolic sizes, else NULL. */
+  const char *(*status_message)(int status, const void *temp);
 } Program;
 /* Compiles m (driver_compile + codegen_emit of an object with
  * packed_entry) for the host and loads it. 0 on success. */
@@ -137,18 +140,22 @@ int32_t program_call(Program *p, void *const *args, void *const *results);
  * inputs for all its arguments: binds the symbols from their sizes and the
  * dimension arguments' values, allocates results of the sizes these imply
  * and a temp arena of P_F_temp_bytes. Returns the entry's status (1: sizes
- * that break the program's constraints, 2: a failed shape assertion), or
- * -1 after diagnosing inputs that bind no sizes. */
-int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out);
+ * that break the program's constraints or bounds, 2: a failed shape
+ * assertion) with why in msg (msg_size bytes; P_F_status_message, and for
+ * 1 the first constraint the sizes break), or -1 after diagnosing inputs
+ * that bind no sizes. */
+int32_t program_call_inputs(Program *p, const Tensor *in, Tensor *out, char *msg, size_t msg_size);
 /* The same in two steps, so that `bench --symbolic` times the call alone:
- * binding and allocating once (status as above, 0 when ready), then calls
- * of the bound entry; program_call_free releases the binding. */
+ * binding and allocating once (status and msg as above, 0 when ready),
+ * then calls of the bound entry (its bare status); program_call_free
+ * releases the binding. */
 typedef struct SymCall {
   void **packed;
   void *temp;
   int64_t *sizes;
 } SymCall;
-int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c);
+int32_t program_prepare_inputs(Program *p, const Tensor *in, Tensor *out, SymCall *c, char *msg,
+                               size_t msg_size);
 int32_t program_call_prepared(Program *p, SymCall *c);
 void program_call_free(SymCall *c);
 void program_free(Program *p);

@@ -13,6 +13,6 @@ func.func public @main(%b: tensor<i64> {jax.global_constant = "b"}, %x: tensor<?
   %bf = stablehlo.convert %b : (tensor<i64>) -> tensor<f32>
   %bb = stablehlo.dynamic_broadcast_in_dim %bf, %s, dims = [] : (tensor<f32>, tensor<2xi32>) -> tensor<?x3xf32>
   %t = stablehlo.multiply %i, %bb : tensor<?x3xf32>
-  %y = stablehlo.add %x, %t : tensor<?x3xf32, #stablehlo.bounds<16, ?>>
+  %y = stablehlo.add %x, %t : (tensor<?x3xf32, #stablehlo.bounds<16, ?>>, tensor<?x3xf32>) -> tensor<?x3xf32, #stablehlo.bounds<16, ?>>
   return %y : tensor<?x3xf32, #stablehlo.bounds<16, ?>>
 }
