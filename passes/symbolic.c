@@ -496,7 +496,8 @@ static bool infer_gather(Sym *y, Op *op, const DimExpr **out) {
   const GatherDims *g = &op->a.gather;
   const Value *x = op->opnds[0], *si = op->opnds[1];
   const DimExpr *slice[MAX_RANK];
-  if (x->type->rank > MAX_RANK || !gather_slices(y, op, slice) ||
+  if (x->type->rank > MAX_RANK) return fail(y, op, "operand rank too large");
+  if (!gather_slices(y, op, slice) ||
       !same_dims(y, op, x, &g->operand_batching_dims, si, &g->start_indices_batching_dims) ||
       !index_vector_size(y, op, si, g->index_vector_dim, g->start_index_map.n))
     return false;
