@@ -12,17 +12,7 @@
 #include <string.h>
 
 #include "bnd.h"
-
-static int passed, failed;
-
-static void expect(int ok, const char *what) {
-  if (ok) {
-    passed++;
-    return;
-  }
-  failed++;
-  printf("FAIL %s\n", what);
-}
+#include "tally.h"
 
 enum { MAX_ROWS = 16, COLS = 4 };
 
@@ -85,6 +75,5 @@ int main(void) {
   test_rows(MAX_ROWS);
   test_assertion();
   test_above_bound();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tally_report();
 }

@@ -10,17 +10,7 @@
 #include <string.h>
 
 #include "chk.h"
-
-static int passed, failed;
-
-static void expect(int ok, const char *what) {
-  if (ok) {
-    passed++;
-    return;
-  }
-  failed++;
-  printf("FAIL %s\n", what);
-}
+#include "tally.h"
 
 /* Storage with room to misalign a pointer into it. */
 static alignas(64) unsigned char abuf[64 + CHK_MAIN_ARG0_BYTES], bbuf[64 + CHK_MAIN_ARG1_BYTES],
@@ -72,6 +62,5 @@ static void test_bad(void) {
 int main(void) {
   test_valid();
   test_bad();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tally_report();
 }
