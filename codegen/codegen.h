@@ -487,7 +487,8 @@ LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx);
  * select_and_scatter ignore [begin, end) (CG_SPLIT_NEVER), sort takes it
  * as a range of the split dimension unless that is the sorted dimension
  * cg_sort_dim (CG_SPLIT_UNSORTED). */
-/* scatter's sizes are cg_dim's: the symbolic path (dyndims.c) runs it too. */
+/* scatter's and select_and_scatter's sizes are cg_dim's: the symbolic path
+ * (dyndims.c) runs them too. */
 bool cg_kernel_scatter(CG *cg, Op *op);
 /* Opens a loop per dimension of v but those of size 1, outermost first,
  * bounded by cg_dim, and sets idx (0 for unit dimensions); returns how

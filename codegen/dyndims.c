@@ -676,13 +676,14 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
 
 /* Ops whose kernel on the static path (sort.c, linalg.c, scatter.c) takes
  * symbolic sizes (cg_dim), writing the results' buffers (cg_buffer) over
- * every slice, batch or update, and gather (dyngather.c: the static
+ * every slice, batch, update or source element, and gather (dyngather.c: the static
  * path's cg_gather_at with bounds known at run time). */
 static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
     [OP_SORT] = cg_sort_symbolic,
     [OP_GATHER] = cg_symbolic_gather,
     [OP_DYNAMIC_GATHER] = cg_symbolic_gather,
     [OP_SCATTER] = cg_kernel_scatter,
+    [OP_SELECT_AND_SCATTER] = cg_kernel_select_and_scatter,
     [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
     [OP_CHOLESKY] = cg_kernel_cholesky,
 };

@@ -9,9 +9,11 @@
  * updates in order and for each one reads the current result element,
  * applies the region with cg_region_scalar and stores the new value.
  * Operands are read with cg_value_at, so they may be fused (fuse.c lets
- * only cheap chains into the operands read more than once). scatter's
- * sizes come from cg_dim, so the symbolic path (dyndims.c) runs the same
- * code on its buffers, with loop bounds known at run time.
+ * only cheap chains into the operands read more than once). Both read
+ * sizes with cg_dim and result offsets with cg_linear_value, so the
+ * symbolic path (dyndims.c) runs the same code on its buffers, with loop
+ * bounds known at run time (window sizes, strides and padding stay
+ * constants).
  */
 #include "codegen.h"
 
@@ -195,8 +197,8 @@ static void sas_init(CG *cg, Op *op) {
                               t->elem);
   LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, t->dims, NULL, idx, loops);
-  cg_store(cg, cg_buffer(cg, r), t->elem, cg_linear(cg, t, idx), v);
+  int nl = cg_nest_begin(cg, r, idx, loops);
+  cg_store(cg, cg_buffer(cg, r), t->elem, cg_linear_value(cg, r, idx), v);
   cg_nest_end(cg, loops, nl);
 }
 
@@ -223,7 +225,8 @@ static void sas_visit(CG *cg, Op *op, Selection *s, LLVMValueRef *oidx) {
   LLVMValueRef take = LLVMBuildOr(b, LLVMBuildNot(b, have, ""),
                                   LLVMBuildNot(b, keep, ""), "take");
   LLVMValueRef where = LLVMBuildLoad2(b, cg->t_i64, s->where, "where");
-  LLVMValueRef lin = cg_linear(cg, operand->type, oidx);
+  /* The result has the operand's shape (C11, C12): one offset for both. */
+  LLVMValueRef lin = cg_linear_value(cg, op->results[0], oidx);
   LLVMBuildStore(b, LLVMBuildSelect(b, take, cur, best, ""), s->best);
   LLVMBuildStore(b, LLVMBuildSelect(b, take, lin, where, ""), s->where);
   LLVMBuildStore(b, LLVMConstInt(cg->t_i1, 1, 0), s->have);
@@ -234,7 +237,8 @@ static void sas_visit(CG *cg, Op *op, Selection *s, LLVMValueRef *oidx) {
  * selected. */
 static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   const Window *w = &op->a.window;
-  const Type *t = op->opnds[0]->type;
+  Value *operand = op->opnds[0];
+  const Type *t = operand->type;
   int rank = t->rank;
   LLVMTypeRef st = cg_scalar_type(cg, t->elem);
   LLVMBuildStore(cg->b, LLVMConstInt(cg->t_i1, 0, 0), s->have);
@@ -248,7 +252,7 @@ static void sas_select(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
     LLVMValueRef p = LLVMBuildMul(cg->b, sidx[d], cg_i64(cg, w->strides.v[d]), "");
     p = LLVMBuildAdd(cg->b, p, widx[d], "");
     oidx[d] = LLVMBuildSub(cg->b, p, cg_i64(cg, w->pad_lo.v[d]), "");
-    ok = and_in_range(cg, ok, oidx[d], cg_i64(cg, t->dims[d]));
+    ok = and_in_range(cg, ok, oidx[d], cg_dim(cg, operand, d));
   }
   CgIf in;
   if (ok) cg_if_begin(cg, &in, ok);
@@ -289,14 +293,16 @@ bool cg_kernel_select_and_scatter(CG *cg, Op *op) {
     return true;
   }
   sas_init(cg, op);
-  const Type *st = op->opnds[1]->type;
-  if (type_num_elems(st) == 0) return true;
+  Value *src = op->opnds[1];
+  /* A symbolic source size may be 0 at run time: the loops then run no
+   * iteration, so only a static 0 skips them. */
+  if (type_num_elems(src->type) == 0) return true;
   Selection s = {cg_entry_alloca(cg, cg->t_i1, "have"),
                  cg_entry_alloca(cg, cg_scalar_type(cg, op->opnds[0]->type->elem), "best"),
                  cg_entry_alloca(cg, cg->t_i64, "where")};
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
-  int nl = nest_begin(cg, rank, st->dims, NULL, sidx, loops);
+  int nl = cg_nest_begin(cg, src, sidx, loops);
   sas_select(cg, op, &s, sidx);
   sas_apply(cg, op, &s, sidx);
   cg_nest_end(cg, loops, nl);

@@ -360,6 +360,20 @@ static bool infer_reduce_window(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
+/* spec: select_and_scatter (C2): the source has one element per window of
+ * the padded operand (reduce_window's count, no dilations); (C11, C12):
+ * the result has the operand's shape. */
+static bool infer_select_and_scatter(Sym *y, Op *op, const DimExpr **out) {
+  const Value *x = op->opnds[0], *src = op->opnds[1];
+  const Window *w = &op->a.window;
+  for (int i = 0; i < x->type->rank; i++) {
+    out[i] = dim_of(y, x, i);
+    if (!same(y, op, dim_of(y, src, i), num_windows(y, w, i, out[i], window_at(&w->dims, i, 1))))
+      return false;
+  }
+  return true;
+}
+
 /* spec: convolution (C10, C14, C25): output batch lhs batch /
  * batch_group_count, output features those of the kernel, output spatial
  * sizes the number of windows; lhs features = kernel input features *
@@ -585,6 +599,7 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_GATHER] = infer_gather,
     [OP_DYNAMIC_GATHER] = infer_gather,
     [OP_SCATTER] = infer_scatter,
+    [OP_SELECT_AND_SCATTER] = infer_select_and_scatter,
 };
 
 /* Requires size i of a value of type t, d, to be at most its bound

@@ -101,11 +101,11 @@ class Prog:
         self.res.append((self.op(f"stablehlo.dot_general {a}, {b}, {dims} : ({at}, {bt}) -> {rt}"), rt))
         self.outputs.append(fmt(want))
 
-    def write(self, name, comment, extra=""):
+    def write(self, name, comment, extra="", by="gen_symbolic_dot.py"):
         with open(os.path.join(HERE, name), "w") as f:
             for line in comment.strip().splitlines():
                 f.write(f"// {line}\n")
-            f.write(f"// Written by gen_symbolic_dot.py (numpy {np.__version__} values).\n")
+            f.write(f"// Written by {by} (numpy {np.__version__} values).\n")
             f.write(f"// RUN-ARGS: --symbolic{extra}\n")
             for i in self.inputs:
                 f.write(f"// RUN-ARGS: {i}\n")
