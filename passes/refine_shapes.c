@@ -609,11 +609,13 @@ static bool refine_runtime_slice(Refiner *r, Op *op, const Ints *st) {
   if (!type_is_static(x->type)) return not_constant(r, op, "the operand's shape");
   for (int i = 0; i < rank; i++) {
     Affine s = affine(r, op->opnds[1], i), l = affine(r, op->opnds[2], i);
-    if (s.base != l.base || s.at != l.at) return not_constant(r, op, "limit_indices - start_indices");
+    if (s.base != l.base || s.at != l.at)
+      return fail(r, op, "dimension %d: limit_indices - start_indices is not a constant (a start "
+                  "computed at run time needs a limit of that start plus a constant)", i);
     int64_t len = l.c - s.c;
     if (st->v[i] <= 0 || len < 0 || len > x->type->dims[i] || (!s.base && (s.c < 0 || l.c > x->type->dims[i])))
-      return fail(r, op, "dimension %d: bad slice of %lld elements step %lld", i, (long long)len,
-                  (long long)st->v[i]);
+      return fail(r, op, "dimension %d: bad slice of %lld elements (limit - start) step %lld from "
+                  "%lld", i, (long long)len, (long long)st->v[i], (long long)x->type->dims[i]);
     dims[i] = (len + st->v[i] - 1) / st->v[i];
     span[i] = dims[i] ? (dims[i] - 1) * st->v[i] + 1 : 0;
     strided |= span[i] != dims[i];
