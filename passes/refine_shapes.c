@@ -8,7 +8,9 @@
  *    Semantics): dynamic_broadcast_in_dim -> broadcast_in_dim, dynamic_iota
  *    -> iota, dynamic_reshape -> reshape, dynamic_pad -> pad,
  *    real_dynamic_slice -> slice, dynamic_gather -> gather (slice_sizes),
- *    dynamic_conv -> convolution (padding). Shape operands are folded through
+ *    dynamic_conv -> convolution (padding); a real_dynamic_slice whose start
+ *    is data but whose limit is that start plus a constant -> dynamic_slice
+ *    (then a strided slice). Shape operands are folded through
  *    the small integer arithmetic JAX emits on shapes (constant, convert,
  *    reshape, broadcast_in_dim of one element, concatenate, slice,
  *    get_dimension_size, add/subtract/multiply/divide/maximum/minimum).
