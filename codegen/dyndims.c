@@ -350,11 +350,14 @@ static LLVMValueRef floor_div(CG *cg, LLVMValueRef a, LLVMValueRef b) {
 }
 
 /* Every expression of d->s from the symbols' values, in id order (operands
- * come first); *ovf is or-ed with whether a sum or product overflowed. */
+ * come first), but those over a value the program computes (no size,
+ * offset or constraint is); *ovf is or-ed with whether a sum or product
+ * overflowed. */
 static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
   CG *cg = d->cg;
   for (int i = 0; i < d->s->nexprs; i++) {
     const DimExpr *e = d->s->exprs[i];
+    if (e->runtime) continue;
     LLVMValueRef a = e->a ? d->x[e->a->id] : NULL, b = e->b ? d->x[e->b->id] : NULL;
     switch (e->kind) {
     case DX_CONST: d->x[i] = cg_i64(cg, e->c); break;
@@ -366,6 +369,7 @@ static void eval_all(Dyn *d, LLVMValueRef *syms, LLVMValueRef *ovf) {
       d->x[i] = floor_div(cg, a, b);
       break;
     case DX_MAX: d->x[i] = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGT, a, b, ""), a, b, ""); break;
+    case DX_VALUE: abort(); /* runtime */
     }
   }
 }
@@ -434,14 +438,35 @@ static LLVMValueRef index_at(Dyn *d, const Value *x, int i) {
   return cg_convert(d->cg, load_at(d, x, &k), x->type->elem, ET_SI64);
 }
 
-/* spec: real_dynamic_slice: operand[start + idx * stride] (the entry has
- * checked the bounds, passes/symbolic.c). */
+/* Element i of the 1-d integer tensor x as an i64, clamped to [lo, hi]
+ * (hi first: a result at lo wins when hi < lo). */
+static LLVMValueRef clamped_index(Dyn *d, const Value *x, int i, LLVMValueRef lo, LLVMValueRef hi) {
+  LLVMBuilderRef b = d->cg->b;
+  LLVMValueRef v = index_at(d, x, i);
+  v = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, v, hi, ""), hi, v, "");
+  return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, v, lo, ""), lo, v, "");
+}
+
+/* real_dynamic_slice: operand[start + idx * stride]. The entry has checked
+ * 0 <= start <= limit <= size where start folds (passes/symbolic.c); a
+ * start the program computes is clamped as dynamic_slice clamps (spec
+ * "dynamic_slice"), to [0, size - span], span = (n - 1) * stride + 1 the
+ * elements a result of n covers, so it never reads out of bounds. The
+ * spec has no section for real_dynamic_slice, and StableHLO's
+ * canonicalization (and so XLA) turns one of stride 1 whose limit is
+ * start + constant into that dynamic_slice. In range, the clamp does
+ * nothing. */
 static LLVMValueRef gen_real_dynamic_slice(Dyn *d, Op *op, LLVMValueRef *idx) {
+  LLVMBuilderRef b = d->cg->b;
   const Value *x = op->opnds[0];
   LLVMValueRef xi[MAX_RANK];
-  for (int i = 0; i < x->type->rank; i++)
-    xi[i] = LLVMBuildAdd(d->cg->b, index_at(d, op->opnds[1], i),
-                         LLVMBuildMul(d->cg->b, idx[i], index_at(d, op->opnds[3], i), ""), "");
+  for (int i = 0; i < x->type->rank; i++) {
+    LLVMValueRef stride = index_at(d, op->opnds[3], i);
+    LLVMValueRef last = LLVMBuildMul(b, LLVMBuildSub(b, dim(d, op->results[0], i), cg_i64(d->cg, 1), ""), stride, "");
+    LLVMValueRef hi = LLVMBuildSub(b, LLVMBuildSub(b, dim(d, x, i), cg_i64(d->cg, 1), ""), last, "");
+    LLVMValueRef start = clamped_index(d, op->opnds[1], i, cg_i64(d->cg, 0), hi);
+    xi[i] = LLVMBuildAdd(b, start, LLVMBuildMul(b, idx[i], stride, ""), "");
+  }
   return load_at(d, x, xi);
 }
 

@@ -6,6 +6,7 @@
  * constraint between two equal expressions holds by construction. Sums and
  * products put the operand created first on the left, so b*16 and 16*b are
  * one node. A function holds a few dozen nodes: a linear search is enough. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
@@ -13,8 +14,9 @@
 static const DimExpr *intern(Module *m, SymInfo *s, DimExpr e) {
   for (int i = 0; i < s->nexprs; i++) {
     const DimExpr *x = s->exprs[i];
-    if (x->kind == e.kind && x->c == e.c && x->a == e.a && x->b == e.b) return x;
+    if (x->kind == e.kind && x->c == e.c && x->a == e.a && x->b == e.b && x->v == e.v) return x;
   }
+  e.runtime = e.kind == DX_VALUE || (e.a && e.a->runtime) || (e.b && e.b->runtime);
   if (s->nexprs == s->capexprs) {
     s->capexprs = s->capexprs ? 2 * s->capexprs : 16;
     DimExpr **v = ARENA_ARRAY(&m->arena, DimExpr *, s->capexprs);
@@ -36,6 +38,10 @@ const DimExpr *dx_sym(Module *m, SymInfo *s, int k) {
   return intern(m, s, (DimExpr){.kind = DX_SYM, .c = k});
 }
 
+const DimExpr *dx_value(Module *m, SymInfo *s, const Value *v, int64_t k) {
+  return intern(m, s, (DimExpr){.kind = DX_VALUE, .c = k, .v = v});
+}
+
 static const DimExpr *binary(Module *m, SymInfo *s, DimKind k, const DimExpr *a,
                              const DimExpr *b) {
   if (k != DX_DIV && a->id > b->id) {
@@ -46,8 +52,67 @@ static const DimExpr *binary(Module *m, SymInfo *s, DimKind k, const DimExpr *a,
   return intern(m, s, (DimExpr){.kind = k, .a = a, .b = b});
 }
 
+/* sum(coef[i] * term[i]) + c, over terms that are neither constants, sums,
+ * differences nor multiples by a constant. */
+enum { MAX_TERMS = 16 };
+typedef struct Linear {
+  int n;
+  const DimExpr *term[MAX_TERMS];
+  int64_t coef[MAX_TERMS];
+  int64_t c;
+} Linear;
+
+/* Adds k * e to l; false when a coefficient overflows or there are too
+ * many terms. */
+static bool linear_add(Linear *l, const DimExpr *e, int64_t k) {
+  int64_t t;
+  switch (e->kind) {
+  case DX_CONST: return !__builtin_mul_overflow(k, e->c, &t) && !__builtin_add_overflow(l->c, t, &l->c);
+  case DX_ADD: return linear_add(l, e->a, k) && linear_add(l, e->b, k);
+  case DX_SUB: return linear_add(l, e->a, k) && !__builtin_sub_overflow(0, k, &t) && linear_add(l, e->b, t);
+  case DX_MUL:
+    if (e->a->kind == DX_CONST)
+      return !__builtin_mul_overflow(k, e->a->c, &t) && linear_add(l, e->b, t);
+    if (e->b->kind == DX_CONST)
+      return !__builtin_mul_overflow(k, e->b->c, &t) && linear_add(l, e->a, t);
+    break;
+  default: break;
+  }
+  for (int i = 0; i < l->n; i++)
+    if (l->term[i] == e) return !__builtin_add_overflow(l->coef[i], k, &l->coef[i]);
+  if (l->n == MAX_TERMS) return false;
+  l->term[l->n] = e;
+  l->coef[l->n++] = k;
+  return true;
+}
+
+/* a + sign * b as the sum of its terms in id order, then the constant: the
+ * same combination is the same node, and terms that cancel are gone. NULL
+ * when linear_add gives up. */
+static const DimExpr *linear(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, int sign) {
+  Linear l = {0};
+  if (!linear_add(&l, a, 1) || !linear_add(&l, b, sign)) return NULL;
+  for (int i = 1; i < l.n; i++) /* insertion sort by id */
+    for (int j = i; j > 0 && l.term[j - 1]->id > l.term[j]->id; j--) {
+      const DimExpr *t = l.term[j];
+      int64_t k = l.coef[j];
+      l.term[j] = l.term[j - 1], l.coef[j] = l.coef[j - 1];
+      l.term[j - 1] = t, l.coef[j - 1] = k;
+    }
+  const DimExpr *r = NULL;
+  for (int i = 0; i < l.n; i++) {
+    if (!l.coef[i]) continue;
+    const DimExpr *t = dx_mul(m, s, l.term[i], dx_const(m, s, l.coef[i]));
+    r = r ? binary(m, s, DX_ADD, r, t) : t;
+  }
+  if (!r) return dx_const(m, s, l.c);
+  return l.c ? binary(m, s, DX_ADD, r, dx_const(m, s, l.c)) : r;
+}
+
 const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b) {
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c + b->c);
+  const DimExpr *l = a->runtime || b->runtime ? linear(m, s, a, b, 1) : NULL;
+  if (l) return l;
   if (a->kind == DX_CONST && a->c == 0) return b;
   if (b->kind == DX_CONST && b->c == 0) return a;
   if (a->kind == DX_CONST) return dx_add(m, s, b, a);
@@ -63,6 +128,8 @@ const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
   if (a->kind == DX_CONST && b->kind == DX_CONST) return dx_const(m, s, a->c - b->c);
   if (b->kind == DX_CONST && b->c == 0) return a;
   if (a == b) return dx_const(m, s, 0);
+  const DimExpr *l = a->runtime || b->runtime ? linear(m, s, a, b, -1) : NULL;
+  if (l) return l;
   return intern(m, s, (DimExpr){.kind = DX_SUB, .a = a, .b = b});
 }
 
@@ -92,6 +159,7 @@ const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
 }
 
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge) {
+  if (a->runtime || b->runtime) abort(); /* the entry could not check it */
   if (a == b) return true;
   if (a->kind == DX_CONST && b->kind == DX_CONST) return ge ? a->c >= b->c : a->c == b->c;
   for (int i = 0; i < s->ncons; i++)
@@ -125,6 +193,7 @@ int64_t dx_eval(const DimExpr *e, const int64_t *syms) {
     int64_t a = dx_eval(e->a, syms), b = dx_eval(e->b, syms);
     return a > b ? a : b;
   }
+  case DX_VALUE: abort(); /* not known from the symbols: callers never ask */
   }
   return 0;
 }
@@ -151,6 +220,7 @@ static bool range(const DimExpr *e, const int64_t *ub, int64_t *lo, int64_t *hi)
   switch (e->kind) {
   case DX_CONST: *lo = *hi = e->c; return true;
   case DX_SYM: *lo = 0; *hi = ub[e->c]; return ub[e->c] != INT64_MAX;
+  case DX_VALUE: return false;
   default: break;
   }
   if (!range(e->a, ub, &al, &ah) || !range(e->b, ub, &bl, &bh)) return false;
@@ -193,6 +263,7 @@ char *dx_str(Arena *a, const SymInfo *s, const DimExpr *e) {
   case DX_CONST: return arena_printf(a, "%lld", (long long)e->c);
   case DX_SYM: return arena_printf(a, "%s", s->syms[e->c].name);
   case DX_MAX: return arena_printf(a, "max(%s, %s)", dx_str(a, s, e->a), dx_str(a, s, e->b));
+  case DX_VALUE: return arena_printf(a, "%%%d[%lld]", e->v->id, (long long)e->c);
   default:
     return arena_printf(a, "(%s%s%s)", dx_str(a, s, e->a), ops[e->kind], dx_str(a, s, e->b));
   }

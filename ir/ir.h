@@ -935,13 +935,21 @@ typedef struct Module Module;
  * without specialization (refine_shapes): interned per function in its
  * SymInfo, so equal expressions are the same pointer. Only what the shape
  * functions of the supported ops need (spec: each op's result shape). */
-typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV, DX_MAX } DimKind;
+typedef enum DimKind { DX_CONST, DX_SYM, DX_ADD, DX_SUB, DX_MUL, DX_DIV, DX_MAX, DX_VALUE } DimKind;
 
+/* DX_VALUE is an integer the program computes (element c of v, such as a
+ * slice start read from data): it exists only once v is computed, so an
+ * expression that depends on one (`runtime`) is never evaluated at entry.
+ * It serves to fold shape operands whose difference is known although
+ * they are not (real_dynamic_slice's limit - start); a result size, an
+ * offset or a constraint is never such an expression. */
 typedef struct DimExpr {
   DimKind kind;
   int id;          /* index in SymInfo.exprs: operands come first */
-  int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number */
+  int64_t c;       /* DX_CONST: the value; DX_SYM: the symbol's number; DX_VALUE: the element */
   const struct DimExpr *a, *b; /* DX_ADD, DX_SUB, DX_MUL, DX_DIV (floor, b > 0), DX_MAX */
+  const struct Value *v;       /* DX_VALUE: the integer tensor */
+  bool runtime;                /* a DX_VALUE or an expression over one */
 } DimExpr;
 
 /* A requirement the sizes must meet, checked when the entry is called. */
@@ -970,7 +978,11 @@ typedef struct SymInfo {
 
 const DimExpr *dx_const(Module *m, SymInfo *s, int64_t c);
 const DimExpr *dx_sym(Module *m, SymInfo *s, int k);
-/* Sums, products and floor quotients, folded when both are constants. */
+/* Element k of the integer tensor v, computed at run time (DX_VALUE). */
+const DimExpr *dx_value(Module *m, SymInfo *s, const struct Value *v, int64_t k);
+/* Sums, products and floor quotients, folded when both are constants. A
+ * sum or difference over a DX_VALUE is normalized as a linear combination
+ * (terms in id order, then the constant), so (x + 4*b) - x is 4*b. */
 const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_sub(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 const DimExpr *dx_mul(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
@@ -979,7 +991,7 @@ const DimExpr *dx_div(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b)
  * padding of an empty operand, a window larger than its padded input). */
 const DimExpr *dx_max(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
 /* Records a == b (ge: a >= b) unless it holds by construction; false when
- * both are constants that break it. */
+ * both are constants that break it. Neither may be `runtime`. */
 bool dx_require(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b, bool ge);
 /* The value of e for the symbols' values (floor division by a positive
  * divisor); INT64_MAX when a sum, difference or product overflows. */

@@ -8,7 +8,9 @@
  *    Semantics): dynamic_broadcast_in_dim -> broadcast_in_dim, dynamic_iota
  *    -> iota, dynamic_reshape -> reshape, dynamic_pad -> pad,
  *    real_dynamic_slice -> slice, dynamic_gather -> gather (slice_sizes),
- *    dynamic_conv -> convolution (padding). Shape operands are folded through
+ *    dynamic_conv -> convolution (padding); a real_dynamic_slice whose start
+ *    is data but whose limit is that start plus a constant -> dynamic_slice
+ *    (then a strided slice). Shape operands are folded through
  *    the small integer arithmetic JAX emits on shapes (constant, convert,
  *    reshape, broadcast_in_dim of one element, concatenate, slice,
  *    get_dimension_size, add/subtract/multiply/divide/maximum/minimum).
@@ -293,6 +295,7 @@ static bool fold(Refiner *r, const Value *x, Ints *out) {
   int64_t n = type_num_elems(x->type);
   if (!x->def) return fold_dim_arg(r, x, out);
   if (!is_int_tensor(x->type) || n < 0 || n > MAX_INTS) return false;
+  if (x->id < 0 || x->id >= r->nvalues) return false; /* built by this pass: not a shape */
   if (r->state[x->id] == FOLD_FAILED) return false;
   if (r->state[x->id] == FOLD_OK) {
     *out = *r->folded[x->id];
@@ -526,14 +529,129 @@ static bool refine_pad(Refiner *r, Op *op) {
   return retyped(r, op);
 }
 
+/* Element k of an integer tensor as element `at` of `base` plus c, or
+ * the constant c where base is NULL. */
+typedef struct Affine {
+  const Value *base;
+  int64_t at, c;
+} Affine;
+
+static Affine affine(Refiner *r, const Value *x, int64_t k);
+
+/* add or subtract of a constant. */
+static Affine affine_sum(Refiner *r, const Op *op, int64_t k, Affine leaf) {
+  Affine p = affine(r, op->opnds[0], k), q = affine(r, op->opnds[1], k);
+  if (!q.base) {
+    p.c = op->code == OP_ADD ? p.c + q.c : p.c - q.c;
+    return p;
+  }
+  if (p.base || op->code != OP_ADD) return leaf;
+  q.c += p.c;
+  return q;
+}
+
+static Affine affine_concatenate(Refiner *r, const Op *op, int64_t k, Affine leaf) {
+  for (int i = 0; i < op->nopnds; i++) {
+    int64_t n = type_num_elems(op->opnds[i]->type);
+    if (n < 0) return leaf;
+    if (k < n) return affine(r, op->opnds[i], k);
+    k -= n;
+  }
+  return leaf;
+}
+
+/* Element k of x through the moves JAX makes with shape values (as
+ * sym_of) and sums with constants; wrap-around is not modelled (the slice
+ * it serves clamps its start, so a wrong fold cannot read out of bounds). */
+static Affine affine(Refiner *r, const Value *x, int64_t k) {
+  Ints v;
+  Affine leaf = {x, k, 0};
+  if (fold(r, x, &v) && k < v.n) return (Affine){NULL, 0, v.v[k]};
+  const Op *op = x->def;
+  if (!op || !is_int_tensor(x->type)) return leaf;
+  switch (op->code) {
+  case OP_CONVERT: return is_int_tensor(op->opnds[0]->type) ? affine(r, op->opnds[0], k) : leaf;
+  case OP_RESHAPE: return affine(r, op->opnds[0], k);
+  case OP_BROADCAST_IN_DIM:
+    return type_num_elems(op->opnds[0]->type) == 1 ? affine(r, op->opnds[0], 0) : leaf;
+  case OP_SLICE:
+    if (op->a.start_indices.n != 1) return leaf;
+    return affine(r, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
+  case OP_CONCATENATE: return affine_concatenate(r, op, k, leaf);
+  case OP_ADD: case OP_SUBTRACT: return affine_sum(r, op, k, leaf);
+  default: return leaf;
+  }
+}
+
+/* Element i of the 1-d start operand of op as a 0-d tensor. */
+static Value *start_scalar(Refiner *r, Builder *b, Op *op, int64_t i) {
+  const Type *t = op->opnds[1]->type;
+  int64_t one = 1, limit = i + 1;
+  Type *t1 = type_tensor(r->m->types, t->elem, 1, &one);
+  Op *sl = ir_build(b, OP_SLICE, 1, &op->opnds[1], 1, &t1, 0);
+  sl->a.start_indices = ir_list(r->m, &i, 1);
+  sl->a.limit_indices = ir_list(r->m, &limit, 1);
+  sl->a.strides = ir_list(r->m, &one, 1);
+  Value *v = ir_build_done(b, sl);
+  return ir_build1(b, OP_RESHAPE, type_tensor(r->m->types, t->elem, 0, NULL), 1, &v);
+}
+
+/* real_dynamic_slice whose start the program computes, where each
+ * limit - start folds (len): the dynamic_slice of the span the result
+ * covers, span = (n - 1) * stride + 1 for a result size n, which clamps
+ * the start into [0, size - span] (spec "dynamic_slice"), then a slice
+ * taking every stride-th element where a stride is not 1. The symbolic
+ * entry does the same (codegen/dyndims.c gen_real_dynamic_slice, which
+ * says why a clamp). */
+static bool refine_runtime_slice(Refiner *r, Op *op, const Ints *st) {
+  Value *x = op->opnds[0];
+  int rank = x->type->rank;
+  int64_t dims[MAX_INTS], span[MAX_INTS], zero[MAX_INTS] = {0};
+  bool strided = false;
+  if (!type_is_static(x->type)) return not_constant(r, op, "the operand's shape");
+  for (int i = 0; i < rank; i++) {
+    Affine s = affine(r, op->opnds[1], i), l = affine(r, op->opnds[2], i);
+    if (s.base != l.base || s.at != l.at)
+      return fail(r, op, "dimension %d: limit_indices - start_indices is not a constant (a start "
+                  "computed at run time needs a limit of that start plus a constant)", i);
+    int64_t len = l.c - s.c;
+    if (st->v[i] <= 0 || len < 0 || len > x->type->dims[i] || (!s.base && (s.c < 0 || l.c > x->type->dims[i])))
+      return fail(r, op, "dimension %d: bad slice of %lld elements (limit - start) step %lld from "
+                  "%lld", i, (long long)len, (long long)st->v[i], (long long)x->type->dims[i]);
+    dims[i] = (len + st->v[i] - 1) / st->v[i];
+    span[i] = dims[i] ? (dims[i] - 1) * st->v[i] + 1 : 0;
+    strided |= span[i] != dims[i];
+  }
+  if (!set_shape(r, op, dims)) return false;
+  Builder b = {.m = r->m, .block = op->parent, .before = op, .loc = op->loc};
+  Value **in = ARENA_ARRAY(&r->m->arena, Value *, rank + 1);
+  in[0] = x;
+  for (int i = 0; i < rank; i++) in[i + 1] = start_scalar(r, &b, op, i);
+  if (strided) {
+    Type *t = with_dims(r, x->type, rank, span);
+    Op *ds = ir_build(&b, OP_DYNAMIC_SLICE, rank + 1, in, 1, &t, 0);
+    ds->a.slice_sizes = ir_list(r->m, span, rank);
+    retarget(op, OP_SLICE, 1);
+    op->opnds[0] = ir_build_done(&b, ds);
+    op->a.start_indices = ir_list(r->m, zero, rank);
+    op->a.limit_indices = ir_list(r->m, span, rank);
+    op->a.strides = ir_list(r->m, st->v, rank);
+    return retyped(r, op);
+  }
+  retarget(op, OP_DYNAMIC_SLICE, rank + 1);
+  op->opnds = in;
+  op->a.slice_sizes = ir_list(r->m, span, rank);
+  return retyped(r, op);
+}
+
 /* real_dynamic_slice = slice with start/limit/strides given as values;
  * spec: slice (C5): dim(result, i) = ceil((limit[i] - start[i]) / strides[i]). */
 static bool refine_slice(Refiner *r, Op *op) {
   int rank = op->opnds[0]->type->rank;
   Ints lo, hi, st;
-  if (!fold_shape(r, op, 1, rank, &lo) || !fold_shape(r, op, 2, rank, &hi) ||
-      !fold_shape(r, op, 3, rank, &st))
-    return not_constant(r, op, "start_indices, limit_indices or strides");
+  if (!fold_shape(r, op, 3, rank, &st)) return not_constant(r, op, "strides");
+  if (!fold_shape(r, op, 1, rank, &lo) || !fold_shape(r, op, 2, rank, &hi))
+    return refine_runtime_slice(r, op, &st);
   int64_t dims[MAX_INTS];
   for (int i = 0; i < rank; i++) {
     if (st.v[i] <= 0 || hi.v[i] < lo.v[i])

@@ -12,6 +12,8 @@
  * dynamic ops are folded to expressions through the integer moves JAX
  * emits (constant, convert, reshape, broadcast of one element,
  * concatenate, 1-d slice, get_dimension_size, add, multiply, divide).
+ * real_dynamic_slice's start and limit may also be values the program
+ * computes (DX_VALUE leaves) as long as their difference folds.
  *
  * Only the ops codegen/dyndims.c emits are accepted; any other op on a
  * symbolic value is an error naming it and suggesting specialization. */
@@ -28,6 +30,7 @@ typedef struct Sym {
   Value **dim_args; /* symbol k < ndim_args is the value of dim_args[k] */
   int ndim_args;
   int errors;
+  bool runtime; /* fold: what does not fold is a DX_VALUE leaf */
 } Sym;
 
 static bool fail(Sym *y, const Op *op, const char *what) {
@@ -68,6 +71,7 @@ static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
   /* JAX divides sizes by positive constants only; DX_DIV floors, which is
    * divide's rounding toward zero for a >= 0, required at entry. */
   case OP_DIVIDE:
+    if (a->runtime) return NULL; /* a >= 0 cannot be checked at entry: a leaf */
     if (b->kind != DX_CONST || b->c <= 0 || !dx_require(y->m, y->s, a, dx_const(y->m, y->s, 0), true))
       return NULL;
     return dx_div(y->m, y->s, a, b);
@@ -76,15 +80,7 @@ static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
   }
 }
 
-/* Element k of the integer tensor x as a size expression, or NULL. */
-static const DimExpr *fold(Sym *y, const Value *x, int64_t k) {
-  const Op *op = x->def;
-  if (!type_is_static(x->type) || !elem_is_int(x->type->elem)) return NULL;
-  if (!op) {
-    for (int i = 0; i < y->ndim_args; i++)
-      if (y->dim_args[i] == x && k == 0) return dx_sym(y->m, y->s, i);
-    return NULL;
-  }
+static const DimExpr *fold_op(Sym *y, const Op *op, int64_t k) {
   switch (op->code) {
   case OP_CONSTANT: return op->a.value ? dx_const(y->m, y->s, dense_get_i64(op->a.value, k)) : NULL;
   case OP_CONVERT: case OP_RESHAPE: return fold(y, op->opnds[0], k);
@@ -98,6 +94,17 @@ static const DimExpr *fold(Sym *y, const Value *x, int64_t k) {
   case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: return fold_binary(y, op, k);
   default: return NULL;
   }
+}
+
+/* Element k of the integer tensor x as a size expression, or NULL; with
+ * y->runtime, a DX_VALUE leaf where it does not fold. */
+static const DimExpr *fold(Sym *y, const Value *x, int64_t k) {
+  if (!type_is_static(x->type) || !elem_is_int(x->type->elem)) return NULL;
+  const DimExpr *e = NULL;
+  if (x->def) e = fold_op(y, x->def, k);
+  for (int i = 0; !x->def && i < y->ndim_args; i++)
+    if (y->dim_args[i] == x && k == 0) e = dx_sym(y->m, y->s, i);
+  return e || !y->runtime ? e : dx_value(y->m, y->s, x, k);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -209,22 +216,39 @@ static bool infer_slice(Sym *y, Op *op, const DimExpr **out) {
   return true;
 }
 
-/* spec: real_dynamic_slice (C2-C5 of slice, on the folded operands):
- * 0 <= start <= limit <= size, stride > 0 (a constant here); the result
- * size is ceil((limit - start) / stride). */
+/* Element i of shape operand k of op, where values the program computes
+ * are DX_VALUE leaves. */
+static const DimExpr *fold_runtime(Sym *y, const Op *op, int k, int i) {
+  y->runtime = true;
+  const DimExpr *e = fold(y, op->opnds[k], i);
+  y->runtime = false;
+  return e;
+}
+
+/* real_dynamic_slice (the spec has no section for it; StableHLO's op
+ * definition: slice with start, limit and strides given as values, so
+ * slice (C2-C5) on the folded operands): 0 <= start <= limit <= size,
+ * stride > 0 (a constant here); the result size is
+ * ceil((limit - start) / stride). A start the program computes is read
+ * when the op runs and clamped (codegen/dyndims.c): only limit - start
+ * must fold, and the entry checks 0 <= limit - start <= size. */
 static bool infer_real_dynamic_slice(Sym *y, Op *op, const DimExpr **out) {
   Module *m = y->m;
   const Value *x = op->opnds[0];
   for (int i = 0; i < x->type->rank; i++) {
-    const DimExpr *start = fold(y, op->opnds[1], i), *limit = fold(y, op->opnds[2], i);
+    const DimExpr *start = fold_runtime(y, op, 1, i), *limit = fold_runtime(y, op, 2, i);
     const DimExpr *stride = fold(y, op->opnds[3], i), *zero = dx_const(m, y->s, 0);
     if (!start || !limit || !stride || stride->kind != DX_CONST || stride->c <= 0)
       return fail(y, op, "start, limit or a positive constant stride does not fold");
-    if (!dx_require(m, y->s, start, zero, true) || !dx_require(m, y->s, limit, start, true) ||
-        !dx_require(m, y->s, dim_of(y, x, i), limit, true))
-      return fail(y, op, "indices out of range");
-    const DimExpr *span = dx_add(m, y->s, dx_sub(m, y->s, limit, start), dx_const(m, y->s, stride->c - 1));
-    out[i] = dx_div(m, y->s, span, stride);
+    const DimExpr *len = dx_sub(m, y->s, limit, start);
+    if (len->runtime) return fail(y, op, "limit - start depends on values computed at run time");
+    bool ok = start->runtime ? dx_require(m, y->s, len, zero, true) &&
+                                   dx_require(m, y->s, dim_of(y, x, i), len, true)
+                             : dx_require(m, y->s, start, zero, true) &&
+                                   dx_require(m, y->s, limit, start, true) &&
+                                   dx_require(m, y->s, dim_of(y, x, i), limit, true);
+    if (!ok) return fail(y, op, "indices out of range");
+    out[i] = dx_div(m, y->s, dx_add(m, y->s, len, dx_const(m, y->s, stride->c - 1)), stride);
   }
   return true;
 }

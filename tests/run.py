@@ -537,7 +537,7 @@ def stage_jax():
 # (source .mlir, --name prefix, extra shloc options).
 NATIVE = {
     "reentrant": [("reentrant.mlir", "ser", []), ("reentrant.mlir", "par", ["--threads=2"])],
-    "indices": [("indices.mlir", "idx", [])],
+    "indices": [("indices.mlir", "idx", []), ("indices_sym.mlir", "idxs", [])],
     "check_args": [("check_args.mlir", "chk", ["--check-args"])],
     "bounded": [("bounded.mlir", "bnd", [])],
 }

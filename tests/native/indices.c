@@ -13,7 +13,11 @@
  *     gather, "full_start_index[d_operand] = clamp(...)");
  *   scatter: an update element whose result_index is out of bounds is
  *     skipped, the rest of its window applies (spec: scatter, "If
- *     result_index is in bounds ... Otherwise updated_results = results").
+ *     result_index is in bounds ... Otherwise updated_results = results");
+ *   real_dynamic_slice with a start read from data (static and symbolic
+ *     entries): the start clamped to [0, dim - span], span the elements
+ *     the strided result covers (as dynamic_slice clamps;
+ *     codegen/dyndims.c gen_real_dynamic_slice).
  * Prints `N passed, N failed` (one check per call and buffer placement).
  */
 #include <stdint.h>
@@ -24,8 +28,11 @@
 #include <unistd.h>
 
 #include "idx.h"
+#include "idxs.h"
 
 enum { R = 7, C = 5, SR = 3, SC = 2, NB = 4, GR = 2, GC = 3 };
+/* @rds: start + [SPAN_R, SC] at strides [STRIDE_R, 1] gives SR x SC */
+enum { STRIDE_R = 2, SPAN_R = (SR - 1) * STRIDE_R + 1 };
 
 static const int64_t V64[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 100, -1, -2, -3, -100,
                               INT32_MAX, INT32_MIN, (int64_t)1 << 40, -((int64_t)1 << 40),
@@ -138,6 +145,29 @@ static void test_slices(int at_end) {
     }
 }
 
+/* @rds of idx (static) and of idxs (symbolic, 7 rows) at start (i, j). */
+static void test_rds_at(int at_end, int64_t i, int64_t j) {
+  float want[SR][SC];
+  int64_t r0 = clamp_s(i, R - SPAN_R), c0 = clamp_s(j, C - SC), s[2] = {i, j};
+  for (int r = 0; r < SR; r++)
+    for (int c = 0; c < SC; c++) want[r][c] = operand[r0 + STRIDE_R * r][c0 + c];
+  for (int sym = 0; sym < 2; sym++) {
+    Call c = {0};
+    float *out = in(&c, NULL, sizeof want, at_end);
+    void *x = in(&c, operand, sizeof operand, at_end), *st = in(&c, s, sizeof s, at_end);
+    int rc = sym ? idxs_rds(x, st, out, in(&c, NULL, (size_t)idxs_rds_temp_bytes(R), at_end), R)
+                 : idx_rds(x, st, out, in(&c, NULL, IDX_RDS_TEMP_BYTES, at_end));
+    expect(rc ? "rds (status)" : sym ? "rds (symbolic)" : "rds", out, &want[0][0], SR * SC,
+           (long long)i, (long long)j);
+    done(&c);
+  }
+}
+
+static void test_rds(int at_end) {
+  for (int a = 0; a < COUNT(V64); a++)
+    for (int b = 0; b < COUNT(V64); b++) test_rds_at(at_end, V64[a], V64[b]);
+}
+
 static void test_update_slice(int at_end) {
   float up[SR][SC];
   for (int r = 0; r < SR; r++)
@@ -222,6 +252,7 @@ int main(void) {
     for (int j = 0; j < C; j++) operand[i][j] = (float)(10 * i + j) + 0.5f;
   for (int at_end = 0; at_end < 2; at_end++) {
     test_slices(at_end);
+    test_rds(at_end);
     test_update_slice(at_end);
     test_gather(at_end);
     test_scatter(at_end);

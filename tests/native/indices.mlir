@@ -1,7 +1,18 @@
 // Dynamic indices from the caller, for tests/native/indices.c: each entry
 // reads or writes a 7x5 f32 operand at start indices the driver chooses
 // (huge, negative, INT64_MIN/MAX, unsigned values above INT64_MAX).
+// @rds: a real_dynamic_slice whose start is an argument and whose limit is
+// start + [5, 2], strides [2, 1] (refine_shapes makes it a dynamic_slice
+// of 5x2, then a strided slice).
 module @idx {
+  func.func public @rds(%op: tensor<7x5xf32>, %s: tensor<2xi64>) -> tensor<3x2xf32> {
+    %len = stablehlo.constant dense<[5, 2]> : tensor<2xi64>
+    %limit = stablehlo.add %s, %len : tensor<2xi64>
+    %strides = stablehlo.constant dense<[2, 1]> : tensor<2xi64>
+    %r = stablehlo.real_dynamic_slice %op, %s, %limit, %strides
+        : (tensor<7x5xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<3x2xf32>
+    return %r : tensor<3x2xf32>
+  }
   func.func public @dslice(%op: tensor<7x5xf32>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<3x2xf32> {
     %r = "stablehlo.dynamic_slice"(%op, %i, %j) {slice_sizes = array<i64: 3, 2>}
         : (tensor<7x5xf32>, tensor<i64>, tensor<i64>) -> tensor<3x2xf32>

@@ -1,6 +1,6 @@
 /* Unit tests of ir/: type interning and spelling, the element type table,
  * the arena, diagnostics, op lists and use/def helpers, value numbering,
- * and reading dense literals. Prints only failures, then `N passed, N failed`. */
+ * reading dense literals, and size expressions over run-time values. Prints only failures, then `N passed, N failed`. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -721,8 +721,42 @@ static void test_dense_get_splats(void) {
   ir_module_free(m);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Size expressions over run-time values (ir/dimexpr.c)                      */
+
+/* jnp.roll's slice: start is a value v the program computes, limit =
+ * v + 4*b; limit - start must be 4*b itself (the node the result size
+ * uses elsewhere), known at entry, while start and limit are not. */
+static void test_dimexpr_runtime_terms_cancel(void) {
+  Module *m = ir_module_new();
+  SymInfo s = {0};
+  Value *v = ir_value_new(m, type_tensor(m->types, ET_SI32, 0, NULL)), *w = ir_value_new(m, v->type);
+  const DimExpr *b = dx_sym(m, &s, 0), *four_b = dx_mul(m, &s, b, dx_const(m, &s, 4));
+  const DimExpr *start = dx_value(m, &s, v, 0), *limit = dx_add(m, &s, start, four_b);
+  EXPECT(start->runtime && limit->runtime && !four_b->runtime);
+  EXPECT(dx_sub(m, &s, limit, start) == four_b);
+  EXPECT(dx_value(m, &s, v, 0) == start);  /* interned by value and element */
+  EXPECT(dx_value(m, &s, v, 1) != start);
+  EXPECT(dx_value(m, &s, w, 0) != start);
+  /* (b + v + 3) - (v + 1) = b + 2, in either order of the sum */
+  const DimExpr *three = dx_const(m, &s, 3), *one = dx_const(m, &s, 1);
+  const DimExpr *l1 = dx_add(m, &s, dx_add(m, &s, b, start), three);
+  const DimExpr *l2 = dx_add(m, &s, three, dx_add(m, &s, start, b));
+  EXPECT(l1 == l2);
+  const DimExpr *d = dx_sub(m, &s, l1, dx_add(m, &s, start, one));
+  EXPECT(!d->runtime);
+  int64_t syms[1] = {5};
+  EXPECT_I64(dx_eval(d, syms), 7);
+  /* 2v - v keeps v: a size over a run-time value stays runtime */
+  const DimExpr *two_v = dx_mul(m, &s, start, dx_const(m, &s, 2));
+  EXPECT(dx_sub(m, &s, two_v, start) == start);
+  EXPECT(dx_sub(m, &s, start, dx_value(m, &s, w, 0))->runtime);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_tensor_types_are_interned();
+  test_dimexpr_runtime_terms_cancel();
   test_many_types_survive_table_growth();
   test_token_and_tuple_types_are_interned();
   test_quantized_types_intern_by_quant_info();
