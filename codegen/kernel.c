@@ -792,8 +792,9 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool flat = !row && t->rank > 1;
   for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
-  int64_t unit = 1;
-  int pdim = row ? row_split_dim(t) : split_dim(cg, root, t, &unit);
+  int64_t unit;
+  int gdim = split_dim(cg, root, t, &unit);
+  int pdim = row ? row_split_dim(t) : gdim;
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
@@ -808,7 +809,9 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
-  if (!special_kernel(cg, root, dsts)) {
+  if (special_kernel(cg, root, dsts)) {
+    if (unit > 1) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
+  } else {
     unit = 1; /* the loops below take [begin, end) of pdim itself */
     if (row)
       row_loops(cg, root, dsts, t, pdim);
