@@ -324,6 +324,7 @@ void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 typedef enum CgSplit {
   CG_SPLIT_ANY,
   CG_SPLIT_DOT,       /* the dimension cg_dot_split_dim gives */
+  CG_SPLIT_CONV,      /* the dimension and unit cg_conv_split gives */
   CG_SPLIT_NEVER,     /* one call over [0, 1) */
   CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
   CG_SPLIT_UNSORTED,  /* not the sorted dimension (cg_sort_dim) */
@@ -466,10 +467,14 @@ LLVMValueRef cg_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
 /* codegen/conv.c: convolution. The elemental generator, and an implicit
  * GEMM on the blocked engine for f32/f64 with the feature dimensions last
  * (NHWC x HWIO -> NHWC), no groups, no lhs dilation, no reversal (false
- * otherwise), over [begin, end) of the first result dimension of extent
- * > 1 (CgOpImpl.gemm). */
+ * otherwise), over [begin, end) of the dimension cg_conv_split gives
+ * (CgOpImpl.gemm). */
 LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
+/* The result dimension whose [begin, end) a convolution kernel call
+ * computes, in units of `unit` elements (NR output features when the
+ * implicit GEMM splits its columns, else 1; the last unit may be short). */
+void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit);
 
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
 LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);

@@ -18,6 +18,10 @@
  */
 #include "gemm.h"
 
+/* When threads split a convolution's columns (conv_split): fewer rows
+ * of C than this, and at least this many panels of NR columns. */
+enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_MIN_PANELS = 8 };
+
 /* Input position of window element `w` along spatial dim s for output
  * position `r` (spec: lhs_window_start = output_spatial_index *
  * window_strides, slice with rhs_dilation), mapped back to lhs; see
@@ -145,7 +149,8 @@ typedef struct ConvPlan {
   int nmd;
   int64_t mdim[CONV_MAX_SPATIAL + 1];
   int mrole[CONV_MAX_SPATIAL + 1];
-  int pdim; /* result dim kernel.c splits */
+  int pdim; /* result dim kernel.c splits (cg_conv_split) */
+  int64_t unit; /* its elements per unit of [begin, end): NR for columns, else 1 */
 } ConvPlan;
 
 /* Whether the convolution fits the implicit GEMM (see above). */
@@ -197,7 +202,6 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
       if (cd->out_spatial.v[s] == d) c->mrole[d] = s;
     p->M *= rt->dims[d];
   }
-  c->pdim = cg_split_dim(rt);
   p->N = rt->dims[rt->rank - 1];
   p->K = lt->dims[cd->in_feature];
   p->nbatch = 1;
@@ -207,8 +211,39 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   p->sbn = 1;
 }
 
-/* Rows and columns of C for [begin, end) of result dimension pdim (the
- * dimensions before it have extent 1). */
+/* How threads split the implicit GEMM. By rows (the first result
+ * dimension of extent > 1) when there are many: with M >= 8 MC (eight
+ * pieces of 288 rows, the runtime's four per thread at 2 threads) each
+ * call reads all of B once per MC rows, as one call would. With fewer
+ * rows (ResNet-50's 28 x 28, 14 x 14 and 7 x 7 stages at batch 1: M =
+ * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
+ * that each read all of B (up to 9 MB), so the output features (columns)
+ * split instead, in units of NR columns, when there are panels enough
+ * for those pieces: each call then reads only its own panels of B from a
+ * panel boundary, so B packed by the layout pass is read in place (and
+ * an unpacked B is packed once in all). Each element's sum over K runs in
+ * the same order whatever the split, so results do not depend on it. */
+static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
+                       int64_t *unit) {
+  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && (p->N + nr - 1) / nr >= CONV_COL_SPLIT_MIN_PANELS;
+  *pdim = c->nmd;
+  *unit = cols ? nr : 1;
+  for (int d = 0; d < c->nmd && !cols; d++)
+    if (c->mdim[d] > 1) {
+      *pdim = d;
+      return;
+    }
+}
+
+/* The plan of a convolution that fits the implicit GEMM for a tile of NR
+ * columns nr. */
+static void conv_plan_split(const Op *op, int nr, ConvPlan *c, GemmPlan *p) {
+  conv_plan(op, c, p);
+  conv_split(c, p, nr, &c->pdim, &c->unit);
+}
+
+/* Rows and columns of C for [begin, end) of result dimension pdim in
+ * units of c->unit (the dimensions before it have extent 1). */
 static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
                             LLVMValueRef end) {
   CG *cg = g->cg;
@@ -216,8 +251,8 @@ static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
   GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, 1), cg_i64(cg, 0),
                  cg_i64(cg, p->M), cg_i64(cg, 0), cg_i64(cg, p->N)};
   if (c->pdim == c->nmd) {
-    r.c0 = begin;
-    r.c1 = end;
+    r.c0 = LLVMBuildMul(g->b, begin, cg_i64(cg, c->unit), "c0");
+    r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, c->unit), ""), cg_i64(cg, p->N));
     return r;
   }
   int64_t inner = 1;
@@ -332,28 +367,40 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
   cg_loop_end(cg, &li);
 }
 
-/* The packing of B when the kernel packs it: not for an empty product,
- * nor when threads split the output features (columns). Kernel position
- * kpos is matrix kpos, spatial dims row-major as conv_window walks them. */
+/* The packing of B when the kernel packs it: not for an empty product.
+ * Calls split by columns start at panel boundaries (conv_split), so every
+ * split reads the panels in place. Kernel position kpos is matrix kpos,
+ * spatial dims row-major as conv_window walks them. */
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   if (!conv_fits(op)) return false;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan(op, &c, &p);
-  if (p.M == 0 || p.N == 0 || p.K == 0 || c.npos == 0 || c.pdim == c.nmd) return false;
+  if (p.M == 0 || p.N == 0 || p.K == 0 || c.npos == 0) return false;
   gemm_packing(&p, c.ns, c.ksize, c.kstr, panel_bytes, out);
   return true;
 }
 
-/* Same contract as cg_kernel_dot, with [begin, end) a range of the first
- * result dimension of extent > 1 (kernel.c's split dimension). */
+void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit) {
+  *dim = cg_split_dim(op->results[0]->type);
+  *unit = 1;
+  if (!conv_fits(op)) return;
+  ConvPlan c;
+  GemmPlan p = {.e = op->results[0]->type->elem};
+  conv_plan_split(op, gemm_nr(cg, p.e), &c, &p);
+  *dim = c.pdim;
+  *unit = c.unit;
+}
+
+/* Same contract as cg_kernel_dot, with [begin, end) a range of units of
+ * the dimension cg_conv_split gives. */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (!conv_fits(op)) return false;
   ElemType e = op->results[0]->type->elem;
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;
   g.p.e = e;
-  conv_plan(op, &c, &g.p);
+  conv_plan_split(op, gemm_nr(cg, e), &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
   gemm_use_packed(&g, op->opnds[1]);

@@ -96,7 +96,7 @@ static const CgOpImpl IMPLS[OP_COUNT] = {
     [OP_DOT_GENERAL] = {.value = cg_gen_dot, .gemm = cg_kernel_dot,
                         .split = CG_SPLIT_DOT, .no_speculation = true},
     [OP_CONVOLUTION] = {.value = cg_gen_conv, .gemm = cg_kernel_conv,
-                        .no_speculation = true},
+                        .split = CG_SPLIT_CONV, .no_speculation = true},
     /* Not elemental: kernels of their own. */
     [OP_CHOLESKY] = {.kernel = cg_kernel_cholesky, .split = CG_SPLIT_BATCH},
     [OP_FFT] = {.kernel = cg_kernel_fft, .split = CG_SPLIT_BATCH},

@@ -108,6 +108,11 @@ bool codegen_gemm_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   return false;
 }
 
+int gemm_nr(CG *cg, ElemType e) {
+  int vbytes = cg_vector_bytes(cg);
+  return gemm_tile(cg->tm, vbytes)->nv * vbytes / elem_bytes(e);
+}
+
 int64_t gemm_kc(int64_t K) { return K == GEMM_DYN || K >= 128 ? 128 : K > 0 ? K : 1; }
 
 void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,
@@ -769,7 +774,8 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
 
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
  * pc * Npad + jr * kc: the slices before it are full (KC rows), and jr
- * is a multiple of NR (the layout pass packs no B whose kernel splits
+ * is a multiple of NR (a convolution's calls split columns in units of NR,
+ * conv.c's conv_split; the layout pass packs no dot whose calls split
  * columns). */
 LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
                           LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {

@@ -76,6 +76,8 @@ typedef struct GemmScratch {
 void gemm_plan(Gemm *g);
 /* The K slice (KC) of a GEMM summing K terms (GEMM_DYN: the largest). */
 int64_t gemm_kc(int64_t K);
+/* NR, the columns of the blocked path's tile for element type e. */
+int gemm_nr(CG *cg, ElemType e);
 /* The packing of p's B (nmat matrices of bdim[0..nbd) with B strides
  * bstride) for a tile whose B panel rows have panel_bytes. */
 void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,

@@ -25,8 +25,13 @@
 /* Kernels smaller than this run on the calling thread. */
 enum { PARALLEL_MIN_ELEMS = 32768 };
 /* A GEMM split by rows packs B once per call and per MC rows (gemm.c's
- * gemm_plan: 288 rows of f32): calls of fewer rows pack it more often. */
-enum { GEMM_MIN_CALL_ROWS = 288 };
+ * gemm_plan: 288 rows of f32): calls of fewer rows pack it more often.
+ * With B packed at compile time (passes/layout.c) a call packs nothing
+ * but still reads all of B, so its calls may be shorter: 96 rows (24
+ * tiles of 4 rows) keep four pieces per thread for more kernels; on the
+ * loaded 2-core machine ResNet-50's CPU times with 1, 96 and 288 were
+ * within their noise (5%). */
+enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 96 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -495,13 +500,20 @@ static Op *epilogue_source(Op *op) {
   return NULL;
 }
 
-/* The dimension split across calls: cg_split_dim, or the dot's own for a
- * dot kernel (or the epilogue of one). */
-static int split_dim(Op *root, const Type *t) {
+/* The dimension split across calls: cg_split_dim, or the dot's or
+ * convolution's own for a GEMM kernel (or the epilogue of one); *unit:
+ * the elements of that dimension per unit of [begin, end) when the GEMM
+ * path runs the kernel. */
+static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
-  if (cg_op_impl(src->code)->split == CG_SPLIT_DOT) return cg_dot_split_dim(src);
-  return cg_split_dim(t);
+  *unit = 1;
+  CgSplit how = cg_op_impl(src->code)->split;
+  if (how == CG_SPLIT_DOT) return cg_dot_split_dim(src);
+  if (how != CG_SPLIT_CONV) return cg_split_dim(t);
+  int d;
+  cg_conv_split(cg, src, &d, unit);
+  return d;
 }
 
 /* What decides whether a kernel is worth threads: its elements, or for a
@@ -543,7 +555,8 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
 
 /* The smallest range of the split dimension pdim worth a call of its own:
  * 1, or for a dot or convolution kernel (or its epilogue) split by rows of
- * its GEMM, enough units for GEMM_MIN_CALL_ROWS rows. The rows are the
+ * its GEMM, enough units for GEMM_MIN_CALL_ROWS rows (..._PACKED when the
+ * layout pass packed B). The rows are the
  * result dimensions of the lhs free group of a dot (spec "dot_general"
  * (C12): batch, lhs free, rhs free) and all but the last of a
  * convolution's (the output feature, last when the GEMM path applies);
@@ -561,7 +574,8 @@ static int64_t split_grain(Op *root, int pdim) {
   if (pdim < lo || pdim >= hi) return 1;
   int64_t rows = 1;
   for (int d = pdim + 1; d < hi; d++) rows *= t->dims[d];
-  return rows >= GEMM_MIN_CALL_ROWS ? 1 : (GEMM_MIN_CALL_ROWS + rows - 1) / rows;
+  int64_t min = src->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
+  return rows >= min ? 1 : (min + rows - 1) / rows;
 }
 
 /* The runtime's shlort_parallel_for, or with a grain argument
@@ -778,7 +792,9 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool flat = !row && t->rank > 1;
   for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
-  int pdim = row ? row_split_dim(t) : split_dim(root, t);
+  int64_t unit;
+  int gdim = split_dim(cg, root, t, &unit);
+  int pdim = row ? row_split_dim(t) : gdim;
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
                t->dims[t->rank - 2] >= TILE && transposing(root, seen);
@@ -793,7 +809,10 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
-  if (!special_kernel(cg, root, dsts)) {
+  if (special_kernel(cg, root, dsts)) {
+    if (unit > 1) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
+  } else {
+    unit = 1; /* the loops below take [begin, end) of pdim itself */
     if (row)
       row_loops(cg, root, dsts, t, pdim);
     else if (flat)
@@ -816,7 +835,10 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->kslots = NULL;
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
-  int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1 : flat ? numel : t->rank ? t->dims[pdim] : 1;
+  int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1
+              : flat                              ? numel
+              : t->rank                           ? (t->dims[pdim] + unit - 1) / unit
+                                                  : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
                   flat || pdim < 0 ? 1 : split_grain(root, pdim));
   free(slots);

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Differential test: each real model gives the same results at -O0 (no
-fusion) and -O3, within floating-point tolerance.
+fusion) and -O3, within floating-point tolerance, and at -O3 the same bits
+with --threads=2 as with one thread (threads split a kernel's rows or
+columns, never the sum of an element).
 
 usage: differential.py SHLOC SHARED
 Inputs are seeded random data shaped after @main's signature; outputs are
@@ -38,9 +40,10 @@ def random_input(spec, rng):
     return rng.integers(0, 8, size=dims).astype(dt)
 
 
-def run_model(shloc, model, inputs, opt, tmp):
-    outs = [os.path.join(tmp, f"out{opt}_{i}.npy") for i in range(8)]
-    cmd = [shloc, "run", model, f"-O{opt}", "--elided=pattern", "--verify-each"] + [f"--input=@{p}" for p in inputs]
+def run_model(shloc, model, inputs, opt, tmp, threads=1):
+    outs = [os.path.join(tmp, f"out{opt}_{threads}_{i}.npy") for i in range(8)]
+    cmd = [shloc, "run", model, f"-O{opt}", f"--threads={threads}", "--elided=pattern",
+           "--verify-each"] + [f"--input=@{p}" for p in inputs]
     r = subprocess.run(cmd + [f"--output=@{o}" for o in outs[:count_results(model)]],
                        capture_output=True, text=True, timeout=900)
     if r.returncode:
@@ -73,6 +76,7 @@ def main():
             try:
                 a = run_model(shloc, model, inputs, 0, tmp)
                 b = run_model(shloc, model, inputs, 3, tmp)
+                c = run_model(shloc, model, inputs, 3, tmp, threads=2)
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 print(f"FAIL differential/{name}: {e}")
                 failed += 1
@@ -84,8 +88,11 @@ def main():
                             default=float("nan"))
                 print(f"FAIL differential/{name}: results {bad} differ (max abs diff {worst:g})")
                 failed += 1
+            elif any(x.tobytes() != y.tobytes() for x, y in zip(b, c)):
+                print(f"FAIL differential/{name}: --threads=2 results are not bit-identical")
+                failed += 1
             else:
-                print(f"PASS differential/{name} ({len(a)} results agree)")
+                print(f"PASS differential/{name} ({len(a)} results agree, the same bits at 2 threads)")
                 passed += 1
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

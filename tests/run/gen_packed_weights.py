@@ -10,6 +10,7 @@ embedded as constants, and each case returns `result == expected` over
 all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
+(NAME: packed_weights, packed_weights_threads, conv_split_threads)
 """
 import os
 import sys
@@ -41,9 +42,19 @@ CONVS = [
     ("conv", "f64", [1, 8, 8, 7], [3, 3, 7, 9], [1, 1], [[1, 1], [1, 1]]),
 ]
 
+# Few rows and many output features: threads split the columns of the
+# implicit GEMM in panels of NR (conv.c's conv_split: M < 2304 and at least
+# 8 panels for NR up to 24, AVX2's; the last panel partial), each call
+# reading its own panels of the packed weights.
+SPLIT_CONVS = [
+    ("conv", "f32", [1, 7, 7, 16], [3, 3, 16, 200], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
+]
+
 FILES = {
     "packed_weights": (DOTS + CONVS, None),
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
+    "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}
