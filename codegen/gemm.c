@@ -204,7 +204,7 @@ typedef struct Micro {
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
-  int64_t prefetch_ahead;    /* B read in place: fetch B(k, j + this) with B(k, j) (0: none) */
+  int64_t prefetch_ahead;    /* B read in place: fetch B(k, j + this) into L2 with B(k, j) (0: none) */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -238,7 +238,7 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     LLVMTypeRef pt = cg->t_ptr;
     LLVMValueRef idx = LLVMBuildAdd(g->b, boff, cg_i64(cg, m->prefetch_ahead), "");
     LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, ""), /* not inbounds */
-                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 3, 0),
+                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
                          LLVMConstInt(cg->t_i32, 1, 0)};
     cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
   }
@@ -432,15 +432,24 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * the strip walks the columns, each row of the block a sequential stream
  * the hardware prefetcher follows (a strip walking down all K rows would
  * touch a new page per row). C (M rows) stays in cache between blocks.
- * It needs B contiguous along N and A along K. The strip is as wide as the
- * registers left over by M allow: M x NV accumulators, NV vectors of B and
- * a broadcast of A. */
+ * It needs B contiguous along N and A along K. The strip is at most one
+ * cache line of B wide (SKINNY_STRIP_BYTES) and at most as wide as the
+ * registers left over by M allow (M x NV accumulators, NV vectors of B and
+ * a broadcast of A). */
 enum { SKINNY_KB = 16 };
-/* Each row of the block is also fetched 512 bytes ahead of the strip: with
- * 16 streams the hardware prefetcher alone runs dry (measured on the FFN
- * of a 7-token transformer, 150 MB of weights: 1.3-1.6x faster than none,
- * as fast as 256 bytes, faster than 1 KiB). */
-enum { SKINNY_PREFETCH_BYTES = 512 };
+/* One line: each step of the strip then reads one new line of each of the
+ * KB rows, and the prefetch of one line per row covers every line B has.
+ * Wider strips (512 bytes for M = 1) read each row in bursts the prefetch
+ * covers one line of, and were 1.6-2.7x slower with B streaming from
+ * memory (1 x 768 @ 768 x 3072 and back, 4 layers, 75 MB of weights, AMD
+ * Zen 4); from the cache (B of 9 MB, called again and again) they are
+ * faster (0.12 ms against 0.17), which a model's weights never are. */
+enum { SKINNY_STRIP_BYTES = 64 };
+/* Each row of the block is also fetched 256 bytes (4 strips) ahead, into
+ * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
+ * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
+ * often a multiple of 4 KiB apart, so their lines share one L1 set. */
+enum { SKINNY_PREFETCH_BYTES = 256 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
   return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sak == 1 &&
@@ -453,7 +462,7 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
  * along K (the dots path): M x NR accumulators, M vectors of A, one of B. */
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
-  int regs = cg_vector_bytes(g->cg) == 64 ? 32 : 16, m = (int)p->M;
+  int vbytes = cg_vector_bytes(g->cg), regs = vbytes == 64 ? 32 : 16, m = (int)p->M;
   p->skinny_dots = p->sbn != 1;
   p->mr = m;
   if (p->skinny_dots) {
@@ -461,7 +470,7 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  p->nv = clamp_int((regs - 1) / (m + 1), 1, 8);
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, SKINNY_STRIP_BYTES / vbytes);
   p->nr = p->nv * p->vl;
 }
 
