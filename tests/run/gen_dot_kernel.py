@@ -144,10 +144,10 @@ def all_equal(out, n, got, want, shape, ty):
                f"dimensions = [{dims}] : ({bt}, tensor<i1>) -> tensor<i1>")
 
 
-def print_module(script, name, run_args, what, cases):
+def print_module(script, name, run_args, what, cases, params=()):
     """Prints the test file: the comment lines `what`, one `all elements
-    equal` output per case, and @main returning each case's %ok; `cases`
-    is a list of functions case(out, n) appending case n's ops."""
+    equal` output per case, and @main(params) returning each case's %ok;
+    `cases` is a list of functions case(out, n) appending case n's ops."""
     n = len(cases)
     for line in what:
         print("// " + line)
@@ -157,7 +157,7 @@ def print_module(script, name, run_args, what, cases):
     for _ in range(n):
         print("// OUTPUT: i1=1")
     oks = ", ".join(["tensor<i1>"] * n)
-    print(f"func.func @main() -> ({oks}) {{")
+    print(f"func.func @main({', '.join(params)}) -> ({oks}) {{")
     out = []
     for i, c in enumerate(cases):
         c(out, i)

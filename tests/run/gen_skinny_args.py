@@ -1,0 +1,90 @@
+#!/usr/bin/python3
+"""Writes tests/run/dot_skinny_args.mlir: the skinny paths of dot_general
+(codegen/gemm.c: M <= 8 rows; B along N streamed in strips of one cache
+line, or B along K, x @ W^T, read in place as dot products) with the
+weights as arguments of @main (given by `--input`) and as constants, for
+M = 1 to 8, N not a multiple of any strip (16 f32 columns with AVX-512,
+8 with AVX2), K not a multiple of the k block (16) or of a vector, and K
+below one block. x is always an argument, so nothing folds. The data are
+small integers, so every sum is exact; the expected products are
+computed here by NumPy and embedded as constants, and each case returns
+`result == expected` over all elements.
+
+usage: /usr/bin/python3 gen_skinny_args.py dot_skinny_args > tests/run/dot_skinny_args.mlir
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_dot_kernel import print_module, tensor  # noqa: E402
+from gen_packed_weights import compare, constant, ints  # noqa: E402
+
+# (element type, M, K, N, weights: "arg" or "const", transposed: W is N x K)
+CASES = [
+    ("f32", 1, 37, 45, "arg", False),    # GEMV, 2 full strips and a partial one
+    ("f32", 2, 50, 33, "const", False),
+    ("f32", 3, 19, 70, "arg", True),     # x @ W^T, N % NB != 0
+    ("f32", 4, 40, 17, "const", True),
+    ("f32", 5, 23, 100, "arg", False),
+    ("f32", 6, 65, 31, "const", False),  # K = 4 blocks + 1
+    ("f32", 7, 33, 50, "arg", False),    # BERT's 7 tokens
+    ("f32", 7, 41, 29, "const", True),
+    ("f32", 8, 70, 47, "arg", False),    # the largest skinny M
+    ("f32", 8, 21, 23, "arg", True),
+    ("f32", 1, 5, 9, "const", False),    # K below a block, N below a strip
+    ("f32", 1, 140, 40, "const", True),  # K = 8 vectors + 12
+    ("f64", 3, 29, 21, "arg", False),    # f64: 8 columns a strip with AVX-512
+    ("f64", 2, 18, 11, "arg", True),
+]
+
+
+def values(x):
+    return " ".join(str(int(v)) for v in x.reshape(-1))
+
+
+def data(n, ty, m, k, nn, transposed):
+    """Case n's x (M x K) and weights (K x N, or N x K transposed)."""
+    return ints([m, k], ty, 100 + n), ints([nn, k] if transposed else [k, nn], ty, n)
+
+
+def arguments(n, ty, m, k, nn, weights, transposed):
+    """Case n's parameters of @main and their `--input` options."""
+    x, w = data(n, ty, m, k, nn, transposed)
+    params = [f"%x{n}: {tensor([m, k], ty)}"]
+    inputs = [f'--input="{m}x{k}x{ty}={values(x)}"']
+    if weights == "arg":
+        params.append(f"%w{n}: {tensor(list(w.shape), ty)}")
+        inputs.append(f'--input="{"x".join(map(str, w.shape))}x{ty}={values(w)}"')
+    return params, inputs
+
+
+def case(out, n, ty, m, k, nn, weights, transposed):
+    x, w = data(n, ty, m, k, nn, transposed)
+    if weights == "const":
+        constant(out, f"w{n}", w, ty)
+    want = x.astype(np.float64) @ (w.T if transposed else w).astype(np.float64)
+    xt, wt = tensor([m, k], ty), tensor(list(w.shape), ty)
+    rc = 1 if transposed else 0
+    out.append(f"  %d{n} = stablehlo.dot_general %x{n}, %w{n}, contracting_dims = [1] x [{rc}] "
+               f": ({xt}, {wt}) -> {tensor([m, nn], ty)}")
+    compare(out, n, f"%d{n}", want, ty)
+
+
+def main():
+    params, inputs = [], []
+    for n, c in enumerate(CASES):
+        p, i = arguments(n, *c)
+        params += p
+        inputs += i
+    print_module("gen_skinny_args.py", "dot_skinny_args", " ".join(inputs),
+                 ["The skinny dot_general paths (codegen/gemm.c) with weights as arguments",
+                  "and as constants, B along N and along K (x @ W^T), M = 1 to 8, odd N",
+                  "and K; the expected products come from NumPy: each result is",
+                  "`all elements equal`."],
+                 [lambda out, i, c=c: case(out, i, *c) for c in CASES], params)
+
+
+if __name__ == "__main__":
+    main()
