@@ -439,11 +439,14 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
 enum { SKINNY_KB = 16 };
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.
- * Wider strips (512 bytes for M = 1) read each row in bursts the prefetch
- * covers one line of, and were 1.6-2.7x slower with B streaming from
- * memory (1 x 768 @ 768 x 3072 and back, 4 layers, 75 MB of weights, AMD
- * Zen 4); from the cache (B of 9 MB, called again and again) they are
- * faster (0.12 ms against 0.17), which a model's weights never are. */
+ * Wider strips (512 bytes for M = 1, 192 for M = 7) read each row in
+ * bursts the prefetch covers one line of, and were 1.6-1.8x slower with B
+ * streaming from memory (M x 768 @ 768 x 3072 @ 3072 x 768, 4 layers,
+ * 75 MB of weights, M = 1 and 7, AVX-512 on Zen 4; a GPT-2 decoding step
+ * 1.2x, BERT at 7 tokens 1.6x); from the cache (one 9 MB B called again
+ * and again, which a model's weights never are) they are faster for M = 1
+ * (0.14 ms against 0.19). 8 rows a block instead of 16 were 1.4x slower
+ * on BERT. */
 enum { SKINNY_STRIP_BYTES = 64 };
 /* Each row of the block is also fetched 256 bytes (4 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
