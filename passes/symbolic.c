@@ -11,8 +11,9 @@
  * become constraints the entry checks when called. Shape operands of the
  * dynamic ops are folded to expressions through the integer moves JAX
  * emits (constant, convert, reshape, broadcast of one element,
- * concatenate, 1-d slice, get_dimension_size, add, multiply, divide, and
- * its floor division: a select over divide, remainder and sign).
+ * concatenate, 1-d slice, get_dimension_size, add, multiply, divide,
+ * maximum, and its floor division: a select over divide, remainder and
+ * sign).
  * real_dynamic_slice's start and limit may also be values the program
  * computes (DX_VALUE leaves) as long as their difference folds.
  *
@@ -77,6 +78,7 @@ static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
       return NULL;
     return dx_div(y->m, y->s, a, b);
   case OP_SUBTRACT: return dx_sub(y->m, y->s, a, b);
+  case OP_MAXIMUM: return dx_max(y->m, y->s, a, b);
   default: return NULL;
   }
 }
@@ -136,7 +138,8 @@ static const DimExpr *fold_op(Sym *y, const Op *op, int64_t k) {
     if (op->a.start_indices.n != 1) return NULL;
     return fold(y, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
   case OP_GET_DIMENSION_SIZE: return dim_of(y, op->opnds[0], (int)op->a.dimension);
-  case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: return fold_binary(y, op, k);
+  case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: case OP_MAXIMUM:
+    return fold_binary(y, op, k);
   default: return NULL;
   }
 }
