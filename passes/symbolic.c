@@ -412,8 +412,9 @@ static const DimExpr *num_windows(Sym *y, const Window *w, int d, const DimExpr 
   SymInfo *s = y->s;
   int64_t bd = window_at(&w->base_dilations, d, 1), wd = window_at(&w->window_dilations, d, 1);
   int64_t stride = window_at(&w->strides, d, 1);
+  int64_t cpad = window_at(&w->pad_lo, d, 0) + window_at(&w->pad_hi, d, 0);
   const DimExpr *pad = w->pad_sym ? dx_add(m, s, w->pad_sym[2 * d], w->pad_sym[2 * d + 1])
-                                   : dx_const(m, s, window_at(&w->pad_lo, d, 0) + window_at(&w->pad_hi, d, 0));
+                                   : dx_const(m, s, cpad);
   const DimExpr *zero = dx_const(m, s, 0);
   const DimExpr *dilated = dx_sub(m, s, dx_mul(m, s, n, dx_const(m, s, bd)), dx_const(m, s, bd - 1));
   const DimExpr *padded = dx_add(m, s, dx_max(m, s, dilated, zero), pad);
@@ -485,7 +486,8 @@ static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
   int64_t c[2 * MAX_RANK];
   bool constant = true;
   for (int k = 0; k < 2 * n; k++) {
-    if (!(pad[k] = fold(y, op->opnds[2], k))) return fail(y, op, "the padding does not fold to sizes");
+    if (!(pad[k] = fold(y, op->opnds[2], k)))
+      return fail(y, op, "the padding does not fold to sizes");
     constant &= pad[k]->kind == DX_CONST;
   }
   for (int k = 0; k < 2 * n; k++) c[k] = constant ? pad[k]->c : 0;
