@@ -441,7 +441,8 @@ bool cg_kernel_reduce(CG *cg, Op *op);
  * pad(inputs, init_values, padding_low, padding_high, base_dilations - 1);
  * convolution's lhs with lhs_dilation and padding): the window has wd
  * elements, the input in_dim, the result out_dim along d (i64 values,
- * cg_dim: constants but in an entry with symbolic sizes). Sets *valid
+ * cg_dim: constants but in an entry with symbolic sizes; the low padding
+ * Window.pad_sym's value there when it has one). Sets *valid
  * (and-ed into a non-NULL one) to whether it lands on an input element
  * (not on padding or a dilation hole); the returned index is 0 when it
  * does not. */

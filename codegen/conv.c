@@ -163,6 +163,7 @@ static bool conv_fits(const Op *op) {
   if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return false;
   if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE) return false;
   if (op->a.feature_group_count > 1 || op->a.batch_group_count > 1) return false;
+  if (w->pad_sym) return false; /* padding known at run time: the elemental generator */
   if (cd->in_feature != rank - 1 || cd->k_out_feature != rank - 1 ||
       cd->out_feature != rank - 1 || cd->in_spatial.n > CONV_MAX_SPATIAL)
     return false;

@@ -282,6 +282,7 @@ static void write_symbolic_entry(FILE *out, Module *m, const CompileOptions *o,
     write_sym_tensor(out, a, f, args, arena_printf(a, "result%d", i), ret->opnds[i]->type,
                      ret->opnds[i]->sym);
   fprintf(out, " *   %-12s %s_temp_bytes(sizes) bytes of scratch, 64-byte aligned\n"
+               " * (`/` in sizes rounds down, as Python's //.)\n"
                " * %s_result_dims(sizes, i, out) writes the sizes of result i to out.\n"
                " * Returns 0 on success, 1 (before touching memory) when the sizes are\n"
                " * negative, overflow, exceed a bound (#stablehlo.bounds) or break a\n"

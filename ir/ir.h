@@ -416,6 +416,10 @@ typedef struct Window {
   I64List base_dilations;     /* lhs_dilation for convolution */
   I64List window_dilations;   /* rhs_dilation for convolution */
   I64List reversal;           /* 0/1 */
+  /* Padding as size expressions, low and high of each dimension in turn
+   * (a dynamic_conv whose padding the program computes from symbolic
+   * sizes, passes/symbolic.c; pad_lo and pad_hi are then 0), or NULL. */
+  const struct DimExpr *const *pad_sym;
 } Window;
 
 /* The typed attributes of an op, named as in the spec. Which fields an op
@@ -1345,6 +1349,9 @@ int verify_refine_op(Module *m, Func *f, Op *op);
 int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
+/* Makes dynamic_conv op the convolution it stands for, with padding pad
+ * (low and high of each spatial dimension in turn; passes/refine_shapes.c). */
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad);
 /* passes/symbolic.c, called by refine_shapes for an entry it does not
  * specialize: symbols for the `?` sizes and the dimension arguments given,
  * Value.sym and Func.sym; returns the number of errors. */

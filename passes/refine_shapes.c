@@ -703,19 +703,24 @@ static bool refine_gather(Refiner *r, Op *op) {
 
 /* spec: dynamic_conv = convolution with padding given as a value
  * (tensor<Nx2>: low and high padding of each spatial dimension). */
-static bool refine_conv(Refiner *r, Op *op) {
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad) {
   int n = (int)op->a.conv.in_spatial.n;
-  Ints p;
-  if (!fold_shape(r, op, 2, 2 * n, &p)) return not_constant(r, op, "padding");
   retarget(op, OP_CONVOLUTION, 2);
   Window *w = &op->a.window;
-  w->pad_lo = ir_list(r->m, p.v, n);
-  w->pad_hi = ir_list(r->m, p.v, n);
+  w->pad_lo = ir_list(m, pad, n);
+  w->pad_hi = ir_list(m, pad, n);
   for (int i = 0; i < n; i++) {
-    w->pad_lo.v[i] = p.v[2 * i];
-    w->pad_hi.v[i] = p.v[2 * i + 1];
+    w->pad_lo.v[i] = pad[2 * i];
+    w->pad_hi.v[i] = pad[2 * i + 1];
   }
-  retyped(r, op);
+  attrs_encode(m, op);
+}
+
+static bool refine_conv(Refiner *r, Op *op) {
+  Ints p;
+  if (!fold_shape(r, op, 2, 2 * (int)op->a.conv.in_spatial.n, &p))
+    return not_constant(r, op, "padding");
+  refine_conv_padding(r->m, op, p.v);
   /* spec: convolution (C22-C23): the result shape follows from the rest */
   int errors = verify_refine_op(r->m, r->f, op);
   r->errors += errors;

@@ -11,7 +11,9 @@
  * become constraints the entry checks when called. Shape operands of the
  * dynamic ops are folded to expressions through the integer moves JAX
  * emits (constant, convert, reshape, broadcast of one element,
- * concatenate, 1-d slice, get_dimension_size, add, multiply, divide).
+ * concatenate, 1-d slice, get_dimension_size, add, multiply, divide,
+ * maximum, and its floor division: a select over divide, remainder and
+ * sign).
  * real_dynamic_slice's start and limit may also be values the program
  * computes (DX_VALUE leaves) as long as their difference folds.
  *
@@ -76,12 +78,57 @@ static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
       return NULL;
     return dx_div(y->m, y->s, a, b);
   case OP_SUBTRACT: return dx_sub(y->m, y->s, a, b);
+  case OP_MAXIMUM: return dx_max(y->m, y->s, a, b);
   default: return NULL;
   }
 }
 
+static const Op *def_of(const Value *v, OpCode c) {
+  return v->def && v->def->code == c ? v->def : NULL;
+}
+
+static bool folds_to(Sym *y, const Value *v, int64_t k, int64_t c) {
+  const DimExpr *e = fold(y, v, k);
+  return e && e->kind == DX_CONST && e->c == c;
+}
+
+/* Whether p is `compare NE, sign(a), sign(b)`. */
+static bool signs_differ(const Value *p, const Value *a, const Value *b) {
+  const Op *c = def_of(p, OP_COMPARE), *sa, *sb;
+  return c && c->a.comparison_direction == CMP_NE && (sa = def_of(c->opnds[0], OP_SIGN)) &&
+         (sb = def_of(c->opnds[1], OP_SIGN)) && sa->opnds[0] == a && sb->opnds[0] == b;
+}
+
+/* Whether p is `compare NE, remainder(a, b), 0`. */
+static bool inexact(Sym *y, const Value *p, int64_t k, const Value *a, const Value *b) {
+  const Op *c = def_of(p, OP_COMPARE), *r;
+  return c && c->a.comparison_direction == CMP_NE && (r = def_of(c->opnds[0], OP_REMAINDER)) &&
+         r->opnds[0] == a && r->opnds[1] == b && folds_to(y, c->opnds[1], k, 0);
+}
+
+/* JAX's floor division of sizes (jax's shape_poly `_floordiv`, as in its
+ * "SAME" padding of a convolution over a symbolic size): divide rounds
+ * toward zero (spec "divide"), so it subtracts 1 where the signs differ
+ * and the division is inexact:
+ *   select(and(sign(a) != sign(b), remainder(a, b) != 0), a / b - 1, a / b)
+ * = floor(a / b), DX_DIV for a positive constant b. */
+static const DimExpr *fold_floor_div(Sym *y, const Op *sel, int64_t k) {
+  const Op *q = def_of(sel->opnds[2], OP_DIVIDE), *dec = def_of(sel->opnds[1], OP_SUBTRACT);
+  const Op *both = def_of(sel->opnds[0], OP_AND);
+  if (!q || !dec || !both || dec->opnds[0] != sel->opnds[2] || !folds_to(y, dec->opnds[1], k, 1))
+    return NULL;
+  const Value *a = q->opnds[0], *b = q->opnds[1], *p = both->opnds[0], *r = both->opnds[1];
+  if (!(signs_differ(p, a, b) && inexact(y, r, k, a, b)) &&
+      !(signs_differ(r, a, b) && inexact(y, p, k, a, b)))
+    return NULL;
+  const DimExpr *n = fold(y, a, k), *d = fold(y, b, k);
+  if (!n || n->runtime || !d || d->kind != DX_CONST || d->c <= 0) return NULL;
+  return dx_div(y->m, y->s, n, d);
+}
+
 static const DimExpr *fold_op(Sym *y, const Op *op, int64_t k) {
   switch (op->code) {
+  case OP_SELECT: return fold_floor_div(y, op, k);
   case OP_CONSTANT: return op->a.value ? dx_const(y->m, y->s, dense_get_i64(op->a.value, k)) : NULL;
   case OP_CONVERT: case OP_RESHAPE: return fold(y, op->opnds[0], k);
   case OP_BROADCAST_IN_DIM:
@@ -91,7 +138,8 @@ static const DimExpr *fold_op(Sym *y, const Op *op, int64_t k) {
     if (op->a.start_indices.n != 1) return NULL;
     return fold(y, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
   case OP_GET_DIMENSION_SIZE: return dim_of(y, op->opnds[0], (int)op->a.dimension);
-  case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: return fold_binary(y, op, k);
+  case OP_ADD: case OP_MULTIPLY: case OP_DIVIDE: case OP_SUBTRACT: case OP_MAXIMUM:
+    return fold_binary(y, op, k);
   default: return NULL;
   }
 }
@@ -354,7 +402,8 @@ static int64_t window_at(const I64List *l, int d, int64_t dflt) {
 /* The number of windows along dimension d of w over an input of n
  * elements, window size k (spec "reduce_window" (C15), "convolution"
  * (C25): the
- * input dilated by base_dilations and padded, the window dilated by
+ * input dilated by base_dilations and padded (Window.pad_sym, else the
+ * constant padding), the window dilated by
  * window_dilations, then strided):
  *   max(floor((padded - dilated_window + stride) / stride), 0)
  * with padded = max((n - 1) * base_dilation + 1, 0) + low + high. */
@@ -363,10 +412,12 @@ static const DimExpr *num_windows(Sym *y, const Window *w, int d, const DimExpr 
   SymInfo *s = y->s;
   int64_t bd = window_at(&w->base_dilations, d, 1), wd = window_at(&w->window_dilations, d, 1);
   int64_t stride = window_at(&w->strides, d, 1);
-  int64_t pad = window_at(&w->pad_lo, d, 0) + window_at(&w->pad_hi, d, 0);
+  int64_t cpad = window_at(&w->pad_lo, d, 0) + window_at(&w->pad_hi, d, 0);
+  const DimExpr *pad = w->pad_sym ? dx_add(m, s, w->pad_sym[2 * d], w->pad_sym[2 * d + 1])
+                                   : dx_const(m, s, cpad);
   const DimExpr *zero = dx_const(m, s, 0);
   const DimExpr *dilated = dx_sub(m, s, dx_mul(m, s, n, dx_const(m, s, bd)), dx_const(m, s, bd - 1));
-  const DimExpr *padded = dx_add(m, s, dx_max(m, s, dilated, zero), dx_const(m, s, pad));
+  const DimExpr *padded = dx_add(m, s, dx_max(m, s, dilated, zero), pad);
   const DimExpr *span = dx_add(m, s, padded, dx_const(m, s, stride - ((k - 1) * wd + 1)));
   return dx_max(m, s, dx_div(m, s, span, dx_const(m, s, stride)), zero);
 }
@@ -421,6 +472,28 @@ static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
     out[cd->out_spatial.v[i]] = num_windows(y, &op->a.window, i, dim_of(y, l, (int)cd->in_spatial.v[i]),
                                             k->type->dims[cd->k_spatial.v[i]]);
   return true;
+}
+
+/* spec: dynamic_conv = convolution with the padding given as a value
+ * (tensor<(N-2)x2>, (C4)), folded to sizes: constant padding makes it a
+ * convolution (refine_conv_padding), padding computed from symbolic
+ * sizes a convolution whose Window.pad_sym the entry evaluates
+ * (codegen/window.c). */
+static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
+  int n = (int)op->a.conv.in_spatial.n;
+  if (n > MAX_RANK) return fail(y, op, "too many spatial dimensions");
+  const DimExpr **pad = ARENA_ARRAY(&y->m->arena, const DimExpr *, 2 * n);
+  int64_t c[2 * MAX_RANK];
+  bool constant = true;
+  for (int k = 0; k < 2 * n; k++) {
+    if (!(pad[k] = fold(y, op->opnds[2], k)))
+      return fail(y, op, "the padding does not fold to sizes");
+    constant &= pad[k]->kind == DX_CONST;
+  }
+  for (int k = 0; k < 2 * n; k++) c[k] = constant ? pad[k]->c : 0;
+  refine_conv_padding(y->m, op, c);
+  if (!constant) op->a.window.pad_sym = pad;
+  return infer_convolution(y, op, out);
 }
 
 /* spec: dynamic_slice (C4, C5): slice_sizes <= shape(operand), the
@@ -604,6 +677,7 @@ static bool (*const INFER[OP_COUNT])(Sym *y, Op *op, const DimExpr **out) = {
     [OP_DYNAMIC_UPDATE_SLICE] = infer_dynamic_update_slice,
     [OP_REDUCE_WINDOW] = infer_reduce_window,
     [OP_CONVOLUTION] = infer_convolution,
+    [OP_DYNAMIC_CONV] = infer_dynamic_conv,
     [OP_REVERSE] = infer_reverse,
     [OP_BITCAST_CONVERT] = infer_bitcast_convert,
     [OP_PAD] = infer_pad,
@@ -635,24 +709,29 @@ static bool within_bound(Sym *y, const Type *t, int i, const DimExpr *d) {
 }
 
 /* Sets x's sizes: static where an expression is a constant (refining its
- * type), symbolic elsewhere; a static size of the type must agree. */
+ * type), symbolic elsewhere; a static size of the type must agree (the
+ * entry checks it when the expression is symbolic) and stays static. */
 static bool set_sizes(Sym *y, Op *op, Value *x, const DimExpr **d) {
   const Type *t = x->type;
   int64_t dims[MAX_RANK];
+  const DimExpr *e[MAX_RANK];
   bool symbolic = false;
   for (int i = 0; i < t->rank; i++) {
     if (!d[i]) return fail(y, op, "a result size does not follow from the operands");
-    if (t->dims[i] != DIM_DYNAMIC && !same(y, op, d[i], dx_const(y->m, y->s, t->dims[i])))
-      return false;
-    if (!within_bound(y, t, i, d[i])) return fail(y, op, "a size is above its bound");
-    dims[i] = d[i]->kind == DX_CONST ? d[i]->c : DIM_DYNAMIC;
+    e[i] = d[i];
+    if (t->dims[i] != DIM_DYNAMIC) {
+      e[i] = dx_const(y->m, y->s, t->dims[i]);
+      if (!same(y, op, d[i], e[i])) return false;
+    }
+    if (!within_bound(y, t, i, e[i])) return fail(y, op, "a size is above its bound");
+    dims[i] = e[i]->kind == DX_CONST ? e[i]->c : DIM_DYNAMIC;
     symbolic |= dims[i] == DIM_DYNAMIC;
   }
   x->type = t->elem == ET_QUANT ? type_tensor_quant(y->m->types, t->quant, t->rank, dims)
                                 : type_tensor(y->m->types, t->elem, t->rank, dims);
   if (!symbolic) return true;
   x->sym = ARENA_ARRAY(&y->m->arena, const DimExpr *, t->rank);
-  memcpy(x->sym, d, sizeof *d * (size_t)t->rank);
+  memcpy(x->sym, e, sizeof *e * (size_t)t->rank);
   return true;
 }
 
@@ -679,6 +758,8 @@ static void infer_op(Sym *y, Op *op) {
    * must fold, even where every size is static, so that the entry checks
    * them against the operand and the result type. */
   symbolic |= op->code == OP_DYNAMIC_GATHER;
+  /* dynamic_conv becomes a convolution here, whatever its sizes. */
+  symbolic |= op->code == OP_DYNAMIC_CONV;
   if (!symbolic || op->code == OP_FUNC_RETURN || op->code == OP_GET_DIMENSION_SIZE ||
       ir_is_shape_assertion(op))
     return;

@@ -1120,19 +1120,23 @@ static bool check_conv_dims(V *v, const Op *op, int n) {
   return true;
 }
 
-/* convolution (C25-C26). */
+/* convolution (C25-C26); the spatial sizes are unknown where the padding
+ * is (a dynamic_conv's operand, or symbolic: Window.pad_sym). */
 static bool check_conv_result(V *v, const Op *op, int n) {
   const ConvDims *c = &op->a.conv;
   const Window *w = &op->a.window;
   const Type *l = op->opnds[0]->type, *r = op->opnds[1]->type;
+  bool pad_known = op->code == OP_CONVOLUTION && !w->pad_sym;
   int64_t dims[66], ib = l->dims[c->in_batch];
   dims[c->out_batch] = is_dyn(ib) ? ib : ib / op->a.batch_group_count;
   dims[c->out_feature] = r->dims[c->k_out_feature];
   for (int i = 0; i < n - 2; i++)
-    dims[c->out_spatial.v[i]] = num_windows(
-        l->dims[c->in_spatial.v[i]], list_at(w->base_dilations, i, 1), list_at(w->pad_lo, i, 0),
-        list_at(w->pad_hi, i, 0), r->dims[c->k_spatial.v[i]], list_at(w->window_dilations, i, 1),
-        list_at(w->strides, i, 1));
+    dims[c->out_spatial.v[i]] =
+        !pad_known ? DIM_DYNAMIC
+                   : num_windows(l->dims[c->in_spatial.v[i]], list_at(w->base_dilations, i, 1),
+                                 list_at(w->pad_lo, i, 0), list_at(w->pad_hi, i, 0),
+                                 r->dims[c->k_spatial.v[i]], list_at(w->window_dilations, i, 1),
+                                 list_at(w->strides, i, 1));
   return check_result_shape(v, op, 0, n, dims, "C25-C26");
 }
 
@@ -1163,6 +1167,21 @@ static bool v_convolution(V *v, const Op *op) {
   return check_conv_dims(v, op, n) && check_conv_window(op, n - 2) &&
          check_precision_config(op, "C24") && check_conv_result(v, op, n) &&
          check_conv_elems(v, op);
+}
+
+/* spec "dynamic_conv" (C1-C34): convolution's constraints with the
+ * padding an operand, (I3) a 2-dimensional integer tensor of shape
+ * [N - 2, 2] (C4); the result's spatial sizes depend on its values. */
+static bool v_dynamic_conv(V *v, const Op *op) {
+  if (!all_tensors(v, op)) return false;
+  const Type *p = op->opnds[2]->type;
+  int n = op->opnds[0]->type->rank;
+  if (p->rank != 2 || !elem_is_int(p->elem))
+    return fail(op, "padding must be a 2-dimensional tensor of integer type, got '%s' (I3)",
+                ts(v, p));
+  if ((!is_dyn(p->dims[0]) && p->dims[0] != n - 2) || (!is_dyn(p->dims[1]) && p->dims[1] != 2))
+    return fail(op, "padding must have shape [%d, 2], got '%s' (C4)", n - 2, ts(v, p));
+  return v_convolution(v, op);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -2685,6 +2704,7 @@ static const VerifyFn verifiers[OP_COUNT] = {
     [OP_DOT] = v_dot,
     [OP_DOT_GENERAL] = v_dot_general,
     [OP_CONVOLUTION] = v_convolution,
+    [OP_DYNAMIC_CONV] = v_dynamic_conv,
     [OP_GATHER] = v_gather,
     [OP_REDUCE] = v_reduce,
     [OP_REDUCE_WINDOW] = v_reduce_window,

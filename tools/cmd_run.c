@@ -4,8 +4,8 @@
  * with symbolic sizes, bound from the inputs at the call (issue 7), or
  * specialized to the inputs' shapes (--specialize, --input-shapes, --dim,
  * or an op the symbolic path lacks, with a note). A grid program (--replicas / --partitions,
- * the module's mhlo.num_replicas / num_partitions, or an entry that calls
- * the runtime) runs as R x P threads: the inputs of process 0 come first,
+ * the module's mhlo.num_replicas / num_partitions, above 1, or an entry
+ * that calls the runtime) runs as R x P threads: the inputs of process 0 come first,
  * then those of process 1, ... in row-major grid order, and the results
  * likewise. */
 #include <stdlib.h>
@@ -300,7 +300,9 @@ static int run_entry(ToolOptions *t, Module *m, Func *f, Tensor *in, Tensor *out
   ir_module_grid(m, &replicas, &partitions);
   if (t->co.replicas) replicas = t->co.replicas;
   if (t->co.partitions) partitions = t->co.partitions;
-  if (replicas > 0 || partitions > 0 || ir_func_needs_proc(f)) {
+  /* A 1 x 1 grid (JAX writes mhlo.num_partitions = 1) is one process:
+   * the ordinary path, which binds symbolic sizes and reads .npy inputs. */
+  if (replicas > 1 || partitions > 1 || ir_func_needs_proc(f)) {
     Program p;
     if (check_output_specs(t, INT32_MAX) || program_build(&p, m, f, &t->co)) return -1;
     int rc = run_grid(t, m, &p, replicas > 0 ? replicas : 1, partitions > 0 ? partitions : 1);
