@@ -91,6 +91,19 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
+/* conv.c's implicit GEMM on symbolic sizes (codegen/dyndims.c), sizes
+ * from cg_dim. cg_conv_gemm_fits: the rhs and the feature sizes are
+ * static (batch and spatial sizes may be symbols); scratch_bytes: what a
+ * call needs; units: the count of units a kernel's [begin, end) ranges
+ * over (panels of NR columns when M is small, else rows of C, decided at
+ * run time) and *work, its size for cg_kernel_call_dyn; cg_conv_gemm: the
+ * kernel's body on [begin, end), with epilogue root epi (or NULL) and the
+ * call's scratch at `scratch`. */
+bool cg_conv_gemm_fits(const Op *op);
+int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op);
+LLVMValueRef cg_conv_gemm_units(CG *cg, Op *op, LLVMValueRef *work);
+void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef begin,
+                  LLVMValueRef end);
 /* The bytes of scratch a kernel call of a completed plan uses. */
 int64_t gemm_scratch_bytes(const GemmPlan *p);
 /* The scratch of a kernel call (from the kernel's slice of the temp arena,
