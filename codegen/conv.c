@@ -488,10 +488,12 @@ LLVMValueRef cg_conv_gemm_units(CG *cg, Op *op, LLVMValueRef *work) {
 }
 
 void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef begin,
-                  LLVMValueRef end) {
+                  LLVMValueRef end, GemmEpiGen epi_gen, void *epi_ctx) {
   Gemm g;
   ConvPlan c;
   conv_gemm_plan(cg, op, epi, &g, &c);
+  g.epi_gen = epi_gen;
+  g.epi_ctx = epi_ctx;
   LLVMBuilderRef b = cg->b;
   LLVMValueRef cols = conv_split_cols(cg, &g.p), zero = cg_i64(cg, 0), N = cg_i64(cg, g.p.N);
   LLVMValueRef c0 = LLVMBuildMul(b, begin, cg_i64(cg, g.p.nr), "");

@@ -38,6 +38,10 @@ typedef struct GemmPlan {
   GemmVals v;                       /* the sizes and strides as LLVM values */
 } GemmPlan;
 
+/* The value of epilogue root epi at result index idx, for callers whose
+ * values cg_gen does not generate (dyndims.c); ctx is Gemm.epi_ctx. */
+typedef LLVMValueRef (*GemmEpiGen)(void *ctx, Op *epi, LLVMValueRef *idx);
+
 /* A GEMM being emitted. */
 typedef struct Gemm {
   CG *cg;
@@ -47,6 +51,8 @@ typedef struct Gemm {
   Op *op;            /* the dot_general or convolution */
   Op *epi;           /* its epilogue root, or NULL */
   int ncols;         /* result dims spanned by the columns of C */
+  GemmEpiGen epi_gen; /* the epilogue's generator (NULL: cg_gen) */
+  void *epi_ctx;
   const GemmPacking *packed; /* B is a constant in panels (layout pass), or NULL */
 } Gemm;
 
@@ -97,13 +103,13 @@ bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
  * call needs; units: the count of units a kernel's [begin, end) ranges
  * over (panels of NR columns when M is small, else rows of C, decided at
  * run time) and *work, its size for cg_kernel_call_dyn; cg_conv_gemm: the
- * kernel's body on [begin, end), with epilogue root epi (or NULL) and the
- * call's scratch at `scratch`. */
+ * kernel's body on [begin, end), with epilogue root epi (or NULL, its
+ * values from epi_gen) and the call's scratch at `scratch`. */
 bool cg_conv_gemm_fits(const Op *op);
 int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op);
 LLVMValueRef cg_conv_gemm_units(CG *cg, Op *op, LLVMValueRef *work);
 void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef begin,
-                  LLVMValueRef end);
+                  LLVMValueRef end, GemmEpiGen epi_gen, void *epi_ctx);
 /* The bytes of scratch a kernel call of a completed plan uses. */
 int64_t gemm_scratch_bytes(const GemmPlan *p);
 /* The scratch of a kernel call (from the kernel's slice of the temp arena,
