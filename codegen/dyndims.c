@@ -120,8 +120,9 @@ int64_t cg_symbolic_message_bytes(const Func *f) {
 }
 
 /* Fusion (a simple form of passes/fuse.c's, which symbolic entries skip):
- * an elementwise op, broadcast or iota whose one user is an elementwise op
- * or a reduce is computed inside that user at each index it reads. Those
+ * an elementwise op, broadcast or iota whose one user (get_dimension_size
+ * aside) is an elementwise op or a reduce is computed inside that user at
+ * each index it reads. Those
  * users read each index of the operand once, so nothing is recomputed;
  * 0-d values are left alone (a user would read them at every index). */
 static bool fusible_producer(const Op *op) {
@@ -158,8 +159,9 @@ static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
   int *uses = calloc((size_t)nv, sizeof(int));
   Op **user = calloc((size_t)nv, sizeof(Op *));
   if (!uses || !user) abort();
+  /* get_dimension_size reads no element (gen_dim_size): not a use here */
   for (Op *op = f->body->first; op; op = op->next)
-    for (int i = 0; i < op->nopnds; i++) {
+    for (int i = 0; i < op->nopnds && op->code != OP_GET_DIMENSION_SIZE; i++) {
       uses[op->opnds[i]->id]++;
       user[op->opnds[i]->id] = op;
     }
