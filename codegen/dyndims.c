@@ -140,18 +140,25 @@ static bool fusible_producer(const Op *op) {
  * chain of fused users ends in an elementwise op R of its element type,
  * is not stored: R's generator takes it on each finished block of C, into
  * R's buffer (gemm_epilogue), and the op runs where R is, when R's other
- * operands are computed. epi[result id] = R. */
+ * operands are computed. epi[result id] = R. An R finishes one such op:
+ * the first (the others are computed before it). */
 static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **user,
                            Op **epi) {
+  bool *taken = calloc((size_t)f->next_value_id + 1, sizeof(bool));
+  if (!taken) abort();
   for (Op *op = f->body->first; op; op = op->next) {
     if (op->code != OP_DOT_GENERAL && op->code != OP_CONVOLUTION) continue;
     Value *v = op->results[0];
     Op *r = user[v->id];
     if (uses[v->id] != 1 || v->type->rank == 0 || !ir_is_elementwise(r->code)) continue;
     while (fused[r->results[0]->id]) r = user[r->results[0]->id];
-    if (ir_is_elementwise(r->code) && r->results[0]->type->elem == v->type->elem)
+    if (ir_is_elementwise(r->code) && r->results[0]->type->elem == v->type->elem &&
+        !taken[r->results[0]->id]) {
       epi[v->id] = r;
+      taken[r->results[0]->id] = true;
+    }
   }
+  free(taken);
 }
 
 static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
@@ -292,9 +299,9 @@ static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx);
  * whose columns are the rhs free dimensions (spec "dot_general" (C12)). */
 static void dot_gemm(Dyn *d, Op *op, const DynDot *dd, LLVMValueRef *vals, Gemm *g) {
   const DotDims *dn = &op->a.dot;
-  int64_t free[MAX_RANK];
+  int64_t fr[MAX_RANK];
   *g = (Gemm){.cg = d->cg, .b = d->cg->b, .op = op, .epi = d->epi[op->results[0]->id],
-              .ncols = free_dims(op->opnds[1], &dn->rhs_batch, &dn->rhs_contract, free),
+              .ncols = free_dims(op->opnds[1], &dn->rhs_batch, &dn->rhs_contract, fr),
               .epi_gen = epi_value, .epi_ctx = d};
   g->p.e = op->results[0]->type->elem;
   g->p.nbd = dd->nbd;

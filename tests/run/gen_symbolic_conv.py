@@ -137,6 +137,12 @@ def dot_epilogue(name, comment):
                  f" : ({at}, {mty([k, n], 'f32')}) -> {rt}")
         p.res.append((p.bias_relu(d, rt, 1, bias), rt))
         p.outputs.append(fmt(np.maximum(av @ w + bias, 0)))
+    # x @ W1 + x @ W2: the add finishes the first dot only
+    w1, w2 = (ints(rng, [24, 70], -3, 3, np.float32) for _ in range(2))
+    ds = [p.op(f"stablehlo.dot_general {a}, {p.const(w, 'f32')}, contracting_dims = [1] x [0]"
+               f" : ({at}, {mty([24, 70], 'f32')}) -> {rt}") for w in (w1, w2)]
+    p.res.append((p.op(f"stablehlo.add {ds[0]}, {ds[1]} : {rt}"), rt))
+    p.outputs.append(fmt(av @ w1 + av @ w2))
     p.write(name, comment, by=BY)
 
 
@@ -156,7 +162,8 @@ positions.""")
     dot_epilogue("symbolic_dot_epilogue.mlir", """
 relu(x @ W + b) on a symbolic batch: bias and ReLU run as the epilogue of
 the dot_general (codegen/dyndims.c) on each path: M = 1 (the elemental
-loop: at most 1024 multiply-adds), M = 3 (skinny) and M = 40 (blocked).""")
+loop: at most 1024 multiply-adds), M = 3 (skinny) and M = 40 (blocked);
+and the sum of two dot_generals, the epilogue of the first.""")
 
 
 if __name__ == "__main__":
