@@ -468,6 +468,8 @@ static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
   return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
 }
 
+/* Planned before the entry's sizes have values: without conv_values (the
+ * scratch does not depend on M). */
 int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op) {
   Gemm g = {.cg = cg, .b = cg->b, .op = op};
   ConvPlan c;

@@ -20,9 +20,13 @@ from gen_symbolic_dot import Prog, fmt, ints, mty  # noqa: E402
 BY = "gen_symbolic_conv.py"
 
 
-def conv_ref(x, k, stride, pad, dil):
-    """spec "convolution" for NHWC x HWIO: zero padding, window dilation."""
-    xp = np.pad(x, ((0, 0), tuple(pad[0]), tuple(pad[1]), (0, 0)))
+def conv_ref(x, k, stride, pad, dil, lhs_dil=(1, 1)):
+    """spec "convolution" for NHWC x HWIO: lhs dilation (zeros between
+    elements), zero padding, window dilation."""
+    n, h, w, c = x.shape
+    xd = np.zeros((n, (h - 1) * lhs_dil[0] + 1, (w - 1) * lhs_dil[1] + 1, c), dtype=x.dtype)
+    xd[:, ::lhs_dil[0], ::lhs_dil[1], :] = x
+    xp = np.pad(xd, ((0, 0), tuple(pad[0]), tuple(pad[1]), (0, 0)))
     kh, kw = k.shape[:2]
     ho = (xp.shape[1] - (kh - 1) * dil[0] - 1) // stride[0] + 1
     wo = (xp.shape[2] - (kw - 1) * dil[1] - 1) // stride[1] + 1
@@ -37,10 +41,12 @@ def conv_ref(x, k, stride, pad, dil):
 
 
 class ConvProg(Prog):
-    def conv(self, x, xt, k, kt, o, stride=(1, 1), pad=((0, 0), (0, 0)), dil=(1, 1)):
+    def conv(self, x, xt, k, kt, o, stride=(1, 1), pad=((0, 0), (0, 0)), dil=(1, 1),
+             lhs_dil=(1, 1)):
         rt = mty(["?", "?", "?", o], "f32")
         win = (f"stride = [{stride[0]}, {stride[1]}], pad = [[{pad[0][0]}, {pad[0][1]}], "
-               f"[{pad[1][0]}, {pad[1][1]}]], rhs_dilate = [{dil[0]}, {dil[1]}]")
+               f"[{pad[1][0]}, {pad[1][1]}]], lhs_dilate = [{lhs_dil[0]}, {lhs_dil[1]}], "
+               f"rhs_dilate = [{dil[0]}, {dil[1]}]")
         v = self.op(f"stablehlo.convolution({x}, {k}) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]"
                     f"->[b, 0, 1, f], window = {{{win}}} {{batch_group_count = 1 : i64, "
                     f"feature_group_count = 1 : i64}} : ({xt}, {kt}) -> {rt}")
@@ -100,6 +106,10 @@ def conv_cases(name, comment):
         y2, _ = p.conv(xa, xt, kc, kt, 5, pad=((2, 0), (1, 1)))
         p.res.append((y2, yt))
         p.outputs.append(fmt(conv_ref(x, k, (1, 1), ((2, 0), (1, 1)), (1, 1))))
+        args = dict(stride=(1, 1), pad=((1, 0), (0, 0)), dil=(1, 1), lhs_dil=(2, 1))
+        y3, _ = p.conv(xa, xt, kc, kt, 5, **args)
+        p.res.append((p.bias_relu(y3, yt, 3, bias), yt))
+        p.outputs.append(fmt(np.maximum(conv_ref(x, k, **args) + bias, 0)))
     p.write(name, comment, by=BY)
 
 
@@ -153,7 +163,8 @@ also runs them specialized) on the implicit GEMM: a 3 x 2 kernel with
 stride [2, 1], padding [[1, 1], [0, 1]] and window dilation [1, 2], then
 bias + ReLU as its epilogue (the bias broadcast computed after the
 convolution, as JAX exports it), and with padding [[2, 0], [1, 1]] alone,
-each on a 1x7x6x3 and a 3x5x8x3 input.""")
+each on a 1x7x6x3 and a 3x5x8x3 input; and with lhs dilation [2, 1] (the
+elemental generator, not the GEMM) and the same epilogue.""")
     conv_threads("symbolic_conv_gemm_threads.mlir", """
 Symbolic convolutions on the implicit GEMM on two threads: 2x9x9x4 by a
 2x2x4x520 kernel (M = 128 rows: the threads split the columns) and
