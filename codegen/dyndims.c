@@ -714,7 +714,8 @@ static LLVMValueRef result_buffer(Dyn *d, Op *op) {
 
 /* The skinny path over columns [begin, end) of every batch: one copy per
  * M from 1 to GEMM_SKINNY_MAX_M when M is a run-time value (the entry
- * calls it only for those). */
+ * calls it only for those), then the epilogue once on those columns (at
+ * most 8 rows a batch: they are still in cache). */
 static void skinny_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   GemmRange r = {cg_i64(cg, 0), g->p.v.nbatch, cg_i64(cg, 0), g->p.v.M, begin, end};
@@ -729,10 +730,12 @@ static void skinny_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMV
     Gemm h = *g;
     h.p.M = m;
     h.p.v.M = cg_i64(cg, m);
+    h.epi = NULL;
     gemm_plan_skinny(&h);
     gemm_run_skinny(&h, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
     cg_if_end(cg, &is_m);
   }
+  gemm_epilogue(g, cg_i64(cg, 0), LLVMBuildMul(cg->b, g->p.v.nbatch, g->p.v.M, ""), begin, end);
 }
 
 /* The blocked path over batches [begin, end) when there are batch
