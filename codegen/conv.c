@@ -371,10 +371,10 @@ static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef 
   cg_loop_end(cg, &lc);
 }
 
-static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r,
-                      GemmScratch *s) {
+static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
+  GemmScratch s = g->scratch ? gemm_scratch_at(g, g->scratch) : gemm_scratch(g);
   LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
@@ -389,7 +389,7 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r,
     LLVMValueRef nr =
         cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
     LLVMValueRef kpos = cg_loop_begin(cg, &lk, cg_i64(cg, 0), cg_i64(cg, c->npos));
-    conv_panel(g, s, c, lhs, rhs, C, ic, k.mc, jr, nr, kpos);
+    conv_panel(g, &s, c, lhs, rhs, C, ic, k.mc, jr, nr, kpos);
     cg_loop_end(cg, &lk);
     /* The MC x NR panel of C is complete and in L2. */
     gemm_epilogue(g, ic, k.mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
@@ -437,8 +437,7 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
   gemm_use_packed(&g, op->opnds[1]);
   GemmRange r = conv_range(&g, &c, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
-  GemmScratch s = gemm_scratch(&g);
-  conv_body(&g, op, &c, &r, &s);
+  conv_body(&g, op, &c, &r);
   return true;
 }
 
@@ -496,6 +495,7 @@ void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef be
   conv_gemm_plan(cg, op, epi, &g, &c);
   g.epi_gen = epi_gen;
   g.epi_ctx = epi_ctx;
+  g.scratch = scratch;
   LLVMBuilderRef b = cg->b;
   LLVMValueRef cols = conv_split_cols(cg, &g.p), zero = cg_i64(cg, 0), N = cg_i64(cg, g.p.N);
   LLVMValueRef c0 = LLVMBuildMul(b, begin, cg_i64(cg, g.p.nr), "");
@@ -506,6 +506,5 @@ void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef be
                  LLVMBuildSelect(b, cols, g.p.v.M, end, ""),
                  LLVMBuildSelect(b, cols, c0, zero, ""),
                  LLVMBuildSelect(b, cols, c1, N, "")};
-  GemmScratch s = gemm_scratch_at(&g, scratch);
-  conv_body(&g, op, &c, &r, &s);
+  conv_body(&g, op, &c, &r);
 }

@@ -225,7 +225,7 @@ const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
 int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
   int64_t most = 0;
   for (const Op *op = f->body->first; op; op = op->next)
-    if (op->code == OP_DOT_GENERAL || op->code == OP_CONVOLUTION) {
+    if (op->code == OP_DOT_GENERAL || (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op))) {
       int64_t n = ir_kernel_scratch_bytes(op, 0);
       most = n > most ? n : most;
     }

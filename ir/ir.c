@@ -384,18 +384,16 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     return rows ? n : 0;
   }
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
-  /* With symbolic sizes dot_general and convolution run on the GEMM
-   * engine; a `?` contracting size counts as 128, the largest K block (a
-   * convolution's input features must be static there). */
-  if (op->code == OP_FFT)
-    return type_num_elems(op->results[0]->type) < 0 ? 0 : fft_scratch_bound(op);
+  /* With symbolic sizes dot_general and convolution (static input
+   * features: cg_conv_gemm_fits) run on the GEMM engine; a `?`
+   * contracting size counts as 128, the largest K block. */
+  if (type_num_elems(op->results[0]->type) < 0 && op->code == OP_FFT) return 0;
+  if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
   /* The convolution kernel reads A in place (implicit GEMM). */
-  if (op->code == OP_CONVOLUTION) {
-    int64_t k = lt->dims[op->a.conv.in_feature];
-    return k == DIM_DYNAMIC ? 0 : gemm_scratch_bound(e, k, false, panel_bytes);
-  }
+  if (op->code == OP_CONVOLUTION)
+    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
   int64_t k = 1;
   for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
     int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
