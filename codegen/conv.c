@@ -184,8 +184,8 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   const Window *w = &op->a.window;
   const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
   const Type *rt = op->results[0]->type;
-  int64_t ls[8], ks[8];
-  ir_strides(lt, ls);
+  int64_t ls[8] = {0}, ks[8];
+  if (type_is_static(lt)) ir_strides(lt, ls); /* else conv_values' run-time strides */
   ir_strides(kt, ks);
   c->ns = cd->in_spatial.n;
   c->npos = 1;
@@ -207,7 +207,7 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
     c->mrole[d] = -1;
     for (int s = 0; s < c->ns; s++)
       if (cd->out_spatial.v[s] == d) c->mrole[d] = s;
-    p->M *= rt->dims[d];
+    p->M = p->M == GEMM_DYN || rt->dims[d] == DIM_DYNAMIC ? GEMM_DYN : p->M * rt->dims[d];
   }
   p->N = rt->dims[rt->rank - 1];
   p->K = lt->dims[cd->in_feature];
@@ -219,8 +219,7 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
 }
 
 /* c->v and p->v.M from the sizes cg_dim gives (constants, which the
- * builder folds, but on symbolic sizes), lhs strides row-major; p->M
- * becomes GEMM_DYN when M is not a constant. */
+ * builder folds, but on symbolic sizes), lhs strides row-major. */
 static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
   const ConvDims *cd = &op->a.conv;
   const Value *l = op->opnds[0], *r = op->results[0];
@@ -239,7 +238,6 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
     c->v.mdim[d] = cg_dim(cg, r, d);
     p->v.M = LLVMBuildMul(cg->b, p->v.M, c->v.mdim[d], "M");
   }
-  if (!LLVMIsConstant(p->v.M)) p->M = GEMM_DYN;
 }
 
 /* How threads split the implicit GEMM. By rows (the first result
@@ -474,7 +472,6 @@ int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op) {
   ConvPlan c;
   g.p.e = op->results[0]->type->elem;
   conv_plan(op, &c, &g.p);
-  g.p.M = GEMM_DYN;
   gemm_plan(&g);
   return gemm_scratch_bytes(&g.p);
 }
