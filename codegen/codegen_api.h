@@ -59,12 +59,14 @@ char *cg_entry_name(Arena *a, const CompileOptions *o, const Func *f);
  * message area of its shape assertions at offset 0, then every op result
  * but constants and values fused into their user (at opt_level > 0),
  * 64-byte aligned; sets fused[value id] and offset[value id] when they are
- * not NULL, and returns the end. The entry puts the GEMM kernels' scratch
+ * not NULL, and epi[value id] (when not NULL) to the epilogue root of a
+ * dot_general's or convolution's result that has one (no buffer then);
+ * returns the end. The entry puts the GEMM kernels' scratch
  * after it, at most cg_symbolic_scratch_bound(f, threads) bytes.
  * cg_symbolic_message_bytes: the bytes of that area (0 when f has no shape
  * assertion): the longest error_message with its fields formatted, + 1. */
 const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
-                                const DimExpr **offset);
+                                const DimExpr **offset, Op **epi);
 int64_t cg_symbolic_scratch_bound(const Func *f, int threads);
 int64_t cg_symbolic_message_bytes(const Func *f);
 

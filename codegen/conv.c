@@ -151,6 +151,13 @@ typedef struct ConvPlan {
   int mrole[CONV_MAX_SPATIAL + 1];
   int pdim; /* result dim kernel.c splits (cg_conv_split) */
   int64_t unit; /* its elements per unit of [begin, end): NR for columns, else 1 */
+  /* mdim, batch_str, in_dim and in_str as the IR uses them (conv_values):
+   * constants of the fields above, or run-time values where sizes are
+   * symbolic (codegen/dyndims.c). */
+  struct {
+    LLVMValueRef mdim[CONV_MAX_SPATIAL + 1], batch_str;
+    LLVMValueRef in_dim[CONV_MAX_SPATIAL], in_str[CONV_MAX_SPATIAL];
+  } v;
 } ConvPlan;
 
 /* Whether the convolution fits the implicit GEMM (see above). */
@@ -178,8 +185,8 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   const Window *w = &op->a.window;
   const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
   const Type *rt = op->results[0]->type;
-  int64_t ls[8], ks[8];
-  ir_strides(lt, ls);
+  int64_t ls[8] = {0}, ks[8];
+  if (type_is_static(lt)) ir_strides(lt, ls); /* else conv_values' run-time strides */
   ir_strides(kt, ks);
   c->ns = cd->in_spatial.n;
   c->npos = 1;
@@ -201,7 +208,7 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
     c->mrole[d] = -1;
     for (int s = 0; s < c->ns; s++)
       if (cd->out_spatial.v[s] == d) c->mrole[d] = s;
-    p->M *= rt->dims[d];
+    p->M = p->M == GEMM_DYN || rt->dims[d] == DIM_DYNAMIC ? GEMM_DYN : p->M * rt->dims[d];
   }
   p->N = rt->dims[rt->rank - 1];
   p->K = lt->dims[cd->in_feature];
@@ -210,6 +217,28 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   p->sam = 0; /* rows come from row pointers */
   p->sbk = ks[cd->k_in_feature];
   p->sbn = 1;
+}
+
+/* c->v and p->v.M from the sizes cg_dim gives (constants, which the
+ * builder folds, but on symbolic sizes), lhs strides row-major. */
+static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
+  const ConvDims *cd = &op->a.conv;
+  const Value *l = op->opnds[0], *r = op->results[0];
+  LLVMValueRef st[CONV_MAX_SPATIAL + 2], s = cg_i64(cg, 1);
+  for (int i = l->type->rank - 1; i >= 0; i--) {
+    st[i] = s;
+    s = LLVMBuildMul(cg->b, s, cg_dim(cg, l, i), "");
+  }
+  for (int k = 0; k < c->ns; k++) {
+    c->v.in_dim[k] = cg_dim(cg, l, (int)cd->in_spatial.v[k]);
+    c->v.in_str[k] = st[cd->in_spatial.v[k]];
+  }
+  c->v.batch_str = st[cd->in_batch];
+  p->v.M = cg_i64(cg, 1);
+  for (int d = 0; d < c->nmd; d++) {
+    c->v.mdim[d] = cg_dim(cg, r, d);
+    p->v.M = LLVMBuildMul(cg->b, p->v.M, c->v.mdim[d], "M");
+  }
 }
 
 /* How threads split the implicit GEMM. By rows (the first result
@@ -249,8 +278,8 @@ static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
                             LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, 1), cg_i64(cg, 0),
-                 cg_i64(cg, p->M), cg_i64(cg, 0), cg_i64(cg, p->N)};
+  GemmRange r = {cg_i64(cg, 0), cg_i64(cg, 1), cg_i64(cg, 0),
+                 p->v.M,        cg_i64(cg, 0), cg_i64(cg, p->N)};
   if (c->pdim == c->nmd) {
     r.c0 = LLVMBuildMul(g->b, begin, cg_i64(cg, c->unit), "c0");
     r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, c->unit), ""), cg_i64(cg, p->N));
@@ -291,11 +320,11 @@ static void conv_rows(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef l
     LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntSLT, m, m1, "");
     LLVMValueRef q = LLVMBuildSelect(b, ok, m, m0, ""), off = cb;
     for (int d = c->nmd - 1; d >= 0; d--) {
-      LLVMValueRef i = LLVMBuildURem(b, q, cg_i64(cg, c->mdim[d]), "");
-      q = LLVMBuildUDiv(b, q, cg_i64(cg, c->mdim[d]), "");
+      LLVMValueRef i = LLVMBuildURem(b, q, c->v.mdim[d], "");
+      q = LLVMBuildUDiv(b, q, c->v.mdim[d], "");
       int sp = c->mrole[d];
       if (sp < 0) {
-        off = LLVMBuildAdd(b, off, LLVMBuildMul(b, i, cg_i64(cg, c->batch_str), ""), "");
+        off = LLVMBuildAdd(b, off, LLVMBuildMul(b, i, c->v.batch_str, ""), "");
         continue;
       }
       /* spec: window start = output index * stride, element w dilated */
@@ -303,8 +332,8 @@ static void conv_rows(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef l
       ip = LLVMBuildAdd(b, ip, LLVMBuildMul(b, w[sp], cg_i64(cg, c->rdil[sp]), ""), "");
       ip = LLVMBuildSub(b, ip, cg_i64(cg, c->lo[sp]), "ip");
       ok = LLVMBuildAnd(
-          b, ok, LLVMBuildICmp(b, LLVMIntULT, ip, cg_i64(cg, c->in_dim[sp]), ""), "");
-      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, ip, cg_i64(cg, c->in_str[sp]), ""), "");
+          b, ok, LLVMBuildICmp(b, LLVMIntULT, ip, c->v.in_dim[sp], ""), "");
+      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, ip, c->v.in_str[sp], ""), "");
     }
     LLVMValueRef ptr = LLVMBuildSelect(b, ok, cg_gep(cg, g->t, lhs, off), s->zeros, "");
     LLVMBuildStore(b, ptr, cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
@@ -344,7 +373,7 @@ static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef 
 static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  GemmScratch s = gemm_scratch(g);
+  GemmScratch s = g->scratch ? gemm_scratch_at(g, g->scratch) : gemm_scratch(g);
   LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
@@ -402,10 +431,78 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   ConvPlan c;
   g.p.e = e;
   conv_plan_split(op, gemm_nr(cg, e), &c, &g.p);
+  conv_values(cg, op, &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
   gemm_use_packed(&g, op->opnds[1]);
   GemmRange r = conv_range(&g, &c, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
   conv_body(&g, op, &c, &r);
   return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* On symbolic sizes (codegen/dyndims.c)                                     */
+
+bool cg_conv_gemm_fits(const Op *op) {
+  const Type *lt = op->opnds[0]->type, *rt = op->results[0]->type;
+  return conv_fits(op) && type_is_static(op->opnds[1]->type) &&
+         lt->dims[lt->rank - 1] > 0 && rt->dims[rt->rank - 1] > 0;
+}
+
+/* The plan of such a convolution, sizes from cg_dim. */
+static void conv_gemm_plan(CG *cg, Op *op, Op *epi, Gemm *g, ConvPlan *c) {
+  *g = (Gemm){.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
+  g->p.e = op->results[0]->type->elem;
+  conv_plan(op, c, &g->p);
+  conv_values(cg, op, c, &g->p);
+  gemm_plan(g);
+}
+
+/* conv_split's rule on the run-time M: whether threads split the columns
+ * (else the rows). */
+static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
+  bool panels = (p->N + p->nr - 1) / p->nr >= CONV_COL_SPLIT_MIN_PANELS;
+  LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, CONV_ROW_SPLIT_MIN_M), "");
+  return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
+}
+
+/* Planned before the entry's sizes have values: without conv_values (the
+ * scratch does not depend on M). */
+int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op) {
+  Gemm g = {.cg = cg, .b = cg->b, .op = op};
+  ConvPlan c;
+  g.p.e = op->results[0]->type->elem;
+  conv_plan(op, &c, &g.p);
+  gemm_plan(&g);
+  return gemm_scratch_bytes(&g.p);
+}
+
+LLVMValueRef cg_conv_gemm_units(CG *cg, Op *op, LLVMValueRef *work) {
+  Gemm g;
+  ConvPlan c;
+  conv_gemm_plan(cg, op, NULL, &g, &c);
+  *work = LLVMBuildMul(cg->b, g.p.v.M, cg_i64(cg, g.p.N + g.p.K * c.npos), "");
+  LLVMValueRef panels = cg_i64(cg, (g.p.N + g.p.nr - 1) / g.p.nr);
+  return LLVMBuildSelect(cg->b, conv_split_cols(cg, &g.p), panels, g.p.v.M, "units");
+}
+
+void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef begin,
+                  LLVMValueRef end, GemmEpiGen epi_gen, void *epi_ctx) {
+  Gemm g;
+  ConvPlan c;
+  conv_gemm_plan(cg, op, epi, &g, &c);
+  g.epi_gen = epi_gen;
+  g.epi_ctx = epi_ctx;
+  g.scratch = scratch;
+  LLVMBuilderRef b = cg->b;
+  LLVMValueRef cols = conv_split_cols(cg, &g.p), zero = cg_i64(cg, 0), N = cg_i64(cg, g.p.N);
+  LLVMValueRef c0 = LLVMBuildMul(b, begin, cg_i64(cg, g.p.nr), "");
+  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildMul(b, end, cg_i64(cg, g.p.nr), ""), N);
+  GemmRange r = {zero,
+                 cg_i64(cg, 1),
+                 LLVMBuildSelect(b, cols, zero, begin, ""),
+                 LLVMBuildSelect(b, cols, g.p.v.M, end, ""),
+                 LLVMBuildSelect(b, cols, c0, zero, ""),
+                 LLVMBuildSelect(b, cols, c1, N, "")};
+  conv_body(&g, op, &c, &r);
 }

@@ -14,7 +14,10 @@
  * computed inside that user (plan_fusion). dot_general runs on the GEMM
  * engine (gemm.c, sizes and strides as run-time values, kernels of their
  * own, threads), or for small products and layouts the engine does not
- * take, as the elemental loop over the contracting dimensions. Buffers are
+ * take, as the elemental loop over the contracting dimensions; a
+ * convolution that fits conv.c's implicit GEMM runs on it the same way
+ * (cg_conv_gemm), others elementally. Elementwise ops after either run as
+ * its epilogue on each finished block of C (plan_epilogues). Buffers are
  * laid out one after the other in the temp arena, 64-byte aligned, at
  * offsets that are size expressions (passes/symbolic.c), then the GEMM
  * scratch, so P_F_temp_bytes is the end of that. Results are copied into
@@ -41,9 +44,8 @@ enum { MAX_RANK = 64, BUFFER_ALIGN = 64 };
  * dimension. */
 enum { DG_NBATCH, DG_M, DG_N, DG_K, DG_SAM, DG_SAK, DG_SBK, DG_SBN, DG_FIXED };
 enum { DG_MAX = DG_FIXED + 3 * GEMM_MAX_BATCH };
-/* The kernel frame of such a dot: A, B, C, the scratch, then the run-time
- * value of each field that is not a constant, in field order. */
-enum { DK_A, DK_B, DK_C, DK_SCRATCH, DK_VALUES };
+/* The buffers of such a dot's kernel: A, B, C and the call's scratch. */
+enum { DK_A, DK_B, DK_C, DK_SCRATCH, DK_COUNT };
 /* Products of at most this many multiply-adds take the elemental loop at
  * run time: below it the GEMM kernels' calls and setup cost more than the
  * product (examples/dynamic_mlp at batch 1, 8-16-4: the elemental loops
@@ -68,8 +70,12 @@ typedef struct Dyn {
   const DimExpr *temp_bytes;
   bool *fused;              /* per Value id: computed inside its one user */
   DynDot **dot;             /* per Value id: a dot_general's GEMM, or NULL */
+  Op **epi;                 /* per Value id: a GEMM op result's epilogue root */
+  Op **gemm;                /* per Value id of an epilogue root: the op it finishes */
   const DimExpr *scratch;   /* offset of the GEMM kernels' scratch in temp */
   int64_t scratch_slice;    /* bytes of it per thread */
+  LLVMValueRef temp;        /* temp in the function being emitted */
+  LLVMValueRef kframe;      /* the GEMM kernels' frame (fill_kframe) */
 } Dyn;
 
 /* ------------------------------------------------------------------------ */
@@ -114,8 +120,9 @@ int64_t cg_symbolic_message_bytes(const Func *f) {
 }
 
 /* Fusion (a simple form of passes/fuse.c's, which symbolic entries skip):
- * an elementwise op, broadcast or iota whose one user is an elementwise op
- * or a reduce is computed inside that user at each index it reads. Those
+ * an elementwise op, broadcast or iota whose one user (get_dimension_size
+ * aside) is an elementwise op or a reduce is computed inside that user at
+ * each index it reads. Those
  * users read each index of the operand once, so nothing is recomputed;
  * 0-d values are left alone (a user would read them at every index). */
 static bool fusible_producer(const Op *op) {
@@ -128,13 +135,40 @@ static bool fusible_producer(const Op *op) {
   }
 }
 
-static void plan_fusion(const Func *f, int opt_level, bool *fused) {
+/* Epilogues (passes/fuse.c's on the static path): the result of a
+ * dot_general or convolution with one use, by an elementwise op, whose
+ * chain of fused users ends in an elementwise op R of its element type,
+ * is not stored: R's generator takes it on each finished block of C, into
+ * R's buffer (gemm_epilogue), and the op runs where R is, when R's other
+ * operands are computed. epi[result id] = R. An R finishes one such op:
+ * the first (the others are computed before it). */
+static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **user,
+                           Op **epi) {
+  bool *taken = calloc((size_t)f->next_value_id + 1, sizeof(bool));
+  if (!taken) abort();
+  for (Op *op = f->body->first; op; op = op->next) {
+    if (op->code != OP_DOT_GENERAL && op->code != OP_CONVOLUTION) continue;
+    Value *v = op->results[0];
+    Op *r = user[v->id];
+    if (uses[v->id] != 1 || v->type->rank == 0 || !ir_is_elementwise(r->code)) continue;
+    while (fused[r->results[0]->id]) r = user[r->results[0]->id];
+    if (ir_is_elementwise(r->code) && r->results[0]->type->elem == v->type->elem &&
+        !taken[r->results[0]->id]) {
+      epi[v->id] = r;
+      taken[r->results[0]->id] = true;
+    }
+  }
+  free(taken);
+}
+
+static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
   int nv = f->next_value_id + 1;
   int *uses = calloc((size_t)nv, sizeof(int));
   Op **user = calloc((size_t)nv, sizeof(Op *));
   if (!uses || !user) abort();
+  /* get_dimension_size reads no element (gen_dim_size): not a use here */
   for (Op *op = f->body->first; op; op = op->next)
-    for (int i = 0; i < op->nopnds; i++) {
+    for (int i = 0; i < op->nopnds && op->code != OP_GET_DIMENSION_SIZE; i++) {
       uses[op->opnds[i]->id]++;
       user[op->opnds[i]->id] = op;
     }
@@ -145,6 +179,7 @@ static void plan_fusion(const Func *f, int opt_level, bool *fused) {
     fused[v->id] = opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
                       (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
   }
+  if (opt_level > 0) plan_epilogues(f, fused, uses, user, epi);
   free(uses);
   free(user);
 }
@@ -153,36 +188,44 @@ static void plan_fusion(const Func *f, int opt_level, bool *fused) {
  * operands with cg_value_at; the buffers pass does not run on this
  * function. */
 const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
-                                const DimExpr **offset) {
+                                const DimExpr **offset, Op **epi) {
   SymInfo *s = f->sym;
   ir_number_values(f);
-  bool *own = fused ? NULL : calloc((size_t)f->next_value_id + 1, sizeof(bool));
-  if (!fused && !own) abort();
+  size_t nv = (size_t)f->next_value_id + 1;
+  bool *own = fused ? NULL : calloc(nv, sizeof(bool));
+  Op **own_epi = epi ? NULL : calloc(nv, sizeof(Op *));
+  if ((!fused && !own) || (!epi && !own_epi)) abort();
   if (!fused) fused = own;
-  plan_fusion(f, opt_level, fused);
+  if (!epi) epi = own_epi;
+  plan_fusion(f, opt_level, fused, epi);
   const DimExpr *end = aligned(m, s, dx_const(m, s, cg_symbolic_message_bytes(f)));
   for (int i = 0; i < f->body->nargs; i++) f->body->args[i]->storage = ST_ARG;
   for (Op *op = f->body->first; op; op = op->next) {
-    /* A fused value has no buffer: cg_value_at regenerates it. */
-    for (int i = 0; i < op->nresults; i++)
-      op->results[i]->storage = op->code == OP_CONSTANT ? ST_CONST
-                                : fused[op->results[i]->id] ? ST_NONE : ST_TEMP;
+    /* A fused value has no buffer: cg_value_at regenerates it; a GEMM
+     * op's result with an epilogue is held in its root's. */
+    for (int i = 0; i < op->nresults; i++) {
+      int id = op->results[i]->id;
+      op->results[i]->storage = op->code == OP_CONSTANT   ? ST_CONST
+                                : fused[id] || epi[id] ? ST_NONE
+                                                         : ST_TEMP;
+    }
     if (op->code == OP_CONSTANT) continue;
     for (int i = 0; i < op->nresults; i++) {
       Value *v = op->results[i];
-      if (fused[v->id]) continue;
+      if (v->storage == ST_NONE) continue;
       if (offset) offset[v->id] = end;
       end = dx_add(m, s, end, aligned(m, s, byte_size(m, s, v)));
     }
   }
   free(own);
+  free(own_epi);
   return end;
 }
 
 int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
   int64_t most = 0;
   for (const Op *op = f->body->first; op; op = op->next)
-    if (op->code == OP_DOT_GENERAL) {
+    if (op->code == OP_DOT_GENERAL || (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op))) {
       int64_t n = ir_kernel_scratch_bytes(op, 0);
       most = n > most ? n : most;
     }
@@ -249,10 +292,17 @@ static int plan_fields(GemmPlan *p, int nbd, int64_t **ints, LLVMValueRef **vals
   return DG_FIXED + 3 * nbd;
 }
 
+static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx);
+
 /* g for op planned from dd: constant fields as numbers, the others
- * GEMM_DYN with the values vals[k] (NULL while planning). */
+ * GEMM_DYN with the values vals[k] (NULL while planning); its epilogue,
+ * whose columns are the rhs free dimensions (spec "dot_general" (C12)). */
 static void dot_gemm(Dyn *d, Op *op, const DynDot *dd, LLVMValueRef *vals, Gemm *g) {
-  *g = (Gemm){.cg = d->cg, .b = d->cg->b, .op = op};
+  const DotDims *dn = &op->a.dot;
+  int64_t fr[MAX_RANK];
+  *g = (Gemm){.cg = d->cg, .b = d->cg->b, .op = op, .epi = d->epi[op->results[0]->id],
+              .ncols = free_dims(op->opnds[1], &dn->rhs_batch, &dn->rhs_contract, fr),
+              .epi_gen = epi_value, .epi_ctx = d};
   g->p.e = op->results[0]->type->elem;
   g->p.nbd = dd->nbd;
   int64_t *ints[DG_MAX];
@@ -316,13 +366,19 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
  * slice per thread). */
 static void plan(Dyn *d) {
   Module *m = d->cg->m;
-  const DimExpr *end = cg_symbolic_plan(m, d->f, d->cg->o->opt_level, d->fused, d->offset);
+  const DimExpr *end =
+      cg_symbolic_plan(m, d->f, d->cg->o->opt_level, d->fused, d->offset, d->epi);
   for (Op *op = d->f->body->first; op; op = op->next) {
-    if (op->code != OP_DOT_GENERAL || !(d->dot[op->results[0]->id] = plan_dot(d, op)))
-      continue;
-    Gemm g;
-    dot_gemm(d, op, d->dot[op->results[0]->id], NULL, &g);
-    int64_t bytes = gemm_scratch_bytes(&g.p);
+    Value *v = op->nresults > 0 ? op->results[0] : NULL;
+    if (v && d->epi[v->id]) d->gemm[d->epi[v->id]->results[0]->id] = op;
+    int64_t bytes = 0;
+    if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) {
+      bytes = cg_conv_gemm_scratch_bytes(d->cg, op);
+    } else if (op->code == OP_DOT_GENERAL && (d->dot[v->id] = plan_dot(d, op))) {
+      Gemm g;
+      dot_gemm(d, op, d->dot[v->id], NULL, &g);
+      bytes = gemm_scratch_bytes(&g.p);
+    }
     if (bytes > d->scratch_slice) d->scratch_slice = bytes;
   }
   if (d->scratch_slice > 0) {
@@ -385,8 +441,10 @@ static LLVMValueRef linear(Dyn *d, const Value *v, LLVMValueRef *idx) {
 
 static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx);
 
-/* v at idx: a fused value's generator, else a load from its buffer. */
+/* v at idx: a GEMM op's value its epilogue is given (CG.scalar), a fused
+ * value's generator, else a load from its buffer. */
 static LLVMValueRef load_at(Dyn *d, const Value *v, LLVMValueRef *idx) {
+  if (d->cg->scalar[v->id]) return d->cg->scalar[v->id];
   if (d->fused[v->id]) return gen_value(d, v->def, idx);
   return cg_load(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx));
 }
@@ -569,16 +627,95 @@ static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx) {
 
 static void emit_elemental(Dyn *d, Op *op, Gen gen);
 
+/* Value of epilogue root epi at idx (GemmEpiGen). */
+static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx) {
+  return gen_value(dyn, epi, idx);
+}
+
 /* ------------------------------------------------------------------------ */
 /* GEMM kernels                                                              */
+
+/* The GEMM kernels (dot_general, convolution) run with the entry's sizes
+ * and buffers. Their frame, Dyn.kframe, holds each argument's buffer,
+ * temp, then each symbol's value; kernel_begin evaluates the sizes from
+ * those in the kernel (CG.symx, Dyn.x) and finds every buffer there
+ * (Dyn.ptr, CG.buf). */
+static void fill_kframe(Dyn *d) {
+  CG *cg = d->cg;
+  int na = d->f->body->nargs, n = na + 1 + d->s->nsyms;
+  d->kframe = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)n), "kframe");
+  for (int i = 0; i < n; i++) {
+    unsigned param = (unsigned)(i < na ? i : i + d->f->nresults);
+    LLVMBuildStore(cg->b, LLVMGetParam(cg->llfn, param),
+                   cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, i)));
+  }
+}
 
 static LLVMValueRef frame_slot(CG *cg, LLVMValueRef frame, int k, LLVMTypeRef t) {
   return LLVMBuildLoad2(cg->b, t, cg_gep(cg, cg->t_i64, frame, cg_i64(cg, k)), "");
 }
 
+/* The entry's state while a kernel is emitted. */
+typedef struct KernelSaved {
+  CgFnState fn;
+  LLVMValueRef *x, *ptr, temp;
+} KernelSaved;
+
+/* Starts a kernel function (returned) with the entry's sizes and buffers. */
+static LLVMValueRef kernel_begin(Dyn *d, KernelSaved *s) {
+  CG *cg = d->cg;
+  int na = d->f->body->nargs, nv = d->f->next_value_id + 1;
+  *s = (KernelSaved){cg_save_fn(cg), d->x, d->ptr, d->temp};
+  LLVMValueRef fn = cg_kernel_new(cg);
+  cg_fn_begin(cg, fn);
+  LLVMValueRef frame = LLVMGetParam(fn, 0), syms[d->s->nsyms + 1];
+  LLVMValueRef ovf = LLVMConstInt(cg->t_i1, 0, 0); /* the entry checked */
+  for (int k = 0; k < d->s->nsyms; k++) syms[k] = frame_slot(cg, frame, na + 1 + k, cg->t_i64);
+  d->x = cg->symx = calloc((size_t)d->s->nexprs + 1, sizeof(LLVMValueRef));
+  d->ptr = calloc((size_t)nv, sizeof(LLVMValueRef));
+  if (!d->x || !d->ptr) abort();
+  eval_all(d, syms, &ovf);
+  d->temp = frame_slot(cg, frame, na, cg->t_ptr);
+  for (int i = 0; i < na; i++) d->ptr[d->f->body->args[i]->id] = frame_slot(cg, frame, i, cg->t_ptr);
+  for (int i = 0; i < nv; i++) {
+    if (d->offset[i]) d->ptr[i] = cg_gep(cg, cg->t_i8, d->temp, d->x[d->offset[i]->id]);
+    else if (!d->ptr[i]) d->ptr[i] = s->ptr[i]; /* constants: globals */
+    cg->buf[i] = d->ptr[i];
+  }
+  return fn;
+}
+
+/* Ends the kernel; the entry's state again. */
+static void kernel_end(Dyn *d, KernelSaved *s) {
+  LLVMBuildRetVoid(d->cg->b);
+  cg_fn_end(d->cg);
+  free(d->x);
+  free(d->ptr);
+  d->x = d->cg->symx = s->x;
+  d->ptr = s->ptr;
+  d->temp = s->temp;
+  cg_restore_fn(d->cg, &s->fn);
+}
+
+/* The kernel's scratch: its chunk's slice of the GEMM scratch. */
+static LLVMValueRef kernel_scratch(Dyn *d) {
+  CG *cg = d->cg;
+  LLVMValueRef chunk = LLVMBuildZExt(cg->b, LLVMGetParam(cg->llfn, 3), cg->t_i64, "");
+  LLVMValueRef off = LLVMBuildAdd(cg->b, d->x[d->scratch->id],
+                                  LLVMBuildMul(cg->b, chunk, cg_i64(cg, d->scratch_slice), ""), "");
+  return cg_gep(cg, cg->t_i8, d->temp, off);
+}
+
+/* The buffer that holds op's result: its epilogue root's when it has one. */
+static LLVMValueRef result_buffer(Dyn *d, Op *op) {
+  Op *epi = d->epi[op->results[0]->id];
+  return d->ptr[(epi ? epi : op)->results[0]->id];
+}
+
 /* The skinny path over columns [begin, end) of every batch: one copy per
  * M from 1 to GEMM_SKINNY_MAX_M when M is a run-time value (the entry
- * calls it only for those). */
+ * calls it only for those), then the epilogue once on those columns (at
+ * most 8 rows a batch: they are still in cache). */
 static void skinny_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   GemmRange r = {cg_i64(cg, 0), g->p.v.nbatch, cg_i64(cg, 0), g->p.v.M, begin, end};
@@ -593,52 +730,46 @@ static void skinny_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMV
     Gemm h = *g;
     h.p.M = m;
     h.p.v.M = cg_i64(cg, m);
+    h.epi = NULL;
     gemm_plan_skinny(&h);
     gemm_run_skinny(&h, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
     cg_if_end(cg, &is_m);
   }
+  gemm_epilogue(g, cg_i64(cg, 0), LLVMBuildMul(cg->b, g->p.v.nbatch, g->p.v.M, ""), begin, end);
 }
 
 /* The blocked path over batches [begin, end) when there are batch
- * dimensions, else over rows [begin, end), in scratch slice `chunk`. */
-static void blocked_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end,
-                           LLVMValueRef chunk, int64_t slice) {
+ * dimensions, else over rows [begin, end). */
+static void blocked_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmVals *v = &g->p.v;
-  LLVMValueRef off = LLVMBuildMul(cg->b, LLVMBuildZExt(cg->b, chunk, cg->t_i64, ""),
-                                  cg_i64(cg, slice), "");
-  GemmScratch s = gemm_scratch_at(g, cg_gep(cg, cg->t_i8, ptrs[DK_SCRATCH], off));
+  GemmScratch s = gemm_scratch_at(g, ptrs[DK_SCRATCH]);
   LLVMValueRef zero = cg_i64(cg, 0);
   GemmRange r = g->p.nbd > 0 ? (GemmRange){begin, end, zero, v->M, zero, v->N}
                              : (GemmRange){zero, v->nbatch, begin, end, zero, v->N};
   gemm_run(g, &s, &r, ptrs[DK_A], ptrs[DK_B], ptrs[DK_C]);
 }
 
-/* The kernel function of dot op's GEMM (skinny or blocked), which finds
- * its buffers and run-time sizes in its frame (DK_*). */
+/* The kernel function of dot op's GEMM (skinny or blocked). */
 static LLVMValueRef dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny) {
-  CG *cg = d->cg;
-  CgFnState saved = cg_save_fn(cg);
-  LLVMValueRef fn = cg_kernel_new(cg);
-  cg_fn_begin(cg, fn);
-  LLVMValueRef frame = LLVMGetParam(fn, 0), ptrs[DK_VALUES], vals[DG_MAX];
-  for (int k = 0; k < DK_VALUES; k++) ptrs[k] = frame_slot(cg, frame, k, cg->t_ptr);
-  for (int k = 0, slot = DK_VALUES; k < dd->nfields; k++)
-    vals[k] = dd->e[k]->kind == DX_CONST ? NULL : frame_slot(cg, frame, slot++, cg->t_i64);
+  KernelSaved saved;
+  LLVMValueRef fn = kernel_begin(d, &saved), vals[DG_MAX];
+  for (int k = 0; k < dd->nfields; k++)
+    vals[k] = dd->e[k]->kind == DX_CONST ? NULL : d->x[dd->e[k]->id];
+  LLVMValueRef ptrs[DK_COUNT] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id],
+                                 result_buffer(d, op), skinny ? NULL : kernel_scratch(d)};
   Gemm g;
   dot_gemm(d, op, dd, vals, &g);
   LLVMValueRef begin = LLVMGetParam(fn, 1), end = LLVMGetParam(fn, 2);
   if (skinny) skinny_kernel(&g, ptrs, begin, end);
-  else blocked_kernel(&g, ptrs, begin, end, LLVMGetParam(fn, 3), d->scratch_slice);
-  LLVMBuildRetVoid(cg->b);
-  cg_fn_end(cg);
-  cg_restore_fn(cg, &saved);
+  else blocked_kernel(&g, ptrs, begin, end);
+  kernel_end(d, &saved);
   return fn;
 }
 
-static void call_dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny, LLVMValueRef frame,
-                            LLVMValueRef n, LLVMValueRef work) {
-  cg_kernel_call_dyn(d->cg, dot_kernel(d, op, dd, skinny), frame, n, work);
+static void call_dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny, LLVMValueRef n,
+                            LLVMValueRef work) {
+  cg_kernel_call_dyn(d->cg, dot_kernel(d, op, dd, skinny), d->kframe, n, work);
 }
 
 /* spec: dot_general, on the GEMM engine: the skinny path when M is at
@@ -649,18 +780,6 @@ static void emit_dot(Dyn *d, Op *op, const DynDot *dd) {
   CG *cg = d->cg;
   Gemm g;
   dot_gemm(d, op, dd, NULL, &g);
-  int nslots = DK_VALUES;
-  for (int k = 0; k < dd->nfields; k++) nslots += dd->e[k]->kind != DX_CONST;
-  LLVMValueRef frame = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)nslots), "dframe");
-  LLVMValueRef temp = LLVMGetParam(cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
-  LLVMValueRef ptrs[DK_VALUES] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id],
-                                  d->ptr[op->results[0]->id],
-                                  cg_gep(cg, cg->t_i8, temp, d->x[d->scratch->id])};
-  for (int k = 0; k < DK_VALUES; k++)
-    LLVMBuildStore(cg->b, ptrs[k], cg_gep(cg, cg->t_i64, frame, cg_i64(cg, k)));
-  for (int k = 0, slot = DK_VALUES; k < dd->nfields; k++)
-    if (dd->e[k]->kind != DX_CONST)
-      LLVMBuildStore(cg->b, d->x[dd->e[k]->id], cg_gep(cg, cg->t_i64, frame, cg_i64(cg, slot++)));
   LLVMValueRef M = d->x[dd->e[DG_M]->id], N = d->x[dd->e[DG_N]->id];
   LLVMValueRef K = d->x[dd->e[DG_K]->id], nb = d->x[dd->e[DG_NBATCH]->id];
   LLVMBuilderRef b = cg->b;
@@ -674,20 +793,46 @@ static void emit_dot(Dyn *d, Op *op, const DynDot *dd) {
   cg_if_else(cg, &small);
   if (g.p.M != GEMM_DYN || !skinny_strides(&g.p)) {
     bool skinny = gemm_skinny_fits(&g.p);
-    call_dot_kernel(d, op, dd, skinny, frame, skinny ? N : rows, work);
+    call_dot_kernel(d, op, dd, skinny, skinny ? N : rows, work);
   } else { /* the skinny kernel for 1 <= M <= GEMM_SKINNY_MAX_M */
     cg_if_begin(cg, &few, LLVMBuildICmp(b, LLVMIntULT, LLVMBuildSub(b, M, cg_i64(cg, 1), ""),
                                         cg_i64(cg, GEMM_SKINNY_MAX_M), ""));
-    call_dot_kernel(d, op, dd, true, frame, N, work);
+    call_dot_kernel(d, op, dd, true, N, work);
     cg_if_else(cg, &few);
-    call_dot_kernel(d, op, dd, false, frame, rows, work);
+    call_dot_kernel(d, op, dd, false, rows, work);
     cg_if_end(cg, &few);
   }
   cg_if_end(cg, &small);
 }
 
+/* spec: convolution, on conv.c's implicit GEMM: one kernel, split by rows
+ * or by columns as cg_conv_gemm_units decides at run time. */
+static void emit_conv(Dyn *d, Op *op) {
+  CG *cg = d->cg;
+  LLVMValueRef work, n = cg_conv_gemm_units(cg, op, &work);
+  KernelSaved saved;
+  LLVMValueRef fn = kernel_begin(d, &saved);
+  cg_conv_gemm(cg, op, d->epi[op->results[0]->id], kernel_scratch(d), LLVMGetParam(fn, 1),
+               LLVMGetParam(fn, 2), epi_value, d);
+  kernel_end(d, &saved);
+  cg_kernel_call_dyn(cg, fn, d->kframe, n, work);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Ops                                                                       */
+
+/* Stores x, the value of v at idx: into v's buffer, or when v has an
+ * epilogue root, the root's value into the root's buffer. */
+static void store_value(Dyn *d, Value *v, LLVMValueRef *idx, LLVMValueRef x) {
+  Op *epi = d->epi[v->id];
+  if (epi) {
+    d->cg->scalar[v->id] = x;
+    x = gen_value(d, epi, idx);
+    d->cg->scalar[v->id] = NULL;
+    v = epi->results[0];
+  }
+  cg_store(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), x);
+}
 
 /* The whole result of op, elementally. */
 static void emit_elemental(Dyn *d, Op *op, Gen gen) {
@@ -695,7 +840,7 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   CgLoop loops[MAX_RANK];
   LLVMValueRef idx[MAX_RANK];
   int n = open_loops(d, v, NULL, loops, idx);
-  cg_store(d->cg, d->ptr[v->id], v->type->elem, linear(d, v, idx), gen(d, op, idx));
+  store_value(d, v, idx, gen(d, op, idx));
   close_loops(d, loops, n);
 }
 
@@ -720,9 +865,7 @@ static void emit_shared(Dyn *d, Op *op) {
   LLVMValueRef idx[MAX_RANK], out[op->nresults];
   int n = open_loops(d, v, NULL, loops, idx);
   cg_gen(d->cg, op, idx, out);
-  LLVMValueRef lin = linear(d, v, idx);
-  for (int k = 0; k < op->nresults; k++)
-    cg_store(d->cg, d->ptr[op->results[k]->id], op->results[k]->type->elem, lin, out[k]);
+  for (int k = 0; k < op->nresults; k++) store_value(d, op->results[k], idx, out[k]);
   close_loops(d, loops, n);
 }
 
@@ -923,20 +1066,23 @@ static void emit_op(Dyn *d, Op *op) {
                    "--input-shapes or --dim)");
     return;
   }
-  if (d->fused[op->results[0]->id]) return;
+  /* fused, or run where its epilogue root is */
+  if (d->fused[op->results[0]->id] || d->epi[op->results[0]->id]) return;
   if (op->code == OP_CONSTANT) {
     Value *v = op->results[0];
     char *name = arena_printf(&d->cg->m->arena, "%s.const%d", d->f->name, v->id);
     d->ptr[v->id] = d->cg->buf[v->id] = cg_dense_global(d->cg, op->a.value, name);
     return;
   }
-  LLVMValueRef temp = LLVMGetParam(d->cg->llfn, (unsigned)(d->f->body->nargs + d->f->nresults));
   for (int i = 0; i < op->nresults; i++) {
     Value *v = op->results[i];
-    d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, temp, d->x[d->offset[v->id]->id]);
+    d->ptr[v->id] = d->cg->buf[v->id] = cg_gep(d->cg, d->cg->t_i8, d->temp, d->x[d->offset[v->id]->id]);
   }
+  Op *gemm = d->gemm[op->results[0]->id]; /* op is its epilogue root */
+  if (gemm) op = gemm;
   if (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id])
     emit_dot(d, op, d->dot[op->results[0]->id]);
+  else if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) emit_conv(d, op);
   else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
@@ -997,8 +1143,10 @@ static void emit_entry(Dyn *d, const char *name) {
   sym_params(d, fn, nptr, syms);
   for (int i = 0; i < f->body->nargs; i++)
     d->ptr[f->body->args[i]->id] = cg->buf[f->body->args[i]->id] = LLVMGetParam(fn, (unsigned)i);
+  d->temp = LLVMGetParam(fn, (unsigned)(f->body->nargs + f->nresults));
   eval_all(d, syms, &ovf);
   check_sizes(d, syms, ovf);
+  fill_kframe(d);
   Op *op = f->body->first;
   for (; op && op->code != OP_FUNC_RETURN; op = op->next) emit_op(d, op);
   if (op) emit_return(d, op);
@@ -1095,6 +1243,8 @@ static void free_dyn(Dyn *d) {
   free(d->offset);
   free(d->fused);
   free(d->dot);
+  free(d->epi);
+  free(d->gemm);
   free(d->x);
 }
 
@@ -1113,8 +1263,10 @@ void cg_symbolic_entry(CG *cg, Func *f) {
            .ptr = calloc((size_t)nv, sizeof(LLVMValueRef)),
            .offset = calloc((size_t)nv, sizeof(DimExpr *)),
            .fused = calloc((size_t)nv, sizeof(bool)),
-           .dot = calloc((size_t)nv, sizeof(DynDot *))};
-  if (!d.ptr || !d.offset || !d.fused || !d.dot) abort();
+           .dot = calloc((size_t)nv, sizeof(DynDot *)),
+           .epi = calloc((size_t)nv, sizeof(Op *)),
+           .gemm = calloc((size_t)nv, sizeof(Op *))};
+  if (!d.ptr || !d.offset || !d.fused || !d.dot || !d.epi || !d.gemm) abort();
   if (!sizes_known(&d)) {
     free_dyn(&d);
     return;

@@ -808,12 +808,12 @@ LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueR
 /* The epilogue                                                              */
 
 /* Writes the result index of linear offset q (row-major over dims [lo, hi)
- * of t) into idx[lo .. hi). */
-static void unflatten(Gemm *g, const Type *t, int lo, int hi, LLVMValueRef q,
+ * of v, sizes from cg_dim) into idx[lo .. hi). */
+static void unflatten(Gemm *g, const Value *v, int lo, int hi, LLVMValueRef q,
                       LLVMValueRef *idx) {
   CG *cg = g->cg;
   for (int d = hi - 1; d >= lo; d--) {
-    LLVMValueRef n = cg_i64(cg, t->dims[d]);
+    LLVMValueRef n = cg_dim(cg, v, d);
     idx[d] = d == lo ? q : LLVMBuildURem(g->b, q, n, "");
     q = LLVMBuildUDiv(g->b, q, n, "");
   }
@@ -836,13 +836,14 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   CgLoop li, lj;
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), nrows);
   LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
-  if (nrd > 0) unflatten(g, t, 0, nrd, row, idx);
+  if (nrd > 0) unflatten(g, rv, 0, nrd, row, idx);
   LLVMValueRef base = LLVMBuildMul(g->b, row, g->p.v.N, "");
   LLVMValueRef j = cg_loop_begin(cg, &lj, c0, c1);
-  if (g->ncols > 0) unflatten(g, t, nrd, rank, j, idx);
+  if (g->ncols > 0) unflatten(g, rv, nrd, rank, j, idx);
   LLVMValueRef lin = LLVMBuildAdd(g->b, base, j, "");
   cg->scalar[dv->id] = cg_load(cg, C, t->elem, lin);
-  cg_gen(cg, g->epi, idx, out);
+  if (g->epi_gen) out[0] = g->epi_gen(g->epi_ctx, g->epi, idx);
+  else cg_gen(cg, g->epi, idx, out);
   cg->scalar[dv->id] = NULL;
   cg_store(cg, C, t->elem, lin, out[0]);
   cg_loop_end(cg, &lj);

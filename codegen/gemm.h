@@ -38,6 +38,10 @@ typedef struct GemmPlan {
   GemmVals v;                       /* the sizes and strides as LLVM values */
 } GemmPlan;
 
+/* The value of epilogue root epi at result index idx, for callers whose
+ * values cg_gen does not generate (dyndims.c); ctx is Gemm.epi_ctx. */
+typedef LLVMValueRef (*GemmEpiGen)(void *ctx, Op *epi, LLVMValueRef *idx);
+
 /* A GEMM being emitted. */
 typedef struct Gemm {
   CG *cg;
@@ -47,6 +51,9 @@ typedef struct Gemm {
   Op *op;            /* the dot_general or convolution */
   Op *epi;           /* its epilogue root, or NULL */
   int ncols;         /* result dims spanned by the columns of C */
+  GemmEpiGen epi_gen; /* the epilogue's generator (NULL: cg_gen) */
+  void *epi_ctx;
+  LLVMValueRef scratch; /* the call's scratch (dyndims.c), or NULL: cg_scratch's */
   const GemmPacking *packed; /* B is a constant in panels (layout pass), or NULL */
 } Gemm;
 
@@ -145,5 +152,19 @@ void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
                    LLVMValueRef c1);
+
+/* conv.c's implicit GEMM on symbolic sizes (codegen/dyndims.c), sizes
+ * from cg_dim. cg_conv_gemm_fits: the rhs and the feature sizes are
+ * static (batch and spatial sizes may be symbols); scratch_bytes: what a
+ * call needs; units: the count of units a kernel's [begin, end) ranges
+ * over (panels of NR columns when M is small, else rows of C, decided at
+ * run time) and *work, its size for cg_kernel_call_dyn; cg_conv_gemm: the
+ * kernel's body on [begin, end), with epilogue root epi (or NULL, its
+ * values from epi_gen) and the call's scratch at `scratch`. */
+bool cg_conv_gemm_fits(const Op *op);
+int64_t cg_conv_gemm_scratch_bytes(CG *cg, Op *op);
+LLVMValueRef cg_conv_gemm_units(CG *cg, Op *op, LLVMValueRef *work);
+void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef begin,
+                  LLVMValueRef end, GemmEpiGen epi_gen, void *epi_ctx);
 
 #endif

@@ -252,7 +252,7 @@ static void write_max_macros(FILE *out, Module *m, const CompileOptions *o, cons
   dx_sym_bounds(f->sym, ub);
   for (int k = 0; k < f->sym->nsyms; k++)
     if (ub[k] == INT64_MAX) return;
-  int64_t temp = dx_upper_bound(cg_symbolic_plan(m, f, o->opt_level, NULL, NULL), ub);
+  int64_t temp = dx_upper_bound(cg_symbolic_plan(m, f, o->opt_level, NULL, NULL, NULL), ub);
   const Op *ret = ir_block_terminator(f->body);
   if (temp == INT64_MAX || __builtin_add_overflow(temp, cg_symbolic_scratch_bound(f, o->threads), &temp))
     return;

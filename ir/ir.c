@@ -384,9 +384,10 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     return rows ? n : 0;
   }
   if (op->code != OP_FFT && !ir_is_gemm(op->code)) return 0;
-  /* With symbolic sizes only dot_general runs on the GEMM engine; a `?`
+  /* With symbolic sizes dot_general and convolution (static input
+   * features: cg_conv_gemm_fits) run on the GEMM engine; a `?`
    * contracting size counts as 128, the largest K block. */
-  if (type_num_elems(op->results[0]->type) < 0 && op->code != OP_DOT_GENERAL) return 0;
+  if (type_num_elems(op->results[0]->type) < 0 && op->code == OP_FFT) return 0;
   if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;

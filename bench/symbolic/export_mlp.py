@@ -9,11 +9,9 @@ y = relu(relu(x @ w1 + b1) @ w2 + b2) @ w3 + b3 with x: (b, 512),
 w1: (512, 1024), w2: (1024, 1024), w3: (1024, 256). The committed
 mlp_512.mlir is this script's output.
 """
-import sys
-
 import jax
-import jax.numpy as jnp
-from jax import export
+
+import export
 
 
 def mlp(w1, b1, w2, b2, w3, b3, x):
@@ -22,15 +20,6 @@ def mlp(w1, b1, w2, b2, w3, b3, x):
     return h @ w3 + b3
 
 
-def main():
-    (b,) = export.symbolic_shape("b")
-    shapes = ((512, 1024), (1024,), (1024, 1024), (1024,), (1024, 256), (256,), (b, 512))
-    specs = [jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes]
-    text = export.export(jax.jit(mlp))(*specs).mlir_module()
-    out = sys.argv[1] if len(sys.argv) > 1 else "mlp_512.mlir"
-    with open(out, "w") as f:
-        f.write(text)
-
-
 if __name__ == "__main__":
-    main()
+    export.write(mlp, ((512, 1024), (1024,), (1024, 1024), (1024,), (1024, 256), (256,),
+                       ("b", 512)), "mlp_512.mlir")
