@@ -179,6 +179,9 @@ void gemm_plan(Gemm *g) {
   plan_values(cg, p);
 }
 
+/* A packed matrix's rows: N rounded up to NR. */
+static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
+
 /* ------------------------------------------------------------------------ */
 /* Vector loads and stores                                                   */
 
@@ -371,6 +374,23 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   }
 }
 
+/* Stores the accumulators into the tile (micro_store: a full tile, or an
+ * edge tile of fewer rows or columns) and returns. */
+static void micro_finish(Gemm *g, Micro *m, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef full =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  CgIf tile;
+  cg_if_begin(cg, &tile, full);
+  micro_store(g, m, acc, false);
+  cg_if_else(cg, &tile);
+  micro_store(g, m, acc, true);
+  cg_if_end(cg, &tile);
+  LLVMBuildRetVoid(cg->b);
+}
+
 /* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
  *            i1 first), internal and never inlined, one per (element type,
  * tile, A mode) per module. `a` is the packed Ap panel, or with `ind` an array of MR row
@@ -407,18 +427,88 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   micro_prefetch_c(g, &m);
   micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
-  LLVMValueRef full =
-      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m.rows, cg_i64(cg, p->mr), ""),
-                   LLVMBuildICmp(g->b, LLVMIntEQ, m.cols, cg_i64(cg, p->nr), ""), "full");
-  CgIf tile;
-  cg_if_begin(cg, &tile, full);
-  micro_store(g, &m, acc, false);
-  cg_if_else(cg, &tile);
-  micro_store(g, &m, acc, true);
-  cg_if_end(cg, &tile);
-  LLVMBuildRetVoid(cg->b);
+  micro_finish(g, &m, acc);
   cg_restore_fn(cg, &saved);
   return f;
+}
+
+/* The indirect convolution microkernel (conv.c's indirect GEMM):
+ *   void conv(ptr tab, ptr b, ptr c, i64 ldc, i64 ntaps, i64 K, i64 npad,
+ *             i64 jr, i64 rows, i64 cols)
+ * C[MR x NR] = sum over taps t < ntaps and input features k < K of
+ * A_t(r, k) * B_t(k, j), with the MR x NV accumulators in registers from
+ * the first term to the last and C written once (the per-position path
+ * calls the microkernel once per tap and KC slice, loading and storing C
+ * each time). Row r of A_t is tab[t * MR + r], K elements (an input
+ * feature vector, or a row of zeros); B_t is matrix t of a B the layout
+ * pass packed (b: matrix 0, npad its padded columns), read in place at
+ * panel jr of each KC slice. Every element sums its terms in the order
+ * (t, k), one fused multiply-add after another, so how threads split a
+ * kernel's rows or columns does not change it. One per (element type,
+ * tile, KC) per module; never inlined (see micro_fn). */
+static LLVMValueRef conv_micro_fn(Gemm *g) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  char name[80];
+  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d_kc%lld__%s", elem_name(p->e), p->mr,
+           p->nr, (long long)p->kc, p->isa);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 10, 0));
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  cg_add_fn_attr(cg, f, "noinline");
+  CgFnState saved = cg_save_fn(cg);
+  cg_fn_begin(cg, f);
+  LLVMValueRef tab = LLVMGetParam(f, 0), b = LLVMGetParam(f, 1), ntaps = LLVMGetParam(f, 4);
+  LLVMValueRef K = LLVMGetParam(f, 5), npad = LLVMGetParam(f, 6), jr = LLVMGetParam(f, 7);
+  Micro m = {.ind = true, .ldb = cg_i64(cg, p->nr), .c = LLVMGetParam(f, 2),
+             .ldc = LLVMGetParam(f, 3), .rows = LLVMGetParam(f, 8),
+             .cols = LLVMGetParam(f, 9), .first = LLVMConstInt(cg->t_i1, 1, 0)};
+  int na = p->mr * p->nv;
+  LLVMValueRef acc[na], slot[na], a0[MAX_MR], k;
+  for (int i = 0; i < na; i++) {
+    slot[i] = cg_entry_alloca(cg, g->vt, "cacc"); /* registers after mem2reg */
+    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
+  }
+  micro_prefetch_c(g, &m);
+  CgLoop lt, ls;
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
+  LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
+  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, p->mr), "");
+  for (int r = 0; r < p->mr; r++)
+    a0[r] = LLVMBuildLoad2(
+        g->b, cg->t_ptr,
+        cg_gep(cg, cg->t_ptr, tab, LLVMBuildAdd(g->b, row0, cg_i64(cg, r), "")), "arow");
+  /* The panel at (cb, jr) of a packed matrix: gemm_b_panel. */
+  LLVMValueRef cb = cg_loop_step(cg, &ls, cg_i64(cg, 0), K, p->kc);
+  LLVMValueRef kc = cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, K, cb, ""));
+  m.bp = cg_gep(cg, g->t, bt,
+                LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
+  for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
+  micro_loop(g, &m, k, kc, 1, acc, &k);
+  for (int i = 0; i < na; i++) LLVMBuildStore(g->b, acc[i], slot[i]);
+  cg_loop_end(cg, &ls);
+  cg_loop_end(cg, &lt);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  micro_finish(g, &m, acc);
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
+void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
+                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
+  LLVMValueRef args[10] = {tab, b, c, g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
+                           cg_i64(cg, packed_npad(g)), jr, rows, cols};
+  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 10, 0), conv_micro_fn(g), args, 10, "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -764,8 +854,6 @@ void gemm_use_packed(Gemm *g, const Value *b) {
   g->packed = k;
 }
 
-/* A packed matrix's rows: N rounded up to NR. */
-static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
 
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   CG *cg = g->cg;
@@ -888,16 +976,13 @@ void gemm_zero_block(Gemm *g, GemmBlock *k) {
   cg_loop_end(cg, &li);
 }
 
-/* The row that missing rows of A read: KC zeros, read-only data shared by
- * the kernels. */
-static LLVMValueRef zero_row(Gemm *g) {
+LLVMValueRef gemm_zero_row(Gemm *g, int64_t n) {
   CG *cg = g->cg;
   char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm_zeros_%lld", elem_name(g->p.e),
-           (long long)g->p.kc);
+  snprintf(name, sizeof name, "shloc_%s_gemm_zeros_%lld", elem_name(g->p.e), (long long)n);
   LLVMValueRef z = LLVMGetNamedGlobal(cg->mod, name);
   if (z) return z;
-  LLVMTypeRef t = LLVMArrayType2(g->t, (uint64_t)g->p.kc);
+  LLVMTypeRef t = LLVMArrayType2(g->t, (uint64_t)n);
   z = LLVMAddGlobal(cg->mod, t, name);
   LLVMSetInitializer(z, LLVMConstNull(t));
   LLVMSetGlobalConstant(z, 1);
@@ -932,7 +1017,7 @@ GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
     return s;
   }
   s.rowptrs = after_bp;
-  s.zeros = zero_row(g);
+  s.zeros = gemm_zero_row(g, p->kc);
   return s;
 }
 

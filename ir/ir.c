@@ -390,9 +390,13 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
-  /* The convolution kernel reads A in place (implicit GEMM). */
-  if (op->code == OP_CONVOLUTION)
-    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
+  /* The convolution kernel reads A in place (implicit GEMM), or, with
+   * packed weights (known only after this pass), through a table of row
+   * pointers (indirect GEMM). */
+  if (op->code == OP_CONVOLUTION) {
+    int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
+    return n > 0 && n < IR_CONV_IND_BYTES ? IR_CONV_IND_BYTES : n;
+  }
   int64_t k = 1;
   for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
     int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
