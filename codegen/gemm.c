@@ -23,6 +23,7 @@
  * buffers pass (the generated code never allocates): up to 32 KiB, plus
  * up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
+ * starting from the tile of C after the first KC slice (micro_init),
  * does one broadcast of A and NV loads of B per k with llvm.fmuladd (a
  * fused multiply-add where the target has one, a multiply and an add
  * elsewhere: never a call to libm's fma, which bare-metal targets lack), and
@@ -336,8 +337,8 @@ static void micro_prefetch_c(Gemm *g, Micro *m) {
   }
 }
 
-/* C[r][v] = (first ? 0 : C[r][v]) + acc, unmasked (full tile) or masked by
- * rows and cols (edge tile). */
+/* C[r][v] = (first ? 0 : C[r][v]) + acc, or C[r][v] = acc when m->first
+ * is NULL; unmasked (full tile) or masked by rows and cols (edge tile). */
 static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -354,15 +355,12 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
       LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, v * p->vl), "");
       /* not inbounds: a masked-off vector may start past the end of C */
       LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
-      LLVMValueRef old, mask = NULL;
-      if (edge) {
-        mask = col_mask(g, m->cols, v);
-        old = masked_load(g, ptr, mask);
-      } else {
-        old = vload(g, ptr, ea);
+      LLVMValueRef sum = acc[r * p->nv + v], mask = edge ? col_mask(g, m->cols, v) : NULL;
+      if (m->first) {
+        LLVMValueRef old = edge ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+        old = LLVMBuildSelect(g->b, m->first, zero, old, "");
+        sum = LLVMBuildFAdd(g->b, old, sum, "");
       }
-      old = LLVMBuildSelect(g->b, m->first, zero, old, "");
-      LLVMValueRef sum = LLVMBuildFAdd(g->b, old, acc[r * p->nv + v], "");
       if (edge) {
         LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(cg->t_i32, ea, 0), mask};
         cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
@@ -389,6 +387,57 @@ static void micro_finish(Gemm *g, Micro *m, LLVMValueRef *acc) {
   micro_store(g, m, acc, true);
   cg_if_end(cg, &tile);
   LLVMBuildRetVoid(cg->b);
+}
+
+/* slot[r*NV + v] = C[r][v], unmasked (full tile) or masked by rows and
+ * cols (edge tile; other rows keep their value). */
+static void micro_load(Gemm *g, Micro *m, LLVMValueRef *slot, bool edge) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  for (int r = 0; r < p->mr; r++) {
+    CgIf row_in;
+    if (edge)
+      cg_if_begin(cg, &row_in, LLVMBuildICmp(g->b, LLVMIntSLT, cg_i64(cg, r), m->rows, ""));
+    LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, v * p->vl), "");
+      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, ""); /* see micro_store */
+      LLVMValueRef x = edge ? masked_load(g, ptr, col_mask(g, m->cols, v))
+                            : vload(g, ptr, (unsigned)elem_bytes(p->e));
+      LLVMBuildStore(g->b, x, slot[r * p->nv + v]);
+    }
+    if (edge) cg_if_end(cg, &row_in);
+  }
+}
+
+/* The accumulators' start: zeros for the first K slice (`first`), else
+ * the tile of C, so that each element of C is one chain of fused
+ * multiply-adds over K in order, whatever the KC slices: the indirect
+ * convolution microkernel (conv_micro_fn), which sums all of K at once,
+ * then gives the same bits as the per-position path (-O0, where weights
+ * are not packed). The slots are allocas; mem2reg makes them registers. */
+static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int na = p->mr * p->nv;
+  LLVMValueRef slot[na];
+  for (int i = 0; i < na; i++) {
+    slot[i] = cg_entry_alloca(cg, g->vt, "acc0");
+    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
+  }
+  LLVMValueRef full =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  CgIf later, tile;
+  cg_if_begin(cg, &later, LLVMBuildNot(g->b, m->first, ""));
+  cg_if_begin(cg, &tile, full);
+  micro_load(g, m, slot, false);
+  cg_if_else(cg, &tile);
+  micro_load(g, m, slot, true);
+  cg_if_end(cg, &tile);
+  cg_if_end(cg, &later);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  m->first = NULL; /* C = acc at the end */
 }
 
 /* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
@@ -423,8 +472,8 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
                                cg_gep(cg, cg->t_ptr, m.ap, cg_i64(cg, r)), "arow");
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], k;
-  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
   micro_prefetch_c(g, &m);
+  micro_init(g, &m, acc);
   micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
   micro_finish(g, &m, acc);
@@ -466,7 +515,7 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   LLVMValueRef K = LLVMGetParam(f, 5), npad = LLVMGetParam(f, 6), jr = LLVMGetParam(f, 7);
   Micro m = {.ind = true, .ldb = cg_i64(cg, p->nr), .c = LLVMGetParam(f, 2),
              .ldc = LLVMGetParam(f, 3), .rows = LLVMGetParam(f, 8),
-             .cols = LLVMGetParam(f, 9), .first = LLVMConstInt(cg->t_i1, 1, 0)};
+             .cols = LLVMGetParam(f, 9)}; /* first NULL: C = acc */
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], slot[na], a0[MAX_MR], k;
   for (int i = 0; i < na; i++) {
