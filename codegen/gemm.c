@@ -494,13 +494,13 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * panel jr of each KC slice. Every element sums its terms in the order
  * (t, k), one fused multiply-add after another, so how threads split a
  * kernel's rows or columns does not change it. One per (element type,
- * tile, KC) per module; never inlined (see micro_fn). */
+ * tile) per module; never inlined (see micro_fn). */
 static LLVMValueRef conv_micro_fn(Gemm *g) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   char name[80];
-  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d_kc%lld__%s", elem_name(p->e), p->mr,
-           p->nr, (long long)p->kc, p->isa);
+  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d__%s", elem_name(p->e), p->mr, p->nr,
+           p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
   LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
@@ -531,9 +531,11 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
     a0[r] = LLVMBuildLoad2(
         g->b, cg->t_ptr,
         cg_gep(cg, cg->t_ptr, tab, LLVMBuildAdd(g->b, row0, cg_i64(cg, r), "")), "arow");
-  /* The panel at (cb, jr) of a packed matrix: gemm_b_panel. */
-  LLVMValueRef cb = cg_loop_step(cg, &ls, cg_i64(cg, 0), K, p->kc);
-  LLVMValueRef kc = cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, K, cb, ""));
+  /* The panel at (cb, jr) of a packed matrix (gemm_b_panel). Its slices
+   * are gemm_kc(K) = min(K, KCMAX) rows: KCMAX rows for any K. */
+  int64_t kcmax = gemm_kc(GEMM_DYN);
+  LLVMValueRef cb = cg_loop_step(cg, &ls, cg_i64(cg, 0), K, kcmax);
+  LLVMValueRef kc = cg_min_i64(cg, cg_i64(cg, kcmax), LLVMBuildSub(g->b, K, cb, ""));
   m.bp = cg_gep(cg, g->t, bt,
                 LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
   for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
