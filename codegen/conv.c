@@ -382,11 +382,16 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
  * blocks. The table of a block is at most IR_CONV_IND_BYTES (ir.h), which
  * bounds the block's rows. */
 
-/* Rows per block of the indirect GEMM: at most 288, and a table that fits
- * IR_CONV_IND_BYTES; 0 when a row block's table alone would not. */
+/* Bytes of a pointer in the table, at most (ir.c conv_table_bound). */
+enum { CONV_PTR_BYTES = 8 };
+
+/* Rows per block of the indirect GEMM: at most 288 and M rounded up to
+ * MR, and a table that fits IR_CONV_IND_BYTES; 0 when a row block's table
+ * alone would not. */
 static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
-  int64_t blocks = IR_CONV_IND_BYTES / (c->npos * p->mr * (int64_t)sizeof(void *));
-  int64_t max = 288 / p->mr;
+  int64_t blocks = IR_CONV_IND_BYTES / (c->npos * p->mr * CONV_PTR_BYTES);
+  int64_t max = 288 / p->mr, need = (p->M + p->mr - 1) / p->mr;
+  if (need < max) max = need;
   return (blocks < max ? blocks : max) * p->mr;
 }
 
@@ -421,7 +426,7 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
-  int64_t bytes = rows * c->npos * (int64_t)sizeof(void *);
+  int64_t bytes = rows * c->npos * CONV_PTR_BYTES;
   LLVMValueRef tab = cg_scratch(cg, op, bytes), zeros = gemm_zero_row(g, p->K);
   CgLoop lb, lj, li;
   LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);

@@ -1422,7 +1422,7 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
  * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
  * per (output position, kernel tap) of a block of rows, at most this many
  * bytes (288 rows of a 3 x 3 kernel); the block has fewer rows when the
- * kernel has more taps. */
+ * kernel has more taps, and the table fewer bytes with fewer rows. */
 enum { IR_CONV_IND_BYTES = 288 * 9 * 8 };
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
  * loops over a row read in a row buffer of its scratch, for rows of at
