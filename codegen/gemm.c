@@ -317,14 +317,16 @@ static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
                        "cmask");
 }
 
-/* Starts fetching the C tile (for writing) so that its cache misses
- * overlap the k loop instead of stalling the stores after it. */
-static void micro_prefetch_c(Gemm *g, Micro *m) {
+/* Starts fetching a C tile (for writing) so that its cache misses
+ * overlap the k loop instead of stalling the loads or stores of C: the
+ * tile `ahead` rows down from this one (the next call's, which loads it
+ * at its start, micro_init), or this one (ahead 0). */
+static void micro_prefetch_c(Gemm *g, Micro *m, int ahead) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMTypeRef pt = cg->t_ptr;
   int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
-  for (int r = 0; r < p->mr; r++) {
+  for (int r = ahead; r < ahead + p->mr; r++) {
     LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
     for (int64_t off = 0; off < row_bytes; off += 64) {
       LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, off / elem_bytes(p->e)), "");
@@ -472,7 +474,7 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
                                cg_gep(cg, cg->t_ptr, m.ap, cg_i64(cg, r)), "arow");
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], k;
-  micro_prefetch_c(g, &m);
+  micro_prefetch_c(g, &m, p->mr);
   micro_init(g, &m, acc);
   micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
@@ -522,7 +524,7 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
     slot[i] = cg_entry_alloca(cg, g->vt, "cacc"); /* registers after mem2reg */
     LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
   }
-  micro_prefetch_c(g, &m);
+  micro_prefetch_c(g, &m, 0);
   CgLoop lt, ls;
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
   LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
