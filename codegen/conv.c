@@ -397,6 +397,85 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
   cg_loop_end(cg, &li);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The indirect GEMM (weights packed by the layout pass)                     */
+
+/* With B packed in panels by the layout pass, nothing is packed at run
+ * time, and the microkernel sums each tile over all kernel taps and input
+ * features at once (gemm.c gemm_conv_micro), its accumulators in
+ * registers throughout: C is written once per tile, not once per tap and
+ * KC slice. A block of rows first builds its table of row pointers: for
+ * each MR rows (a row block) and each tap, the MR input feature vectors at
+ * the tap's window positions, or the row of K zeros for padding and rows
+ * past the block (conv_rows). The table serves every NR panel of columns;
+ * each panel's B (all taps, K x NR each) stays in cache down the row
+ * blocks. The table of a block is at most IR_CONV_IND_BYTES (ir.h), which
+ * bounds the block's rows. */
+
+/* Bytes of a pointer in the table, at most (ir.c conv_table_bound). */
+enum { CONV_PTR_BYTES = 8 };
+
+/* Rows per block of the indirect GEMM: at most 288 and M rounded up to
+ * MR, and a table that fits IR_CONV_IND_BYTES; 0 when a row block's table
+ * alone would not. */
+static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
+  int64_t blocks = IR_CONV_IND_BYTES / (c->npos * p->mr * CONV_PTR_BYTES);
+  int64_t max = 288 / p->mr, need = (p->M + p->mr - 1) / p->mr;
+  if (need < max) max = need;
+  return (blocks < max ? blocks : max) * p->mr;
+}
+
+/* The table of the block of mc rows from ic: row block i, tap t at
+ * tab[(i * npos + t) * MR]. */
+static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef tab,
+                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgLoop li, lt;
+  LLVMValueRef w[CONV_MAX_SPATIAL];
+  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
+  LLVMValueRef kpos = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos));
+  conv_window(g, c, kpos, w);
+  LLVMValueRef slot = LLVMBuildAdd(
+      g->b, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""),
+      LLVMBuildMul(g->b, kpos, cg_i64(cg, p->mr), ""), "");
+  GemmScratch s = {.rowptrs = cg_gep(cg, cg->t_ptr, tab, slot), .zeros = zeros};
+  conv_rows(g, &s, c, lhs, LLVMBuildAdd(g->b, ic, ir, ""), LLVMBuildAdd(g->b, ic, mc, ""), w,
+            cg_i64(cg, 0));
+  cg_loop_end(cg, &lt);
+  cg_loop_end(cg, &li);
+}
+
+/* conv_body for packed weights: per block of rows its table, then per
+ * panel of columns the microkernel down the row blocks and the epilogue
+ * on the finished MC x NR panel. */
+static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r,
+                          int64_t rows) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef lhs = cg_buffer(cg, op->opnds[0]);
+  LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
+  LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
+  int64_t bytes = rows * c->npos * CONV_PTR_BYTES;
+  LLVMValueRef tab = cg_scratch(cg, op, bytes), zeros = gemm_zero_row(g, p->K);
+  CgLoop lb, lj, li;
+  LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);
+  LLVMValueRef mc = cg_min_i64(cg, cg_i64(cg, rows), LLVMBuildSub(g->b, r->r1, ic, ""));
+  conv_ind_table(g, c, lhs, tab, zeros, ic, mc);
+  LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
+  LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
+  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
+  LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
+  LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""));
+  LLVMValueRef nrows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
+  gemm_conv_micro(g, rt, rhs, cg_gep(cg, g->t, C, coff), c->npos, jr, nrows, nr);
+  cg_loop_end(cg, &li);
+  gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &lb);
+}
+
 /* The packing of B when the kernel packs it: not for an empty product.
  * Calls split by columns start at panel boundaries (conv_split), so every
  * split reads the panels in place. Kernel position kpos is matrix kpos,
@@ -436,7 +515,11 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
   gemm_use_packed(&g, op->opnds[1]);
   GemmRange r = conv_range(&g, &c, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
-  conv_body(&g, op, &c, &r);
+  int64_t rows = g.packed ? conv_ind_rows(&g.p, &c) : 0;
+  if (rows > 0)
+    conv_ind_body(&g, op, &c, &r, rows);
+  else
+    conv_body(&g, op, &c, &r);
   return true;
 }
 

@@ -23,6 +23,7 @@
  * buffers pass (the generated code never allocates): up to 32 KiB, plus
  * up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
+ * starting from the tile of C after the first KC slice (micro_init),
  * does one broadcast of A and NV loads of B per k with llvm.fmuladd (a
  * fused multiply-add where the target has one, a multiply and an add
  * elsewhere: never a call to libm's fma, which bare-metal targets lack), and
@@ -179,6 +180,9 @@ void gemm_plan(Gemm *g) {
   plan_values(cg, p);
 }
 
+/* A packed matrix's rows: N rounded up to NR. */
+static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
+
 /* ------------------------------------------------------------------------ */
 /* Vector loads and stores                                                   */
 
@@ -313,14 +317,16 @@ static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
                        "cmask");
 }
 
-/* Starts fetching the C tile (for writing) so that its cache misses
- * overlap the k loop instead of stalling the stores after it. */
-static void micro_prefetch_c(Gemm *g, Micro *m) {
+/* Starts fetching a C tile (for writing) so that its cache misses
+ * overlap the k loop instead of stalling the loads or stores of C: the
+ * tile `ahead` rows down from this one (the next call's, which loads it
+ * at its start, micro_init), or this one (ahead 0). */
+static void micro_prefetch_c(Gemm *g, Micro *m, int ahead) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMTypeRef pt = cg->t_ptr;
   int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
-  for (int r = 0; r < p->mr; r++) {
+  for (int r = ahead; r < ahead + p->mr; r++) {
     LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
     for (int64_t off = 0; off < row_bytes; off += 64) {
       LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, off / elem_bytes(p->e)), "");
@@ -333,8 +339,8 @@ static void micro_prefetch_c(Gemm *g, Micro *m) {
   }
 }
 
-/* C[r][v] = (first ? 0 : C[r][v]) + acc, unmasked (full tile) or masked by
- * rows and cols (edge tile). */
+/* C[r][v] = (first ? 0 : C[r][v]) + acc, or C[r][v] = acc when m->first
+ * is NULL; unmasked (full tile) or masked by rows and cols (edge tile). */
 static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -351,15 +357,12 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
       LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, v * p->vl), "");
       /* not inbounds: a masked-off vector may start past the end of C */
       LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
-      LLVMValueRef old, mask = NULL;
-      if (edge) {
-        mask = col_mask(g, m->cols, v);
-        old = masked_load(g, ptr, mask);
-      } else {
-        old = vload(g, ptr, ea);
+      LLVMValueRef sum = acc[r * p->nv + v], mask = edge ? col_mask(g, m->cols, v) : NULL;
+      if (m->first) {
+        LLVMValueRef old = edge ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+        old = LLVMBuildSelect(g->b, m->first, zero, old, "");
+        sum = LLVMBuildFAdd(g->b, old, sum, "");
       }
-      old = LLVMBuildSelect(g->b, m->first, zero, old, "");
-      LLVMValueRef sum = LLVMBuildFAdd(g->b, old, acc[r * p->nv + v], "");
       if (edge) {
         LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(cg->t_i32, ea, 0), mask};
         cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
@@ -369,6 +372,74 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
     }
     if (edge) cg_if_end(cg, &row_in);
   }
+}
+
+/* Stores the accumulators into the tile (micro_store: a full tile, or an
+ * edge tile of fewer rows or columns) and returns. */
+static void micro_finish(Gemm *g, Micro *m, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef full =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  CgIf tile;
+  cg_if_begin(cg, &tile, full);
+  micro_store(g, m, acc, false);
+  cg_if_else(cg, &tile);
+  micro_store(g, m, acc, true);
+  cg_if_end(cg, &tile);
+  LLVMBuildRetVoid(cg->b);
+}
+
+/* slot[r*NV + v] = C[r][v], unmasked (full tile) or masked by rows and
+ * cols (edge tile; other rows keep their value). */
+static void micro_load(Gemm *g, Micro *m, LLVMValueRef *slot, bool edge) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  for (int r = 0; r < p->mr; r++) {
+    CgIf row_in;
+    if (edge)
+      cg_if_begin(cg, &row_in, LLVMBuildICmp(g->b, LLVMIntSLT, cg_i64(cg, r), m->rows, ""));
+    LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, v * p->vl), "");
+      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, ""); /* see micro_store */
+      LLVMValueRef x = edge ? masked_load(g, ptr, col_mask(g, m->cols, v))
+                            : vload(g, ptr, (unsigned)elem_bytes(p->e));
+      LLVMBuildStore(g->b, x, slot[r * p->nv + v]);
+    }
+    if (edge) cg_if_end(cg, &row_in);
+  }
+}
+
+/* The accumulators' start: zeros for the first K slice (`first`), else
+ * the tile of C, so that each element of C is one chain of fused
+ * multiply-adds over K in order, whatever the KC slices: the indirect
+ * convolution microkernel (conv_micro_fn), which sums all of K at once,
+ * then gives the same bits as the per-position path (-O0, where weights
+ * are not packed). The slots are allocas; mem2reg makes them registers. */
+static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int na = p->mr * p->nv;
+  LLVMValueRef slot[na];
+  for (int i = 0; i < na; i++) {
+    slot[i] = cg_entry_alloca(cg, g->vt, "acc0");
+    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
+  }
+  LLVMValueRef full =
+      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
+                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  CgIf later, tile;
+  cg_if_begin(cg, &later, LLVMBuildNot(g->b, m->first, ""));
+  cg_if_begin(cg, &tile, full);
+  micro_load(g, m, slot, false);
+  cg_if_else(cg, &tile);
+  micro_load(g, m, slot, true);
+  cg_if_end(cg, &tile);
+  cg_if_end(cg, &later);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  m->first = NULL; /* C = acc at the end */
 }
 
 /* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
@@ -403,22 +474,94 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
                                cg_gep(cg, cg->t_ptr, m.ap, cg_i64(cg, r)), "arow");
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], k;
-  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-  micro_prefetch_c(g, &m);
+  micro_prefetch_c(g, &m, p->mr);
+  micro_init(g, &m, acc);
   micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
-  LLVMValueRef full =
-      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m.rows, cg_i64(cg, p->mr), ""),
-                   LLVMBuildICmp(g->b, LLVMIntEQ, m.cols, cg_i64(cg, p->nr), ""), "full");
-  CgIf tile;
-  cg_if_begin(cg, &tile, full);
-  micro_store(g, &m, acc, false);
-  cg_if_else(cg, &tile);
-  micro_store(g, &m, acc, true);
-  cg_if_end(cg, &tile);
-  LLVMBuildRetVoid(cg->b);
+  micro_finish(g, &m, acc);
   cg_restore_fn(cg, &saved);
   return f;
+}
+
+/* The indirect convolution microkernel (conv.c's indirect GEMM):
+ *   void conv(ptr tab, ptr b, ptr c, i64 ldc, i64 ntaps, i64 K, i64 npad,
+ *             i64 jr, i64 rows, i64 cols)
+ * C[MR x NR] = sum over taps t < ntaps and input features k < K of
+ * A_t(r, k) * B_t(k, j), with the MR x NV accumulators in registers from
+ * the first term to the last and C written once (the per-position path
+ * calls the microkernel once per tap and KC slice, loading and storing C
+ * each time). Row r of A_t is tab[t * MR + r], K elements (an input
+ * feature vector, or a row of zeros); B_t is matrix t of a B the layout
+ * pass packed (b: matrix 0, npad its padded columns), read in place at
+ * panel jr of each KC slice. Every element sums its terms in the order
+ * (t, k), one fused multiply-add after another, so how threads split a
+ * kernel's rows or columns does not change it. One per (element type,
+ * tile) per module; never inlined (see micro_fn). */
+static LLVMValueRef conv_micro_fn(Gemm *g) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  char name[80];
+  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d__%s", elem_name(p->e), p->mr, p->nr,
+           p->isa);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 10, 0));
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  cg_add_fn_attr(cg, f, "noinline");
+  CgFnState saved = cg_save_fn(cg);
+  cg_fn_begin(cg, f);
+  LLVMValueRef tab = LLVMGetParam(f, 0), b = LLVMGetParam(f, 1), ntaps = LLVMGetParam(f, 4);
+  LLVMValueRef K = LLVMGetParam(f, 5), npad = LLVMGetParam(f, 6), jr = LLVMGetParam(f, 7);
+  Micro m = {.ind = true, .ldb = cg_i64(cg, p->nr), .c = LLVMGetParam(f, 2),
+             .ldc = LLVMGetParam(f, 3), .rows = LLVMGetParam(f, 8),
+             .cols = LLVMGetParam(f, 9)}; /* first NULL: C = acc */
+  int na = p->mr * p->nv;
+  LLVMValueRef acc[na], slot[na], a0[MAX_MR], k;
+  for (int i = 0; i < na; i++) {
+    slot[i] = cg_entry_alloca(cg, g->vt, "cacc"); /* registers after mem2reg */
+    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
+  }
+  micro_prefetch_c(g, &m, 0);
+  CgLoop lt, ls;
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
+  LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
+  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, p->mr), "");
+  for (int r = 0; r < p->mr; r++)
+    a0[r] = LLVMBuildLoad2(
+        g->b, cg->t_ptr,
+        cg_gep(cg, cg->t_ptr, tab, LLVMBuildAdd(g->b, row0, cg_i64(cg, r), "")), "arow");
+  /* The panel at (cb, jr) of a packed matrix (gemm_b_panel). Its slices
+   * are gemm_kc(K) = min(K, KCMAX) rows: KCMAX rows for any K. */
+  int64_t kcmax = gemm_kc(GEMM_DYN);
+  LLVMValueRef cb = cg_loop_step(cg, &ls, cg_i64(cg, 0), K, kcmax);
+  LLVMValueRef kc = cg_min_i64(cg, cg_i64(cg, kcmax), LLVMBuildSub(g->b, K, cb, ""));
+  m.bp = cg_gep(cg, g->t, bt,
+                LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
+  for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
+  micro_loop(g, &m, k, kc, 1, acc, &k);
+  for (int i = 0; i < na; i++) LLVMBuildStore(g->b, acc[i], slot[i]);
+  cg_loop_end(cg, &ls);
+  cg_loop_end(cg, &lt);
+  for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
+  micro_finish(g, &m, acc);
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
+void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
+                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
+  LLVMValueRef args[10] = {tab, b, c, g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
+                           cg_i64(cg, packed_npad(g)), jr, rows, cols};
+  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 10, 0), conv_micro_fn(g), args, 10, "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -776,8 +919,6 @@ void gemm_use_packed(Gemm *g, const Value *b) {
   g->packed = k;
 }
 
-/* A packed matrix's rows: N rounded up to NR. */
-static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p.nr * g->p.nr; }
 
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   CG *cg = g->cg;
@@ -901,16 +1042,13 @@ void gemm_zero_block(Gemm *g, GemmBlock *k) {
   cg_loop_end(cg, &li);
 }
 
-/* The row that missing rows of A read: KC zeros, read-only data shared by
- * the kernels. */
-static LLVMValueRef zero_row(Gemm *g) {
+LLVMValueRef gemm_zero_row(Gemm *g, int64_t n) {
   CG *cg = g->cg;
   char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm_zeros_%lld", elem_name(g->p.e),
-           (long long)g->p.kc);
+  snprintf(name, sizeof name, "shloc_%s_gemm_zeros_%lld", elem_name(g->p.e), (long long)n);
   LLVMValueRef z = LLVMGetNamedGlobal(cg->mod, name);
   if (z) return z;
-  LLVMTypeRef t = LLVMArrayType2(g->t, (uint64_t)g->p.kc);
+  LLVMTypeRef t = LLVMArrayType2(g->t, (uint64_t)n);
   z = LLVMAddGlobal(cg->mod, t, name);
   LLVMSetInitializer(z, LLVMConstNull(t));
   LLVMSetGlobalConstant(z, 1);
@@ -945,7 +1083,7 @@ GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
     return s;
   }
   s.rowptrs = after_bp;
-  s.zeros = zero_row(g);
+  s.zeros = gemm_zero_row(g, p->kc);
   return s;
 }
 

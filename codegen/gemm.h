@@ -98,6 +98,9 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
+/* The row that missing rows of A read: n zeros, read-only data shared by
+ * the kernels (one per element type and n). */
+LLVMValueRef gemm_zero_row(Gemm *g, int64_t n);
 /* The bytes of scratch a kernel call of a completed plan uses. */
 int64_t gemm_scratch_bytes(const GemmPlan *p);
 /* The scratch of a kernel call (from the kernel's slice of the temp arena,
@@ -131,6 +134,13 @@ LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueR
 void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
                      LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first);
+/* The indirect convolution microkernel (gemm.c conv_micro_fn) on the MR
+ * x NR tile at c of rows x cols (rows <= MR, cols <= NR): C = the sum over
+ * ntaps kernel taps and the plan's K input features of A_t * B_t, where
+ * tab holds MR row pointers per tap (K elements each) and b is the first
+ * matrix of a B packed by the layout pass (g->packed), read at panel jr. */
+void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
+                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
  * over the whole K, B read in place once without packing; then the

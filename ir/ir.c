@@ -315,6 +315,20 @@ static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb) {
   return ir_align64(kc * nr_bytes) + (packs_a ? ir_align64(ap) : 64);
 }
 
+/* The indirect GEMM's table of row pointers (codegen/conv.c): a block of
+ * rows (at most 288; all M rows rounded up to MR <= 8 when fewer) times
+ * the kernel taps, 8 bytes a pointer at most, within IR_CONV_IND_BYTES. */
+static int64_t conv_table_bound(const Op *op) {
+  const Type *rt = op->results[0]->type, *kt = op->opnds[1]->type;
+  const ConvDims *cd = &op->a.conv;
+  int64_t m = 1, taps = 1;
+  for (int d = 0; d < rt->rank; d++)
+    if (d != cd->out_feature) m *= rt->dims[d];
+  for (int s = 0; s < cd->k_spatial.n; s++) taps *= kt->dims[cd->k_spatial.v[s]];
+  int64_t rows = m + 7 < 288 ? m + 7 : 288, n = ir_align64(rows * taps * 8);
+  return n < IR_CONV_IND_BYTES ? n : IR_CONV_IND_BYTES; /* a multiple of 64 too */
+}
+
 /* Whether dot_general's GEMM packs A: unless A is contiguous along K, i.e.
  * its last contracting dimension of extent > 1 has stride 1. */
 static bool dot_packs_a(const Op *op) {
@@ -391,9 +405,14 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code == OP_FFT) return fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
-  /* The convolution kernel reads A in place (implicit GEMM). */
-  if (op->code == OP_CONVOLUTION)
-    return gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
+  /* The convolution kernel reads A in place (implicit GEMM), or, with
+   * packed weights (known only after this pass), through a table of row
+   * pointers (indirect GEMM). */
+  if (op->code == OP_CONVOLUTION) {
+    int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
+    int64_t t = conv_table_bound(op);
+    return n > 0 && n < t ? t : n;
+  }
   int64_t k = 1;
   for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
     int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];

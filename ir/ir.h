@@ -1425,6 +1425,12 @@ bool ir_is_row_reduce(const Op *op);
  * codegen checks (for a dot_general of symbolic sizes too). The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
+/* A convolution whose weights the layout pass packed runs as an indirect
+ * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
+ * per (output position, kernel tap) of a block of rows, at most this many
+ * bytes (288 rows of a 3 x 3 kernel); the block has fewer rows when the
+ * kernel has more taps, and the table fewer bytes with fewer rows. */
+enum { IR_CONV_IND_BYTES = 288 * 9 * 8 };
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
  * loops over a row read in a row buffer of its scratch, for rows of at
  * most this many bytes: ir_row_buffer_bytes(type), 64-byte aligned. */

@@ -10,7 +10,8 @@ embedded as constants, and each case returns `result == expected` over
 all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
-(NAME: packed_weights, packed_weights_threads, conv_split_threads)
+(NAME: packed_weights, packed_weights_threads, conv_split_threads,
+conv_indirect, conv_indirect_threads)
 """
 import os
 import sys
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_dot_kernel import LHS_K, all_equal, operand, print_module, tensor  # noqa: E402
 
 # ("dot", type, lhs shape, weights shape, lhs batch, rhs batch, lhs contract, rhs contract)
-# ("conv", type, input NHWC, weights HWIO, strides, padding)
+# ("conv", type, input NHWC, weights HWIO, strides, padding[, rhs dilation, feature groups])
 # ("shared", ...dot...): the same weights feed two dots (packed once)
 # ("mixed", ...dot...): the weights are also added to themselves (stay row-major)
 DOTS = [
@@ -51,10 +52,28 @@ SPLIT_CONVS = [
     ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
 ]
 
+# Packed weights run as an indirect GEMM (conv.c: a table of row pointers
+# per block of rows, all taps summed in the microkernel): window dilation,
+# strides and asymmetric padding, a batch, partial column panels, K in
+# several KC slices, blocks of rows bounded by the table (49 taps), and a
+# kernel of more taps than a table holds (441: the per-position path). A
+# grouped convolution is not packed (elemental path), with the same data.
+IND_CONVS = [
+    ("conv", "f32", [1, 12, 13, 8], [3, 3, 8, 20], [1, 1], [[2, 2], [2, 2]], [2, 2]),
+    ("conv", "f32", [2, 15, 11, 6], [3, 2, 6, 70], [2, 3], [[1, 2], [0, 3]], [2, 1]),
+    ("conv", "f32", [1, 30, 30, 3], [7, 7, 3, 16], [2, 2], [[3, 3], [3, 3]]),
+    ("conv", "f32", [1, 20, 20, 130], [3, 3, 130, 17], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 22, 22, 2], [21, 21, 2, 5], [1, 1], [[0, 0], [0, 0]]),
+    ("conv", "f64", [1, 10, 9, 5], [2, 3, 5, 9], [1, 1], [[1, 1], [2, 0]], [3, 2]),
+    ("conv", "f32", [1, 9, 9, 8], [3, 3, 4, 12], [1, 1], [[1, 1], [1, 1]], [1, 1], 2),
+]
+
 FILES = {
     "packed_weights": (DOTS + CONVS, None),
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
+    "conv_indirect": (IND_CONVS, None),
+    "conv_indirect_threads": (IND_CONVS[1:4], "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}
@@ -102,16 +121,23 @@ def dot_expected(a, b, lb, rb, lc, rc):
     return c.reshape([a.shape[d] for d in lb + lf] + [b.shape[d] for d in rf])
 
 
-def conv_expected(x, w, strides, pad):
+def conv_expected(x, w, strides, pad, rdil=(1, 1), groups=1):
+    """spec "convolution": kernel element (i, j) reads the padded input at
+    output position * stride + (i, j) * rhs dilation; output feature group
+    g reads input features [g * CI, (g + 1) * CI)."""
     x = np.pad(x.astype(np.float64), [(0, 0), tuple(pad[0]), tuple(pad[1]), (0, 0)])
-    kh, kw, _, o = w.shape
-    oh = (x.shape[1] - kh) // strides[0] + 1
-    ow = (x.shape[2] - kw) // strides[1] + 1
+    kh, kw, ci, o = w.shape
+    oh = (x.shape[1] - (kh - 1) * rdil[0] - 1) // strides[0] + 1
+    ow = (x.shape[2] - (kw - 1) * rdil[1] - 1) // strides[1] + 1
+    og = o // groups
     y = np.zeros((x.shape[0], oh, ow, o))
-    for i in range(kh):
-        for j in range(kw):
-            win = x[:, i:i + strides[0] * oh:strides[0], j:j + strides[1] * ow:strides[1], :]
-            y += win @ w[i, j].astype(np.float64)
+    for g in range(groups):
+        xg = x[..., g * ci:(g + 1) * ci]
+        for i in range(kh):
+            for j in range(kw):
+                h0, w0 = i * rdil[0], j * rdil[1]
+                win = xg[:, h0:h0 + strides[0] * oh:strides[0], w0:w0 + strides[1] * ow:strides[1], :]
+                y[..., g * og:(g + 1) * og] += win @ w[i, j][:, g * og:(g + 1) * og].astype(np.float64)
     return y
 
 
@@ -143,17 +169,17 @@ def dot_case(out, n, kind, ty, ls, ws, lb, rb, lc, rc):
     compare(out, n, got, want, ty)
 
 
-def conv_case(out, n, ty, xs, ws, strides, pad):
+def conv_case(out, n, ty, xs, ws, strides, pad, rdil=(1, 1), groups=1):
     operand(out, f"a{n}", xs, ty, LHS_K)
     w = ints(ws, ty, n)
     constant(out, f"w{n}", w, ty)
-    want = conv_expected(iota_data(xs, ty), w, strides, pad)
+    want = conv_expected(iota_data(xs, ty), w, strides, pad, rdil, groups)
     xt, wt, t = tensor(xs, ty), tensor(ws, ty), tensor(list(want.shape), ty)
     p = ", ".join(f"[{lo}, {hi}]" for lo, hi in pad)
     out.append(f"  %d{n} = stablehlo.convolution(%a{n}, %w{n}) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]"
                f"->[b, 0, 1, f], window = {{stride = [{strides[0]}, {strides[1]}], pad = [{p}], "
-               f"rhs_dilate = [1, 1]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}}"
-               f" : ({xt}, {wt}) -> {t}")
+               f"rhs_dilate = [{rdil[0]}, {rdil[1]}]}} {{batch_group_count = 1 : i64, "
+               f"feature_group_count = {groups} : i64}} : ({xt}, {wt}) -> {t}")
     compare(out, n, f"%d{n}", want, ty)
 
 
