@@ -1,12 +1,30 @@
 /*
  * weights.c: where the constants of the program live (--weights).
  *
- *  - embed (the default): private constant globals in .rodata.
- *  - section=NAME: the same globals in the linker section NAME, for a
- *    linker script to place in flash or external memory.
- *  - file: the constants are not in the object. codegen_emit_weights
- *    returns the bytes of a weights file (the tool writes STEM.bin beside
- *    STEM.o) and the object defines
+ * Constants of at least 256 bytes (memory.c: those that reach kernels
+ * through their frames: the weights) are never LLVM constants: LLVM would
+ * copy, hash and print every byte of them, most of the compile time and
+ * memory of a model with constant weights. Each gets an offset (a
+ * multiple of 64) in one blob, and the code addresses it as blob +
+ * offset; the bytes themselves are written by shloc, not LLVM (the
+ * Value's literal, packed in place for the constants the layout pass
+ * packs: ir.h GemmPacking, memory.c cg_const_write). Where the blob
+ * is:
+ *
+ *  - embed (the default): the internal constant global shloc.weight_bytes
+ *    (64-byte aligned) in .rodata. While LLVM optimizes, it is a declared
+ *    constant of unknown contents (so nothing folds loads from it); then
+ *    cg_weights_define gives it its size, and for an object zeros, whose
+ *    place in the written object cg_weights_patch finds (the symbol, read
+ *    back with LLVM's object API: ELF, Mach-O and COFF alike) and fills
+ *    with the bytes. Assembly and LLVM IR output get the bytes as the
+ *    initializer instead.
+ *  - section=NAME: the same, and shloc.weight_bytes and the smaller
+ *    constant globals in the linker section NAME, for a linker script to
+ *    place in flash or external memory.
+ *  - file: every constant is in the file, none in the object.
+ *    codegen_emit_weights returns the bytes of a weights file (the tool
+ *    writes STEM.bin beside STEM.o) and the object defines
  *        int P_load_weights(const void *bytes, size_t size);
  *    which the application calls once with the file's bytes (mapped or
  *    read, 64-byte aligned, kept alive while the entries run) before any
@@ -32,6 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Object.h>
+
 #include "codegen.h"
 
 #define WEIGHTS_HEADER 64
@@ -47,62 +67,82 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
   if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
 }
 
-/* Appends n bytes at a multiple of 64 of the file; returns their offset. */
-static size_t blob_append(CG *cg, const char *bytes, size_t n) {
+#define BLOB_NAME "shloc.weight_bytes"
+
+/* Whether splat d's element is zero. */
+static bool zero_splat(const DenseData *d) {
+  for (size_t k = 0; d->splat && k < d->nbytes; k++)
+    if (d->bytes[k]) return false;
+  return d->splat;
+}
+
+/* Whether constants a and b have the same bytes in the blob: one literal
+ * (constants the passes copied) stored alike, splats of one element
+ * (elided weights) stored alike, or zeros, however stored. */
+static bool same_bytes(const Value *a, const Value *b) {
+  const DenseData *x = a->def->a.value, *y = b->def->a.value;
+  if (cg_const_bytes(a) != cg_const_bytes(b)) return false;
+  if (zero_splat(x) && zero_splat(y)) return true;
+  if (!a->packed != !b->packed || (a->packed && !layout_same_packing(a->packed, b->packed)))
+    return false;
+  return x == y || (x->splat && y->splat && x->nbytes == y->nbytes &&
+                    !memcmp(x->bytes, y->bytes, x->nbytes));
+}
+
+/* The offset in the blob of constant v named `name`: that of a constant
+ * with the same bytes, or n new bytes at a multiple of 64. */
+static size_t blob_reserve(CG *cg, const char *name, Value *v, size_t n) {
   size_t off = (cg->wlen + 63) & ~(size_t)63;
-  if (off + n > cg->wcap) {
-    size_t cap = cg->wcap ? cg->wcap : 4096;
-    while (cap < off + n) cap *= 2;
-    char *p = realloc(cg->wblob, cap);
-    if (!p) abort();
-    memset(p + cg->wcap, 0, cap - cg->wcap);
-    cg->wblob = p;
-    cg->wcap = cap;
-  }
-  memcpy(cg->wblob + off, bytes, n);
-  cg->wlen = off + n;
+  bool shared = false;
+  for (int i = 0; i < cg->nwnames && !shared; i++)
+    if (cg->wnames[i].v && same_bytes(cg->wnames[i].v, v)) {
+      off = cg->wnames[i].off;
+      shared = true;
+    }
+  CgWeight *w = realloc(cg->wnames, (size_t)(cg->nwnames + 1) * sizeof *w);
+  if (!w) abort();
+  cg->wnames = w;
+  /* A shared one is written once. */
+  cg->wnames[cg->nwnames++] = (CgWeight){arena_strdup(&cg->m->arena, name), off, shared ? NULL : v};
+  if (!shared) cg->wlen = off + n;
   return off;
 }
 
-/* The pointer to the weights the loader stored (an internal global). */
+/* Writes every constant of the blob at its offset in dst (zeroed). */
+static void blob_write(const CG *cg, char *dst) {
+  for (int i = 0; i < cg->nwnames; i++)
+    if (cg->wnames[i].v) cg_const_write(cg->wnames[i].v, dst + cg->wnames[i].off);
+}
+
+/* The base of the blob: in a file, the pointer the loader stored (an
+ * internal global), else the declaration of the blob (cg_weights_define
+ * defines it). */
 static LLVMValueRef base_global(CG *cg) {
   if (cg->wbase) return cg->wbase;
-  if (!cg->wlen) blob_append(cg, (const char[WEIGHTS_HEADER]){0}, WEIGHTS_HEADER);
+  if (cg->o->weights != WEIGHTS_FILE) {
+    cg->wbase = LLVMAddGlobal(cg->mod, LLVMArrayType2(cg->t_i8, 0), BLOB_NAME);
+    LLVMSetGlobalConstant(cg->wbase, 1);
+    LLVMSetAlignment(cg->wbase, 64);
+    return cg->wbase;
+  }
+  if (!cg->wlen) cg->wlen = WEIGHTS_HEADER;
   cg->wbase = LLVMAddGlobal(cg->mod, cg->t_ptr, "shloc.weights");
   LLVMSetInitializer(cg->wbase, LLVMConstNull(cg->t_ptr));
   LLVMSetLinkage(cg->wbase, LLVMInternalLinkage);
   return cg->wbase;
 }
 
-/* The index of constant `name` in the file, or cg->nwnames. */
-static int file_index(const CG *cg, const char *name) {
+LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v) {
+  LLVMValueRef base = base_global(cg);
   int i = 0;
   while (i < cg->nwnames && strcmp(cg->wnames[i].name, name)) i++;
-  return i;
-}
-
-bool cg_weights_file_holds(const CG *cg, const char *name) {
-  return file_index(cg, name) < cg->nwnames;
-}
-
-LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n) {
-  size_t off = 0;
-  int i = file_index(cg, name);
-  LLVMValueRef base = base_global(cg);
-  if (i < cg->nwnames) {
-    off = cg->wnames[i].off;
-  } else {
-    off = blob_append(cg, bytes, n);
-    CgWeight *w = realloc(cg->wnames, (size_t)(cg->nwnames + 1) * sizeof *w);
-    if (!w) abort();
-    cg->wnames = w;
-    cg->wnames[cg->nwnames++] = (CgWeight){arena_strdup(&cg->m->arena, name), off};
-  }
+  size_t off = i < cg->nwnames ? cg->wnames[i].off : blob_reserve(cg, name, v, cg_const_bytes(v));
+  LLVMValueRef o = cg_i64(cg, (int64_t)off);
+  if (cg->o->weights != WEIGHTS_FILE) return LLVMConstInBoundsGEP2(cg->t_i8, base, &o, 1);
   /* In the entry block, so that the pointer dominates every use. */
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
   LLVMPositionBuilderAtEnd(b, LLVMGetEntryBasicBlock(cg->llfn));
   LLVMValueRef p = LLVMBuildLoad2(b, cg->t_ptr, base, "weights");
-  LLVMValueRef o = cg_i64(cg, (int64_t)off);
   p = LLVMBuildInBoundsGEP2(b, cg->t_i8, p, &o, 1, name);
   LLVMDisposeBuilder(b);
   return p;
@@ -140,7 +180,10 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   if (cg->o->weights != WEIGHTS_FILE) return 0;
   base_global(cg); /* a loader even for a program without constants */
   size_t size = (cg->wlen + 63) & ~(size_t)63;
-  char *h = cg->wblob;
+  double t = cg_cpu_ms();
+  char *h = calloc(size, 1);
+  if (!h) abort();
+  blob_write(cg, h);
   memcpy(h, "SHLOCWTS", 8);
   put_u64(h + 8, WEIGHTS_VERSION);
   put_u64(h + 16, size);
@@ -167,9 +210,91 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   fail_unless(cg, fn, ok, 3);
   LLVMBuildStore(cg->b, p, cg->wbase);
   LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
-  *weights = realloc(cg->wblob, size ? size : 1);
-  if (!*weights) abort();
+  *weights = h;
   *weights_len = size;
-  cg->wblob = NULL;
+  cg->weights_ms += cg_cpu_ms() - t;
+  return 0;
+}
+
+void cg_weights_define(CG *cg, bool zeros) {
+  if (cg->o->weights == WEIGHTS_FILE) return;
+  /* Looked up again: the optimizer drops a declaration nothing uses. */
+  LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, BLOB_NAME);
+  cg->wbase = NULL;
+  if (!decl) return;
+  double t = cg_cpu_ms();
+  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->wlen);
+  LLVMValueRef init = LLVMConstNull(ty);
+  if (!zeros) {
+    char *bytes = calloc(cg->wlen, 1);
+    if (!bytes) abort();
+    blob_write(cg, bytes);
+    init = LLVMConstStringInContext2(cg->ctx, bytes, cg->wlen, 1);
+    free(bytes);
+  }
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, ty, "");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  /* Internal, not private: the symbol stays in the object's symbol table
+   * for cg_weights_patch to find. */
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetAlignment(g, 64);
+  cg_weights_place(cg, g);
+  LLVMReplaceAllUsesWith(decl, g);
+  LLVMDeleteGlobal(decl);
+  LLVMSetValueName2(g, BLOB_NAME, strlen(BLOB_NAME));
+  cg->wbase = g;
+  cg->weights_ms += cg_cpu_ms() - t;
+}
+
+/* Where the blob's bytes are in the object obj: the contents of the
+ * section holding the symbol, at the symbol's offset in it (addresses
+ * are section-relative in ELF and COFF objects, absolute in Mach-O ones:
+ * the difference is the offset either way); NULL if they are not there
+ * (no such symbol, or a section without contents). */
+static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
+  char *at = NULL;
+  LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
+  LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
+  for (; !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+    const char *name = LLVMGetSymbolName(sym);
+    /* Mach-O puts '_' before C names. */
+    if (strcmp(name, BLOB_NAME) && (name[0] != '_' || strcmp(name + 1, BLOB_NAME))) continue;
+    LLVMMoveToContainingSection(sec, sym);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec)) break;
+    const char *c = LLVMGetSectionContents(sec);
+    uint64_t off = LLVMGetSymbolAddress(sym) - LLVMGetSectionAddress(sec);
+    if (c >= obj && off + cg->wlen <= LLVMGetSectionSize(sec) &&
+        (size_t)(c - obj) + off + cg->wlen <= len)
+      at = obj + (c - obj) + off;
+    break;
+  }
+  LLVMDisposeSectionIterator(sec);
+  LLVMDisposeSymbolIterator(sym);
+  /* Only LLVM's zeros are overwritten (a section without contents reads
+   * as something else). */
+  for (size_t i = 0; at && i < cg->wlen; i++)
+    if (at[i]) at = NULL;
+  return at;
+}
+
+int cg_weights_patch(CG *cg, char *obj, size_t len) {
+  if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
+  double t = cg_cpu_ms();
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "object", 0);
+  char *err = NULL;
+  LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
+  char *at = bin ? blob_in_object(cg, bin, obj, len) : NULL;
+  if (bin) LLVMDisposeBinary(bin);
+  LLVMDisposeMemoryBuffer(mb);
+  if (!at) {
+    diag_error((Loc){0}, "cannot write the weights into the object: %s%s",
+               err ? err : "no symbol " BLOB_NAME " with contents in it",
+               cg->o->weights == WEIGHTS_SECTION ? " (does the section hold data?)" : "");
+    LLVMDisposeMessage(err);
+    return 1;
+  }
+  blob_write(cg, at);
+  cg->weights_ms += cg_cpu_ms() - t;
   return 0;
 }

@@ -1359,10 +1359,12 @@ int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
  * kernels pack B: o->gemm_b_packing).
  * layout_packed_elems: the elements of a packed constant (padding
  * included); layout_pack: writes them to dst from the row-major src
- * (elements of esz bytes), for codegen to emit. */
+ * (elements of esz bytes; with splat, src is one element), for codegen
+ * to emit; layout_same_packing: whether a and b pack alike. */
 int pass_layout(Module *m, const CompileOptions *o);
 int64_t layout_packed_elems(const GemmPacking *p);
-void layout_pack(const GemmPacking *p, const void *src, int esz, void *dst);
+void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, void *dst);
+bool layout_same_packing(const GemmPacking *a, const GemmPacking *b);
 /* The structural checker (passes/check.c), run after every pass with
  * --verify-each: IR links and SSA scoping, and the fusion and storage
  * invariants once `after` is fuse or buffers. */
