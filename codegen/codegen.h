@@ -609,9 +609,6 @@ bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
 int cg_probe_vector_bytes(LLVMTargetMachineRef tm);
 int cg_optimize(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
-/* codegen/codegen.c: the process's CPU time in ms (--time-passes: on a
- * shared machine wall time measures the other processes). */
-double cg_cpu_ms(void);
 /* Calls fn with the name of each symbol of the object bin that no
  * section holds (a call out of the object) until fn returns false; the
  * ELF file symbol, named after the module's source `file`, is skipped. */

@@ -146,7 +146,7 @@ LLVMValueRef cg_const_global(CG *cg, Value *v) {
   LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
   if (g) return g;
   size_t total = cg_const_bytes(v);
-  char *bytes = malloc(total ? total : 1);
+  char *bytes = calloc(total ? total : 1, 1); /* cg_const_write wants zeros */
   if (!bytes) abort();
   cg_const_write(v, bytes);
   g = bytes_global(cg, bytes, total, name);

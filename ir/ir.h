@@ -77,12 +77,15 @@ void diag_reset(void);
  * case as the failure reason). NULL restores stderr. */
 typedef void (*DiagSink)(void *ctx, const char *text);
 void diag_set_sink(DiagSink sink, void *ctx);
-/* The largest input file: its text is held in memory whole (diagnostics
- * quote any line), and a compile needs a few times its size more. */
+/* The largest input: its text is held in memory whole (diagnostics quote
+ * any line), and a compile needs a few times its size more (less for the
+ * bytes of constants, which are written once). Regular files are mapped,
+ * up to SRC_MAX_MAPPED_BYTES; pipes are read, up to SRC_MAX_BYTES. */
 #define SRC_MAX_BYTES ((size_t)512 << 20)
-/* Reads a whole file into a new SrcFile (malloc'ed, lives for the process).
+#define SRC_MAX_MAPPED_BYTES ((size_t)1 << 30)
+/* Maps or reads a whole file into a new SrcFile (lives for the process).
  * Returns NULL and prints an error when the file cannot be read or is
- * larger than SRC_MAX_BYTES. */
+ * larger than its limit. */
 SrcFile *srcfile_read(const char *path);
 /* A file known only by name (one that locations of a bytecode file name),
  * made once per name; lives for the process. */
