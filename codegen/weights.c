@@ -273,9 +273,7 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
   LLVMDisposeSymbolIterator(sym);
   /* Only LLVM's zeros are overwritten (a section without contents reads
    * as something else). */
-  for (size_t i = 0; at && i < cg->wlen; i++)
-    if (at[i]) at = NULL;
-  return at;
+  return at && !at[0] && !memcmp(at, at + 1, cg->wlen - 1) ? at : NULL;
 }
 
 int cg_weights_patch(CG *cg, char *obj, size_t len) {

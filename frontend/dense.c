@@ -229,25 +229,52 @@ static bool store_elem(Parser *p, Loc loc, size_t idx, const RawElem *r, ElemTyp
          store_scalar(p, loc, idx, &r->im, part, out + half);
 }
 
-/* 1 + the value of each hex digit, 0 for every other character. */
-static const uint8_t hex_plus1[256] = {
-    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,
-    ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
-    ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
-    ['F'] = 16};
+/* The value of hex digit c, and in *bad a non-zero bit when c is not one.
+ * '0'-'9' are 0x30-0x39, 'A'-'F' and 'a'-'f' 0x41-0x46 and 0x61-0x66. */
+static inline unsigned hex_digit(unsigned char c, unsigned *bad) {
+  unsigned digit = (unsigned char)(c - '0') < 10, letter = (unsigned char)((c | 0x20) - 'a') < 6;
+  *bad |= !(digit | letter);
+  return (c & 0xFu) + 9u * (c >> 6);
+}
+
+#define BYTES8(b) (0x0101010101010101ull * (b))
+
+/* Eight hex digits (a little-endian word, s[0] in its low byte) as four
+ * bytes, eight at a time in a 64-bit word (constants of hundreds of MB
+ * come this way): hex_digit's arithmetic per byte, and for the check
+ * that bytes lie in [lo, hi], bit 7 of c + 0x80 - lo (c >= lo) and not of
+ * c + 0x7F - hi (c > hi), which cannot carry into the next byte for
+ * c < 0x80. Sets *bad when one is not a hex digit. */
+static uint32_t hex_word(uint64_t x, uint64_t *bad) {
+  uint64_t y = x | BYTES8(0x20);
+  uint64_t digit = (x + BYTES8(0x80 - '0')) & ~(x + BYTES8(0x7F - '9'));
+  uint64_t letter = (y + BYTES8(0x80 - 'a')) & ~(y + BYTES8(0x7F - 'f'));
+  *bad |= (x & BYTES8(0x80)) | (~(digit | letter) & BYTES8(0x80));
+  uint64_t v = (x & BYTES8(0x0F)) + 9 * ((x >> 6) & BYTES8(1));
+  uint64_t w = ((v << 4) | (v >> 8)) & 0x00FF00FF00FF00FFull; /* bytes 0, 2, 4, 6 */
+  w = (w | (w >> 8)) & 0x0000FFFF0000FFFFull;
+  return (uint32_t)(w | (w >> 16));
+}
 
 /* Decodes the n hex digits at s (n even) into dst; false (diagnosed) if
- * one is not a digit. A table lookup a digit: constants of hundreds of MB
- * come this way. */
+ * one is not a digit. */
 static bool decode_hex(Parser *p, Loc loc, const char *s, size_t n, uint8_t *dst) {
   const unsigned char *u = (const unsigned char *)s;
   unsigned bad = 0;
-  for (size_t i = 0; i < n / 2; i++) {
-    unsigned h = hex_plus1[u[2 * i]] - 1u, l = hex_plus1[u[2 * i + 1]] - 1u;
-    bad |= h | l; /* all ones from a non-digit */
-    dst[i] = (uint8_t)(h << 4 | l);
+  size_t i = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t bad8 = 0;
+  for (; i + 4 <= n / 2; i += 4) {
+    uint64_t x;
+    memcpy(&x, u + 2 * i, 8);
+    uint32_t b = hex_word(x, &bad8);
+    memcpy(dst + i, &b, 4);
   }
-  return bad <= 15 || parse_error(p, loc, "bad hex digit in hex literal");
+  bad = bad8 != 0;
+#endif
+  for (; i < n / 2; i++)
+    dst[i] = (uint8_t)(hex_digit(u[2 * i], &bad) << 4 | hex_digit(u[2 * i + 1], &bad));
+  return !bad || parse_error(p, loc, "bad hex digit in hex literal");
 }
 
 /* A DenseData of type t for nbytes of literal (all elements, or one: a
