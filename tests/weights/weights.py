@@ -45,6 +45,20 @@ TALLY = Tally("weights/")
 report = TALLY.report
 
 
+def link_and_run(name, d, app, obj, define):
+    """Links tests/weights/APP (with -D options `define`) with obj and the
+    header in d, runs it and reports: it prints "ok" when its results are
+    plain C's."""
+    exe = os.path.join(d, "app")
+    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
+             "-I" + d] + define + [os.path.join(HERE, app), obj, "-o", exe])
+    if r.returncode:
+        return report(name, "link: " + r.stderr[-1500:])
+    r = run([exe])
+    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
+           (r.stdout + r.stderr)[-1500:])
+
+
 def weight(i, j):
     return ((i * 16 + j) % 7 - 3) * 0.25
 
@@ -117,14 +131,7 @@ def bind(shloc, work, name, named, fmt):
     r = run([shloc, mlir, "--bind-args=" + os.path.join(d, "model." + fmt), "-o", obj])
     if r.returncode:
         return report(name, "compile: " + r.stderr[-1500:])
-    exe = os.path.join(d, "app")
-    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
-             "-I" + d, os.path.join(HERE, "app.c"), obj, "-o", exe])
-    if r.returncode:
-        return report(name, "link: " + r.stderr[-1500:])
-    r = run([exe])
-    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
-           (r.stdout + r.stderr)[-1500:])
+    link_and_run(name, d, "app.c", obj, [])
 
 
 def bind_rejects(shloc, work):
@@ -226,14 +233,7 @@ def mode(shloc, readelf, work, name, opt):
         if why:
             return report(name, why)
         define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "model.bin")]
-    exe = os.path.join(d, "app")
-    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
-             "-I" + d] + define + [os.path.join(HERE, "app.c"), obj, "-o", exe])
-    if r.returncode:
-        return report(name, "link: " + r.stderr[-1500:])
-    r = run([exe])
-    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
-           (r.stdout + r.stderr)[-1500:])
+    link_and_run(name, d, "app.c", obj, define)
 
 
 LK, LN = 512, 512
@@ -284,14 +284,7 @@ def large(shloc, readelf, work, opt):
     if w[:16] not in data:
         return report(name, "the weight matrix's first bytes are not in the output")
     define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "large.bin")] if opt == "file" else []
-    exe = os.path.join(d, "app")
-    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
-             "-I" + d] + define + [os.path.join(HERE, "large.c"), obj, "-o", exe])
-    if r.returncode:
-        return report(name, "link: " + r.stderr[-1500:])
-    r = run([exe])
-    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
-           (r.stdout + r.stderr)[-1500:])
+    link_and_run(name, d, "large.c", obj, define)
 
 
 def main():
