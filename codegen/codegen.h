@@ -125,12 +125,15 @@ typedef struct CG {
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
   /* The weights (weights.c): the blob's (or file's) size, its constants,
-   * the global of the blob (with a file: holding the loaded pointer), and
-   * the CPU time spent writing their bytes (--time-passes). */
+   * the global of the blob (with a file: holding the loaded pointer),
+   * whether the object gets the blob appended (ELF) rather than written
+   * over zeros, and the CPU time spent writing their bytes
+   * (--time-passes). */
   size_t wlen;
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
+  bool wappend;
   double weights_ms;
   /* While a kernel is emitted (kernel.c): the storage locations of the
    * buffers it (and functions it calls, a sort's merge) uses, in order of
@@ -304,14 +307,15 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * cg_weights_const gives the pointer to weight v named `name` (added to
  * the blob, or the file, on first use): a constant, or with a file a load
  * in the entry block of cg->llfn. After optimization cg_weights_define
- * defines the blob, with zeros (an object: cg_weights_patch then writes
- * the bytes into obj, diagnosing and returning non-zero where it cannot)
- * or the bytes; with a file, cg_weights_finish defines the loader and
- * hands out the file's bytes. */
+ * defines the blob for output `kind`: for an object, a placeholder or
+ * zeros, into which cg_weights_patch then writes the bytes (*obj may be
+ * realloc'ed; non-zero after diagnosing where it cannot); else the bytes.
+ * With a file, cg_weights_finish defines the loader and hands out the
+ * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
-void cg_weights_define(CG *cg, bool zeros);
-int cg_weights_patch(CG *cg, char *obj, size_t len);
+void cg_weights_define(CG *cg, EmitKind kind);
+int cg_weights_patch(CG *cg, char **obj, size_t *len);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

@@ -12,15 +12,23 @@
  * is:
  *
  *  - embed (the default): the internal constant global shloc.weight_bytes
- *    (64-byte aligned) in .rodata. While LLVM optimizes, it is a declared
- *    constant of unknown contents (so nothing folds loads from it); then
- *    cg_weights_define gives it its size, and for an object zeros, whose
- *    place in the written object cg_weights_patch finds (the symbol, read
- *    back with LLVM's object API: ELF, Mach-O and COFF alike) and fills
- *    with the bytes. Assembly and LLVM IR output get the bytes as the
- *    initializer instead.
- *  - section=NAME: the same, and shloc.weight_bytes and the smaller
- *    constant globals in the linker section NAME, for a linker script to
+ *    (64-byte aligned) in read-only data. While LLVM optimizes, it is a
+ *    declared constant of unknown contents (so nothing folds loads from
+ *    it); then cg_weights_define defines it, and cg_weights_patch writes
+ *    the bytes into the object LLVM wrote:
+ *     - little-endian ELF: LLVM emits a 64-byte placeholder, alone in the
+ *       section .rodata.shloc.weights; the section's contents move to the
+ *       end of the file, as the blob (the section header's offset and
+ *       size and the symbol's size change; code refers to the blob
+ *       through relocations against the section or the symbol, with the
+ *       offset as addend, which stay true), so LLVM never writes the
+ *       blob's size in bytes;
+ *     - other objects: LLVM emits the blob's size in zeros, whose place
+ *       cg_weights_patch finds (the symbol, read back with LLVM's object
+ *       API: Mach-O and COFF alike) and overwrites.
+ *    Assembly and LLVM IR output get the bytes as the initializer.
+ *  - section=NAME: the blob with zeros to overwrite, and the smaller
+ *    constant globals, in the linker section NAME, for a linker script to
  *    place in flash or external memory.
  *  - file: every constant is in the file, none in the object.
  *    codegen_emit_weights returns the bytes of a weights file (the tool
@@ -68,6 +76,10 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
 }
 
 #define BLOB_NAME "shloc.weight_bytes"
+/* ELF --weights=embed: the blob's own section, and the bytes LLVM emits
+ * there (cg_weights_define). */
+#define BLOB_SECTION ".rodata.shloc.weights"
+#define BLOB_PLACEHOLDER 64
 
 /* Whether splat d's element is zero. */
 static bool zero_splat(const DenseData *d) {
@@ -216,16 +228,31 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   return 0;
 }
 
-void cg_weights_define(CG *cg, bool zeros) {
+/* Whether objects for the target are little-endian ELF (by the triple's
+ * OS and environment; cg_weights_patch checks the object's header). */
+static bool elf_le_target(CG *cg) {
+  static const char *const elf[] = {"linux", "-none", "-elf", "android", "bsd", "fuchsia"};
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  bool yes = false;
+  for (size_t i = 0; i < sizeof elf / sizeof *elf; i++) yes |= strstr(triple, elf[i]) != NULL;
+  LLVMDisposeMessage(triple);
+  return yes && LLVMByteOrder(cg->td) == LLVMLittleEndian;
+}
+
+void cg_weights_define(CG *cg, EmitKind kind) {
   if (cg->o->weights == WEIGHTS_FILE) return;
   /* Looked up again: the optimizer drops a declaration nothing uses. */
   LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, BLOB_NAME);
   cg->wbase = NULL;
   if (!decl) return;
   double t = cg_cpu_ms();
-  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->wlen);
+  /* An ELF object of --weights=embed gets a placeholder in a section of
+   * its own, which cg_weights_patch moves to the end of the file and
+   * grows to the blob; other objects get the blob's size in zeros. */
+  cg->wappend = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && elf_le_target(cg);
+  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->wappend ? BLOB_PLACEHOLDER : cg->wlen);
   LLVMValueRef init = LLVMConstNull(ty);
-  if (!zeros) {
+  if (kind != EMIT_OBJ) {
     char *bytes = calloc(cg->wlen, 1);
     if (!bytes) abort();
     blob_write(cg, bytes);
@@ -239,12 +266,103 @@ void cg_weights_define(CG *cg, bool zeros) {
    * for cg_weights_patch to find. */
   LLVMSetLinkage(g, LLVMInternalLinkage);
   LLVMSetAlignment(g, 64);
-  cg_weights_place(cg, g);
+  if (cg->wappend) LLVMSetSection(g, BLOB_SECTION);
+  else if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
   LLVMReplaceAllUsesWith(decl, g);
   LLVMDeleteGlobal(decl);
   LLVMSetValueName2(g, BLOB_NAME, strlen(BLOB_NAME));
   cg->wbase = g;
   cg->weights_ms += cg_cpu_ms() - t;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Growing the blob's section at the end of an ELF object                    */
+
+/* Little-endian fields of n bytes (2, 4 or 8). */
+static uint64_t get_le(const char *p, int n) {
+  uint64_t v = 0;
+  for (int k = n - 1; k >= 0; k--) v = v << 8 | (unsigned char)p[k];
+  return v;
+}
+
+static void put_le(char *p, int n, uint64_t v) {
+  for (int k = 0; k < n; k++) p[k] = (char)(v >> (8 * k));
+}
+
+/* The ELF layout the object has: 32- or 64-bit field offsets and sizes
+ * (the ELF specification's Elf32/Elf64 header, section header and symbol). */
+typedef struct Elf {
+  char *obj;
+  size_t len;
+  int w;                             /* 4 or 8: the size of an address */
+  uint64_t shoff, shentsize, shnum;
+} Elf;
+
+/* Field k of section header i: 0 name, 1 type, 2 offset, 3 size, 4 link,
+ * 5 entsize; its place in *at, its width returned. */
+static int sh_field(const Elf *e, uint64_t i, int k, char **at) {
+  static const int off32[] = {0, 4, 16, 20, 24, 36}, off64[] = {0, 4, 24, 32, 40, 56};
+  static const int wide[] = {0, 0, 1, 1, 0, 1}; /* an address's width in Elf64 */
+  *at = e->obj + e->shoff + i * e->shentsize + (e->w == 8 ? off64[k] : off32[k]);
+  return wide[k] ? e->w : 4;
+}
+
+static uint64_t sh_get(const Elf *e, uint64_t i, int k) {
+  char *at;
+  int n = sh_field(e, i, k, &at);
+  return get_le(at, n);
+}
+
+/* The symbol table entry of the blob (NULL if none) and its section. */
+static char *blob_symbol(const Elf *e, uint64_t *shndx) {
+  for (uint64_t i = 0; i < e->shnum; i++) {
+    if (sh_get(e, i, 1) != 2 /* SHT_SYMTAB */) continue;
+    uint64_t str = sh_get(e, i, 4), ent = sh_get(e, i, 5);
+    const char *names = e->obj + sh_get(e, str, 2);
+    for (uint64_t o = 0; ent && o + ent <= sh_get(e, i, 3); o += ent) {
+      char *sym = e->obj + sh_get(e, i, 2) + o;
+      if (strcmp(names + get_le(sym, 4), BLOB_NAME)) continue;
+      *shndx = get_le(sym + (e->w == 8 ? 6 : 14), 2);
+      return sym;
+    }
+  }
+  return NULL;
+}
+
+/* Moves the blob's section (the placeholder alone) to the end of the
+ * object (*obj, *len, realloc'ed) as the blob's bytes: the section header's
+ * offset and size and the symbol's size change; relocations against the
+ * section keep their offsets. Returns false if the object is not what
+ * cg_weights_define made. */
+static bool blob_append_elf(CG *cg, char **obj, size_t *len) {
+  Elf e = {*obj, *len, 0, 0, 0, 0};
+  /* ELFCLASS32 or ELFCLASS64, ELFDATA2LSB */
+  if (e.len < 64 || memcmp(e.obj, "\177ELF", 4) || (e.obj[4] != 1 && e.obj[4] != 2) ||
+      e.obj[5] != 1)
+    return false;
+  e.w = e.obj[4] == 2 ? 8 : 4;
+  e.shoff = get_le(e.obj + (e.w == 8 ? 0x28 : 0x20), e.w);
+  e.shentsize = get_le(e.obj + (e.w == 8 ? 0x3A : 0x2E), 2);
+  e.shnum = get_le(e.obj + (e.w == 8 ? 0x3C : 0x30), 2);
+  if (e.shoff + e.shnum * e.shentsize > e.len) return false;
+  uint64_t shndx = 0;
+  char *sym = blob_symbol(&e, &shndx);
+  if (!sym || shndx >= e.shnum || sh_get(&e, shndx, 3) != BLOB_PLACEHOLDER) return false;
+  size_t off = (e.len + 63) & ~(size_t)63, total = off + cg->wlen;
+  if (e.w == 4 && total > UINT32_MAX) return false;
+  size_t symoff = (size_t)(sym - e.obj);
+  char *p = realloc(e.obj, total);
+  if (!p) abort();
+  memset(p + e.len, 0, total - e.len);
+  blob_write(cg, p + off);
+  e.obj = p;
+  char *at;
+  put_le(at, sh_field(&e, shndx, 2, &at), off);
+  put_le(at, sh_field(&e, shndx, 3, &at), cg->wlen);
+  put_le(p + symoff + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
+  *obj = p;
+  *len = total;
+  return true;
 }
 
 /* Where the blob's bytes are in the object obj: the contents of the
@@ -276,23 +394,29 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
   return at && !at[0] && !memcmp(at, at + 1, cg->wlen - 1) ? at : NULL;
 }
 
-int cg_weights_patch(CG *cg, char *obj, size_t len) {
+int cg_weights_patch(CG *cg, char **obj, size_t *len) {
   if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
   double t = cg_cpu_ms();
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "object", 0);
-  char *err = NULL;
-  LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
-  char *at = bin ? blob_in_object(cg, bin, obj, len) : NULL;
-  if (bin) LLVMDisposeBinary(bin);
-  LLVMDisposeMemoryBuffer(mb);
-  if (!at) {
+  char *err = NULL, *at = NULL;
+  bool done = false;
+  if (cg->wappend) {
+    done = blob_append_elf(cg, obj, len);
+  } else {
+    LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(*obj, *len, "object", 0);
+    LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
+    at = bin ? blob_in_object(cg, bin, *obj, *len) : NULL;
+    if (bin) LLVMDisposeBinary(bin);
+    LLVMDisposeMemoryBuffer(mb);
+    if (at) blob_write(cg, at);
+    done = at != NULL;
+  }
+  if (!done) {
     diag_error((Loc){0}, "cannot write the weights into the object: %s%s",
                err ? err : "no symbol " BLOB_NAME " with contents in it",
                cg->o->weights == WEIGHTS_SECTION ? " (does the section hold data?)" : "");
     LLVMDisposeMessage(err);
     return 1;
   }
-  blob_write(cg, at);
   cg->weights_ms += cg_cpu_ms() - t;
   return 0;
 }
