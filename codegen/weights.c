@@ -150,7 +150,9 @@ LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v) {
   while (i < cg->nwnames && strcmp(cg->wnames[i].name, name)) i++;
   size_t off = i < cg->nwnames ? cg->wnames[i].off : blob_reserve(cg, name, v, cg_const_bytes(v));
   LLVMValueRef o = cg_i64(cg, (int64_t)off);
-  if (cg->o->weights != WEIGHTS_FILE) return LLVMConstInBoundsGEP2(cg->t_i8, base, &o, 1);
+  /* Not inbounds: the blob's definition in an ELF object is a
+   * placeholder smaller than the offsets (cg_weights_define). */
+  if (cg->o->weights != WEIGHTS_FILE) return LLVMConstGEP2(cg->t_i8, base, &o, 1);
   /* In the entry block, so that the pointer dominates every use. */
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
   LLVMPositionBuilderAtEnd(b, LLVMGetEntryBasicBlock(cg->llfn));
