@@ -238,6 +238,9 @@ static inline unsigned hex_digit(unsigned char c, unsigned *bad) {
 }
 
 #define BYTES8(b) (0x0101010101010101ull * (b))
+/* Hex literals at least this long give their text's memory back once
+ * decoded (srcfile_release). */
+#define HEX_RELEASE_DIGITS ((size_t)1 << 20)
 
 /* Eight hex digits (a little-endian word, s[0] in its low byte) as four
  * bytes, eight at a time in a 64-bit word (constants of hundreds of MB
@@ -340,6 +343,8 @@ static DenseData *dense_build(Parser *p, Loc loc, RawDense *r, const Type *t) {
     if (!d) return wrong_size(p, loc, t, r->nhex / 2, "hex literal");
     if (!decode_hex(p, loc, r->hex, r->nhex, d->bytes)) return NULL;
     dense_fix_i1(d);
+    /* the text, twice the bytes, is not read again */
+    if (r->nhex >= HEX_RELEASE_DIGITS) srcfile_release(p->lx.file, r->hex, r->nhex);
     return d;
   }
   int64_t n = type_num_elems(t);
@@ -563,6 +568,7 @@ static bool add_resource(Parser *p, const char *key, const Token *blob) {
   if (!decode_hex(p, blob->loc, blob->s + 3, 8, align) ||
       !decode_hex(p, blob->loc, blob->s + 11, ndigits - 8, r->bytes))
     return false;
+  if (ndigits >= HEX_RELEASE_DIGITS) srcfile_release(p->lx.file, blob->s + 11, ndigits - 8);
   r->next = p->resources;
   p->resources = r;
   return true;

@@ -82,6 +82,7 @@ void diag_warning(Loc loc, const char *fmt, ...) {
  * they stay reachable from this list. */
 typedef struct OwnedSrc {
   SrcFile file;
+  bool mapped; /* file.text is a mapping of the file (map_file) */
   struct OwnedSrc *next;
 } OwnedSrc;
 static OwnedSrc *owned_sources;
@@ -146,7 +147,8 @@ SrcFile *srcfile_read(const char *path) {
     return read_failed(f, NULL, path, "larger than the input limit of 1 GiB");
   size_t len = regular ? (size_t)st.st_size : 0;
   char *text = regular ? map_file(fileno(f), len) : NULL;
-  if (!text && !(text = read_all(f, path, &len))) return NULL;
+  bool read_text = !text;
+  if (read_text && !(text = read_all(f, path, &len))) return NULL;
   OwnedSrc *o = malloc(sizeof *o);
   if (!o) return read_failed(f, NULL, path, "out of memory reading the file");
   fclose(f);
@@ -154,9 +156,21 @@ SrcFile *srcfile_read(const char *path) {
    * does either. */
   bool binary = memchr(text, 0, len) || (len >= 4 && !memcmp(text, "ML\xefR", 4));
   o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
+  o->mapped = regular && text != NULL && !read_text;
   o->next = owned_sources;
   owned_sources = o;
   return &o->file;
+}
+
+void srcfile_release(const SrcFile *f, const char *p, size_t n) {
+  OwnedSrc *o = owned_sources;
+  while (o && &o->file != f) o = o->next;
+  if (!o || !o->mapped) return;
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t begin = ((uintptr_t)p + page - 1) & ~(page - 1), end = ((uintptr_t)p + n) & ~(page - 1);
+  /* The pages of a private mapping never written to: read again, they
+   * come back from the file. */
+  if (end > begin) madvise((void *)begin, end - begin, MADV_DONTNEED);
 }
 
 const SrcFile *srcfile_named(const char *name) {

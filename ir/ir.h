@@ -87,6 +87,10 @@ void diag_set_sink(DiagSink sink, void *ctx);
  * Returns NULL and prints an error when the file cannot be read or is
  * larger than its limit. */
 SrcFile *srcfile_read(const char *path);
+/* Lets the memory of [p, p + n) of f's text go when f is mapped (the pages
+ * come back from the file if read again, for a diagnostic): for the text
+ * of a large literal once decoded. Nothing for a file that was read. */
+void srcfile_release(const SrcFile *f, const char *p, size_t n);
 /* A file known only by name (one that locations of a bytecode file name),
  * made once per name; lives for the process. */
 const SrcFile *srcfile_named(const char *name);
