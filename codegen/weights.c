@@ -168,8 +168,15 @@ static uint64_t fnv1a(const unsigned char *p, size_t n) {
   return h;
 }
 
-static void put_u64(char *p, uint64_t v) {
-  for (int k = 0; k < 8; k++) p[k] = (char)(v >> (8 * k));
+/* Little-endian fields of n bytes (2, 4 or 8). */
+static uint64_t get_le(const char *p, int n) {
+  uint64_t v = 0;
+  for (int k = n - 1; k >= 0; k--) v = v << 8 | (unsigned char)p[k];
+  return v;
+}
+
+static void put_le(char *p, int n, uint64_t v) {
+  for (int k = 0; k < n; k++) p[k] = (char)(v >> (8 * k));
 }
 
 /* `if (!ok) return code;` in the loader being built. */
@@ -199,10 +206,10 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   if (!h) abort();
   blob_write(cg, h);
   memcpy(h, "SHLOCWTS", 8);
-  put_u64(h + 8, WEIGHTS_VERSION);
-  put_u64(h + 16, size);
+  put_le(h + 8, 8, WEIGHTS_VERSION);
+  put_le(h + 16, 8, size);
   uint64_t fp = fnv1a((const unsigned char *)h + WEIGHTS_HEADER, size - WEIGHTS_HEADER);
-  put_u64(h + 24, fp);
+  put_le(h + 24, 8, fp);
   LLVMTypeRef st = LLVMIntPtrTypeInContext(cg->ctx, cg->td);
   LLVMTypeRef params[2] = {cg->t_ptr, st};
   const char *name = cg_weights_loader_name(&cg->m->arena, cg->o);
@@ -280,17 +287,6 @@ void cg_weights_define(CG *cg, EmitKind kind) {
 /* ------------------------------------------------------------------------ */
 /* Growing the blob's section at the end of an ELF object                    */
 
-/* Little-endian fields of n bytes (2, 4 or 8). */
-static uint64_t get_le(const char *p, int n) {
-  uint64_t v = 0;
-  for (int k = n - 1; k >= 0; k--) v = v << 8 | (unsigned char)p[k];
-  return v;
-}
-
-static void put_le(char *p, int n, uint64_t v) {
-  for (int k = 0; k < n; k++) p[k] = (char)(v >> (8 * k));
-}
-
 /* The ELF layout the object has: 32- or 64-bit field offsets and sizes
  * (the ELF specification's Elf32/Elf64 header, section header and symbol). */
 typedef struct Elf {
@@ -359,8 +355,10 @@ static bool blob_append_elf(CG *cg, char **obj, size_t *len) {
   blob_write(cg, p + off);
   e.obj = p;
   char *at;
-  put_le(at, sh_field(&e, shndx, 2, &at), off);
-  put_le(at, sh_field(&e, shndx, 3, &at), cg->wlen);
+  int n = sh_field(&e, shndx, 2, &at);
+  put_le(at, n, off);
+  n = sh_field(&e, shndx, 3, &at);
+  put_le(at, n, cg->wlen);
   put_le(p + symoff + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
   *obj = p;
   *len = total;
