@@ -76,11 +76,13 @@ typedef enum CgInsn {
   CG_INSN_COUNT
 } CgInsn;
 
-/* A constant in the weights file (weights.c): its global's name and
- * offset in the file. */
+/* A constant in the weights blob or file (weights.c): its global's name,
+ * offset in the blob and the constant it writes there (NULL when an
+ * earlier one has the same bytes). */
 typedef struct CgWeight {
   const char *name;
   size_t off;
+  Value *v;
 } CgWeight;
 
 /* A function's stack frame in bytes as the backend laid it out
@@ -122,13 +124,17 @@ typedef struct CG {
   int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
-  /* --weights=file (weights.c): the file being built (wlen bytes used of
-   * wcap), its constants, and the global holding the loaded pointer. */
-  char *wblob;
-  size_t wlen, wcap;
+  /* The weights (weights.c): the blob's (or file's) size, its constants,
+   * the global of the blob (with a file: holding the loaded pointer),
+   * whether the object gets the blob appended (ELF) rather than written
+   * over zeros, and the CPU time spent writing their bytes
+   * (--time-passes). */
+  size_t wlen;
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
+  bool wappend;
+  double weights_ms;
   /* While a kernel is emitted (kernel.c): the storage locations of the
    * buffers it (and functions it calls, a sort's merge) uses, in order of
    * first use. Its frame holds their pointers, which the caller fills, so
@@ -257,8 +263,14 @@ LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name);
 /* Element i of d as a compute-type scalar (floats from their bits). */
 LLVMValueRef cg_dense_scalar(CG *cg, const DenseData *d, int64_t i);
-/* The global holding the literal of v, the result of a constant op. */
+/* The global holding the literal of v, the result of a constant op (for
+ * weights, a pointer into the blob of weights.c). */
 LLVMValueRef cg_const_global(CG *cg, Value *v);
+/* The bytes of constant v as its kernels read them (row-major, or in GEMM
+ * panels: Value.packed, passes/layout.c): their number, and writing them
+ * to dst (zeroed). */
+size_t cg_const_bytes(const Value *v);
+void cg_const_write(Value *v, char *dst);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
@@ -291,15 +303,19 @@ void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
 
 /* codegen/weights.c: where constants live (--weights). cg_weights_place
- * puts a constant global where o->weights says (a section); with a weights
- * file, cg_weights_file_const gives the pointer to the constant `name` of
- * n bytes in it (added on first use) from the entry block of cg->llfn, and
- * cg_weights_finish defines the loader and hands out the file's bytes. */
+ * puts a constant global where o->weights says (a section);
+ * cg_weights_const gives the pointer to weight v named `name` (added to
+ * the blob, or the file, on first use): a constant, or with a file a load
+ * in the entry block of cg->llfn. After optimization cg_weights_define
+ * defines the blob for output `kind`: for an object, a placeholder or
+ * zeros, into which cg_weights_patch then writes the bytes (*obj may be
+ * realloc'ed; non-zero after diagnosing where it cannot); else the bytes.
+ * With a file, cg_weights_finish defines the loader and hands out the
+ * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
-LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n);
-/* Whether the weights file holds `name` already (cg_weights_file_const
- * then ignores bytes and n). */
-bool cg_weights_file_holds(const CG *cg, const char *name);
+LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
+void cg_weights_define(CG *cg, EmitKind kind);
+int cg_weights_patch(CG *cg, char **obj, size_t *len);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

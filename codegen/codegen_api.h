@@ -24,6 +24,9 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
  * codegen/weights.c), NULL otherwise. */
 int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                          size_t *out_len, char **weights, size_t *weights_len);
+/* codegen/codegen.c: the process's CPU time in ms (--time-passes: on a
+ * shared machine wall time measures the other processes). */
+double cg_cpu_ms(void);
 /* The C name of the loader of a weights file: "<prefix>_load_weights". */
 char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 

@@ -108,38 +108,50 @@ static const DenseData *value_dense(Value *v) {
   return v->def->a.value;
 }
 
-/* The bytes of constant v as its kernels read them: row-major, or in
- * GEMM panels (Value.packed, passes/layout.c). *owned: a malloc'ed buffer
- * to free, or NULL. */
-static const char *const_bytes(Value *v, size_t *total, char **owned) {
-  const DenseData *d = value_dense(v);
-  const char *bytes = dense_bytes(d, total, owned);
-  if (!v->packed) return bytes;
-  int esz = elem_bytes(v->type->elem);
-  size_t n = (size_t)layout_packed_elems(v->packed) * (size_t)esz;
-  char *packed = malloc(n ? n : 1);
-  if (!packed) abort();
-  layout_pack(v->packed, bytes, esz, packed);
-  free(*owned);
-  *owned = packed;
-  *total = n;
-  return packed;
+size_t cg_const_bytes(const Value *v) {
+  int64_t n = v->packed ? layout_packed_elems(v->packed) : type_num_elems(v->type);
+  return (size_t)n * (size_t)elem_bytes(v->type->elem);
 }
+
+void cg_const_write(Value *v, char *dst) {
+  const DenseData *d = value_dense(v);
+  int esz = elem_bytes(v->type->elem);
+  if (v->packed) {
+    layout_pack(v->packed, d->bytes, esz, d->splat, dst);
+    return;
+  }
+  size_t n = (size_t)type_num_elems(v->type);
+  if (!d->splat) {
+    memcpy(dst, d->bytes, n * (size_t)esz);
+    return;
+  }
+  bool zero = true; /* dst is zeroed already */
+  for (int k = 0; k < esz; k++) zero &= !d->bytes[k];
+  for (size_t i = 0; !zero && i < n; i++) memcpy(dst + i * (size_t)esz, d->bytes, (size_t)esz);
+}
+
+/* Constants at least this large reach a kernel through its frame, like
+ * buffers, so that the kernels of layers with constant weights (and
+ * per-channel batch-norm vectors of 64 floats) are identical too
+ * (kernel.c: ResNet-50's 230 kernel functions become 62); smaller ones
+ * stay globals the optimizer sees. The large ones are weights (weights.c):
+ * LLVM never sees their bytes. */
+enum { FRAME_CONST_MIN_BYTES = 256 };
 
 LLVMValueRef cg_const_global(CG *cg, Value *v) {
   char name[96];
   snprintf(name, sizeof name, "%s.c%d", cg->fn->name, v->id);
-  bool file = cg->o->weights == WEIGHTS_FILE;
-  if (file && cg_weights_file_holds(cg, name)) return cg_weights_file_const(cg, name, NULL, 0);
-  LLVMValueRef g = file ? NULL : LLVMGetNamedGlobal(cg->mod, name);
+  if (cg->o->weights == WEIGHTS_FILE || type_byte_size(v->type) >= FRAME_CONST_MIN_BYTES)
+    return cg_weights_const(cg, name, v);
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
   if (g) return g;
-  size_t total;
-  char *owned;
-  const char *bytes = const_bytes(v, &total, &owned);
-  LLVMValueRef p = file ? cg_weights_file_const(cg, name, bytes, total)
-                        : bytes_global(cg, bytes, total, name);
-  free(owned);
-  return p;
+  size_t total = cg_const_bytes(v);
+  char *bytes = calloc(total ? total : 1, 1); /* cg_const_write wants zeros */
+  if (!bytes) abort();
+  cg_const_write(v, bytes);
+  g = bytes_global(cg, bytes, total, name);
+  free(bytes);
+  return g;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -185,13 +197,6 @@ static LLVMValueRef frame_buffer(CG *cg, Storage st, int64_t off, Value *cv) {
   cg->bases[cg->nbases++] = (CgBase){st, off, p, cv};
   return p;
 }
-
-/* Constants at least this large reach a kernel through its frame, like
- * buffers, so that the kernels of layers with constant weights (and
- * per-channel batch-norm vectors of 64 floats) are identical too
- * (kernel.c: ResNet-50's 230 kernel functions become 62); smaller ones
- * stay globals the optimizer sees. */
-enum { FRAME_CONST_MIN_BYTES = 256 };
 
 LLVMValueRef cg_buffer(CG *cg, Value *v) {
   if (v->id >= 0 && cg->buf[v->id]) return cg->buf[v->id];

@@ -4,8 +4,9 @@
  * estimated:
  *  - code and data: the sizes of the object's sections, read with LLVM's
  *    object API (`size -A` on the object gives the same numbers);
- *  - weights: the program's constants that are left after optimization
- *    (the globals cg_weights_place marks), or the weights file;
+ *  - weights: the weights blob and the program's constants that are left
+ *    after optimization (the globals cg_weights_place marks), or the
+ *    weights file;
  *  - temp arena: Func.temp_bytes of each entry and the kernel scratch the
  *    buffers pass planned in it (Op.scratch_offset, Op.scratch_bytes);
  *  - stack: each function's frame as the backend laid it out (its locals,
@@ -202,10 +203,11 @@ static bool print_undefined(const char *name, void *ctx) {
   return true;
 }
 
-/* Bytes of the constants still in the module (cg_report_mark_weight). */
+/* Bytes of the weights blob (weights.c) and of the constants still in
+ * the module (cg_report_mark_weight). */
 static uint64_t weight_bytes(CG *cg) {
   unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, WEIGHT_MD, sizeof WEIGHT_MD - 1);
-  uint64_t total = 0;
+  uint64_t total = cg->wbase ? cg->wlen : 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(cg->mod); g; g = LLVMGetNextGlobal(g)) {
     size_t n;
     LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);

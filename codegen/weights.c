@@ -1,12 +1,38 @@
 /*
  * weights.c: where the constants of the program live (--weights).
  *
- *  - embed (the default): private constant globals in .rodata.
- *  - section=NAME: the same globals in the linker section NAME, for a
- *    linker script to place in flash or external memory.
- *  - file: the constants are not in the object. codegen_emit_weights
- *    returns the bytes of a weights file (the tool writes STEM.bin beside
- *    STEM.o) and the object defines
+ * Constants of at least 256 bytes (memory.c: those that reach kernels
+ * through their frames: the weights) are never LLVM constants: LLVM would
+ * copy, hash and print every byte of them, most of the compile time and
+ * memory of a model with constant weights. Each gets an offset (a
+ * multiple of 64) in one blob, and the code addresses it as blob +
+ * offset; the bytes themselves are written by shloc, not LLVM (the
+ * Value's literal, packed in place for the constants the layout pass
+ * packs: ir.h GemmPacking, memory.c cg_const_write). Where the blob
+ * is:
+ *
+ *  - embed (the default): the internal constant global shloc.weight_bytes
+ *    (64-byte aligned) in read-only data. While LLVM optimizes, it is a
+ *    declared constant of unknown contents (so nothing folds loads from
+ *    it); then cg_weights_define defines it, and cg_weights_patch writes
+ *    the bytes into the object LLVM wrote:
+ *     - little-endian ELF: LLVM emits a 64-byte placeholder, alone in the
+ *       section .rodata.shloc.weights; the section's contents move to the
+ *       end of the file, as the blob (the section header's offset and
+ *       size and the symbol's size change; code refers to the blob
+ *       through relocations against the section or the symbol, with the
+ *       offset as addend, which stay true), so LLVM never writes the
+ *       blob's size in bytes;
+ *     - other objects: LLVM emits the blob's size in zeros, whose place
+ *       cg_weights_patch finds (the symbol, read back with LLVM's object
+ *       API: Mach-O and COFF alike) and overwrites.
+ *    Assembly and LLVM IR output get the bytes as the initializer.
+ *  - section=NAME: the blob with zeros to overwrite, and the smaller
+ *    constant globals, in the linker section NAME, for a linker script to
+ *    place in flash or external memory.
+ *  - file: every constant is in the file, none in the object.
+ *    codegen_emit_weights returns the bytes of a weights file (the tool
+ *    writes STEM.bin beside STEM.o) and the object defines
  *        int P_load_weights(const void *bytes, size_t size);
  *    which the application calls once with the file's bytes (mapped or
  *    read, 64-byte aligned, kept alive while the entries run) before any
@@ -32,6 +58,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Object.h>
+
 #include "codegen.h"
 
 #define WEIGHTS_HEADER 64
@@ -47,62 +75,88 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
   if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
 }
 
-/* Appends n bytes at a multiple of 64 of the file; returns their offset. */
-static size_t blob_append(CG *cg, const char *bytes, size_t n) {
+#define BLOB_NAME "shloc.weight_bytes"
+/* ELF --weights=embed: the blob's own section, and the bytes LLVM emits
+ * there (cg_weights_define). */
+#define BLOB_SECTION ".rodata.shloc.weights"
+#define BLOB_PLACEHOLDER 64
+
+/* Whether splat d's element is zero. */
+static bool zero_splat(const DenseData *d) {
+  for (size_t k = 0; d->splat && k < d->nbytes; k++)
+    if (d->bytes[k]) return false;
+  return d->splat;
+}
+
+/* Whether constants a and b have the same bytes in the blob: one literal
+ * (constants the passes copied) stored alike, splats of one element
+ * (elided weights) stored alike, or zeros, however stored. */
+static bool same_bytes(const Value *a, const Value *b) {
+  const DenseData *x = a->def->a.value, *y = b->def->a.value;
+  if (cg_const_bytes(a) != cg_const_bytes(b)) return false;
+  if (zero_splat(x) && zero_splat(y)) return true;
+  if (!a->packed != !b->packed || (a->packed && !layout_same_packing(a->packed, b->packed)))
+    return false;
+  return x == y || (x->splat && y->splat && x->nbytes == y->nbytes &&
+                    !memcmp(x->bytes, y->bytes, x->nbytes));
+}
+
+/* The offset in the blob of constant v named `name`: that of a constant
+ * with the same bytes, or n new bytes at a multiple of 64. */
+static size_t blob_reserve(CG *cg, const char *name, Value *v, size_t n) {
   size_t off = (cg->wlen + 63) & ~(size_t)63;
-  if (off + n > cg->wcap) {
-    size_t cap = cg->wcap ? cg->wcap : 4096;
-    while (cap < off + n) cap *= 2;
-    char *p = realloc(cg->wblob, cap);
-    if (!p) abort();
-    memset(p + cg->wcap, 0, cap - cg->wcap);
-    cg->wblob = p;
-    cg->wcap = cap;
-  }
-  memcpy(cg->wblob + off, bytes, n);
-  cg->wlen = off + n;
+  bool shared = false;
+  for (int i = 0; i < cg->nwnames && !shared; i++)
+    if (cg->wnames[i].v && same_bytes(cg->wnames[i].v, v)) {
+      off = cg->wnames[i].off;
+      shared = true;
+    }
+  CgWeight *w = realloc(cg->wnames, (size_t)(cg->nwnames + 1) * sizeof *w);
+  if (!w) abort();
+  cg->wnames = w;
+  /* A shared one is written once. */
+  cg->wnames[cg->nwnames++] = (CgWeight){arena_strdup(&cg->m->arena, name), off, shared ? NULL : v};
+  if (!shared) cg->wlen = off + n;
   return off;
 }
 
-/* The pointer to the weights the loader stored (an internal global). */
+/* Writes every constant of the blob at its offset in dst (zeroed). */
+static void blob_write(const CG *cg, char *dst) {
+  for (int i = 0; i < cg->nwnames; i++)
+    if (cg->wnames[i].v) cg_const_write(cg->wnames[i].v, dst + cg->wnames[i].off);
+}
+
+/* The base of the blob: in a file, the pointer the loader stored (an
+ * internal global), else the declaration of the blob (cg_weights_define
+ * defines it). */
 static LLVMValueRef base_global(CG *cg) {
   if (cg->wbase) return cg->wbase;
-  if (!cg->wlen) blob_append(cg, (const char[WEIGHTS_HEADER]){0}, WEIGHTS_HEADER);
+  if (cg->o->weights != WEIGHTS_FILE) {
+    cg->wbase = LLVMAddGlobal(cg->mod, LLVMArrayType2(cg->t_i8, 0), BLOB_NAME);
+    LLVMSetGlobalConstant(cg->wbase, 1);
+    LLVMSetAlignment(cg->wbase, 64);
+    return cg->wbase;
+  }
+  if (!cg->wlen) cg->wlen = WEIGHTS_HEADER;
   cg->wbase = LLVMAddGlobal(cg->mod, cg->t_ptr, "shloc.weights");
   LLVMSetInitializer(cg->wbase, LLVMConstNull(cg->t_ptr));
   LLVMSetLinkage(cg->wbase, LLVMInternalLinkage);
   return cg->wbase;
 }
 
-/* The index of constant `name` in the file, or cg->nwnames. */
-static int file_index(const CG *cg, const char *name) {
+LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v) {
+  LLVMValueRef base = base_global(cg);
   int i = 0;
   while (i < cg->nwnames && strcmp(cg->wnames[i].name, name)) i++;
-  return i;
-}
-
-bool cg_weights_file_holds(const CG *cg, const char *name) {
-  return file_index(cg, name) < cg->nwnames;
-}
-
-LLVMValueRef cg_weights_file_const(CG *cg, const char *name, const char *bytes, size_t n) {
-  size_t off = 0;
-  int i = file_index(cg, name);
-  LLVMValueRef base = base_global(cg);
-  if (i < cg->nwnames) {
-    off = cg->wnames[i].off;
-  } else {
-    off = blob_append(cg, bytes, n);
-    CgWeight *w = realloc(cg->wnames, (size_t)(cg->nwnames + 1) * sizeof *w);
-    if (!w) abort();
-    cg->wnames = w;
-    cg->wnames[cg->nwnames++] = (CgWeight){arena_strdup(&cg->m->arena, name), off};
-  }
+  size_t off = i < cg->nwnames ? cg->wnames[i].off : blob_reserve(cg, name, v, cg_const_bytes(v));
+  LLVMValueRef o = cg_i64(cg, (int64_t)off);
+  /* Not inbounds: the blob's definition in an ELF object is a
+   * placeholder smaller than the offsets (cg_weights_define). */
+  if (cg->o->weights != WEIGHTS_FILE) return LLVMConstGEP2(cg->t_i8, base, &o, 1);
   /* In the entry block, so that the pointer dominates every use. */
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
   LLVMPositionBuilderAtEnd(b, LLVMGetEntryBasicBlock(cg->llfn));
   LLVMValueRef p = LLVMBuildLoad2(b, cg->t_ptr, base, "weights");
-  LLVMValueRef o = cg_i64(cg, (int64_t)off);
   p = LLVMBuildInBoundsGEP2(b, cg->t_i8, p, &o, 1, name);
   LLVMDisposeBuilder(b);
   return p;
@@ -114,8 +168,15 @@ static uint64_t fnv1a(const unsigned char *p, size_t n) {
   return h;
 }
 
-static void put_u64(char *p, uint64_t v) {
-  for (int k = 0; k < 8; k++) p[k] = (char)(v >> (8 * k));
+/* Little-endian fields of n bytes (2, 4 or 8). */
+static uint64_t get_le(const char *p, int n) {
+  uint64_t v = 0;
+  for (int k = n - 1; k >= 0; k--) v = v << 8 | (unsigned char)p[k];
+  return v;
+}
+
+static void put_le(char *p, int n, uint64_t v) {
+  for (int k = 0; k < n; k++) p[k] = (char)(v >> (8 * k));
 }
 
 /* `if (!ok) return code;` in the loader being built. */
@@ -140,12 +201,15 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   if (cg->o->weights != WEIGHTS_FILE) return 0;
   base_global(cg); /* a loader even for a program without constants */
   size_t size = (cg->wlen + 63) & ~(size_t)63;
-  char *h = cg->wblob;
+  double t = cg_cpu_ms();
+  char *h = calloc(size, 1);
+  if (!h) abort();
+  blob_write(cg, h);
   memcpy(h, "SHLOCWTS", 8);
-  put_u64(h + 8, WEIGHTS_VERSION);
-  put_u64(h + 16, size);
+  put_le(h + 8, 8, WEIGHTS_VERSION);
+  put_le(h + 16, 8, size);
   uint64_t fp = fnv1a((const unsigned char *)h + WEIGHTS_HEADER, size - WEIGHTS_HEADER);
-  put_u64(h + 24, fp);
+  put_le(h + 24, 8, fp);
   LLVMTypeRef st = LLVMIntPtrTypeInContext(cg->ctx, cg->td);
   LLVMTypeRef params[2] = {cg->t_ptr, st};
   const char *name = cg_weights_loader_name(&cg->m->arena, cg->o);
@@ -167,9 +231,192 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   fail_unless(cg, fn, ok, 3);
   LLVMBuildStore(cg->b, p, cg->wbase);
   LLVMBuildRet(cg->b, LLVMConstInt(cg->t_i32, 0, 0));
-  *weights = realloc(cg->wblob, size ? size : 1);
-  if (!*weights) abort();
+  *weights = h;
   *weights_len = size;
-  cg->wblob = NULL;
+  cg->weights_ms += cg_cpu_ms() - t;
+  return 0;
+}
+
+/* Whether objects for the target are little-endian ELF (by the triple's
+ * OS and environment; cg_weights_patch checks the object's header). */
+static bool elf_le_target(CG *cg) {
+  static const char *const elf[] = {"linux", "-none", "-elf", "android", "bsd", "fuchsia"};
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  bool yes = false;
+  for (size_t i = 0; i < sizeof elf / sizeof *elf; i++) yes |= strstr(triple, elf[i]) != NULL;
+  LLVMDisposeMessage(triple);
+  return yes && LLVMByteOrder(cg->td) == LLVMLittleEndian;
+}
+
+void cg_weights_define(CG *cg, EmitKind kind) {
+  if (cg->o->weights == WEIGHTS_FILE) return;
+  /* Looked up again: the optimizer drops a declaration nothing uses. */
+  LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, BLOB_NAME);
+  cg->wbase = NULL;
+  if (!decl) return;
+  double t = cg_cpu_ms();
+  /* An ELF object of --weights=embed gets a placeholder in a section of
+   * its own, which cg_weights_patch moves to the end of the file and
+   * grows to the blob; other objects get the blob's size in zeros. */
+  cg->wappend = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && elf_le_target(cg);
+  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->wappend ? BLOB_PLACEHOLDER : cg->wlen);
+  LLVMValueRef init = LLVMConstNull(ty);
+  if (kind != EMIT_OBJ) {
+    char *bytes = calloc(cg->wlen, 1);
+    if (!bytes) abort();
+    blob_write(cg, bytes);
+    init = LLVMConstStringInContext2(cg->ctx, bytes, cg->wlen, 1);
+    free(bytes);
+  }
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, ty, "");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  /* Internal, not private: the symbol stays in the object's symbol table
+   * for cg_weights_patch to find. */
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetAlignment(g, 64);
+  if (cg->wappend) LLVMSetSection(g, BLOB_SECTION);
+  else if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
+  LLVMReplaceAllUsesWith(decl, g);
+  LLVMDeleteGlobal(decl);
+  LLVMSetValueName2(g, BLOB_NAME, strlen(BLOB_NAME));
+  cg->wbase = g;
+  cg->weights_ms += cg_cpu_ms() - t;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Growing the blob's section at the end of an ELF object                    */
+
+/* The ELF layout the object has: 32- or 64-bit field offsets and sizes
+ * (the ELF specification's Elf32/Elf64 header, section header and symbol). */
+typedef struct Elf {
+  char *obj;
+  size_t len;
+  int w;                             /* 4 or 8: the size of an address */
+  uint64_t shoff, shentsize, shnum;
+} Elf;
+
+/* Field k of section header i: 0 name, 1 type, 2 offset, 3 size, 4 link,
+ * 5 entsize; its place in *at, its width returned. */
+static int sh_field(const Elf *e, uint64_t i, int k, char **at) {
+  static const int off32[] = {0, 4, 16, 20, 24, 36}, off64[] = {0, 4, 24, 32, 40, 56};
+  static const int wide[] = {0, 0, 1, 1, 0, 1}; /* an address's width in Elf64 */
+  *at = e->obj + e->shoff + i * e->shentsize + (e->w == 8 ? off64[k] : off32[k]);
+  return wide[k] ? e->w : 4;
+}
+
+static uint64_t sh_get(const Elf *e, uint64_t i, int k) {
+  char *at;
+  int n = sh_field(e, i, k, &at);
+  return get_le(at, n);
+}
+
+/* The symbol table entry of the blob (NULL if none) and its section. */
+static char *blob_symbol(const Elf *e, uint64_t *shndx) {
+  for (uint64_t i = 0; i < e->shnum; i++) {
+    if (sh_get(e, i, 1) != 2 /* SHT_SYMTAB */) continue;
+    uint64_t str = sh_get(e, i, 4), ent = sh_get(e, i, 5);
+    const char *names = e->obj + sh_get(e, str, 2);
+    for (uint64_t o = 0; ent && o + ent <= sh_get(e, i, 3); o += ent) {
+      char *sym = e->obj + sh_get(e, i, 2) + o;
+      if (strcmp(names + get_le(sym, 4), BLOB_NAME)) continue;
+      *shndx = get_le(sym + (e->w == 8 ? 6 : 14), 2);
+      return sym;
+    }
+  }
+  return NULL;
+}
+
+/* Moves the blob's section (the placeholder alone) to the end of the
+ * object (*obj, *len, realloc'ed) as the blob's bytes: the section header's
+ * offset and size and the symbol's size change; relocations against the
+ * section keep their offsets. Returns false if the object is not what
+ * cg_weights_define made. */
+static bool blob_append_elf(CG *cg, char **obj, size_t *len) {
+  Elf e = {*obj, *len, 0, 0, 0, 0};
+  /* ELFCLASS32 or ELFCLASS64, ELFDATA2LSB */
+  if (e.len < 64 || memcmp(e.obj, "\177ELF", 4) || (e.obj[4] != 1 && e.obj[4] != 2) ||
+      e.obj[5] != 1)
+    return false;
+  e.w = e.obj[4] == 2 ? 8 : 4;
+  e.shoff = get_le(e.obj + (e.w == 8 ? 0x28 : 0x20), e.w);
+  e.shentsize = get_le(e.obj + (e.w == 8 ? 0x3A : 0x2E), 2);
+  e.shnum = get_le(e.obj + (e.w == 8 ? 0x3C : 0x30), 2);
+  if (e.shoff + e.shnum * e.shentsize > e.len) return false;
+  uint64_t shndx = 0;
+  char *sym = blob_symbol(&e, &shndx);
+  if (!sym || shndx >= e.shnum || sh_get(&e, shndx, 3) != BLOB_PLACEHOLDER) return false;
+  size_t off = (e.len + 63) & ~(size_t)63, total = off + cg->wlen;
+  if (e.w == 4 && total > UINT32_MAX) return false;
+  size_t symoff = (size_t)(sym - e.obj);
+  char *p = realloc(e.obj, total);
+  if (!p) abort();
+  memset(p + e.len, 0, total - e.len);
+  blob_write(cg, p + off);
+  e.obj = p;
+  char *at;
+  int n = sh_field(&e, shndx, 2, &at);
+  put_le(at, n, off);
+  n = sh_field(&e, shndx, 3, &at);
+  put_le(at, n, cg->wlen);
+  put_le(p + symoff + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
+  *obj = p;
+  *len = total;
+  return true;
+}
+
+/* Where the blob's bytes are in the object obj: the contents of the
+ * section holding the symbol, at the symbol's offset in it (addresses
+ * are section-relative in ELF and COFF objects, absolute in Mach-O ones:
+ * the difference is the offset either way); NULL if they are not there
+ * (no such symbol, or a section without contents). */
+static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
+  char *at = NULL;
+  LLVMSymbolIteratorRef sym = LLVMObjectFileCopySymbolIterator(bin);
+  LLVMSectionIteratorRef sec = LLVMObjectFileCopySectionIterator(bin);
+  for (; !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
+    const char *name = LLVMGetSymbolName(sym);
+    /* Mach-O puts '_' before C names. */
+    if (strcmp(name, BLOB_NAME) && (name[0] != '_' || strcmp(name + 1, BLOB_NAME))) continue;
+    LLVMMoveToContainingSection(sec, sym);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec)) break;
+    const char *c = LLVMGetSectionContents(sec);
+    uint64_t off = LLVMGetSymbolAddress(sym) - LLVMGetSectionAddress(sec);
+    if (c >= obj && off + cg->wlen <= LLVMGetSectionSize(sec) &&
+        (size_t)(c - obj) + off + cg->wlen <= len)
+      at = obj + (c - obj) + off;
+    break;
+  }
+  LLVMDisposeSectionIterator(sec);
+  LLVMDisposeSymbolIterator(sym);
+  /* Only LLVM's zeros are overwritten (a section without contents reads
+   * as something else). */
+  return at && !at[0] && !memcmp(at, at + 1, cg->wlen - 1) ? at : NULL;
+}
+
+int cg_weights_patch(CG *cg, char **obj, size_t *len) {
+  if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
+  double t = cg_cpu_ms();
+  char *err = NULL, *at = NULL;
+  bool done = false;
+  if (cg->wappend) {
+    done = blob_append_elf(cg, obj, len);
+  } else {
+    LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(*obj, *len, "object", 0);
+    LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
+    at = bin ? blob_in_object(cg, bin, *obj, *len) : NULL;
+    if (bin) LLVMDisposeBinary(bin);
+    LLVMDisposeMemoryBuffer(mb);
+    if (at) blob_write(cg, at);
+    done = at != NULL;
+  }
+  if (!done) {
+    diag_error((Loc){0}, "cannot write the weights into the object: %s%s",
+               err ? err : "no symbol " BLOB_NAME " with contents in it",
+               cg->o->weights == WEIGHTS_SECTION ? " (does the section hold data?)" : "");
+    LLVMDisposeMessage(err);
+    return 1;
+  }
+  cg->weights_ms += cg_cpu_ms() - t;
   return 0;
 }

@@ -229,63 +229,99 @@ static bool store_elem(Parser *p, Loc loc, size_t idx, const RawElem *r, ElemTyp
          store_scalar(p, loc, idx, &r->im, part, out + half);
 }
 
-static int hexdigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+/* The value of hex digit c, and in *bad a non-zero bit when c is not one.
+ * '0'-'9' are 0x30-0x39, 'A'-'F' and 'a'-'f' 0x41-0x46 and 0x61-0x66. */
+static inline unsigned hex_digit(unsigned char c, unsigned *bad) {
+  unsigned digit = (unsigned char)(c - '0') < 10, letter = (unsigned char)((c | 0x20) - 'a') < 6;
+  *bad |= !(digit | letter);
+  return (c & 0xFu) + 9u * (c >> 6);
 }
 
-/* Decodes hex digits into a malloc'ed buffer; NULL (diagnosed) if bad. */
-static uint8_t *decode_hex(Parser *p, Loc loc, const char *s, size_t n, size_t *nbytes) {
-  if (n % 2) {
-    parse_error(p, loc, "hex literal has an odd number of digits");
-    return NULL;
+#define BYTES8(b) (0x0101010101010101ull * (b))
+/* Hex literals at least this long give their text's memory back once
+ * decoded (srcfile_release). */
+#define HEX_RELEASE_DIGITS ((size_t)1 << 20)
+
+/* Eight hex digits (a little-endian word, s[0] in its low byte) as four
+ * bytes, eight at a time in a 64-bit word (constants of hundreds of MB
+ * come this way): hex_digit's arithmetic per byte, and for the check
+ * that bytes lie in [lo, hi], bit 7 of c + 0x80 - lo (c >= lo) and not of
+ * c + 0x7F - hi (c > hi), which cannot carry into the next byte for
+ * c < 0x80. Sets *bad when one is not a hex digit. */
+static uint32_t hex_word(uint64_t x, uint64_t *bad) {
+  uint64_t y = x | BYTES8(0x20);
+  uint64_t digit = (x + BYTES8(0x80 - '0')) & ~(x + BYTES8(0x7F - '9'));
+  uint64_t letter = (y + BYTES8(0x80 - 'a')) & ~(y + BYTES8(0x7F - 'f'));
+  *bad |= (x & BYTES8(0x80)) | (~(digit | letter) & BYTES8(0x80));
+  uint64_t v = (x & BYTES8(0x0F)) + 9 * ((x >> 6) & BYTES8(1));
+  uint64_t w = ((v << 4) | (v >> 8)) & 0x00FF00FF00FF00FFull; /* bytes 0, 2, 4, 6 */
+  w = (w | (w >> 8)) & 0x0000FFFF0000FFFFull;
+  return (uint32_t)(w | (w >> 16));
+}
+
+/* Decodes the n hex digits at s (n even) into dst; false (diagnosed) if
+ * one is not a digit. */
+static bool decode_hex(Parser *p, Loc loc, const char *s, size_t n, uint8_t *dst) {
+  const unsigned char *u = (const unsigned char *)s;
+  unsigned bad = 0;
+  size_t i = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t bad8 = 0;
+  for (; i + 4 <= n / 2; i += 4) {
+    uint64_t x;
+    memcpy(&x, u + 2 * i, 8);
+    uint32_t b = hex_word(x, &bad8);
+    memcpy(dst + i, &b, 4);
   }
-  uint8_t *b = malloc(n / 2 + 1);
-  if (!b) abort();
-  for (size_t i = 0; i < n / 2; i++) {
-    int h = hexdigit(s[2 * i]), l = hexdigit(s[2 * i + 1]);
-    if (h < 0 || l < 0) {
-      free(b);
-      parse_error(p, loc, "bad hex digit in hex literal");
-      return NULL;
-    }
-    b[i] = (uint8_t)(h * 16 + l);
-  }
-  *nbytes = n / 2;
-  return b;
+  bad = bad8 != 0;
+#endif
+  for (; i < n / 2; i++)
+    dst[i] = (uint8_t)(hex_digit(u[2 * i], &bad) << 4 | hex_digit(u[2 * i + 1], &bad));
+  return !bad || parse_error(p, loc, "bad hex digit in hex literal");
+}
+
+/* A DenseData of type t for nbytes of literal (all elements, or one: a
+ * splat), its bytes allocated; NULL if nbytes fits neither. */
+static DenseData *dense_alloc(Module *m, const Type *t, size_t nbytes) {
+  int64_t n = type_num_elems(t);
+  size_t nb = (size_t)elem_bytes(t->elem);
+  if (nbytes != nb * (size_t)n && nbytes != nb) return NULL;
+  DenseData *d = ARENA_NEW(&m->arena, DenseData);
+  d->type = t;
+  /* a splat, even of an empty tensor, as MLIR writes it */
+  d->splat = nbytes != nb * (size_t)n;
+  d->nbytes = nbytes;
+  d->bytes = arena_alloc(&m->arena, nbytes ? nbytes : 1);
+  return d;
+}
+
+/* i1 elements are 0/1 bytes in our buffers; MLIR writes a true splat as
+ * 0xFF. */
+static void dense_fix_i1(DenseData *d) {
+  if (d->type->elem == ET_I1)
+    for (size_t i = 0; i < d->nbytes; i++) d->bytes[i] = d->bytes[i] != 0;
 }
 
 DenseData *dense_from_raw(Module *m, const Type *t, const uint8_t *b, size_t nbytes) {
-  int64_t n = type_num_elems(t);
-  size_t nb = (size_t)elem_bytes(t->elem);
-  DenseData *d = ARENA_NEW(&m->arena, DenseData);
-  d->type = t;
-  if (nbytes == nb * (size_t)n)
-    d->splat = false;
-  else if (nbytes == nb) /* a splat, even of an empty tensor, as MLIR writes it */
-    d->splat = true;
-  else
-    return NULL;
-  d->nbytes = nbytes;
-  d->bytes = arena_alloc(&m->arena, nbytes ? nbytes : 1);
+  DenseData *d = dense_alloc(m, t, nbytes);
+  if (!d) return NULL;
   if (nbytes) memcpy(d->bytes, b, nbytes);
-  /* i1 elements are 0/1 bytes in our buffers; MLIR writes a true splat as
-   * 0xFF. */
-  if (t->elem == ET_I1)
-    for (size_t i = 0; i < nbytes; i++) d->bytes[i] = d->bytes[i] != 0;
+  dense_fix_i1(d);
   return d;
+}
+
+/* The diagnostic of a blob of nbytes that does not fit t. */
+static DenseData *wrong_size(Parser *p, Loc loc, const Type *t, size_t nbytes, const char *what) {
+  parse_error(p, loc, "%s has %zu bytes, but %s needs %zu", what, nbytes,
+              type_str(&p->m->arena, t), (size_t)elem_bytes(t->elem) * (size_t)type_num_elems(t));
+  return NULL;
 }
 
 /* Copies raw bytes of a hex blob or resource: all elements, or one (splat). */
 static DenseData *dense_from_bytes(Parser *p, Loc loc, const Type *t, const uint8_t *b,
                                    size_t nbytes, const char *what) {
   DenseData *d = dense_from_raw(p->m, t, b, nbytes);
-  if (!d)
-    parse_error(p, loc, "%s has %zu bytes, but %s needs %zu", what, nbytes,
-                type_str(&p->m->arena, t), (size_t)elem_bytes(t->elem) * (size_t)type_num_elems(t));
-  return d;
+  return d ? d : wrong_size(p, loc, t, nbytes, what);
 }
 
 /* A tensor type a dense literal can have: static, not quantized. */
@@ -301,12 +337,14 @@ static bool check_dense_type(Parser *p, Loc loc, const Type *t) {
 
 static DenseData *dense_build(Parser *p, Loc loc, RawDense *r, const Type *t) {
   if (!check_dense_type(p, loc, t)) return NULL;
-  if (r->hex) {
-    size_t nbytes;
-    uint8_t *b = decode_hex(p, loc, r->hex, r->nhex, &nbytes);
-    if (!b) return NULL;
-    DenseData *d = dense_from_bytes(p, loc, t, b, nbytes, "hex literal");
-    free(b);
+  if (r->hex) { /* decoded in place */
+    if (r->nhex % 2) return parse_error(p, loc, "hex literal has an odd number of digits"), NULL;
+    DenseData *d = dense_alloc(p->m, t, r->nhex / 2);
+    if (!d) return wrong_size(p, loc, t, r->nhex / 2, "hex literal");
+    if (!decode_hex(p, loc, r->hex, r->nhex, d->bytes)) return NULL;
+    dense_fix_i1(d);
+    /* the text, twice the bytes, is not read again */
+    if (r->nhex >= HEX_RELEASE_DIGITS) srcfile_release(p->lx.file, r->hex, r->nhex);
     return d;
   }
   int64_t n = type_num_elems(t);
@@ -518,16 +556,19 @@ static bool parse_meta_key(Parser *p, char **key) {
 static bool add_resource(Parser *p, const char *key, const Token *blob) {
   if (blob->n < 12 || blob->s[1] != '0' || blob->s[2] != 'x')
     return parse_error(p, blob->loc, "resource '%s': expected a hex blob \"0x...\"", key);
-  size_t nbytes;
-  uint8_t *b = decode_hex(p, blob->loc, blob->s + 3, blob->n - 4, &nbytes);
-  if (!b) return false;
+  size_t ndigits = blob->n - 4;
+  if (ndigits % 2) return parse_error(p, blob->loc, "hex literal has an odd number of digits");
   Resource *r = ARENA_NEW(&p->m->arena, Resource);
   r->name = key;
   r->n = strlen(key);
-  r->nbytes = nbytes - 4; /* the first word is the blob's alignment */
+  /* the first word (8 digits) is the blob's alignment */
+  r->nbytes = ndigits / 2 - 4;
   r->bytes = arena_alloc(&p->m->arena, r->nbytes ? r->nbytes : 1);
-  memcpy(r->bytes, b + 4, r->nbytes);
-  free(b);
+  uint8_t align[4];
+  if (!decode_hex(p, blob->loc, blob->s + 3, 8, align) ||
+      !decode_hex(p, blob->loc, blob->s + 11, ndigits - 8, r->bytes))
+    return false;
+  if (ndigits >= HEX_RELEASE_DIGITS) srcfile_release(p->lx.file, blob->s + 11, ndigits - 8);
   r->next = p->resources;
   p->resources = r;
   return true;

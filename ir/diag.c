@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ir.h"
 
@@ -80,6 +82,7 @@ void diag_warning(Loc loc, const char *fmt, ...) {
  * they stay reachable from this list. */
 typedef struct OwnedSrc {
   SrcFile file;
+  bool mapped; /* file.text is a mapping of the file (map_file) */
   struct OwnedSrc *next;
 } OwnedSrc;
 static OwnedSrc *owned_sources;
@@ -92,15 +95,24 @@ static SrcFile *read_failed(FILE *f, char *text, const char *path, const char *w
   return NULL;
 }
 
-SrcFile *srcfile_read(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "shloc: error: cannot open '%s'\n", path);
+/* The n bytes of regular file fd mapped read-only and followed by a NUL:
+ * an anonymous mapping of zeros, one byte longer than the file, is
+ * reserved first and the file mapped over its start (past the end of the
+ * file, its last page reads as zeros too). NULL if mmap fails. */
+static char *map_file(int fd, size_t n) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), total = (n + page) / page * page;
+  char *p = mmap(NULL, total, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return NULL;
+  if (n && mmap(p, n, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    munmap(p, total);
     return NULL;
   }
-  struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > SRC_MAX_BYTES)
-    return read_failed(f, NULL, path, "larger than the input limit of 512 MiB");
+  return p;
+}
+
+/* Reads what f (a pipe, or a file that cannot be mapped) holds, up to
+ * SRC_MAX_BYTES; NULL after diagnosing. */
+static char *read_all(FILE *f, const char *path, size_t *n) {
   size_t cap = 1 << 16, len = 0;
   char *text = malloc(cap);
   size_t got;
@@ -108,29 +120,57 @@ SrcFile *srcfile_read(const char *path) {
     len += got;
     /* Pipes have no size to check up front. */
     if (len > SRC_MAX_BYTES)
-      return read_failed(f, text, path, "larger than the input limit of 512 MiB");
+      return read_failed(f, text, path, "larger than the input limit of 512 MiB"), NULL;
     if (cap - len - 1 > 0) continue;
     /* Room for one byte past the limit is enough to see it passed. */
     cap = cap * 2 > SRC_MAX_BYTES + 2 ? SRC_MAX_BYTES + 2 : cap * 2;
     char *bigger = realloc(text, cap);
-    if (!bigger) return read_failed(f, text, path, "out of memory reading the file");
+    if (!bigger) return read_failed(f, text, path, "out of memory reading the file"), NULL;
     text = bigger;
   }
-  if (ferror(f)) return read_failed(f, text, path, "read error");
-  OwnedSrc *o = malloc(sizeof *o);
-  if (!text || !o) {
-    free(o);
-    return read_failed(f, text, path, "out of memory reading the file");
-  }
-  fclose(f);
+  if (ferror(f)) return read_failed(f, text, path, "read error"), NULL;
+  if (!text) return read_failed(f, text, path, "out of memory reading the file"), NULL;
   text[len] = 0;
+  *n = len;
+  return text;
+}
+
+SrcFile *srcfile_read(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "shloc: error: cannot open '%s'\n", path);
+    return NULL;
+  }
+  struct stat st;
+  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  if (regular && (uint64_t)st.st_size > SRC_MAX_MAPPED_BYTES)
+    return read_failed(f, NULL, path, "larger than the input limit of 1 GiB");
+  size_t len = regular ? (size_t)st.st_size : 0;
+  char *text = regular ? map_file(fileno(f), len) : NULL;
+  bool read_text = !text;
+  if (read_text && !(text = read_all(f, path, &len))) return NULL;
+  OwnedSrc *o = malloc(sizeof *o);
+  if (!o) return read_failed(f, NULL, path, "out of memory reading the file");
+  fclose(f);
   /* MLIR bytecode starts with "ML\xefR" and holds NUL bytes; text never
    * does either. */
   bool binary = memchr(text, 0, len) || (len >= 4 && !memcmp(text, "ML\xefR", 4));
   o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
+  o->mapped = regular && text != NULL && !read_text;
   o->next = owned_sources;
   owned_sources = o;
   return &o->file;
+}
+
+void srcfile_release(const SrcFile *f, const char *p, size_t n) {
+  OwnedSrc *o = owned_sources;
+  while (o && &o->file != f) o = o->next;
+  if (!o || !o->mapped) return;
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t begin = ((uintptr_t)p + page - 1) & ~(page - 1), end = ((uintptr_t)p + n) & ~(page - 1);
+  /* The pages of a private mapping never written to: read again, they
+   * come back from the file. */
+  if (end > begin) madvise((void *)begin, end - begin, MADV_DONTNEED);
 }
 
 const SrcFile *srcfile_named(const char *name) {

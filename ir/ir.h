@@ -77,13 +77,20 @@ void diag_reset(void);
  * case as the failure reason). NULL restores stderr. */
 typedef void (*DiagSink)(void *ctx, const char *text);
 void diag_set_sink(DiagSink sink, void *ctx);
-/* The largest input file: its text is held in memory whole (diagnostics
- * quote any line), and a compile needs a few times its size more. */
+/* The largest input: its text is held in memory whole (diagnostics quote
+ * any line), and a compile needs a few times its size more (less for the
+ * bytes of constants, which are written once). Regular files are mapped,
+ * up to SRC_MAX_MAPPED_BYTES; pipes are read, up to SRC_MAX_BYTES. */
 #define SRC_MAX_BYTES ((size_t)512 << 20)
-/* Reads a whole file into a new SrcFile (malloc'ed, lives for the process).
+#define SRC_MAX_MAPPED_BYTES ((size_t)1 << 30)
+/* Maps or reads a whole file into a new SrcFile (lives for the process).
  * Returns NULL and prints an error when the file cannot be read or is
- * larger than SRC_MAX_BYTES. */
+ * larger than its limit. */
 SrcFile *srcfile_read(const char *path);
+/* Lets the memory of [p, p + n) of f's text go when f is mapped (the pages
+ * come back from the file if read again, for a diagnostic): for the text
+ * of a large literal once decoded. Nothing for a file that was read. */
+void srcfile_release(const SrcFile *f, const char *p, size_t n);
 /* A file known only by name (one that locations of a bytecode file name),
  * made once per name; lives for the process. */
 const SrcFile *srcfile_named(const char *name);
@@ -1366,10 +1373,12 @@ int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
  * kernels pack B: o->gemm_b_packing).
  * layout_packed_elems: the elements of a packed constant (padding
  * included); layout_pack: writes them to dst from the row-major src
- * (elements of esz bytes), for codegen to emit. */
+ * (elements of esz bytes; with splat, src is one element), for codegen
+ * to emit; layout_same_packing: whether a and b pack alike. */
 int pass_layout(Module *m, const CompileOptions *o);
 int64_t layout_packed_elems(const GemmPacking *p);
-void layout_pack(const GemmPacking *p, const void *src, int esz, void *dst);
+void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, void *dst);
+bool layout_same_packing(const GemmPacking *a, const GemmPacking *b);
 /* The structural checker (passes/check.c), run after every pass with
  * --verify-each: IR links and SSA scoping, and the fusion and storage
  * invariants once `after` is fuse or buffers. */

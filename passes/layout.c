@@ -46,22 +46,52 @@ static int64_t matrix_offset(const GemmPacking *p, int64_t b) {
   return off;
 }
 
-void layout_pack(const GemmPacking *p, const void *src, int esz, void *dst) {
+/* Copies element `from` of s to element `to` of d, elements of esz bytes
+ * (fixed sizes as loads and stores, not memcpy calls). */
+static inline void copy_elem(char *d, int64_t to, const char *s, int64_t from, int esz) {
+  switch (esz) {
+  case 4: {
+    uint32_t x;
+    memcpy(&x, s + from * 4, 4);
+    memcpy(d + to * 4, &x, 4);
+    break;
+  }
+  case 2: {
+    uint16_t x;
+    memcpy(&x, s + from * 2, 2);
+    memcpy(d + to * 2, &x, 2);
+    break;
+  }
+  case 8: {
+    uint64_t x;
+    memcpy(&x, s + from * 8, 8);
+    memcpy(d + to * 8, &x, 8);
+    break;
+  }
+  default: memcpy(d + to * esz, s + from * esz, (size_t)esz);
+  }
+}
+
+/* dst is written in order: per matrix, per K slice of kc rows, per panel
+ * of nr columns, its rows, zeros past N (ir.h GemmPacking). */
+void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, void *dst) {
   const char *s = src;
   char *d = dst;
-  int64_t npad = (p->N + p->nr - 1) / p->nr * p->nr, nmat = 1;
+  int64_t nmat = 1, to = 0, nr = p->nr;
   for (int i = 0; i < p->nbd; i++) nmat *= p->bdim[i];
-  memset(d, 0, (size_t)(layout_packed_elems(p) * esz));
+  /* A splat reads its one element everywhere: strides 0. */
+  int64_t sk = splat ? 0 : p->sk, sn = splat ? 0 : p->sn;
   for (int64_t b = 0; b < nmat; b++) {
-    int64_t from = matrix_offset(p, b);
-    char *mat = d + (size_t)(b * p->K * npad * esz);
+    int64_t mat = splat ? 0 : matrix_offset(p, b);
     for (int64_t pc = 0; pc < p->K; pc += p->kc) {
       int64_t rows = p->K - pc < p->kc ? p->K - pc : p->kc;
-      for (int64_t j = 0; j < p->N; j++) {
-        char *panel = mat + (size_t)((pc * npad + j / p->nr * p->nr * rows) * esz);
-        for (int64_t k = 0; k < rows; k++)
-          memcpy(panel + (size_t)((k * p->nr + j % p->nr) * esz),
-                 s + (size_t)((from + (pc + k) * p->sk + j * p->sn) * esz), (size_t)esz);
+      for (int64_t j0 = 0; j0 < p->N; j0 += nr) {
+        int64_t cols = p->N - j0 < nr ? p->N - j0 : nr;
+        for (int64_t k = 0; k < rows; k++, to += nr) {
+          int64_t from = mat + (pc + k) * sk + j0 * sn;
+          for (int64_t j = 0; j < cols; j++) copy_elem(d, to + j, s, from + j * sn, esz);
+          if (cols < nr) memset(d + (to + cols) * esz, 0, (size_t)((nr - cols) * esz));
+        }
       }
     }
   }
@@ -76,7 +106,7 @@ typedef struct Layout {
   bool *seen, *keep; /* a GEMM user found; some use needs row-major */
 } Layout;
 
-static bool same_packing(const GemmPacking *a, const GemmPacking *b) {
+bool layout_same_packing(const GemmPacking *a, const GemmPacking *b) {
   if (a->nbd != b->nbd || a->K != b->K || a->N != b->N || a->sk != b->sk || a->sn != b->sn ||
       a->kc != b->kc || a->nr != b->nr)
     return false;
@@ -94,7 +124,7 @@ static void note_uses(Op *op, void *ctx) {
     GemmPacking p = {0};
     bool gemm = i == 1 && ir_is_gemm(op->code) &&
                 l->o->gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
-    if (!gemm || (l->seen[v->id] && !same_packing(&l->want[v->id], &p))) {
+    if (!gemm || (l->seen[v->id] && !layout_same_packing(&l->want[v->id], &p))) {
       l->keep[v->id] = true;
       continue;
     }

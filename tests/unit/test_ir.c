@@ -754,6 +754,43 @@ static void test_dimexpr_runtime_terms_cancel(void) {
   ir_module_free(m);
 }
 
+/* The packing of test_layout_pack's B by the definition of GemmPacking
+ * (ir.h): per matrix, per K slice of 3 rows, per panel of 4 columns, its
+ * rows, zeros past N = 5; B(k, j) of matrix b at b * 35 + k + j * 7 (a
+ * transposed 7 x 5), or element 0 for a splat. */
+static void layout_reference(const uint8_t *src, int esz, bool splat, uint8_t *want) {
+  int64_t to = 0;
+  for (int b = 0; b < 2; b++)
+    for (int pc = 0; pc < 7; pc += 3)
+      for (int j0 = 0; j0 < 5; j0 += 4)
+        for (int k = pc; k < pc + 3 && k < 7; k++, to += 4)
+          for (int j = j0; j < j0 + 4; j++) {
+            uint8_t *d = want + (to + j - j0) * esz;
+            if (j >= 5) memset(d, 0, (size_t)esz);
+            else memcpy(d, src + (splat ? 0 : (b * 35 + k + j * 7) * esz), (size_t)esz);
+          }
+}
+
+/* layout_pack against layout_reference: two matrices, a partial last K
+ * slice and panel; 1-, 4- and 8-byte elements (memcpy and the sized
+ * copies); row-major and splat sources. */
+static void test_layout_pack(void) {
+  GemmPacking p = {.nbd = 1, .bdim = {2}, .bstride = {35}, .K = 7, .N = 5,
+                   .sk = 1, .sn = 7, .kc = 3, .nr = 4};
+  enum { SRC = 2 * 7 * 5, PACKED = 2 * 7 * 8 };
+  EXPECT_I64(layout_packed_elems(&p), PACKED);
+  for (int esz = 1; esz <= 8; esz *= 2) {
+    uint8_t src[SRC * 8], dst[PACKED * 8], want[PACKED * 8];
+    for (int i = 0; i < SRC * esz; i++) src[i] = (uint8_t)(i * 7 + 3);
+    for (int splat = 0; splat < 2; splat++) {
+      layout_reference(src, esz, splat, want);
+      memset(dst, 0xAA, sizeof dst);
+      layout_pack(&p, src, esz, splat, dst);
+      EXPECT(!memcmp(dst, want, (size_t)PACKED * (size_t)esz));
+    }
+  }
+}
+
 int main(void) {
   test_tensor_types_are_interned();
   test_dimexpr_runtime_terms_cancel();
@@ -780,5 +817,6 @@ int main(void) {
   test_dense_get_integers();
   test_dense_get_floats();
   test_dense_get_splats();
+  test_layout_pack();
   return unit_report();
 }

@@ -13,6 +13,12 @@ misaligned pointer, a wrong size and a foreign header, loads it and runs.
 In every mode app.c compares the results with plain C, and the weights
 figure of --print-memory-plan is checked against the sections and the file.
 
+large: a model with a 1 MiB weight matrix as a hex literal, a bias and a
+splat of ones as GEMM weights (the object's weights blob, codegen/weights.c:
+bytes shloc writes into the object after LLVM emitted zeros) is compiled
+with --weights=embed, section and file; large.c links it and compares with
+plain C, and the object's weights section must hold the matrix's bytes.
+
 --bind-args: the same model with its weights as entry arguments (as
 PyTorch/XLA exports have them) is compiled with the weights bound from a
 .npz (np.savez) and from a .safetensors file (written here by hand), by
@@ -37,6 +43,20 @@ from programs import Tally, run, sections  # noqa: E402
 M, K, N = 16, 64, 16
 TALLY = Tally("weights/")
 report = TALLY.report
+
+
+def link_and_run(name, d, app, obj, define):
+    """Links tests/weights/APP (with -D options `define`) with obj and the
+    header in d, runs it and reports: it prints "ok" when its results are
+    plain C's."""
+    exe = os.path.join(d, "app")
+    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
+             "-I" + d] + define + [os.path.join(HERE, app), obj, "-o", exe])
+    if r.returncode:
+        return report(name, "link: " + r.stderr[-1500:])
+    r = run([exe])
+    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
+           (r.stdout + r.stderr)[-1500:])
 
 
 def weight(i, j):
@@ -111,14 +131,7 @@ def bind(shloc, work, name, named, fmt):
     r = run([shloc, mlir, "--bind-args=" + os.path.join(d, "model." + fmt), "-o", obj])
     if r.returncode:
         return report(name, "compile: " + r.stderr[-1500:])
-    exe = os.path.join(d, "app")
-    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
-             "-I" + d, os.path.join(HERE, "app.c"), obj, "-o", exe])
-    if r.returncode:
-        return report(name, "link: " + r.stderr[-1500:])
-    r = run([exe])
-    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
-           (r.stdout + r.stderr)[-1500:])
+    link_and_run(name, d, "app.c", obj, [])
 
 
 def bind_rejects(shloc, work):
@@ -220,14 +233,58 @@ def mode(shloc, readelf, work, name, opt):
         if why:
             return report(name, why)
         define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "model.bin")]
-    exe = os.path.join(d, "app")
-    r = run(["cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-O1",
-             "-I" + d] + define + [os.path.join(HERE, "app.c"), obj, "-o", exe])
+    link_and_run(name, d, "app.c", obj, define)
+
+
+LK, LN = 512, 512
+
+
+def large_weight(i, j):
+    return ((i * 7 + j * 13) % 17 - 8) * 0.125
+
+
+def large_model():
+    """y = x W + b and s = x ones, W (LK x LN) as hex (little-endian f32)."""
+    w = struct.pack(f"<{LK * LN}f", *[large_weight(i, j) for i in range(LK) for j in range(LN)])
+    b = ", ".join(repr(float(j % 9 - 4)) for j in range(LN))
+    x, wt, yt = f"tensor<{M}x{LK}xf32>", f"tensor<{LK}x{LN}xf32>", f"tensor<{M}x{LN}xf32>"
+    return f"""func.func @main(%x: {x}) -> ({yt}, {yt}) {{
+  %w = stablehlo.constant dense<"0x{w.hex().upper()}"> : {wt}
+  %b = stablehlo.constant dense<[{b}]> : tensor<{LN}xf32>
+  %ones = stablehlo.constant dense<1.0> : {wt}
+  %d = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : ({x}, {wt}) -> {yt}
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<{LN}xf32>) -> {yt}
+  %y = stablehlo.add %d, %bb : {yt}
+  %s = stablehlo.dot_general %x, %ones, contracting_dims = [1] x [0] : ({x}, {wt}) -> {yt}
+  return %y, %s : {yt}, {yt}
+}}
+""", w
+
+
+def large(shloc, readelf, work, opt):
+    name = "large-" + opt.split("=")[0]
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    mlir, obj = os.path.join(d, "large.mlir"), os.path.join(d, "large.o")
+    text, w = large_model()
+    open(mlir, "w").write(text)
+    r = run([shloc, mlir, "--weights=" + opt, "-o", obj])
     if r.returncode:
-        return report(name, "link: " + r.stderr[-1500:])
-    r = run([exe])
-    report(name, None if r.returncode == 0 and r.stdout.strip() == "ok" else
-           (r.stdout + r.stderr)[-1500:])
+        return report(name, "compile: " + r.stderr[-1500:])
+    secs = sections(readelf, obj)
+    data = open(obj, "rb").read()
+    if opt == "file":
+        data = open(os.path.join(d, "large.bin"), "rb").read()
+        if any(k.startswith(".rodata") and v >= len(w) for k, v in secs.items()):
+            return report(name, f"the object holds the weights: {secs}")
+    elif opt.startswith("section=") and secs.get(opt.split("=", 1)[1], 0) < len(w):
+        return report(name, f"section {opt} is not as big as the weights: {secs}")
+    # the matrix, packed in panels of NR columns: its first K slice's first
+    # panel row is row 0's first NR elements, which must be somewhere
+    if w[:16] not in data:
+        return report(name, "the weight matrix's first bytes are not in the output")
+    define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "large.bin")] if opt == "file" else []
+    link_and_run(name, d, "large.c", obj, define)
 
 
 def main():
@@ -236,6 +293,7 @@ def main():
     work = os.path.join(build, "tests", "weights")
     for name, opt in (("embed", "embed"), ("section", "section=.model_weights"), ("file", "file")):
         mode(shloc, readelf, work, name, opt)
+        large(shloc, readelf, work, opt)
     try:
         import numpy  # noqa: F401
     except ImportError:
