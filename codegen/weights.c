@@ -271,6 +271,11 @@ void cg_weights_define(CG *cg, EmitKind kind) {
   LLVMValueRef g = LLVMAddGlobal(cg->mod, ty, "");
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
+  /* The zeros (or placeholder) of an object are not the contents: the
+   * backend must not fold loads from them (SelectionDAG turns a small
+   * memcpy from a constant with a definitive initializer into stores of
+   * its bytes: a returned constant came out as zeros). */
+  if (kind == EMIT_OBJ) LLVMSetExternallyInitialized(g, 1);
   /* Internal, not private: the symbol stays in the object's symbol table
    * for cg_weights_patch to find. */
   LLVMSetLinkage(g, LLVMInternalLinkage);
