@@ -7,7 +7,8 @@
  *    It handles every element type and layout, and runs when the dot is
  *    fused or when the blocked kernel does not apply.
  *  - cg_kernel_dot, for f32/f64 dots whose free and contracting dimensions
- *    each collapse to one strided dimension (any batch dimensions): a GEMM
+ *    each collapse to one strided dimension (any batch dimensions; leading
+ *    lhs free dimensions that do not collapse count as batches): a GEMM
  *    C[b] = A[b] * B[b] (M x K times K x N) on the blocked GEMM engine
  *    (gemm.c), emitted into the kernel function for the part of the result
  *    that one call computes (kernel.c splits result dimension 0 across
@@ -138,8 +139,13 @@ static bool plan_shapes(const Op *op, GemmPlan *p) {
   if (lt->rank > 8 || rt->rank > 8 || dd->lhs_batch.n > GEMM_MAX_BATCH) return false;
   p->nfl = free_dims(lt, &dd->lhs_batch, &dd->lhs_contract, fl);
   p->nfr = free_dims(rt, &dd->rhs_batch, &dd->rhs_contract, fr);
+  /* Leading lhs free dimensions that do not collapse with the rest (a
+   * transposed lhs (b, k, m) contracting k: the rows are b x m, not one
+   * stride) become batch dimensions that B does not have (stride 0). */
+  int peel = 0;
+  while (!collapse(lt, fl + peel, p->nfl - peel, &p->M, &p->sam))
+    if (++peel >= p->nfl || dd->lhs_batch.n + peel > GEMM_MAX_BATCH) return false;
   int64_t m2;
-  if (!collapse(lt, fl, p->nfl, &p->M, &p->sam)) return false;
   if (!collapse(rt, fr, p->nfr, &p->N, &p->sbn)) return false;
   if (!collapse(lt, dd->lhs_contract.v, dd->lhs_contract.n, &p->K, &kl)) return false;
   if (!collapse(rt, dd->rhs_contract.v, dd->rhs_contract.n, &m2, &kr)) return false;
@@ -148,12 +154,15 @@ static bool plan_shapes(const Op *op, GemmPlan *p) {
   int64_t sl[8], sr[8];
   ir_strides(lt, sl);
   ir_strides(rt, sr);
-  p->nbd = dd->lhs_batch.n;
+  int nb = dd->lhs_batch.n;
+  p->nbd = nb + peel;
+  p->nfl -= peel;
   p->nbatch = 1;
   for (int i = 0; i < p->nbd; i++) {
-    p->bdim[i] = lt->dims[dd->lhs_batch.v[i]];
-    p->bsa[i] = sl[dd->lhs_batch.v[i]];
-    p->bsb[i] = sr[dd->rhs_batch.v[i]];
+    int64_t ld = i < nb ? dd->lhs_batch.v[i] : fl[i - nb];
+    p->bdim[i] = lt->dims[ld];
+    p->bsa[i] = sl[ld];
+    p->bsb[i] = i < nb ? sr[dd->rhs_batch.v[i]] : 0;
     p->nbatch *= p->bdim[i];
   }
   return true;
@@ -252,6 +261,7 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   GemmPlan p = {0};
   if (dot_path(op, &p) != DOT_BLOCKED || p.K == 0) return false;
   if (cg_dot_split_dim(op) >= p.nbd + p.nfl) return false;
+  if (p.nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(&p, p.nbd, p.bdim, p.bsb, panel_bytes, out);
   return true;
 }

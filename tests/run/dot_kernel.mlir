@@ -14,7 +14,9 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<37x300xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<37x300xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<37x300xf32>
@@ -364,5 +366,75 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq10 = stablehlo.compare EQ, %d10, %ref10 : (tensor<2x5x40x9xf64>, tensor<2x5x40x9xf64>) -> tensor<2x5x40x9xi1>
   %t10 = stablehlo.constant dense<true> : tensor<i1>
   %ok10 = stablehlo.reduce(%eq10 init: %t10) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<2x5x40x9xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %a11_i0 = stablehlo.iota dim = 0 : tensor<5x70x37xf32>
+  %a11_i1 = stablehlo.iota dim = 1 : tensor<5x70x37xf32>
+  %a11_w1 = stablehlo.constant dense<7.0> : tensor<5x70x37xf32>
+  %a11_p1 = stablehlo.multiply %a11_i1, %a11_w1 : tensor<5x70x37xf32>
+  %a11_i2 = stablehlo.iota dim = 2 : tensor<5x70x37xf32>
+  %a11_w2 = stablehlo.constant dense<3.0> : tensor<5x70x37xf32>
+  %a11_p2 = stablehlo.multiply %a11_i2, %a11_w2 : tensor<5x70x37xf32>
+  %a11_s0 = stablehlo.add %a11_i0, %a11_p1 : tensor<5x70x37xf32>
+  %a11_s1 = stablehlo.add %a11_s0, %a11_p2 : tensor<5x70x37xf32>
+  %a11_cm = stablehlo.constant dense<11.0> : tensor<5x70x37xf32>
+  %a11_co = stablehlo.constant dense<5.0> : tensor<5x70x37xf32>
+  %a11_r = stablehlo.remainder %a11_s1, %a11_cm : tensor<5x70x37xf32>
+  %a11 = stablehlo.subtract %a11_r, %a11_co : tensor<5x70x37xf32>
+  %b11_i0 = stablehlo.iota dim = 0 : tensor<70x45xf32>
+  %b11_w0 = stablehlo.constant dense<5.0> : tensor<70x45xf32>
+  %b11_p0 = stablehlo.multiply %b11_i0, %b11_w0 : tensor<70x45xf32>
+  %b11_i1 = stablehlo.iota dim = 1 : tensor<70x45xf32>
+  %b11_w1 = stablehlo.constant dense<2.0> : tensor<70x45xf32>
+  %b11_p1 = stablehlo.multiply %b11_i1, %b11_w1 : tensor<70x45xf32>
+  %b11_s0 = stablehlo.add %b11_p0, %b11_p1 : tensor<70x45xf32>
+  %b11_cm = stablehlo.constant dense<13.0> : tensor<70x45xf32>
+  %b11_co = stablehlo.constant dense<6.0> : tensor<70x45xf32>
+  %b11_r = stablehlo.remainder %b11_s0, %b11_cm : tensor<70x45xf32>
+  %b11 = stablehlo.subtract %b11_r, %b11_co : tensor<70x45xf32>
+  %d11 = stablehlo.dot_general %a11, %b11, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<5x70x37xf32>, tensor<70x45xf32>) -> tensor<5x37x45xf32>
+  %ba11 = stablehlo.broadcast_in_dim %a11, dims = [0, 3, 1] : (tensor<5x70x37xf32>) -> tensor<5x37x45x70xf32>
+  %bb11 = stablehlo.broadcast_in_dim %b11, dims = [3, 2] : (tensor<70x45xf32>) -> tensor<5x37x45x70xf32>
+  %m11 = stablehlo.multiply %ba11, %bb11 : tensor<5x37x45x70xf32>
+  %z11 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref11 = stablehlo.reduce(%m11 init: %z11) applies stablehlo.add across dimensions = [3] : (tensor<5x37x45x70xf32>, tensor<f32>) -> tensor<5x37x45xf32>
+  %eq11 = stablehlo.compare EQ, %d11, %ref11 : (tensor<5x37x45xf32>, tensor<5x37x45xf32>) -> tensor<5x37x45xi1>
+  %t11 = stablehlo.constant dense<true> : tensor<i1>
+  %ok11 = stablehlo.reduce(%eq11 init: %t11) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<5x37x45xi1>, tensor<i1>) -> tensor<i1>
+  %a12_i0 = stablehlo.iota dim = 0 : tensor<3x4x30x20xf64>
+  %a12_i1 = stablehlo.iota dim = 1 : tensor<3x4x30x20xf64>
+  %a12_i2 = stablehlo.iota dim = 2 : tensor<3x4x30x20xf64>
+  %a12_w2 = stablehlo.constant dense<7.0> : tensor<3x4x30x20xf64>
+  %a12_p2 = stablehlo.multiply %a12_i2, %a12_w2 : tensor<3x4x30x20xf64>
+  %a12_i3 = stablehlo.iota dim = 3 : tensor<3x4x30x20xf64>
+  %a12_w3 = stablehlo.constant dense<3.0> : tensor<3x4x30x20xf64>
+  %a12_p3 = stablehlo.multiply %a12_i3, %a12_w3 : tensor<3x4x30x20xf64>
+  %a12_s0 = stablehlo.add %a12_i0, %a12_i1 : tensor<3x4x30x20xf64>
+  %a12_s1 = stablehlo.add %a12_s0, %a12_p2 : tensor<3x4x30x20xf64>
+  %a12_s2 = stablehlo.add %a12_s1, %a12_p3 : tensor<3x4x30x20xf64>
+  %a12_cm = stablehlo.constant dense<11.0> : tensor<3x4x30x20xf64>
+  %a12_co = stablehlo.constant dense<5.0> : tensor<3x4x30x20xf64>
+  %a12_r = stablehlo.remainder %a12_s2, %a12_cm : tensor<3x4x30x20xf64>
+  %a12 = stablehlo.subtract %a12_r, %a12_co : tensor<3x4x30x20xf64>
+  %b12_i0 = stablehlo.iota dim = 0 : tensor<3x30x25xf64>
+  %b12_i1 = stablehlo.iota dim = 1 : tensor<3x30x25xf64>
+  %b12_w1 = stablehlo.constant dense<5.0> : tensor<3x30x25xf64>
+  %b12_p1 = stablehlo.multiply %b12_i1, %b12_w1 : tensor<3x30x25xf64>
+  %b12_i2 = stablehlo.iota dim = 2 : tensor<3x30x25xf64>
+  %b12_w2 = stablehlo.constant dense<2.0> : tensor<3x30x25xf64>
+  %b12_p2 = stablehlo.multiply %b12_i2, %b12_w2 : tensor<3x30x25xf64>
+  %b12_s0 = stablehlo.add %b12_i0, %b12_p1 : tensor<3x30x25xf64>
+  %b12_s1 = stablehlo.add %b12_s0, %b12_p2 : tensor<3x30x25xf64>
+  %b12_cm = stablehlo.constant dense<13.0> : tensor<3x30x25xf64>
+  %b12_co = stablehlo.constant dense<6.0> : tensor<3x30x25xf64>
+  %b12_r = stablehlo.remainder %b12_s1, %b12_cm : tensor<3x30x25xf64>
+  %b12 = stablehlo.subtract %b12_r, %b12_co : tensor<3x30x25xf64>
+  %d12 = stablehlo.dot_general %a12, %b12, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x4x30x20xf64>, tensor<3x30x25xf64>) -> tensor<3x4x20x25xf64>
+  %ba12 = stablehlo.broadcast_in_dim %a12, dims = [0, 1, 4, 2] : (tensor<3x4x30x20xf64>) -> tensor<3x4x20x25x30xf64>
+  %bb12 = stablehlo.broadcast_in_dim %b12, dims = [0, 4, 3] : (tensor<3x30x25xf64>) -> tensor<3x4x20x25x30xf64>
+  %m12 = stablehlo.multiply %ba12, %bb12 : tensor<3x4x20x25x30xf64>
+  %z12 = stablehlo.constant dense<0.0> : tensor<f64>
+  %ref12 = stablehlo.reduce(%m12 init: %z12) applies stablehlo.add across dimensions = [4] : (tensor<3x4x20x25x30xf64>, tensor<f64>) -> tensor<3x4x20x25xf64>
+  %eq12 = stablehlo.compare EQ, %d12, %ref12 : (tensor<3x4x20x25xf64>, tensor<3x4x20x25xf64>) -> tensor<3x4x20x25xi1>
+  %t12 = stablehlo.constant dense<true> : tensor<i1>
+  %ok12 = stablehlo.reduce(%eq12 init: %t12) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<3x4x20x25xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

@@ -26,7 +26,8 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<7x300xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<7x300xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<7x300xf32>
@@ -731,5 +732,38 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq21 = stablehlo.compare EQ, %d21, %ref21 : (tensor<1x6x40x30xf32>, tensor<1x6x40x30xf32>) -> tensor<1x6x40x30xi1>
   %t21 = stablehlo.constant dense<true> : tensor<i1>
   %ok21 = stablehlo.reduce(%eq21 init: %t21) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<1x6x40x30xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %a22_i0 = stablehlo.iota dim = 0 : tensor<4x50x33xf32>
+  %a22_i1 = stablehlo.iota dim = 1 : tensor<4x50x33xf32>
+  %a22_w1 = stablehlo.constant dense<7.0> : tensor<4x50x33xf32>
+  %a22_p1 = stablehlo.multiply %a22_i1, %a22_w1 : tensor<4x50x33xf32>
+  %a22_i2 = stablehlo.iota dim = 2 : tensor<4x50x33xf32>
+  %a22_w2 = stablehlo.constant dense<3.0> : tensor<4x50x33xf32>
+  %a22_p2 = stablehlo.multiply %a22_i2, %a22_w2 : tensor<4x50x33xf32>
+  %a22_s0 = stablehlo.add %a22_i0, %a22_p1 : tensor<4x50x33xf32>
+  %a22_s1 = stablehlo.add %a22_s0, %a22_p2 : tensor<4x50x33xf32>
+  %a22_cm = stablehlo.constant dense<11.0> : tensor<4x50x33xf32>
+  %a22_co = stablehlo.constant dense<5.0> : tensor<4x50x33xf32>
+  %a22_r = stablehlo.remainder %a22_s1, %a22_cm : tensor<4x50x33xf32>
+  %a22 = stablehlo.subtract %a22_r, %a22_co : tensor<4x50x33xf32>
+  %b22_i0 = stablehlo.iota dim = 0 : tensor<50x40xf32>
+  %b22_w0 = stablehlo.constant dense<5.0> : tensor<50x40xf32>
+  %b22_p0 = stablehlo.multiply %b22_i0, %b22_w0 : tensor<50x40xf32>
+  %b22_i1 = stablehlo.iota dim = 1 : tensor<50x40xf32>
+  %b22_w1 = stablehlo.constant dense<2.0> : tensor<50x40xf32>
+  %b22_p1 = stablehlo.multiply %b22_i1, %b22_w1 : tensor<50x40xf32>
+  %b22_s0 = stablehlo.add %b22_p0, %b22_p1 : tensor<50x40xf32>
+  %b22_cm = stablehlo.constant dense<13.0> : tensor<50x40xf32>
+  %b22_co = stablehlo.constant dense<6.0> : tensor<50x40xf32>
+  %b22_r = stablehlo.remainder %b22_s0, %b22_cm : tensor<50x40xf32>
+  %b22 = stablehlo.subtract %b22_r, %b22_co : tensor<50x40xf32>
+  %d22 = stablehlo.dot_general %a22, %b22, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<4x50x33xf32>, tensor<50x40xf32>) -> tensor<4x33x40xf32>
+  %ba22 = stablehlo.broadcast_in_dim %a22, dims = [0, 3, 1] : (tensor<4x50x33xf32>) -> tensor<4x33x40x50xf32>
+  %bb22 = stablehlo.broadcast_in_dim %b22, dims = [3, 2] : (tensor<50x40xf32>) -> tensor<4x33x40x50xf32>
+  %m22 = stablehlo.multiply %ba22, %bb22 : tensor<4x33x40x50xf32>
+  %z22 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref22 = stablehlo.reduce(%m22 init: %z22) applies stablehlo.add across dimensions = [3] : (tensor<4x33x40x50xf32>, tensor<f32>) -> tensor<4x33x40xf32>
+  %eq22 = stablehlo.compare EQ, %d22, %ref22 : (tensor<4x33x40xf32>, tensor<4x33x40xf32>) -> tensor<4x33x40xi1>
+  %t22 = stablehlo.constant dense<true> : tensor<i1>
+  %ok22 = stablehlo.reduce(%eq22 init: %t22) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<4x33x40xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21, %ok22 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

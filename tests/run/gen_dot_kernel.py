@@ -22,6 +22,8 @@ CASES = [
     ("f32", [64], [64, 70], [], [], [0], [0]),               # vector-matrix
     ("f32", [150, 400], [150, 70], [], [], [0], [0]),        # transposed, tall
     ("f64", [5, 2, 40, 30], [2, 30, 5, 9], [1, 0], [0, 2], [3], [1]),  # permuted batches
+    ("f32", [5, 70, 37], [70, 45], [], [], [1], [0]),        # lhs (b, k, m): b a batch B lacks
+    ("f64", [3, 4, 30, 20], [3, 30, 25], [0], [0], [2], [1]),  # a batch and such a b
 ]
 
 # The skinny paths (gemm.c: M <= 8 rows, A contiguous along K; B along N
@@ -57,6 +59,7 @@ SPLIT = [
     ("f32", [1, 7, 768], [768, 96], [], [], [2], [0]),       # skinny: columns split
     ("f32", [1, 130, 200], [200, 48], [], [], [2], [0]),     # rows, past a unit dim
     ("f32", [1, 6, 40, 70], [1, 6, 70, 30], [0, 1], [0, 1], [3], [2]),  # batch dim 1
+    ("f32", [4, 50, 33], [50, 40], [], [], [1], [0]),        # lhs (b, k, m): b split
 ]
 
 FILES = {
