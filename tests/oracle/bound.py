@@ -69,6 +69,12 @@ def inner_length(op, line):
         labels = [x.strip() for x in m.group(1).split(",")] if m else []
         if "o" in labels:
             return prod(kernel) // max(kernel[labels.index("o")], 1)
+    if op == "triangular_solve" and types:
+        # Substitution: x_i = (b_i - sum_j a_ij x_j) / a_ii, an inner
+        # product of up to n terms per element; backward error gamma_n |A|
+        # (Higham, sec. 8.1, thm. 8.5). n: a's last dimension.
+        n = re.findall(r"(\d+)x", types[0])
+        return int(n[-1]) if n else None
     if op in ("reduce", "reduce_window") and len(types) >= 2:
         if re.search(r"applies stablehlo\.(maximum|minimum|and|or)", line):
             return None
