@@ -590,11 +590,15 @@ enum { SKINNY_KB = 16 };
  * (0.14 ms against 0.19). 8 rows a block instead of 16 were 1.4x slower
  * on BERT. */
 enum { SKINNY_STRIP_BYTES = 64 };
-/* Each row of the block is also fetched 256 bytes (4 strips) ahead, into
+/* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
  * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
- * often a multiple of 4 KiB apart, so their lines share one L1 set. */
-enum { SKINNY_PREFETCH_BYTES = 256 };
+ * often a multiple of 4 KiB apart, so their lines share one L1 set. 512
+ * bytes beat 256 by about 8% on BERT at 7 tokens (minimum of 20 calls,
+ * 15.8-17.2 ms against 17.4-19.1, weights as arguments, one thread, the
+ * loaded 2-core Zen 4; 1024 was no better), once the prefetch wrapped
+ * into the next block (skinny_prefetch_base). */
+enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
   return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sak == 1 &&
@@ -624,9 +628,10 @@ void gemm_plan_skinny(Gemm *g) {
  * further along the row or, for the strips within that distance of the
  * last column, as far into the row KB below, whose first lines the next
  * block reads first. Without the wrap the first lines of every row of a
- * block came from memory on demand: 4 of a row's 48 lines at 768 columns,
- * 4 of 6 in the 96-column pieces two threads split such a B into (BERT
- * at 7 tokens was slower with 2 threads than with 1). Past the last
+ * block came from memory on demand (with 256 bytes ahead: 4 of a row's 48
+ * lines at 768 columns, 4 of 6 in the 96-column pieces two threads split
+ * such a B into (BERT
+ * at 7 tokens was slower with 2 threads than with 1)). Past the last
  * block it points past B, which a prefetch may (llvm.prefetch never
  * faults). */
 static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j,
