@@ -739,7 +739,12 @@ typedef struct Dots {
 } Dots;
 
 /* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0+j); masked lanes by mask
- * (the last partial vector of K) or none. */
+ * (the last partial vector of K) or none. A full step also prefetches
+ * the same vectors of the next block's rows into L2, so every line of B
+ * past the first block is fetched a block ahead: the tied output
+ * projection of a GPT-2 decoding step (154 MB) streams 8 rows at once,
+ * which the hardware prefetcher alone kept short of the bandwidth (the
+ * step, one thread, minimum of 20 calls: 23.0 -> 21.0 ms under load). */
 static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValueRef k,
                       LLVMValueRef mask, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -750,10 +755,18 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
+  LLVMTypeRef pt = cg->t_ptr;
+  LLVMValueRef below = LLVMBuildMul(g->b, cg_i64(cg, nb), d->ldb, "");
   for (int j = 0; j < nb; j++) {
     LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+    if (!mask) { /* the same vector of row n0 + nb + j */
+      LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, ptr, &below, 1, ""), /* not inbounds */
+                           LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
+                           LLVMConstInt(cg->t_i32, 1, 0)};
+      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    }
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
