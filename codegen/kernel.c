@@ -568,7 +568,8 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
  * result dimensions of the lhs free group of a dot (spec "dot_general"
  * (C12): batch, lhs free, rhs free) and all but the last of a
  * convolution's (the output feature, last when the GEMM path applies);
- * splits of batches or columns repeat no packing. */
+ * splits of batches or columns repeat no packing. A skinny dot split by
+ * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns. */
 static int64_t split_grain(Op *root, int pdim) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
