@@ -475,6 +475,9 @@ LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a dot kernel call computes. */
 int cg_dot_split_dim(const Op *op);
+/* Whether a dot kernel runs the skinny path reading B in place along its
+ * rows (gemm.c; threads then split its columns). */
+bool cg_dot_skinny_rows(const Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */
 ElemType cg_dot_acc_type(ElemType e);

@@ -255,6 +255,11 @@ static DotPath dot_path(const Op *op, GemmPlan *p) {
   return gemm_skinny_fits(p) ? DOT_SKINNY : DOT_BLOCKED;
 }
 
+bool cg_dot_skinny_rows(const Op *op) {
+  GemmPlan p = {0};
+  return dot_path(op, &p) == DOT_SKINNY && p.sbn == 1;
+}
+
 /* Only the blocked path packs B, and only a kernel whose calls cover
  * whole rows of C can read panels laid out from column 0. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {

@@ -208,7 +208,7 @@ typedef struct Micro {
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
-  int64_t prefetch_ahead;    /* B read in place: fetch B(k, j + this) into L2 with B(k, j) (0: none) */
+  LLVMValueRef pf;           /* B read in place: pf[k*ldb] into L2 with B(k, j), or NULL */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -238,10 +238,9 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
-  if (m->prefetch_ahead > 0) {
+  if (m->pf) {
     LLVMTypeRef pt = cg->t_ptr;
-    LLVMValueRef idx = LLVMBuildAdd(g->b, boff, cg_i64(cg, m->prefetch_ahead), "");
-    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, ""), /* not inbounds */
+    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->pf, &boff, 1, ""), /* not inbounds */
                          LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
                          LLVMConstInt(cg->t_i32, 1, 0)};
     cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
@@ -591,11 +590,15 @@ enum { SKINNY_KB = 16 };
  * (0.14 ms against 0.19). 8 rows a block instead of 16 were 1.4x slower
  * on BERT. */
 enum { SKINNY_STRIP_BYTES = 64 };
-/* Each row of the block is also fetched 256 bytes (4 strips) ahead, into
+/* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
  * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
- * often a multiple of 4 KiB apart, so their lines share one L1 set. */
-enum { SKINNY_PREFETCH_BYTES = 256 };
+ * often a multiple of 4 KiB apart, so their lines share one L1 set. 512
+ * bytes beat 256 by about 8% on BERT at 7 tokens (minimum of 20 calls,
+ * 15.8-17.2 ms against 17.4-19.1, weights as arguments, one thread, the
+ * loaded 2-core Zen 4; 1024 was no better), once the prefetch wrapped
+ * into the next block (skinny_prefetch_base). */
+enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
   return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sak == 1 &&
@@ -620,13 +623,38 @@ void gemm_plan_skinny(Gemm *g) {
   p->nr = p->nv * p->vl;
 }
 
+/* Where the strip at column j of a call's `cols` columns prefetches
+ * (micro_step fetches pf[k*ldb] with row k): SKINNY_PREFETCH_BYTES
+ * further along the row or, for the strips within that distance of the
+ * last column, as far into the row KB below, whose first lines the next
+ * block reads first. Without the wrap the first lines of every row of a
+ * block came from memory on demand (with 256 bytes ahead: 4 of a row's 48
+ * lines at 768 columns, 4 of 6 in the 96-column pieces two threads split
+ * such a B into (BERT
+ * at 7 tokens was slower with 2 threads than with 1)). Past the last
+ * block it points past B, which a prefetch may (llvm.prefetch never
+ * faults). */
+static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j,
+                                         LLVMValueRef ldb, LLVMValueRef cols) {
+  CG *cg = g->cg;
+  int64_t ahead = SKINNY_PREFETCH_BYTES / elem_bytes(g->p.e);
+  LLVMValueRef t = LLVMBuildAdd(g->b, j, cg_i64(cg, ahead), "");
+  LLVMValueRef below = LLVMBuildAdd(g->b, LLVMBuildSub(g->b, t, cols, ""),
+                                    LLVMBuildMul(g->b, ldb, cg_i64(cg, SKINNY_KB), ""), "");
+  LLVMValueRef past = LLVMBuildICmp(g->b, LLVMIntSGE, t, cols, "");
+  LLVMValueRef idx = LLVMBuildSelect(g->b, past, below, t, "");
+  return LLVMBuildGEP2(g->b, g->t, b, &idx, 1, "pf"); /* not inbounds */
+}
+
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
- * columns) or the edge strip of m->cols columns. */
+ * columns) or the edge strip of m->cols columns, of a call's `cols`. */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
-                         LLVMValueRef j, LLVMValueRef kb, LLVMValueRef kend, bool edge) {
+                         LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
+                         LLVMValueRef kend, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
+  m->pf = skinny_prefetch_base(g, b, j, m->ldb, cols);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
   int na = p->mr * p->nv;
@@ -670,8 +698,7 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   bool fresh;
   LLVMValueRef f = skinny_helper(g, "skinny", ty, &saved, &fresh);
   if (!fresh) return f;
-  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr),
-             .prefetch_ahead = SKINNY_PREFETCH_BYTES / elem_bytes(p->e)};
+  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr)};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
   m.ldb = LLVMGetParam(f, 3);
@@ -688,12 +715,12 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef nfull = LLVMBuildMul(
       g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
   LLVMValueRef j = cg_loop_step(cg, &lj, cg_i64(cg, 0), nfull, p->nr);
-  skinny_strip(g, &m, b, c, j, kb, kend, false);
+  skinny_strip(g, &m, b, c, cols, j, kb, kend, false);
   cg_loop_end(cg, &lj);
   CgIf tail;
   cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
   m.cols = LLVMBuildSub(g->b, cols, nfull, "");
-  skinny_strip(g, &m, b, c, nfull, kb, kend, true);
+  skinny_strip(g, &m, b, c, cols, nfull, kb, kend, true);
   cg_if_end(cg, &tail);
   cg_loop_end(cg, &lk);
   LLVMBuildRetVoid(cg->b);
@@ -712,7 +739,12 @@ typedef struct Dots {
 } Dots;
 
 /* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0+j); masked lanes by mask
- * (the last partial vector of K) or none. */
+ * (the last partial vector of K) or none. A full step also prefetches
+ * the same vectors of the next block's rows into L2, so every line of B
+ * past the first block is fetched a block ahead: the tied output
+ * projection of a GPT-2 decoding step (154 MB) streams 8 rows at once,
+ * which the hardware prefetcher alone kept short of the bandwidth (the
+ * step, one thread, minimum of 20 calls: 23.0 -> 21.0 ms under load). */
 static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValueRef k,
                       LLVMValueRef mask, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -723,10 +755,18 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
+  LLVMTypeRef pt = cg->t_ptr;
+  LLVMValueRef below = LLVMBuildMul(g->b, cg_i64(cg, nb), d->ldb, "");
   for (int j = 0; j < nb; j++) {
     LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
+    if (!mask) { /* the same vector of row n0 + nb + j */
+      LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, ptr, &below, 1, ""), /* not inbounds */
+                           LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
+                           LLVMConstInt(cg->t_i32, 1, 0)};
+      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    }
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);

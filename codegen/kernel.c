@@ -32,6 +32,14 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
  * loaded 2-core machine ResNet-50's CPU times with 1, 96 and 288 were
  * within their noise (5%). */
 enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 96 };
+/* A skinny GEMM split by columns reads, per block of rows of B, a run of
+ * each row as long as its call's columns. Runs of 96 columns (8 pieces
+ * of a 768-wide B over 2 threads) made BERT at 7 tokens (weights as
+ * constants) slower with 2 threads than with 1; calls of at least 768
+ * columns (2 pieces of 384 there, 4 of 768 for a 3072-wide B) took its
+ * minimum of 30 calls with 2 threads from 19-25 ms to 18.7-20.5 ms on
+ * the loaded 2-core Zen 4 (1536: the same within noise). */
+enum { SKINNY_MIN_CALL_COLS = 768 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -560,22 +568,28 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
  * result dimensions of the lhs free group of a dot (spec "dot_general"
  * (C12): batch, lhs free, rhs free) and all but the last of a
  * convolution's (the output feature, last when the GEMM path applies);
- * splits of batches or columns repeat no packing. */
+ * splits of batches or columns repeat no packing. A skinny dot split by
+ * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns. */
 static int64_t split_grain(Op *root, int pdim) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
   if (!ir_is_gemm(src->code)) return 1;
   const Type *t = src->results[0]->type;
-  int lo = 0, hi = t->rank - 1;
+  int lo = 0, hi = t->rank - 1, end = hi;
+  int64_t min = src->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
   if (src->code == OP_DOT_GENERAL) {
     lo = src->a.dot.lhs_batch.n;
-    hi = src->opnds[0]->type->rank - src->a.dot.lhs_contract.n;
+    hi = end = src->opnds[0]->type->rank - src->a.dot.lhs_contract.n;
+    if (pdim >= hi && cg_dot_skinny_rows(src)) {
+      lo = hi;
+      end = t->rank;
+      min = SKINNY_MIN_CALL_COLS;
+    }
   }
-  if (pdim < lo || pdim >= hi) return 1;
-  int64_t rows = 1;
-  for (int d = pdim + 1; d < hi; d++) rows *= t->dims[d];
-  int64_t min = src->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
-  return rows >= min ? 1 : (min + rows - 1) / rows;
+  if (pdim < lo || pdim >= end) return 1;
+  int64_t units = 1;
+  for (int d = pdim + 1; d < end; d++) units *= t->dims[d];
+  return units >= min ? 1 : (min + units - 1) / units;
 }
 
 /* The runtime's shlort_parallel_for, or with a grain argument

@@ -27,7 +27,9 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<7x300xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<7x300xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<7x300xf32>
@@ -660,110 +662,176 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq19 = stablehlo.compare EQ, %d19, %ref19 : (tensor<1x7x96xf32>, tensor<1x7x96xf32>) -> tensor<1x7x96xi1>
   %t19 = stablehlo.constant dense<true> : tensor<i1>
   %ok19 = stablehlo.reduce(%eq19 init: %t19) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<1x7x96xi1>, tensor<i1>) -> tensor<i1>
-  %a20_i0 = stablehlo.iota dim = 0 : tensor<1x130x200xf32>
-  %a20_i1 = stablehlo.iota dim = 1 : tensor<1x130x200xf32>
-  %a20_w1 = stablehlo.constant dense<7.0> : tensor<1x130x200xf32>
-  %a20_p1 = stablehlo.multiply %a20_i1, %a20_w1 : tensor<1x130x200xf32>
-  %a20_i2 = stablehlo.iota dim = 2 : tensor<1x130x200xf32>
-  %a20_w2 = stablehlo.constant dense<3.0> : tensor<1x130x200xf32>
-  %a20_p2 = stablehlo.multiply %a20_i2, %a20_w2 : tensor<1x130x200xf32>
-  %a20_s0 = stablehlo.add %a20_i0, %a20_p1 : tensor<1x130x200xf32>
-  %a20_s1 = stablehlo.add %a20_s0, %a20_p2 : tensor<1x130x200xf32>
-  %a20_cm = stablehlo.constant dense<11.0> : tensor<1x130x200xf32>
-  %a20_co = stablehlo.constant dense<5.0> : tensor<1x130x200xf32>
-  %a20_r = stablehlo.remainder %a20_s1, %a20_cm : tensor<1x130x200xf32>
-  %a20 = stablehlo.subtract %a20_r, %a20_co : tensor<1x130x200xf32>
-  %b20_i0 = stablehlo.iota dim = 0 : tensor<200x48xf32>
-  %b20_w0 = stablehlo.constant dense<5.0> : tensor<200x48xf32>
-  %b20_p0 = stablehlo.multiply %b20_i0, %b20_w0 : tensor<200x48xf32>
-  %b20_i1 = stablehlo.iota dim = 1 : tensor<200x48xf32>
-  %b20_w1 = stablehlo.constant dense<2.0> : tensor<200x48xf32>
-  %b20_p1 = stablehlo.multiply %b20_i1, %b20_w1 : tensor<200x48xf32>
-  %b20_s0 = stablehlo.add %b20_p0, %b20_p1 : tensor<200x48xf32>
-  %b20_cm = stablehlo.constant dense<13.0> : tensor<200x48xf32>
-  %b20_co = stablehlo.constant dense<6.0> : tensor<200x48xf32>
-  %b20_r = stablehlo.remainder %b20_s0, %b20_cm : tensor<200x48xf32>
-  %b20 = stablehlo.subtract %b20_r, %b20_co : tensor<200x48xf32>
-  %d20 = stablehlo.dot_general %a20, %b20, batching_dims = [] x [], contracting_dims = [2] x [0] : (tensor<1x130x200xf32>, tensor<200x48xf32>) -> tensor<1x130x48xf32>
-  %ba20 = stablehlo.broadcast_in_dim %a20, dims = [0, 1, 3] : (tensor<1x130x200xf32>) -> tensor<1x130x48x200xf32>
-  %bb20 = stablehlo.broadcast_in_dim %b20, dims = [3, 2] : (tensor<200x48xf32>) -> tensor<1x130x48x200xf32>
-  %m20 = stablehlo.multiply %ba20, %bb20 : tensor<1x130x48x200xf32>
+  %a20_i0 = stablehlo.iota dim = 0 : tensor<1x7x40xf32>
+  %a20_i1 = stablehlo.iota dim = 1 : tensor<1x7x40xf32>
+  %a20_w1 = stablehlo.constant dense<7.0> : tensor<1x7x40xf32>
+  %a20_p1 = stablehlo.multiply %a20_i1, %a20_w1 : tensor<1x7x40xf32>
+  %a20_i2 = stablehlo.iota dim = 2 : tensor<1x7x40xf32>
+  %a20_w2 = stablehlo.constant dense<3.0> : tensor<1x7x40xf32>
+  %a20_p2 = stablehlo.multiply %a20_i2, %a20_w2 : tensor<1x7x40xf32>
+  %a20_s0 = stablehlo.add %a20_i0, %a20_p1 : tensor<1x7x40xf32>
+  %a20_s1 = stablehlo.add %a20_s0, %a20_p2 : tensor<1x7x40xf32>
+  %a20_cm = stablehlo.constant dense<11.0> : tensor<1x7x40xf32>
+  %a20_co = stablehlo.constant dense<5.0> : tensor<1x7x40xf32>
+  %a20_r = stablehlo.remainder %a20_s1, %a20_cm : tensor<1x7x40xf32>
+  %a20 = stablehlo.subtract %a20_r, %a20_co : tensor<1x7x40xf32>
+  %b20_i0 = stablehlo.iota dim = 0 : tensor<40x3100xf32>
+  %b20_w0 = stablehlo.constant dense<5.0> : tensor<40x3100xf32>
+  %b20_p0 = stablehlo.multiply %b20_i0, %b20_w0 : tensor<40x3100xf32>
+  %b20_i1 = stablehlo.iota dim = 1 : tensor<40x3100xf32>
+  %b20_w1 = stablehlo.constant dense<2.0> : tensor<40x3100xf32>
+  %b20_p1 = stablehlo.multiply %b20_i1, %b20_w1 : tensor<40x3100xf32>
+  %b20_s0 = stablehlo.add %b20_p0, %b20_p1 : tensor<40x3100xf32>
+  %b20_cm = stablehlo.constant dense<13.0> : tensor<40x3100xf32>
+  %b20_co = stablehlo.constant dense<6.0> : tensor<40x3100xf32>
+  %b20_r = stablehlo.remainder %b20_s0, %b20_cm : tensor<40x3100xf32>
+  %b20 = stablehlo.subtract %b20_r, %b20_co : tensor<40x3100xf32>
+  %d20 = stablehlo.dot_general %a20, %b20, batching_dims = [] x [], contracting_dims = [2] x [0] : (tensor<1x7x40xf32>, tensor<40x3100xf32>) -> tensor<1x7x3100xf32>
+  %ba20 = stablehlo.broadcast_in_dim %a20, dims = [0, 1, 3] : (tensor<1x7x40xf32>) -> tensor<1x7x3100x40xf32>
+  %bb20 = stablehlo.broadcast_in_dim %b20, dims = [3, 2] : (tensor<40x3100xf32>) -> tensor<1x7x3100x40xf32>
+  %m20 = stablehlo.multiply %ba20, %bb20 : tensor<1x7x3100x40xf32>
   %z20 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref20 = stablehlo.reduce(%m20 init: %z20) applies stablehlo.add across dimensions = [3] : (tensor<1x130x48x200xf32>, tensor<f32>) -> tensor<1x130x48xf32>
-  %eq20 = stablehlo.compare EQ, %d20, %ref20 : (tensor<1x130x48xf32>, tensor<1x130x48xf32>) -> tensor<1x130x48xi1>
+  %ref20 = stablehlo.reduce(%m20 init: %z20) applies stablehlo.add across dimensions = [3] : (tensor<1x7x3100x40xf32>, tensor<f32>) -> tensor<1x7x3100xf32>
+  %eq20 = stablehlo.compare EQ, %d20, %ref20 : (tensor<1x7x3100xf32>, tensor<1x7x3100xf32>) -> tensor<1x7x3100xi1>
   %t20 = stablehlo.constant dense<true> : tensor<i1>
-  %ok20 = stablehlo.reduce(%eq20 init: %t20) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<1x130x48xi1>, tensor<i1>) -> tensor<i1>
-  %a21_i0 = stablehlo.iota dim = 0 : tensor<1x6x40x70xf32>
-  %a21_i1 = stablehlo.iota dim = 1 : tensor<1x6x40x70xf32>
-  %a21_i2 = stablehlo.iota dim = 2 : tensor<1x6x40x70xf32>
-  %a21_w2 = stablehlo.constant dense<7.0> : tensor<1x6x40x70xf32>
-  %a21_p2 = stablehlo.multiply %a21_i2, %a21_w2 : tensor<1x6x40x70xf32>
-  %a21_i3 = stablehlo.iota dim = 3 : tensor<1x6x40x70xf32>
-  %a21_w3 = stablehlo.constant dense<3.0> : tensor<1x6x40x70xf32>
-  %a21_p3 = stablehlo.multiply %a21_i3, %a21_w3 : tensor<1x6x40x70xf32>
-  %a21_s0 = stablehlo.add %a21_i0, %a21_i1 : tensor<1x6x40x70xf32>
-  %a21_s1 = stablehlo.add %a21_s0, %a21_p2 : tensor<1x6x40x70xf32>
-  %a21_s2 = stablehlo.add %a21_s1, %a21_p3 : tensor<1x6x40x70xf32>
-  %a21_cm = stablehlo.constant dense<11.0> : tensor<1x6x40x70xf32>
-  %a21_co = stablehlo.constant dense<5.0> : tensor<1x6x40x70xf32>
-  %a21_r = stablehlo.remainder %a21_s2, %a21_cm : tensor<1x6x40x70xf32>
-  %a21 = stablehlo.subtract %a21_r, %a21_co : tensor<1x6x40x70xf32>
-  %b21_i0 = stablehlo.iota dim = 0 : tensor<1x6x70x30xf32>
-  %b21_i1 = stablehlo.iota dim = 1 : tensor<1x6x70x30xf32>
-  %b21_i2 = stablehlo.iota dim = 2 : tensor<1x6x70x30xf32>
-  %b21_w2 = stablehlo.constant dense<5.0> : tensor<1x6x70x30xf32>
-  %b21_p2 = stablehlo.multiply %b21_i2, %b21_w2 : tensor<1x6x70x30xf32>
-  %b21_i3 = stablehlo.iota dim = 3 : tensor<1x6x70x30xf32>
-  %b21_w3 = stablehlo.constant dense<2.0> : tensor<1x6x70x30xf32>
-  %b21_p3 = stablehlo.multiply %b21_i3, %b21_w3 : tensor<1x6x70x30xf32>
-  %b21_s0 = stablehlo.add %b21_i0, %b21_i1 : tensor<1x6x70x30xf32>
-  %b21_s1 = stablehlo.add %b21_s0, %b21_p2 : tensor<1x6x70x30xf32>
-  %b21_s2 = stablehlo.add %b21_s1, %b21_p3 : tensor<1x6x70x30xf32>
-  %b21_cm = stablehlo.constant dense<13.0> : tensor<1x6x70x30xf32>
-  %b21_co = stablehlo.constant dense<6.0> : tensor<1x6x70x30xf32>
-  %b21_r = stablehlo.remainder %b21_s2, %b21_cm : tensor<1x6x70x30xf32>
-  %b21 = stablehlo.subtract %b21_r, %b21_co : tensor<1x6x70x30xf32>
-  %d21 = stablehlo.dot_general %a21, %b21, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<1x6x40x70xf32>, tensor<1x6x70x30xf32>) -> tensor<1x6x40x30xf32>
-  %ba21 = stablehlo.broadcast_in_dim %a21, dims = [0, 1, 2, 4] : (tensor<1x6x40x70xf32>) -> tensor<1x6x40x30x70xf32>
-  %bb21 = stablehlo.broadcast_in_dim %b21, dims = [0, 1, 4, 3] : (tensor<1x6x70x30xf32>) -> tensor<1x6x40x30x70xf32>
-  %m21 = stablehlo.multiply %ba21, %bb21 : tensor<1x6x40x30x70xf32>
+  %ok20 = stablehlo.reduce(%eq20 init: %t20) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<1x7x3100xi1>, tensor<i1>) -> tensor<i1>
+  %a21_i0 = stablehlo.iota dim = 0 : tensor<7x64xf32>
+  %a21_w0 = stablehlo.constant dense<7.0> : tensor<7x64xf32>
+  %a21_p0 = stablehlo.multiply %a21_i0, %a21_w0 : tensor<7x64xf32>
+  %a21_i1 = stablehlo.iota dim = 1 : tensor<7x64xf32>
+  %a21_w1 = stablehlo.constant dense<3.0> : tensor<7x64xf32>
+  %a21_p1 = stablehlo.multiply %a21_i1, %a21_w1 : tensor<7x64xf32>
+  %a21_s0 = stablehlo.add %a21_p0, %a21_p1 : tensor<7x64xf32>
+  %a21_cm = stablehlo.constant dense<11.0> : tensor<7x64xf32>
+  %a21_co = stablehlo.constant dense<5.0> : tensor<7x64xf32>
+  %a21_r = stablehlo.remainder %a21_s0, %a21_cm : tensor<7x64xf32>
+  %a21 = stablehlo.subtract %a21_r, %a21_co : tensor<7x64xf32>
+  %b21_i0 = stablehlo.iota dim = 0 : tensor<64x5x300xf32>
+  %b21_i1 = stablehlo.iota dim = 1 : tensor<64x5x300xf32>
+  %b21_w1 = stablehlo.constant dense<5.0> : tensor<64x5x300xf32>
+  %b21_p1 = stablehlo.multiply %b21_i1, %b21_w1 : tensor<64x5x300xf32>
+  %b21_i2 = stablehlo.iota dim = 2 : tensor<64x5x300xf32>
+  %b21_w2 = stablehlo.constant dense<2.0> : tensor<64x5x300xf32>
+  %b21_p2 = stablehlo.multiply %b21_i2, %b21_w2 : tensor<64x5x300xf32>
+  %b21_s0 = stablehlo.add %b21_i0, %b21_p1 : tensor<64x5x300xf32>
+  %b21_s1 = stablehlo.add %b21_s0, %b21_p2 : tensor<64x5x300xf32>
+  %b21_cm = stablehlo.constant dense<13.0> : tensor<64x5x300xf32>
+  %b21_co = stablehlo.constant dense<6.0> : tensor<64x5x300xf32>
+  %b21_r = stablehlo.remainder %b21_s1, %b21_cm : tensor<64x5x300xf32>
+  %b21 = stablehlo.subtract %b21_r, %b21_co : tensor<64x5x300xf32>
+  %d21 = stablehlo.dot_general %a21, %b21, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<7x64xf32>, tensor<64x5x300xf32>) -> tensor<7x5x300xf32>
+  %ba21 = stablehlo.broadcast_in_dim %a21, dims = [0, 3] : (tensor<7x64xf32>) -> tensor<7x5x300x64xf32>
+  %bb21 = stablehlo.broadcast_in_dim %b21, dims = [3, 1, 2] : (tensor<64x5x300xf32>) -> tensor<7x5x300x64xf32>
+  %m21 = stablehlo.multiply %ba21, %bb21 : tensor<7x5x300x64xf32>
   %z21 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref21 = stablehlo.reduce(%m21 init: %z21) applies stablehlo.add across dimensions = [4] : (tensor<1x6x40x30x70xf32>, tensor<f32>) -> tensor<1x6x40x30xf32>
-  %eq21 = stablehlo.compare EQ, %d21, %ref21 : (tensor<1x6x40x30xf32>, tensor<1x6x40x30xf32>) -> tensor<1x6x40x30xi1>
+  %ref21 = stablehlo.reduce(%m21 init: %z21) applies stablehlo.add across dimensions = [3] : (tensor<7x5x300x64xf32>, tensor<f32>) -> tensor<7x5x300xf32>
+  %eq21 = stablehlo.compare EQ, %d21, %ref21 : (tensor<7x5x300xf32>, tensor<7x5x300xf32>) -> tensor<7x5x300xi1>
   %t21 = stablehlo.constant dense<true> : tensor<i1>
-  %ok21 = stablehlo.reduce(%eq21 init: %t21) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<1x6x40x30xi1>, tensor<i1>) -> tensor<i1>
-  %a22_i0 = stablehlo.iota dim = 0 : tensor<4x50x33xf32>
-  %a22_i1 = stablehlo.iota dim = 1 : tensor<4x50x33xf32>
-  %a22_w1 = stablehlo.constant dense<7.0> : tensor<4x50x33xf32>
-  %a22_p1 = stablehlo.multiply %a22_i1, %a22_w1 : tensor<4x50x33xf32>
-  %a22_i2 = stablehlo.iota dim = 2 : tensor<4x50x33xf32>
-  %a22_w2 = stablehlo.constant dense<3.0> : tensor<4x50x33xf32>
-  %a22_p2 = stablehlo.multiply %a22_i2, %a22_w2 : tensor<4x50x33xf32>
-  %a22_s0 = stablehlo.add %a22_i0, %a22_p1 : tensor<4x50x33xf32>
-  %a22_s1 = stablehlo.add %a22_s0, %a22_p2 : tensor<4x50x33xf32>
-  %a22_cm = stablehlo.constant dense<11.0> : tensor<4x50x33xf32>
-  %a22_co = stablehlo.constant dense<5.0> : tensor<4x50x33xf32>
-  %a22_r = stablehlo.remainder %a22_s1, %a22_cm : tensor<4x50x33xf32>
-  %a22 = stablehlo.subtract %a22_r, %a22_co : tensor<4x50x33xf32>
-  %b22_i0 = stablehlo.iota dim = 0 : tensor<50x40xf32>
-  %b22_w0 = stablehlo.constant dense<5.0> : tensor<50x40xf32>
-  %b22_p0 = stablehlo.multiply %b22_i0, %b22_w0 : tensor<50x40xf32>
-  %b22_i1 = stablehlo.iota dim = 1 : tensor<50x40xf32>
-  %b22_w1 = stablehlo.constant dense<2.0> : tensor<50x40xf32>
-  %b22_p1 = stablehlo.multiply %b22_i1, %b22_w1 : tensor<50x40xf32>
-  %b22_s0 = stablehlo.add %b22_p0, %b22_p1 : tensor<50x40xf32>
-  %b22_cm = stablehlo.constant dense<13.0> : tensor<50x40xf32>
-  %b22_co = stablehlo.constant dense<6.0> : tensor<50x40xf32>
-  %b22_r = stablehlo.remainder %b22_s0, %b22_cm : tensor<50x40xf32>
-  %b22 = stablehlo.subtract %b22_r, %b22_co : tensor<50x40xf32>
-  %d22 = stablehlo.dot_general %a22, %b22, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<4x50x33xf32>, tensor<50x40xf32>) -> tensor<4x33x40xf32>
-  %ba22 = stablehlo.broadcast_in_dim %a22, dims = [0, 3, 1] : (tensor<4x50x33xf32>) -> tensor<4x33x40x50xf32>
-  %bb22 = stablehlo.broadcast_in_dim %b22, dims = [3, 2] : (tensor<50x40xf32>) -> tensor<4x33x40x50xf32>
-  %m22 = stablehlo.multiply %ba22, %bb22 : tensor<4x33x40x50xf32>
+  %ok21 = stablehlo.reduce(%eq21 init: %t21) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<7x5x300xi1>, tensor<i1>) -> tensor<i1>
+  %a22_i0 = stablehlo.iota dim = 0 : tensor<1x130x200xf32>
+  %a22_i1 = stablehlo.iota dim = 1 : tensor<1x130x200xf32>
+  %a22_w1 = stablehlo.constant dense<7.0> : tensor<1x130x200xf32>
+  %a22_p1 = stablehlo.multiply %a22_i1, %a22_w1 : tensor<1x130x200xf32>
+  %a22_i2 = stablehlo.iota dim = 2 : tensor<1x130x200xf32>
+  %a22_w2 = stablehlo.constant dense<3.0> : tensor<1x130x200xf32>
+  %a22_p2 = stablehlo.multiply %a22_i2, %a22_w2 : tensor<1x130x200xf32>
+  %a22_s0 = stablehlo.add %a22_i0, %a22_p1 : tensor<1x130x200xf32>
+  %a22_s1 = stablehlo.add %a22_s0, %a22_p2 : tensor<1x130x200xf32>
+  %a22_cm = stablehlo.constant dense<11.0> : tensor<1x130x200xf32>
+  %a22_co = stablehlo.constant dense<5.0> : tensor<1x130x200xf32>
+  %a22_r = stablehlo.remainder %a22_s1, %a22_cm : tensor<1x130x200xf32>
+  %a22 = stablehlo.subtract %a22_r, %a22_co : tensor<1x130x200xf32>
+  %b22_i0 = stablehlo.iota dim = 0 : tensor<200x48xf32>
+  %b22_w0 = stablehlo.constant dense<5.0> : tensor<200x48xf32>
+  %b22_p0 = stablehlo.multiply %b22_i0, %b22_w0 : tensor<200x48xf32>
+  %b22_i1 = stablehlo.iota dim = 1 : tensor<200x48xf32>
+  %b22_w1 = stablehlo.constant dense<2.0> : tensor<200x48xf32>
+  %b22_p1 = stablehlo.multiply %b22_i1, %b22_w1 : tensor<200x48xf32>
+  %b22_s0 = stablehlo.add %b22_p0, %b22_p1 : tensor<200x48xf32>
+  %b22_cm = stablehlo.constant dense<13.0> : tensor<200x48xf32>
+  %b22_co = stablehlo.constant dense<6.0> : tensor<200x48xf32>
+  %b22_r = stablehlo.remainder %b22_s0, %b22_cm : tensor<200x48xf32>
+  %b22 = stablehlo.subtract %b22_r, %b22_co : tensor<200x48xf32>
+  %d22 = stablehlo.dot_general %a22, %b22, batching_dims = [] x [], contracting_dims = [2] x [0] : (tensor<1x130x200xf32>, tensor<200x48xf32>) -> tensor<1x130x48xf32>
+  %ba22 = stablehlo.broadcast_in_dim %a22, dims = [0, 1, 3] : (tensor<1x130x200xf32>) -> tensor<1x130x48x200xf32>
+  %bb22 = stablehlo.broadcast_in_dim %b22, dims = [3, 2] : (tensor<200x48xf32>) -> tensor<1x130x48x200xf32>
+  %m22 = stablehlo.multiply %ba22, %bb22 : tensor<1x130x48x200xf32>
   %z22 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref22 = stablehlo.reduce(%m22 init: %z22) applies stablehlo.add across dimensions = [3] : (tensor<4x33x40x50xf32>, tensor<f32>) -> tensor<4x33x40xf32>
-  %eq22 = stablehlo.compare EQ, %d22, %ref22 : (tensor<4x33x40xf32>, tensor<4x33x40xf32>) -> tensor<4x33x40xi1>
+  %ref22 = stablehlo.reduce(%m22 init: %z22) applies stablehlo.add across dimensions = [3] : (tensor<1x130x48x200xf32>, tensor<f32>) -> tensor<1x130x48xf32>
+  %eq22 = stablehlo.compare EQ, %d22, %ref22 : (tensor<1x130x48xf32>, tensor<1x130x48xf32>) -> tensor<1x130x48xi1>
   %t22 = stablehlo.constant dense<true> : tensor<i1>
-  %ok22 = stablehlo.reduce(%eq22 init: %t22) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<4x33x40xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21, %ok22 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %ok22 = stablehlo.reduce(%eq22 init: %t22) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<1x130x48xi1>, tensor<i1>) -> tensor<i1>
+  %a23_i0 = stablehlo.iota dim = 0 : tensor<1x6x40x70xf32>
+  %a23_i1 = stablehlo.iota dim = 1 : tensor<1x6x40x70xf32>
+  %a23_i2 = stablehlo.iota dim = 2 : tensor<1x6x40x70xf32>
+  %a23_w2 = stablehlo.constant dense<7.0> : tensor<1x6x40x70xf32>
+  %a23_p2 = stablehlo.multiply %a23_i2, %a23_w2 : tensor<1x6x40x70xf32>
+  %a23_i3 = stablehlo.iota dim = 3 : tensor<1x6x40x70xf32>
+  %a23_w3 = stablehlo.constant dense<3.0> : tensor<1x6x40x70xf32>
+  %a23_p3 = stablehlo.multiply %a23_i3, %a23_w3 : tensor<1x6x40x70xf32>
+  %a23_s0 = stablehlo.add %a23_i0, %a23_i1 : tensor<1x6x40x70xf32>
+  %a23_s1 = stablehlo.add %a23_s0, %a23_p2 : tensor<1x6x40x70xf32>
+  %a23_s2 = stablehlo.add %a23_s1, %a23_p3 : tensor<1x6x40x70xf32>
+  %a23_cm = stablehlo.constant dense<11.0> : tensor<1x6x40x70xf32>
+  %a23_co = stablehlo.constant dense<5.0> : tensor<1x6x40x70xf32>
+  %a23_r = stablehlo.remainder %a23_s2, %a23_cm : tensor<1x6x40x70xf32>
+  %a23 = stablehlo.subtract %a23_r, %a23_co : tensor<1x6x40x70xf32>
+  %b23_i0 = stablehlo.iota dim = 0 : tensor<1x6x70x30xf32>
+  %b23_i1 = stablehlo.iota dim = 1 : tensor<1x6x70x30xf32>
+  %b23_i2 = stablehlo.iota dim = 2 : tensor<1x6x70x30xf32>
+  %b23_w2 = stablehlo.constant dense<5.0> : tensor<1x6x70x30xf32>
+  %b23_p2 = stablehlo.multiply %b23_i2, %b23_w2 : tensor<1x6x70x30xf32>
+  %b23_i3 = stablehlo.iota dim = 3 : tensor<1x6x70x30xf32>
+  %b23_w3 = stablehlo.constant dense<2.0> : tensor<1x6x70x30xf32>
+  %b23_p3 = stablehlo.multiply %b23_i3, %b23_w3 : tensor<1x6x70x30xf32>
+  %b23_s0 = stablehlo.add %b23_i0, %b23_i1 : tensor<1x6x70x30xf32>
+  %b23_s1 = stablehlo.add %b23_s0, %b23_p2 : tensor<1x6x70x30xf32>
+  %b23_s2 = stablehlo.add %b23_s1, %b23_p3 : tensor<1x6x70x30xf32>
+  %b23_cm = stablehlo.constant dense<13.0> : tensor<1x6x70x30xf32>
+  %b23_co = stablehlo.constant dense<6.0> : tensor<1x6x70x30xf32>
+  %b23_r = stablehlo.remainder %b23_s2, %b23_cm : tensor<1x6x70x30xf32>
+  %b23 = stablehlo.subtract %b23_r, %b23_co : tensor<1x6x70x30xf32>
+  %d23 = stablehlo.dot_general %a23, %b23, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<1x6x40x70xf32>, tensor<1x6x70x30xf32>) -> tensor<1x6x40x30xf32>
+  %ba23 = stablehlo.broadcast_in_dim %a23, dims = [0, 1, 2, 4] : (tensor<1x6x40x70xf32>) -> tensor<1x6x40x30x70xf32>
+  %bb23 = stablehlo.broadcast_in_dim %b23, dims = [0, 1, 4, 3] : (tensor<1x6x70x30xf32>) -> tensor<1x6x40x30x70xf32>
+  %m23 = stablehlo.multiply %ba23, %bb23 : tensor<1x6x40x30x70xf32>
+  %z23 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref23 = stablehlo.reduce(%m23 init: %z23) applies stablehlo.add across dimensions = [4] : (tensor<1x6x40x30x70xf32>, tensor<f32>) -> tensor<1x6x40x30xf32>
+  %eq23 = stablehlo.compare EQ, %d23, %ref23 : (tensor<1x6x40x30xf32>, tensor<1x6x40x30xf32>) -> tensor<1x6x40x30xi1>
+  %t23 = stablehlo.constant dense<true> : tensor<i1>
+  %ok23 = stablehlo.reduce(%eq23 init: %t23) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<1x6x40x30xi1>, tensor<i1>) -> tensor<i1>
+  %a24_i0 = stablehlo.iota dim = 0 : tensor<4x50x33xf32>
+  %a24_i1 = stablehlo.iota dim = 1 : tensor<4x50x33xf32>
+  %a24_w1 = stablehlo.constant dense<7.0> : tensor<4x50x33xf32>
+  %a24_p1 = stablehlo.multiply %a24_i1, %a24_w1 : tensor<4x50x33xf32>
+  %a24_i2 = stablehlo.iota dim = 2 : tensor<4x50x33xf32>
+  %a24_w2 = stablehlo.constant dense<3.0> : tensor<4x50x33xf32>
+  %a24_p2 = stablehlo.multiply %a24_i2, %a24_w2 : tensor<4x50x33xf32>
+  %a24_s0 = stablehlo.add %a24_i0, %a24_p1 : tensor<4x50x33xf32>
+  %a24_s1 = stablehlo.add %a24_s0, %a24_p2 : tensor<4x50x33xf32>
+  %a24_cm = stablehlo.constant dense<11.0> : tensor<4x50x33xf32>
+  %a24_co = stablehlo.constant dense<5.0> : tensor<4x50x33xf32>
+  %a24_r = stablehlo.remainder %a24_s1, %a24_cm : tensor<4x50x33xf32>
+  %a24 = stablehlo.subtract %a24_r, %a24_co : tensor<4x50x33xf32>
+  %b24_i0 = stablehlo.iota dim = 0 : tensor<50x40xf32>
+  %b24_w0 = stablehlo.constant dense<5.0> : tensor<50x40xf32>
+  %b24_p0 = stablehlo.multiply %b24_i0, %b24_w0 : tensor<50x40xf32>
+  %b24_i1 = stablehlo.iota dim = 1 : tensor<50x40xf32>
+  %b24_w1 = stablehlo.constant dense<2.0> : tensor<50x40xf32>
+  %b24_p1 = stablehlo.multiply %b24_i1, %b24_w1 : tensor<50x40xf32>
+  %b24_s0 = stablehlo.add %b24_p0, %b24_p1 : tensor<50x40xf32>
+  %b24_cm = stablehlo.constant dense<13.0> : tensor<50x40xf32>
+  %b24_co = stablehlo.constant dense<6.0> : tensor<50x40xf32>
+  %b24_r = stablehlo.remainder %b24_s0, %b24_cm : tensor<50x40xf32>
+  %b24 = stablehlo.subtract %b24_r, %b24_co : tensor<50x40xf32>
+  %d24 = stablehlo.dot_general %a24, %b24, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<4x50x33xf32>, tensor<50x40xf32>) -> tensor<4x33x40xf32>
+  %ba24 = stablehlo.broadcast_in_dim %a24, dims = [0, 3, 1] : (tensor<4x50x33xf32>) -> tensor<4x33x40x50xf32>
+  %bb24 = stablehlo.broadcast_in_dim %b24, dims = [3, 2] : (tensor<50x40xf32>) -> tensor<4x33x40x50xf32>
+  %m24 = stablehlo.multiply %ba24, %bb24 : tensor<4x33x40x50xf32>
+  %z24 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref24 = stablehlo.reduce(%m24 init: %z24) applies stablehlo.add across dimensions = [3] : (tensor<4x33x40x50xf32>, tensor<f32>) -> tensor<4x33x40xf32>
+  %eq24 = stablehlo.compare EQ, %d24, %ref24 : (tensor<4x33x40xf32>, tensor<4x33x40xf32>) -> tensor<4x33x40xi1>
+  %t24 = stablehlo.constant dense<true> : tensor<i1>
+  %ok24 = stablehlo.reduce(%eq24 init: %t24) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<4x33x40xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21, %ok22, %ok23, %ok24 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

@@ -57,6 +57,8 @@ SKINNY = [
 # a unit result dimension 0 (kernel.c asks cg_dot_split_dim).
 SPLIT = [
     ("f32", [1, 7, 768], [768, 96], [], [], [2], [0]),       # skinny: columns split
+    ("f32", [1, 7, 40], [40, 3100], [], [], [2], [0]),       # skinny: 4 calls of 775 columns
+    ("f32", [7, 64], [64, 5, 300], [], [], [1], [0]),        # skinny: 3 + 2 of 5 x 300
     ("f32", [1, 130, 200], [200, 48], [], [], [2], [0]),     # rows, past a unit dim
     ("f32", [1, 6, 40, 70], [1, 6, 70, 30], [0, 1], [0, 1], [3], [2]),  # batch dim 1
     ("f32", [4, 50, 33], [50, 40], [], [], [1], [0]),        # lhs (b, k, m): b split
