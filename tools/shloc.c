@@ -372,8 +372,11 @@ static int write_text(const char *path, Module *m, const CompileOptions *o, Emit
 static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
   char *buf = NULL, *weights = NULL;
   size_t len = 0, wlen = 0;
-  if (codegen_emit_weights(m, o, kind, &buf, &len, &weights, &wlen)) return -1;
-  int rc = write_file(path, buf, len);
+  /* An object is not written to stdout (parse_args). */
+  if (codegen_emit_weights(m, o, kind, kind == EMIT_OBJ ? path : NULL, &buf, &len, &weights,
+                           &wlen))
+    return -1;
+  int rc = buf ? write_file(path, buf, len) : 0;
   if (!rc && weights && kind == EMIT_OBJ) {
     char *bin = beside_path(path, ".bin");
     rc = write_file(bin, weights, wlen);
