@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <llvm-c/Core.h>
@@ -372,9 +373,11 @@ static int write_text(const char *path, Module *m, const CompileOptions *o, Emit
 static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
   char *buf = NULL, *weights = NULL;
   size_t len = 0, wlen = 0;
-  /* An object is not written to stdout (parse_args). */
-  if (codegen_emit_weights(m, o, kind, kind == EMIT_OBJ ? path : NULL, &buf, &len, &weights,
-                           &wlen))
+  /* An object (never to stdout: parse_args) may be written by codegen
+   * itself, at offsets: into a regular file, not a pipe or device. */
+  struct stat st;
+  bool direct = kind == EMIT_OBJ && (stat(path, &st) != 0 || S_ISREG(st.st_mode));
+  if (codegen_emit_weights(m, o, kind, direct ? path : NULL, &buf, &len, &weights, &wlen))
     return -1;
   int rc = buf ? write_file(path, buf, len) : 0;
   if (!rc && weights && kind == EMIT_OBJ) {
