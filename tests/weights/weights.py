@@ -21,8 +21,8 @@ plain C, and the object's weights section must hold the matrix's bytes.
 
 written: an addend of 4 KiB (not packed) must lie in the blob at a
 multiple of 64, the blob must end the object (an older, longer file of
-that name truncated), and an output path that cannot be created is
-diagnosed.
+that name truncated), a pipe gets the same bytes, and an output path
+that cannot be created is diagnosed.
 
 --bind-args: the same model with its weights as entry arguments (as
 PyTorch/XLA exports have them) is compiled with the weights bound from a
@@ -39,6 +39,7 @@ import os
 import shutil
 import struct
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -306,8 +307,9 @@ def written(shloc, readelf, work):
     """embed writes an ELF object's blob straight into the output file
     (codegen/weights.c blob_write_file): a constant the layout pass does
     not pack (an addend) lies at a multiple of 64 in the blob, the blob
-    ends the file (an older, longer file there is truncated), and an
-    output that cannot be created is diagnosed."""
+    ends the file (an older, longer file there is truncated), a pipe gets
+    the same bytes (from memory), and an output that cannot be created is
+    diagnosed."""
     d = os.path.join(work, "written")
     os.makedirs(d, exist_ok=True)
     mlir, obj = os.path.join(d, "add.mlir"), os.path.join(d, "add.o")
@@ -332,6 +334,18 @@ def written(shloc, readelf, work):
         report("written", f"the blob ends at {off + size}, the file at {len(data)}")
     else:
         report("written", None)
+    # into a pipe (no pwrite there): the same bytes, from memory
+    fifo = os.path.join(d, "fifo.o")
+    if os.path.exists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
+    reader.start()
+    r = run([shloc, mlir, "-o", fifo])
+    reader.join(60)
+    report("written-pipe", None if r.returncode == 0 and got == [data]
+           else f"exit {r.returncode}, {len(got[0]) if got else 0} bytes: {r.stderr[-500:]}")
     r = run([shloc, mlir, "-o", os.path.join(d, "missing", "add.o")])
     report("written-uncreatable", None if r.returncode == 1 and "cannot create" in r.stderr
            else f"exit {r.returncode}: {r.stderr[-500:]}")
