@@ -153,7 +153,8 @@ def table(results, started, load):
              f"Run {started} on {platform.node()} ({cpu_name()}, {os.cpu_count()} cores), "
              f"load average before the run: {load}. Medians of {results[0].get('samples', '?')} "
              "interleaved rounds after the same warm-up; ratios are shloc's latency over the "
-             "anchor's (< 1: shloc is faster).", "",
+             "anchor's (< 1: shloc is faster). shloc compile s: the shloc command alone "
+             "(wall; the link into a shared library is not counted).", "",
              "| model | threads | shloc ms | XLA ms | ORT ms | PyTorch ms | shloc/XLA | shloc/ORT "
              "| shloc/PyTorch | floor ms | shloc/floor | shloc compile s |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]

@@ -124,13 +124,13 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len) {
   char *weights = NULL;
   size_t weights_len = 0;
-  int rc = codegen_emit_weights(m, o, kind, out, out_len, &weights, &weights_len);
+  int rc = codegen_emit_weights(m, o, kind, NULL, out, out_len, &weights, &weights_len);
   free(weights);
   return rc;
 }
 
-int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char **out,
-                         size_t *out_len, char **weights, size_t *weights_len) {
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
+                         char **out, size_t *out_len, char **weights, size_t *weights_len) {
   *out = NULL;
   *out_len = 0;
   *weights = NULL;
@@ -158,7 +158,8 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char
     if (rc == 0) cg_weights_define(&cg, kind);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
     if (rc == 0 && cg.errors) rc = cg.errors; /* backend errors (report.c) */
-    if (rc == 0 && kind == EMIT_OBJ) rc = cg_weights_patch(&cg, out, out_len);
+    /* The report reads the object back from memory. */
+    if (rc == 0 && kind == EMIT_OBJ) rc = cg_weights_patch(&cg, out, out_len, plan ? NULL : path);
     if (rc == 0 && plan) rc = cg_report(&cg, *out, *out_len);
     time_step(&cg, "llvm-emit", &mark, &wmark);
   }

@@ -271,6 +271,11 @@ LLVMValueRef cg_const_global(CG *cg, Value *v);
  * to dst (zeroed). */
 size_t cg_const_bytes(const Value *v);
 void cg_const_write(Value *v, char *dst);
+/* The bytes cg_const_write writes when they are the literal's own (not
+ * packed, not a splat), else NULL; whether v is a splat of zeros (which
+ * writes nothing: it leaves dst's zeros). */
+const char *cg_const_literal(Value *v);
+bool cg_const_zero(Value *v);
 /* Pointer to the buffer of a materialized value (from the frame, a
  * constant global, or the arena plus its offset). */
 LLVMValueRef cg_buffer(CG *cg, Value *v);
@@ -309,13 +314,15 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * in the entry block of cg->llfn. After optimization cg_weights_define
  * defines the blob for output `kind`: for an object, a placeholder or
  * zeros, into which cg_weights_patch then writes the bytes (*obj may be
- * realloc'ed; non-zero after diagnosing where it cannot); else the bytes.
+ * realloc'ed; with a path, an object with the blob appended is written
+ * there instead: *obj freed and NULL; non-zero after diagnosing where it
+ * cannot); else the bytes.
  * With a file, cg_weights_finish defines the loader and hands out the
  * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
 void cg_weights_define(CG *cg, EmitKind kind);
-int cg_weights_patch(CG *cg, char **obj, size_t *len);
+int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

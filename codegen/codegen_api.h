@@ -21,9 +21,13 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
                  size_t *out_len);
 /* codegen_emit, and with o->weights == WEIGHTS_FILE the weights file's
  * bytes in *weights (malloc'ed, the caller frees it; layout in
- * codegen/weights.c), NULL otherwise. */
-int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, char **out,
-                         size_t *out_len, char **weights, size_t *weights_len);
+ * codegen/weights.c), NULL otherwise. With a path (not NULL), an object
+ * whose weights are appended to it (ELF) is written there by codegen
+ * itself, its blob straight from the constants (no copy in memory): then
+ * *out is NULL and *out_len the file's size; otherwise the caller writes
+ * *out. */
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
+                         char **out, size_t *out_len, char **weights, size_t *weights_len);
 /* codegen/codegen.c: the process's CPU time in ms (--time-passes: on a
  * shared machine wall time measures the other processes). */
 double cg_cpu_ms(void);

@@ -113,6 +113,18 @@ size_t cg_const_bytes(const Value *v) {
   return (size_t)n * (size_t)elem_bytes(v->type->elem);
 }
 
+const char *cg_const_literal(Value *v) {
+  const DenseData *d = value_dense(v);
+  return v->packed || d->splat ? NULL : (const char *)d->bytes;
+}
+
+bool cg_const_zero(Value *v) {
+  const DenseData *d = value_dense(v);
+  bool zero = d->splat;
+  for (size_t k = 0; zero && k < d->nbytes; k++) zero = !d->bytes[k];
+  return zero;
+}
+
 void cg_const_write(Value *v, char *dst) {
   const DenseData *d = value_dense(v);
   int esz = elem_bytes(v->type->elem);
@@ -125,9 +137,9 @@ void cg_const_write(Value *v, char *dst) {
     memcpy(dst, d->bytes, n * (size_t)esz);
     return;
   }
-  bool zero = true; /* dst is zeroed already */
-  for (int k = 0; k < esz; k++) zero &= !d->bytes[k];
-  for (size_t i = 0; !zero && i < n; i++) memcpy(dst + i * (size_t)esz, d->bytes, (size_t)esz);
+  if (cg_const_zero(v)) return; /* dst is zeroed already */
+  for (size_t i = 0; i < n; i++)
+    memcpy(dst + i * (size_t)esz, d->bytes, (size_t)esz);
 }
 
 /* Constants at least this large reach a kernel through its frame, like

@@ -55,8 +55,11 @@
  *         GemmPacking) in the GEMM tile's panels; zero padding between
  *         them.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <llvm-c/Object.h>
 
@@ -81,20 +84,13 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
 #define BLOB_SECTION ".rodata.shloc.weights"
 #define BLOB_PLACEHOLDER 64
 
-/* Whether splat d's element is zero. */
-static bool zero_splat(const DenseData *d) {
-  for (size_t k = 0; d->splat && k < d->nbytes; k++)
-    if (d->bytes[k]) return false;
-  return d->splat;
-}
-
 /* Whether constants a and b have the same bytes in the blob: one literal
  * (constants the passes copied) stored alike, splats of one element
  * (elided weights) stored alike, or zeros, however stored. */
-static bool same_bytes(const Value *a, const Value *b) {
+static bool same_bytes(Value *a, Value *b) {
   const DenseData *x = a->def->a.value, *y = b->def->a.value;
   if (cg_const_bytes(a) != cg_const_bytes(b)) return false;
-  if (zero_splat(x) && zero_splat(y)) return true;
+  if (cg_const_zero(a) && cg_const_zero(b)) return true;
   if (!a->packed != !b->packed || (a->packed && !layout_same_packing(a->packed, b->packed)))
     return false;
   return x == y || (x->splat && y->splat && x->nbytes == y->nbytes &&
@@ -332,40 +328,96 @@ static char *blob_symbol(const Elf *e, uint64_t *shndx) {
   return NULL;
 }
 
-/* Moves the blob's section (the placeholder alone) to the end of the
- * object (*obj, *len, realloc'ed) as the blob's bytes: the section header's
- * offset and size and the symbol's size change; relocations against the
- * section keep their offsets. Returns false if the object is not what
- * cg_weights_define made. */
-static bool blob_append_elf(CG *cg, char **obj, size_t *len) {
-  Elf e = {*obj, *len, 0, 0, 0, 0};
+/* Makes the blob's section (the placeholder alone) the blob's bytes at
+ * the end of the object (*obj, *len): the section header's offset and
+ * size and the symbol's size change in place; relocations against the
+ * section keep their offsets. Returns the blob's offset in the file, or
+ * 0 if the object is not what cg_weights_define made. */
+static size_t blob_place_elf(CG *cg, char *obj, size_t len) {
+  Elf e = {obj, len, 0, 0, 0, 0};
   /* ELFCLASS32 or ELFCLASS64, ELFDATA2LSB */
   if (e.len < 64 || memcmp(e.obj, "\177ELF", 4) || (e.obj[4] != 1 && e.obj[4] != 2) ||
       e.obj[5] != 1)
-    return false;
+    return 0;
   e.w = e.obj[4] == 2 ? 8 : 4;
   e.shoff = get_le(e.obj + (e.w == 8 ? 0x28 : 0x20), e.w);
   e.shentsize = get_le(e.obj + (e.w == 8 ? 0x3A : 0x2E), 2);
   e.shnum = get_le(e.obj + (e.w == 8 ? 0x3C : 0x30), 2);
-  if (e.shoff + e.shnum * e.shentsize > e.len) return false;
+  if (e.shoff + e.shnum * e.shentsize > e.len) return 0;
   uint64_t shndx = 0;
   char *sym = blob_symbol(&e, &shndx);
-  if (!sym || shndx >= e.shnum || sh_get(&e, shndx, 3) != BLOB_PLACEHOLDER) return false;
-  size_t off = (e.len + 63) & ~(size_t)63, total = off + cg->wlen;
-  if (e.w == 4 && total > UINT32_MAX) return false;
-  size_t symoff = (size_t)(sym - e.obj);
-  char *p = realloc(e.obj, total);
-  if (!p) abort();
-  memset(p + e.len, 0, total - e.len);
-  blob_write(cg, p + off);
-  e.obj = p;
+  if (!sym || shndx >= e.shnum || sh_get(&e, shndx, 3) != BLOB_PLACEHOLDER) return 0;
+  size_t off = (e.len + 63) & ~(size_t)63;
+  if (e.w == 4 && off + cg->wlen > UINT32_MAX) return 0;
   char *at;
   int n = sh_field(&e, shndx, 2, &at);
   put_le(at, n, off);
   n = sh_field(&e, shndx, 3, &at);
   put_le(at, n, cg->wlen);
-  put_le(p + symoff + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
-  *obj = p;
+  put_le(sym + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
+  return off;
+}
+
+/* Writes n bytes at offset off of fd; false on an error. */
+static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
+  while (n) {
+    ssize_t k = pwrite(fd, p, n, off);
+    if (k <= 0) return false;
+    p += k;
+    n -= (size_t)k;
+    off += k;
+  }
+  return true;
+}
+
+/* Writes the object (len bytes, the blob placed at off) and the blob to
+ * the file `path`, the blob straight from the constants: no copy of it in
+ * memory, and its gaps and zero splats holes of the file. Non-zero after
+ * diagnosing. */
+static int blob_write_file(CG *cg, const char *obj, size_t len, size_t off, const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) {
+    diag_error((Loc){0}, "cannot create %s: %s", path, strerror(errno));
+    return 1;
+  }
+  bool ok = pwrite_all(fd, obj, len, 0);
+  for (int i = 0; ok && i < cg->nwnames; i++) {
+    Value *v = cg->wnames[i].v;
+    if (!v || cg_const_zero(v)) continue;
+    size_t n = cg_const_bytes(v);
+    const char *bytes = cg_const_literal(v);
+    char *tmp = bytes ? NULL : calloc(n ? n : 1, 1);
+    if (!bytes && !tmp) abort();
+    if (tmp) cg_const_write(v, tmp);
+    ok = pwrite_all(fd, bytes ? bytes : tmp, n, (off_t)(off + cg->wnames[i].off));
+    free(tmp);
+  }
+  ok = ok && ftruncate(fd, (off_t)(off + cg->wlen)) == 0;
+  if (close(fd) || !ok) {
+    diag_error((Loc){0}, "cannot write %s: %s", path, strerror(errno));
+    return 1;
+  }
+  return 0;
+}
+
+/* The blob appended to the ELF object *obj: in memory (*obj realloc'ed),
+ * or with path the whole object written there (*obj freed and NULL, *len
+ * the file's size). False if the object is not what cg_weights_define
+ * made; *failed after diagnosing an error writing the file. */
+static bool blob_append_elf(CG *cg, char **obj, size_t *len, const char *path, int *failed) {
+  size_t off = blob_place_elf(cg, *obj, *len), total = off + cg->wlen;
+  if (!off) return false;
+  if (path) {
+    *failed = blob_write_file(cg, *obj, *len, off, path);
+    free(*obj);
+    *obj = NULL;
+  } else {
+    char *p = realloc(*obj, total);
+    if (!p) abort();
+    memset(p + *len, 0, total - *len);
+    blob_write(cg, p + off);
+    *obj = p;
+  }
   *len = total;
   return true;
 }
@@ -399,13 +451,14 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
   return at && !at[0] && !memcmp(at, at + 1, cg->wlen - 1) ? at : NULL;
 }
 
-int cg_weights_patch(CG *cg, char **obj, size_t *len) {
+int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path) {
   if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
   double t = cg_cpu_ms();
   char *err = NULL, *at = NULL;
   bool done = false;
+  int failed = 0;
   if (cg->wappend) {
-    done = blob_append_elf(cg, obj, len);
+    done = blob_append_elf(cg, obj, len, path, &failed);
   } else {
     LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(*obj, *len, "object", 0);
     LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
@@ -415,6 +468,7 @@ int cg_weights_patch(CG *cg, char **obj, size_t *len) {
     if (at) blob_write(cg, at);
     done = at != NULL;
   }
+  if (failed) return 1;
   if (!done) {
     diag_error((Loc){0}, "cannot write the weights into the object: %s%s",
                err ? err : "no symbol " BLOB_NAME " with contents in it",

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ir.h"
 
@@ -13,13 +14,31 @@ struct ArenaChunk {
 };
 
 enum { CHUNK_MIN = 64 * 1024 };
+/* Allocations at least this large (decoded weights: hundreds of MB) get
+ * a chunk of their own from calloc, which maps fresh zero pages without
+ * writing them, in transparent huge pages where the kernel has them (a
+ * page fault per 2 MiB rather than per 4 KiB). */
+#define HUGE_BYTES ((size_t)2 << 20)
+
+/* A chunk of `cap` bytes of zeros for one huge allocation. */
+static ArenaChunk *huge_chunk(size_t cap) {
+  ArenaChunk *c = calloc(1, sizeof(ArenaChunk) + cap);
+#ifdef MADV_HUGEPAGE
+  uintptr_t begin = ((uintptr_t)c + sizeof *c + HUGE_BYTES - 1) & ~(HUGE_BYTES - 1);
+  uintptr_t end = ((uintptr_t)c + sizeof *c + cap) & ~(HUGE_BYTES - 1);
+  if (c && end > begin) madvise((void *)begin, end - begin, MADV_HUGEPAGE);
+#endif
+  return c;
+}
 
 void *arena_alloc(Arena *a, size_t n) {
   n = (n + 15) & ~(size_t)15;
   ArenaChunk *c = a->head;
+  bool zeroed = false; /* a fresh huge chunk */
   if (!c || c->cap - c->used < n) {
     size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
-    c = malloc(sizeof(ArenaChunk) + cap);
+    zeroed = n >= HUGE_BYTES;
+    c = zeroed ? huge_chunk(cap) : malloc(sizeof(ArenaChunk) + cap);
     if (!c) {
       fprintf(stderr, "shloc: out of memory\n");
       abort();
@@ -31,7 +50,7 @@ void *arena_alloc(Arena *a, size_t n) {
   }
   void *p = c->data + c->used;
   c->used += n;
-  memset(p, 0, n);
+  if (!zeroed) memset(p, 0, n);
   return p;
 }
 

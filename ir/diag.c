@@ -86,6 +86,8 @@ typedef struct OwnedSrc {
   struct OwnedSrc *next;
 } OwnedSrc;
 static OwnedSrc *owned_sources;
+/* The bytes of a file srcfile_read looks at for a NUL (binary files). */
+enum { SRC_SNIFF_BYTES = 4096 };
 
 /* Fails with a message naming the file; frees what was read. */
 static SrcFile *read_failed(FILE *f, char *text, const char *path, const char *why) {
@@ -152,9 +154,13 @@ SrcFile *srcfile_read(const char *path) {
   OwnedSrc *o = malloc(sizeof *o);
   if (!o) return read_failed(f, NULL, path, "out of memory reading the file");
   fclose(f);
-  /* MLIR bytecode starts with "ML\xefR" and holds NUL bytes; text never
-   * does either. */
-  bool binary = memchr(text, 0, len) || (len >= 4 && !memcmp(text, "ML\xefR", 4));
+  /* MLIR bytecode starts with "ML\xefR", a jax.export flatbuffer holding
+   * it with the offset of its root table (a u32: NUL bytes), and any
+   * binary file has NUL bytes early; text has neither. Only the start is
+   * looked at, so that the pages of a long text are not all read here (a
+   * NUL further on is a lexical error). */
+  bool binary = memchr(text, 0, len < SRC_SNIFF_BYTES ? len : SRC_SNIFF_BYTES) ||
+                (len >= 4 && !memcmp(text, "ML\xefR", 4));
   o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
   o->mapped = regular && text != NULL && !read_text;
   o->next = owned_sources;

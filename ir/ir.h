@@ -52,8 +52,9 @@ typedef struct SrcFile {
   const char *name; /* as given on the command line */
   const char *text; /* whole file, NUL-terminated */
   size_t len;
-  bool binary;      /* MLIR bytecode (its magic, or any NUL byte: never
-                       text): its locations are byte offsets */
+  bool binary;      /* MLIR bytecode (its magic, or a NUL byte in its
+                       first 4 KiB: never text): its locations are byte
+                       offsets */
 } SrcFile;
 
 /* A position in a source file; line and col are 1-based. file may be NULL

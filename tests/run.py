@@ -398,6 +398,17 @@ def bytecode_errors(good, old):
                 fail(f"bytecode/error_{name}", f"exit {r.returncode}, want 1 and {msg!r}: {err[-600:]}")
             else:
                 ok(f"bytecode/error_{name}")
+        # A NUL past the first 4 KiB of a text (srcfile_read looks no
+        # further for binary files): a lexical error at its line.
+        path = os.path.join(tmp, "late_nul.mlir")
+        open(path, "wb").write(b"// " + b"x" * 5000 + b"\nfunc.func @main() {\n  \0 return\n}\n")
+        r = subprocess.run([SHLOC, path, "--emit=mlir", "-o", os.devnull],
+                           capture_output=True, timeout=60)
+        err = r.stderr.decode(errors="replace")
+        if r.returncode != 1 or "late_nul.mlir:3:3: error: unexpected byte 0x00" not in err:
+            fail("bytecode/text_late_nul", f"exit {r.returncode}: {err[-600:]}")
+        else:
+            ok("bytecode/text_late_nul")
         # Random damage: a diagnostic (or, by chance, still a valid
         # program), never a crash.
         rng = random.Random(10)

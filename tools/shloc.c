@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <llvm-c/Core.h>
@@ -372,8 +373,13 @@ static int write_text(const char *path, Module *m, const CompileOptions *o, Emit
 static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
   char *buf = NULL, *weights = NULL;
   size_t len = 0, wlen = 0;
-  if (codegen_emit_weights(m, o, kind, &buf, &len, &weights, &wlen)) return -1;
-  int rc = write_file(path, buf, len);
+  /* An object (never to stdout: parse_args) may be written by codegen
+   * itself, at offsets: into a regular file, not a pipe or device. */
+  struct stat st;
+  bool direct = kind == EMIT_OBJ && (stat(path, &st) != 0 || S_ISREG(st.st_mode));
+  if (codegen_emit_weights(m, o, kind, direct ? path : NULL, &buf, &len, &weights, &wlen))
+    return -1;
+  int rc = buf ? write_file(path, buf, len) : 0;
   if (!rc && weights && kind == EMIT_OBJ) {
     char *bin = beside_path(path, ".bin");
     rc = write_file(bin, weights, wlen);

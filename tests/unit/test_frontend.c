@@ -232,6 +232,37 @@ static void test_dense_hex_blobs(void) {
   DENSE_ERROR("dense<\"12\"> : tensor<i8>", "expected a hex string");
 }
 
+/* Hex literals long enough for the decoder's wide paths (frontend/dense.c:
+ * 32 digits at a time, then 8, then 2): every digit spelling, and a
+ * non-digit at each place of the 78 digits (the neighbours of the digit
+ * ranges, a byte of 0x80 and up) rejected. */
+static void test_dense_hex_long(void) {
+  static const char digits[] = "0123456789abcdefABCDEF";
+  enum { N = 39 };
+  char hex[2 * N + 1], lit[2 * N + 64];
+  uint8_t want[N];
+  for (int i = 0; i < N; i++) {
+    int hi = (i * 7) % 22, lo = (i * 5 + 3) % 22;
+    hex[2 * i] = digits[hi];
+    hex[2 * i + 1] = digits[lo];
+    want[i] = (uint8_t)((hi < 16 ? hi : hi - 6) << 4 | (lo < 16 ? lo : lo - 6));
+  }
+  hex[2 * N] = 0;
+  snprintf(lit, sizeof lit, "dense<\"0x%s\"> : tensor<%dxui8>", hex, N);
+  const DenseData *d = CONSTANT(lit);
+  if (d) EXPECT(d->nbytes == N && !memcmp(d->bytes, want, N));
+  static const char bad[] = "/:@G`g \x80\xC6";
+  for (int k = 0; k < 2 * N; k++) {
+    char text[4 * N + 128], saved = hex[k];
+    hex[k] = bad[k % (sizeof bad - 1)];
+    snprintf(text, sizeof text,
+             "func.func @f() {\n  %%c = stablehlo.constant dense<\"0x%s\"> : tensor<%dxui8>\n"
+             "  func.return\n}\n", hex, N);
+    expect_error(__LINE__, text, 2, "bad hex digit");
+    hex[k] = saved;
+  }
+}
+
 static void test_dense_special_floats(void) {
   const DenseData *d = CONSTANT("dense<[nan, inf, -inf, 0x7FC00000, -0.0, 0x7F800001]> : tensor<6xf32>");
   if (d) {
@@ -1040,6 +1071,7 @@ int main(void) {
   test_dense_nested_lists();
   test_dense_splats();
   test_dense_hex_blobs();
+  test_dense_hex_long();
   test_dense_special_floats();
   test_f16_rounding();
   test_bf16_and_wider_rounding();

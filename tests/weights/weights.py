@@ -19,6 +19,11 @@ bytes shloc writes into the object after LLVM emitted zeros) is compiled
 with --weights=embed, section and file; large.c links it and compares with
 plain C, and the object's weights section must hold the matrix's bytes.
 
+written: an addend of 4 KiB (not packed) must lie in the blob at a
+multiple of 64, the blob must end the object (an older, longer file of
+that name truncated), a pipe gets the same bytes, and an output path
+that cannot be created is diagnosed.
+
 --bind-args: the same model with its weights as entry arguments (as
 PyTorch/XLA exports have them) is compiled with the weights bound from a
 .npz (np.savez) and from a .safetensors file (written here by hand), by
@@ -34,6 +39,7 @@ import os
 import shutil
 import struct
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -287,6 +293,64 @@ def large(shloc, readelf, work, opt):
     link_and_run(name, d, "large.c", obj, define)
 
 
+def blob_offset(readelf, obj, name):
+    """(file offset, size) of section `name` of obj (llvm-readelf -S)."""
+    r = run([readelf, "-S", "-W", obj])
+    for line in r.stdout.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 6 and f[0].startswith("[") and f[1] == name:
+            return int(f[4], 16), int(f[5], 16)
+    return None, None
+
+
+def written(shloc, readelf, work):
+    """embed writes an ELF object's blob straight into the output file
+    (codegen/weights.c blob_write_file): a constant the layout pass does
+    not pack (an addend) lies at a multiple of 64 in the blob, the blob
+    ends the file (an older, longer file there is truncated), a pipe gets
+    the same bytes (from memory), and an output that cannot be created is
+    diagnosed."""
+    d = os.path.join(work, "written")
+    os.makedirs(d, exist_ok=True)
+    mlir, obj = os.path.join(d, "add.mlir"), os.path.join(d, "add.o")
+    c = struct.pack(f"<{M * K}f", *[weight(i, j) for i in range(M) for j in range(K)])
+    t = f"tensor<{M}x{K}xf32>"
+    open(mlir, "w").write(f"""func.func @main(%x: {t}) -> {t} {{
+  %c = stablehlo.constant dense<"0x{c.hex().upper()}"> : {t}
+  %y = stablehlo.add %x, %c : {t}
+  return %y : {t}
+}}
+""")
+    open(obj, "wb").write(b"\xAA" * (1 << 20))
+    r = run([shloc, mlir, "-o", obj])
+    if r.returncode:
+        return report("written", "compile: " + r.stderr[-1500:])
+    off, size = blob_offset(readelf, obj, ".rodata.shloc.weights")
+    data = open(obj, "rb").read()
+    at = data.find(c, off or 0)
+    if off is None or at < 0 or (at - off) % 64 or at + len(c) > off + size:
+        report("written", f"the constant is not in the blob (section at {off}, {size} bytes)")
+    elif off + size != len(data):
+        report("written", f"the blob ends at {off + size}, the file at {len(data)}")
+    else:
+        report("written", None)
+    # into a pipe (no pwrite there): the same bytes, from memory
+    fifo = os.path.join(d, "fifo.o")
+    if os.path.exists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
+    reader.start()
+    r = run([shloc, mlir, "-o", fifo])
+    reader.join(60)
+    report("written-pipe", None if r.returncode == 0 and got == [data]
+           else f"exit {r.returncode}, {len(got[0]) if got else 0} bytes: {r.stderr[-500:]}")
+    r = run([shloc, mlir, "-o", os.path.join(d, "missing", "add.o")])
+    report("written-uncreatable", None if r.returncode == 1 and "cannot create" in r.stderr
+           else f"exit {r.returncode}: {r.stderr[-500:]}")
+
+
 def main():
     shloc, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     readelf = shutil.which("llvm-readelf-19") or shutil.which("llvm-readelf") or shutil.which("readelf")
@@ -294,6 +358,7 @@ def main():
     for name, opt in (("embed", "embed"), ("section", "section=.model_weights"), ("file", "file")):
         mode(shloc, readelf, work, name, opt)
         large(shloc, readelf, work, opt)
+    written(shloc, readelf, work)
     try:
         import numpy  # noqa: F401
     except ImportError:
