@@ -136,6 +136,27 @@ static Token lex_string(Lexer *lx, const char *s, Loc loc) {
   return lex_error(lx, s, loc, "unterminated string literal");
 }
 
+/* A one-character punctuation token at s, or the error for c. */
+static Token lex_punct(Lexer *lx, const char *s, Loc loc, char c) {
+  static const struct { char c; TokKind k; } punct[] = {
+      {'(', TK_LPAREN},   {')', TK_RPAREN}, {'[', TK_LBRACKET}, {']', TK_RBRACKET},
+      {'}', TK_RBRACE},   {'<', TK_LANGLE}, {'>', TK_RANGLE},   {',', TK_COMMA},
+      {':', TK_COLON},    {'=', TK_EQUAL},  {'+', TK_PLUS},     {'?', TK_QUESTION},
+      {'*', TK_STAR},
+  };
+  for (size_t i = 0; i < sizeof punct / sizeof punct[0]; i++)
+    if (punct[i].c == c) {
+      lx->p++;
+      return make(lx, punct[i].k, s, loc);
+    }
+  char msg[64];
+  if (isprint((unsigned char)c))
+    snprintf(msg, sizeof msg, "unexpected character '%c'", c);
+  else
+    snprintf(msg, sizeof msg, "unexpected byte 0x%02X", (unsigned char)c);
+  return lex_error(lx, s, loc, msg);
+}
+
 Token lex_next(Lexer *lx) {
   skip_space(lx);
   const char *s = lx->p;
@@ -202,23 +223,7 @@ Token lex_next(Lexer *lx) {
   default:
     break;
   }
-  static const struct { char c; TokKind k; } punct[] = {
-      {'(', TK_LPAREN},   {')', TK_RPAREN}, {'[', TK_LBRACKET}, {']', TK_RBRACKET},
-      {'}', TK_RBRACE},   {'<', TK_LANGLE}, {'>', TK_RANGLE},   {',', TK_COMMA},
-      {':', TK_COLON},    {'=', TK_EQUAL},  {'+', TK_PLUS},     {'?', TK_QUESTION},
-      {'*', TK_STAR},
-  };
-  for (size_t i = 0; i < sizeof punct / sizeof punct[0]; i++)
-    if (punct[i].c == c) {
-      lx->p++;
-      return make(lx, punct[i].k, s, loc);
-    }
-  char msg[64];
-  if (isprint((unsigned char)c))
-    snprintf(msg, sizeof msg, "unexpected character '%c'", c);
-  else
-    snprintf(msg, sizeof msg, "unexpected byte 0x%02X", (unsigned char)c);
-  return lex_error(lx, s, loc, msg);
+  return lex_punct(lx, s, loc, c);
 }
 
 const char *lex_kind_name(TokKind k) {
