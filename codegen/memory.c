@@ -23,21 +23,24 @@ unsigned cg_elem_align(ElemType e) {
 /* ------------------------------------------------------------------------ */
 /* Constants                                                                 */
 
-/* The bytes of d with splats expanded (*expanded: a malloc'ed copy to
- * free, or NULL). */
-static const char *dense_bytes(const DenseData *d, size_t *total, char **expanded) {
-  int64_t n = type_num_elems(d->type);
-  size_t esz = (size_t)elem_bytes(d->type->elem);
-  *total = (size_t)n * esz;
-  *expanded = NULL;
-  if (d->splat && n != 1) {
-    *expanded = malloc(*total ? *total : 1);
-    if (!*expanded) abort();
-    for (int64_t i = 0; i < n; i++) memcpy(*expanded + (size_t)i * esz, d->bytes, esz);
-    return *expanded;
+/* Whether d is a splat of zero bytes. */
+static bool dense_zero(const DenseData *d) {
+  bool zero = d->splat;
+  for (size_t k = 0; zero && k < d->nbytes; k++) zero = !d->bytes[k];
+  return zero;
+}
+
+/* Writes d's elements to dst, which holds zeros (splats expanded; a zero
+ * splat writes nothing). */
+static void dense_write(const DenseData *d, char *dst) {
+  size_t n = (size_t)type_num_elems(d->type), esz = (size_t)elem_bytes(d->type->elem);
+  if (!d->splat) {
+    if (d->nbytes < n * esz) abort(); /* the frontend guarantees full literals */
+    memcpy(dst, d->bytes, n * esz);
+    return;
   }
-  if (d->nbytes < *total) abort(); /* the frontend guarantees full literals */
-  return (const char *)d->bytes;
+  if (dense_zero(d)) return;
+  for (size_t i = 0; i < n; i++) memcpy(dst + i * esz, d->bytes, esz);
 }
 
 /* A private constant global of n bytes (64-byte aligned, where
@@ -57,11 +60,13 @@ static LLVMValueRef bytes_global(CG *cg, const char *bytes, size_t n, const char
 LLVMValueRef cg_dense_global(CG *cg, const DenseData *d, const char *name) {
   LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
   if (g) return g;
-  size_t total;
-  char *expanded;
-  const char *bytes = dense_bytes(d, &total, &expanded);
+  size_t total = (size_t)type_num_elems(d->type) * (size_t)elem_bytes(d->type->elem);
+  if (!d->splat) return bytes_global(cg, (const char *)d->bytes, total, name);
+  char *bytes = calloc(total ? total : 1, 1);
+  if (!bytes) abort();
+  dense_write(d, bytes);
   g = bytes_global(cg, bytes, total, name);
-  free(expanded);
+  free(bytes);
   return g;
 }
 
@@ -118,28 +123,14 @@ const char *cg_const_literal(Value *v) {
   return v->packed || d->splat ? NULL : (const char *)d->bytes;
 }
 
-bool cg_const_zero(Value *v) {
-  const DenseData *d = value_dense(v);
-  bool zero = d->splat;
-  for (size_t k = 0; zero && k < d->nbytes; k++) zero = !d->bytes[k];
-  return zero;
-}
+bool cg_const_zero(Value *v) { return dense_zero(value_dense(v)); }
 
 void cg_const_write(Value *v, char *dst) {
   const DenseData *d = value_dense(v);
-  int esz = elem_bytes(v->type->elem);
-  if (v->packed) {
-    layout_pack(v->packed, d->bytes, esz, d->splat, dst);
-    return;
-  }
-  size_t n = (size_t)type_num_elems(v->type);
-  if (!d->splat) {
-    memcpy(dst, d->bytes, n * (size_t)esz);
-    return;
-  }
-  if (cg_const_zero(v)) return; /* dst is zeroed already */
-  for (size_t i = 0; i < n; i++)
-    memcpy(dst + i * (size_t)esz, d->bytes, (size_t)esz);
+  if (v->packed)
+    layout_pack(v->packed, d->bytes, elem_bytes(v->type->elem), d->splat, dst);
+  else
+    dense_write(d, dst);
 }
 
 /* Constants at least this large reach a kernel through its frame, like
@@ -158,6 +149,8 @@ LLVMValueRef cg_const_global(CG *cg, Value *v) {
   LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
   if (g) return g;
   size_t total = cg_const_bytes(v);
+  const char *literal = cg_const_literal(v);
+  if (literal) return bytes_global(cg, literal, total, name);
   char *bytes = calloc(total ? total : 1, 1); /* cg_const_write wants zeros */
   if (!bytes) abort();
   cg_const_write(v, bytes);
