@@ -1,10 +1,11 @@
 /*
  * weights.c: where the constants of the program live (--weights).
  *
- * Constants of at least 256 bytes (memory.c: those that reach kernels
- * through their frames: the weights) are never LLVM constants: LLVM would
- * copy, hash and print every byte of them, most of the compile time and
- * memory of a model with constant weights. Each gets an offset (a
+ * Constants of at least 256 bytes (memory.c cg_const_global: the
+ * weights, and any other constant that large), and with --weights=file
+ * all constants, are never LLVM constants: LLVM would copy, hash and
+ * print every byte of them, most of the compile time and memory of a
+ * model with constant weights. Each gets an offset (a
  * multiple of 64) in one blob, and the code addresses it as blob +
  * offset; the bytes themselves are written by shloc, not LLVM (the
  * Value's literal, packed in place for the constants the layout pass
@@ -362,6 +363,7 @@ static size_t blob_place_elf(CG *cg, char *obj, size_t len) {
 static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
   while (n) {
     ssize_t k = pwrite(fd, p, n, off);
+    if (k == 0) errno = EIO; /* no progress, no errno */
     if (k <= 0) return false;
     p += k;
     n -= (size_t)k;
@@ -393,8 +395,11 @@ static int blob_write_file(CG *cg, const char *obj, size_t len, size_t off, cons
     free(tmp);
   }
   ok = ok && ftruncate(fd, (off_t)(off + cg->wlen)) == 0;
-  if (close(fd) || !ok) {
-    diag_error((Loc){0}, "cannot write %s: %s", path, strerror(errno));
+  int err = errno; /* the failure's, before close */
+  if (close(fd) && ok) ok = false, err = errno;
+  if (!ok) {
+    diag_error((Loc){0}, "cannot write %s: %s", path, strerror(err));
+    unlink(path); /* no truncated object left behind */
     return 1;
   }
   return 0;

@@ -127,6 +127,7 @@ static Token lex_string(Lexer *lx, const char *s, Loc loc) {
       return make(lx, TK_STRING, s, loc);
     }
     if (c == '\n') break;
+    if (c == '\0') return lex_error(lx, s, loc, "unexpected byte 0x00 in a string literal");
     if (c == '\\') {
       if (lx->p + 1 >= lx->end) break;
       lx->p++;

@@ -152,17 +152,21 @@ SrcFile *srcfile_read(const char *path) {
   bool read_text = !text;
   if (read_text && !(text = read_all(f, path, &len))) return NULL;
   OwnedSrc *o = malloc(sizeof *o);
-  if (!o) return read_failed(f, NULL, path, "out of memory reading the file");
+  if (!o) {
+    if (read_text) free(text);
+    else munmap(text, len);
+    return read_failed(f, NULL, path, "out of memory reading the file");
+  }
   fclose(f);
   /* MLIR bytecode starts with "ML\xefR", a jax.export flatbuffer holding
    * it with the offset of its root table (a u32: NUL bytes), and any
    * binary file has NUL bytes early; text has neither. Only the start is
    * looked at, so that the pages of a long text are not all read here (a
-   * NUL further on is a lexical error). */
+   * NUL further on, outside a string, is a lexical error). */
   bool binary = memchr(text, 0, len < SRC_SNIFF_BYTES ? len : SRC_SNIFF_BYTES) ||
                 (len >= 4 && !memcmp(text, "ML\xefR", 4));
   o->file = (SrcFile){.name = path, .text = text, .len = len, .binary = binary};
-  o->mapped = regular && text != NULL && !read_text;
+  o->mapped = !read_text;
   o->next = owned_sources;
   owned_sources = o;
   return &o->file;
@@ -171,7 +175,7 @@ SrcFile *srcfile_read(const char *path) {
 void srcfile_release(const SrcFile *f, const char *p, size_t n) {
   OwnedSrc *o = owned_sources;
   while (o && &o->file != f) o = o->next;
-  if (!o || !o->mapped) return;
+  if (!o || !o->mapped || p < f->text || n > f->len - (size_t)(p - f->text)) return;
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t begin = ((uintptr_t)p + page - 1) & ~(page - 1), end = ((uintptr_t)p + n) & ~(page - 1);
   /* The pages of a private mapping never written to: read again, they

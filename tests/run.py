@@ -399,16 +399,19 @@ def bytecode_errors(good, old):
             else:
                 ok(f"bytecode/error_{name}")
         # A NUL past the first 4 KiB of a text (srcfile_read looks no
-        # further for binary files): a lexical error at its line.
-        path = os.path.join(tmp, "late_nul.mlir")
-        open(path, "wb").write(b"// " + b"x" * 5000 + b"\nfunc.func @main() {\n  \0 return\n}\n")
-        r = subprocess.run([SHLOC, path, "--emit=mlir", "-o", os.devnull],
-                           capture_output=True, timeout=60)
-        err = r.stderr.decode(errors="replace")
-        if r.returncode != 1 or "late_nul.mlir:3:3: error: unexpected byte 0x00" not in err:
-            fail("bytecode/text_late_nul", f"exit {r.returncode}: {err[-600:]}")
-        else:
-            ok("bytecode/text_late_nul")
+        # further for binary files), between tokens or in a string: a
+        # lexical error at its line.
+        for name, line in (("text_late_nul", b"  \0 return"),
+                           ("text_late_nul_string", b'  "a\0b" return')):
+            path = os.path.join(tmp, name + ".mlir")
+            open(path, "wb").write(b"// " + b"x" * 5000 + b"\nfunc.func @main() {\n" + line + b"\n}\n")
+            r = subprocess.run([SHLOC, path, "--emit=mlir", "-o", os.devnull],
+                               capture_output=True, timeout=60)
+            err = r.stderr.decode(errors="replace")
+            if r.returncode != 1 or f"{name}.mlir:3:3: error: unexpected byte 0x00" not in err:
+                fail(f"bytecode/{name}", f"exit {r.returncode}: {err[-600:]}")
+            else:
+                ok(f"bytecode/{name}")
         # Random damage: a diagnostic (or, by chance, still a valid
         # program), never a crash.
         rng = random.Random(10)
