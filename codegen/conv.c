@@ -139,10 +139,7 @@ typedef struct ConvPlan {
   int ns;
   int64_t ksize[CONV_MAX_SPATIAL]; /* kernel extent */
   int64_t kstr[CONV_MAX_SPATIAL]; /* rhs stride of the kernel dim */
-  int64_t in_dim[CONV_MAX_SPATIAL]; /* lhs extent */
-  int64_t in_str[CONV_MAX_SPATIAL]; /* lhs stride */
   int64_t stride[CONV_MAX_SPATIAL], rdil[CONV_MAX_SPATIAL], lo[CONV_MAX_SPATIAL];
-  int64_t batch_str; /* lhs stride of the batch dim */
   int64_t npos; /* kernel positions */
   /* result dims 0 .. rank-2 (m), outermost first: extent and role
    * (-1: batch, s: spatial dim s) */
@@ -151,9 +148,9 @@ typedef struct ConvPlan {
   int mrole[CONV_MAX_SPATIAL + 1];
   int pdim; /* result dim kernel.c splits (cg_conv_split) */
   int64_t unit; /* its elements per unit of [begin, end): NR for columns, else 1 */
-  /* mdim, batch_str, in_dim and in_str as the IR uses them (conv_values):
-   * constants of the fields above, or run-time values where sizes are
-   * symbolic (codegen/dyndims.c). */
+  /* mdim as the IR uses it, and the lhs extents and strides (conv_values):
+   * constants, or run-time values where sizes are symbolic
+   * (codegen/dyndims.c). */
   struct {
     LLVMValueRef mdim[CONV_MAX_SPATIAL + 1], batch_str;
     LLVMValueRef in_dim[CONV_MAX_SPATIAL], in_str[CONV_MAX_SPATIAL];
@@ -185,22 +182,18 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   const Window *w = &op->a.window;
   const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type;
   const Type *rt = op->results[0]->type;
-  int64_t ls[8] = {0}, ks[8];
-  if (type_is_static(lt)) ir_strides(lt, ls); /* else conv_values' run-time strides */
+  int64_t ks[8];
   ir_strides(kt, ks);
   c->ns = cd->in_spatial.n;
   c->npos = 1;
   for (int s = 0; s < c->ns; s++) {
     c->ksize[s] = kt->dims[cd->k_spatial.v[s]];
     c->kstr[s] = ks[cd->k_spatial.v[s]];
-    c->in_dim[s] = lt->dims[cd->in_spatial.v[s]];
-    c->in_str[s] = ls[cd->in_spatial.v[s]];
     c->stride[s] = cg_window_at(&w->strides, s, 1);
     c->rdil[s] = cg_window_at(&w->window_dilations, s, 1);
     c->lo[s] = cg_window_at(&w->pad_lo, s, 0);
     c->npos *= c->ksize[s];
   }
-  c->batch_str = ls[cd->in_batch];
   c->nmd = rt->rank - 1;
   p->M = 1;
   for (int d = 0; d < c->nmd; d++) {
@@ -253,9 +246,13 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * panel boundary, so B packed by the layout pass is read in place (and
  * an unpacked B is packed once in all). Each element's sum over K runs in
  * the same order whatever the split, so results do not depend on it. */
+static bool conv_enough_panels(const GemmPlan *p, int nr) {
+  return (p->N + nr - 1) / nr >= CONV_COL_SPLIT_MIN_PANELS;
+}
+
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
                        int64_t *unit) {
-  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && (p->N + nr - 1) / nr >= CONV_COL_SPLIT_MIN_PANELS;
+  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
   for (int d = 0; d < c->nmd && !cols; d++)
@@ -544,7 +541,7 @@ static void conv_gemm_plan(CG *cg, Op *op, Op *epi, Gemm *g, ConvPlan *c) {
 /* conv_split's rule on the run-time M: whether threads split the columns
  * (else the rows). */
 static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
-  bool panels = (p->N + p->nr - 1) / p->nr >= CONV_COL_SPLIT_MIN_PANELS;
+  bool panels = conv_enough_panels(p, p->nr);
   LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, CONV_ROW_SPLIT_MIN_M), "");
   return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
 }

@@ -556,11 +556,10 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
 void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
   CG *cg = g->cg;
-  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
-                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
+  LLVMValueRef f = conv_micro_fn(g);
   LLVMValueRef args[10] = {tab, b, c, g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
                            cg_i64(cg, packed_npad(g)), jr, rows, cols};
-  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 10, 0), conv_micro_fn(g), args, 10, "");
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 10, "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -958,7 +957,6 @@ void gemm_use_packed(Gemm *g, const Value *b) {
   }
   g->packed = k;
 }
-
 
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   CG *cg = g->cg;

@@ -321,6 +321,7 @@ static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb) {
 static int64_t conv_table_bound(const Op *op) {
   const Type *rt = op->results[0]->type, *kt = op->opnds[1]->type;
   const ConvDims *cd = &op->a.conv;
+  if (!type_is_static(rt)) return 0; /* symbolic sizes: the implicit GEMM, no table */
   int64_t m = 1, taps = 1;
   for (int d = 0; d < rt->rank; d++)
     if (d != cd->out_feature) m *= rt->dims[d];
@@ -401,8 +402,8 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   /* With symbolic sizes dot_general and convolution (static input
    * features: cg_conv_gemm_fits) run on the GEMM engine; a `?`
    * contracting size counts as 128, the largest K block. */
-  if (type_num_elems(op->results[0]->type) < 0 && op->code == OP_FFT) return 0;
-  if (op->code == OP_FFT) return fft_scratch_bound(op);
+  if (op->code == OP_FFT)
+    return type_num_elems(op->results[0]->type) < 0 ? 0 : fft_scratch_bound(op);
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
   /* The convolution kernel reads A in place (implicit GEMM), or, with
