@@ -282,7 +282,6 @@ static void write_symbolic_entry(FILE *out, Module *m, const CompileOptions *o,
     write_sym_tensor(out, a, f, args, arena_printf(a, "result%d", i), ret->opnds[i]->type,
                      ret->opnds[i]->sym);
   fprintf(out, " *   %-12s %s_temp_bytes(sizes) bytes of scratch, 64-byte aligned\n"
-               " * (`/` in sizes rounds down, as Python's //.)\n"
                " * %s_result_dims(sizes, i, out) writes the sizes of result i to out.\n"
                " * Returns 0 on success, 1 (before touching memory) when the sizes are\n"
                " * negative, overflow, exceed a bound (#stablehlo.bounds) or break a\n"
@@ -292,7 +291,8 @@ static void write_symbolic_entry(FILE *out, Module *m, const CompileOptions *o,
                " * the start of temp.\n"
                " * %s_status_message(status, temp) says why: \"\" for 0, a fixed\n"
                " * text for 1, that message for 2 (valid until temp is used again; no\n"
-               " * global state, so calls on other temps may run at the same time). */\n",
+               " * global state, so calls on other temps may run at the same time).\n"
+               " * `/` in the sizes above rounds down, as Python's //. */\n",
           "temp", entry, entry, entry);
   fprintf(out, "int %s(", entry);
   for (int i = 0; i < f->body->nargs; i++)

@@ -1176,6 +1176,7 @@ static bool v_dynamic_conv(V *v, const Op *op) {
   if (!all_tensors(v, op)) return false;
   const Type *p = op->opnds[2]->type;
   int n = op->opnds[0]->type->rank;
+  if (n < 2) return v_convolution(v, op); /* its rank error first */
   if (p->rank != 2 || !elem_is_int(p->elem))
     return fail(op, "padding must be a 2-dimensional tensor of integer type, got '%s' (I3)",
                 ts(v, p));
