@@ -57,5 +57,8 @@ LLVMValueRef math_pow(LLVMBuilderRef b, LLVMValueRef x, LLVMValueRef y);
 /* 1 / sqrt(x) */
 LLVMValueRef math_rsqrt(LLVMBuilderRef b, LLVMValueRef x);
 LLVMValueRef math_erf(LLVMBuilderRef b, LLVMValueRef x);
+/* 1 - erf(x) for float x only (Cephes' erfcf: a few ULP, not the 2 ULP
+ * bound above; chlo.erfc of f32, passes/chlo.c) */
+LLVMValueRef math_erfcf(LLVMBuilderRef b, LLVMValueRef x);
 
 #endif

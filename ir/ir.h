@@ -672,7 +672,7 @@ enum {
   X(OP_CHLO_DIGAMMA,           "chlo.digamma",                    1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_ERF,               "chlo.erf",                        1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_ERF_INV,           "chlo.erf_inv",                    1, 1, 0,            OPF_UNARY)                                         \
-  X(OP_CHLO_ERFC,              "chlo.erfc",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ERFC,              "chlo.erfc",                       1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
   X(OP_CHLO_LGAMMA,            "chlo.lgamma",                     1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_SINH,              "chlo.sinh",                       1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_TAN,               "chlo.tan",                        1, 1, 0,            OPF_UNARY)                                         \
