@@ -176,9 +176,13 @@ static Chain chain_of(Fuser *fu, const Op *x) {
       continue;
     }
     Chain p = fu->chains[v->id];
+    int64_t k = type_num_elems(v->type);
     c.expensive |= p.expensive;
     c.cost += p.cost;
-    c.streams += p.streams;
+    /* Read through a broadcast (fewer elements than X), p's streams are
+     * streams of p's size, not of X's: BERT's bias, broadcast in two
+     * steps, 3072 to 1x1x3072 to 1x128x3072. */
+    if (k < 0 || n < 0 || k >= n) c.streams += p.streams;
     if (p.depth + 1 > c.depth) c.depth = p.depth + 1;
   }
   return c;
@@ -241,22 +245,37 @@ static int nuses(Fuser *fu, const Value *v) {
   return fu->use_start[v->id + 1] - fu->use_start[v->id];
 }
 
+/* Whether every use of v is in root's kernel: root itself, or fused
+ * elementwise ops of v's shape whose uses are (recursively). *budget
+ * bounds the walk (a DAG of shared values is walked per path). */
+static bool uses_only_in(Fuser *fu, const Value *v, const Op *root, int *budget) {
+  for (int k = fu->use_start[v->id]; k < fu->use_start[v->id + 1]; k++) {
+    const Op *u = fu->uses[k].user;
+    if (u == root) continue;
+    if (--*budget < 0 || !u->fused || !ir_is_elementwise(u->code) || u->nresults != 1 ||
+        !same_shape(u->results[0]->type, v->type) || !uses_only_in(fu, u->results[0], root, budget))
+      return false;
+  }
+  return true;
+}
+
 /* The dot_general or convolution that an elementwise chain ending at x
- * could take as its epilogue source: reached from x through fused
- * elementwise ops of x's shape with one use each, itself unfused with one
- * use. The first one found (in operand order) when there are several. */
-static Op *epilogue_source(Fuser *fu, Op *x) {
+ * (in root's kernel) could take as its epilogue source: reached from x
+ * through fused elementwise ops of x's shape used only in root's kernel
+ * (GELU reads the biased dot twice), itself unfused with one use. The
+ * first one found (in operand order) when there are several. */
+static Op *epilogue_source(Fuser *fu, Op *root, Op *x) {
   const Type *t = x->results[0]->type;
   for (int i = 0; i < x->nopnds; i++) {
     Value *v = x->opnds[i];
     Op *d = v->def;
-    if (!d || d->parent != x->parent || d->nresults != 1 || nuses(fu, v) != 1 ||
-        !same_shape(v->type, t))
+    if (!d || d->parent != x->parent || d->nresults != 1 || !same_shape(v->type, t))
       continue;
-    if (!d->fused && ir_is_gemm(d->code))
+    if (!d->fused && ir_is_gemm(d->code) && nuses(fu, v) == 1)
       return d;
-    if (d->fused && ir_is_elementwise(d->code)) {
-      Op *s = epilogue_source(fu, d);
+    int budget = 64;
+    if (d->fused && ir_is_elementwise(d->code) && uses_only_in(fu, v, root, &budget)) {
+      Op *s = epilogue_source(fu, root, d);
       if (s) return s;
     }
   }
@@ -281,7 +300,7 @@ static void fuse_epilogues(Fuser *fu, Block *b) {
     if (op->fused || op->nresults != 1 || !ir_is_elementwise(op->code) ||
         !(op_flags(op->code) & OPF_IMPL) || !type_is_tensor(op->results[0]->type))
       continue;
-    Op *d = epilogue_source(fu, op);
+    Op *d = epilogue_source(fu, op, op);
     if (d && d->results[0]->type->elem == op->results[0]->type->elem)
       d->fused = true;
   }
