@@ -1158,16 +1158,18 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValu
                                 LLVMValueRef ir, LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMValueRef mr = cg_i64(cg, p->mr);
-  LLVMValueRef tiles = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, k->mc, cg_i64(cg, p->mr - 1), ""), mr, "");
-  LLVMValueRef share = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, kc, LLVMBuildSub(g->b, tiles, cg_i64(cg, 1), ""), ""), tiles, "");
+  LLVMValueRef mr = cg_i64(cg, p->mr), one = cg_i64(cg, 1);
+  /* tiles = ceil(mc / MR) calls, share = ceil(kc / tiles) rows each */
+  LLVMValueRef tiles =
+      LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, k->mc, cg_i64(cg, p->mr - 1), ""), mr, "");
+  LLVMValueRef share = LLVMBuildUDiv(
+      g->b, LLVMBuildAdd(g->b, kc, LLVMBuildSub(g->b, tiles, one, ""), ""), tiles, "");
   LLVMValueRef k0 = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, ir, mr, ""), share, "");
   LLVMValueRef k1 = cg_min_i64(cg, LLVMBuildAdd(g->b, k0, share, ""), kc);
   CgLoop lk;
-  LLVMValueRef kk = cg_loop_begin(cg, &lk, k0, k1);
-  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, LLVMBuildAdd(g->b, pc, kk, ""), p->v.sbk, ""), jr, "");
-  LLVMValueRef src = cg_gep(cg, g->t, k->b, off);
-  prefetch_next_panel(g, src);
+  LLVMValueRef row = LLVMBuildAdd(g->b, pc, cg_loop_begin(cg, &lk, k0, k1), "");
+  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, p->v.sbk, ""), jr, "");
+  prefetch_next_panel(g, cg_gep(cg, g->t, k->b, off));
   cg_loop_end(cg, &lk);
 }
 
