@@ -135,30 +135,32 @@ static bool fusible_producer(const Op *op) {
   }
 }
 
-/* Epilogues (passes/fuse.c's on the static path): the result of a
- * dot_general or convolution with one use, by an elementwise op, whose
- * chain of fused users ends in an elementwise op R of its element type,
- * is not stored: R's generator takes it on each finished block of C, into
- * R's buffer (gemm_epilogue), and the op runs where R is, when R's other
- * operands are computed. epi[result id] = R. An R finishes one such op:
- * the first (the others are computed before it). */
-static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **user,
-                           Op **epi) {
-  bool *taken = calloc((size_t)f->next_value_id + 1, sizeof(bool));
-  if (!taken) abort();
+/* What plan_fusion decided, for passes/fuse.c's epilogue rule. */
+typedef struct Planned {
+  const bool *fused; /* per value id */
+  const int *uses;   /* per value id, get_dimension_size aside */
+} Planned;
+
+static bool planned_fused(const void *ctx, const Op *op) {
+  return ((const Planned *)ctx)->fused[op->results[0]->id];
+}
+
+static int planned_uses(const void *ctx, const Value *v) {
+  return ((const Planned *)ctx)->uses[v->id];
+}
+
+/* Epilogues, by the static path's rule (fuse_epilogue_source): the result
+ * of a dot_general or convolution that an elementwise root R computes as
+ * its epilogue is not stored: R's generator takes it on each finished
+ * block of C, into R's buffer (gemm_epilogue), and the op runs where R is,
+ * when R's other operands are computed. epi[result id] = R. */
+static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **epi) {
+  Planned p = {fused, uses};
+  FuseFacts ff = {&p, planned_fused, planned_uses};
   for (Op *op = f->body->first; op; op = op->next) {
-    if (op->code != OP_DOT_GENERAL && op->code != OP_CONVOLUTION) continue;
-    Value *v = op->results[0];
-    Op *r = user[v->id];
-    if (uses[v->id] != 1 || v->type->rank == 0 || !ir_is_elementwise(r->code)) continue;
-    while (fused[r->results[0]->id]) r = user[r->results[0]->id];
-    if (ir_is_elementwise(r->code) && r->results[0]->type->elem == v->type->elem &&
-        !taken[r->results[0]->id]) {
-      epi[v->id] = r;
-      taken[r->results[0]->id] = true;
-    }
+    Op *d = fuse_epilogue_source(&ff, op);
+    if (d) epi[d->results[0]->id] = op;
   }
-  free(taken);
 }
 
 static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
@@ -179,7 +181,7 @@ static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
     fused[v->id] = opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
                       (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
   }
-  if (opt_level > 0) plan_epilogues(f, fused, uses, user, epi);
+  if (opt_level > 0) plan_epilogues(f, fused, uses, epi);
   free(uses);
   free(user);
 }
