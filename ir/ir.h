@@ -426,7 +426,8 @@ typedef struct Window {
   I64List reversal;           /* 0/1 */
   /* Padding as size expressions, low and high of each dimension in turn
    * (a dynamic_conv whose padding the program computes from symbolic
-   * sizes, passes/symbolic.c; pad_lo and pad_hi are then 0), or NULL. */
+   * sizes, passes/symbolic.c; pad_lo and pad_hi are then 0, and the
+   * convolution keeps the padding operand as its third), or NULL. */
   const struct DimExpr *const *pad_sym;
 } Window;
 
