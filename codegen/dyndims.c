@@ -76,8 +76,8 @@ typedef struct Dyn {
   int64_t scratch_slice;    /* bytes of it per thread */
   LLVMValueRef temp;        /* temp in the function being emitted */
   LLVMValueRef kframe;      /* the GEMM kernels' frame (fill_kframe) */
-  int *slot;                /* per DimExpr id: its place in kframe, or -1 */
-  int nslots;
+  const DimExpr **framed;   /* the expressions in kframe, in order */
+  int nframed;
 } Dyn;
 
 /* ------------------------------------------------------------------------ */
@@ -421,16 +421,16 @@ static void reads_free(Reads *r) {
 }
 
 /* The kernels' frame holds the expressions any of them reads, evaluated
- * once by the entry (Dyn.slot), so that no kernel evaluates the entry's
+ * once by the entry (Dyn.framed), so that no kernel evaluates the entry's
  * sizes again; constants are not in it. */
 static void plan_frame(Dyn *d) {
   Reads r = reads_new(d);
-  d->slot = malloc(((size_t)d->s->nexprs + 1) * sizeof(int));
-  if (!d->slot) abort();
+  d->framed = calloc((size_t)d->s->nexprs + 1, sizeof(DimExpr *));
+  if (!d->framed) abort();
   for (Op *op = d->f->body->first; op; op = op->next)
     if (runs_kernel(d, op)) kernel_reads(d, op, &r);
   for (int i = 0; i < d->s->nexprs; i++)
-    d->slot[i] = r.exprs[i] && d->s->exprs[i]->kind != DX_CONST ? d->nslots++ : -1;
+    if (r.exprs[i] && d->s->exprs[i]->kind != DX_CONST) d->framed[d->nframed++] = d->s->exprs[i];
   reads_free(&r);
 }
 
@@ -710,22 +710,22 @@ static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx) {
 
 /* The GEMM kernels (dot_general, convolution) run with the entry's sizes
  * and buffers. Their frame, Dyn.kframe, holds each argument's buffer,
- * temp, then the sizes and offsets the kernels read (plan_frame), which
+ * temp, then the sizes and offsets the kernels read (Dyn.framed), which
  * kernel_begin takes from it in the kernel (CG.symx, Dyn.x) with the
  * buffers the kernel reads (Dyn.ptr, CG.buf). */
 static void fill_kframe(Dyn *d) {
   CG *cg = d->cg;
   int na = d->f->body->nargs;
-  d->kframe = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)(na + 1 + d->nslots)), "kframe");
+  d->kframe = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)(na + 1 + d->nframed)), "kframe");
   for (int i = 0; i <= na; i++) {
     unsigned param = (unsigned)(i < na ? i : i + d->f->nresults);
     LLVMBuildStore(cg->b, LLVMGetParam(cg->llfn, param),
                    cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, i)));
   }
-  for (int i = 0; i < d->s->nexprs; i++) {
-    if (d->slot[i] < 0) continue;
-    if (!d->x[i]) abort(); /* a kernel reads no value the program computes */
-    LLVMBuildStore(cg->b, d->x[i], cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, na + 1 + d->slot[i])));
+  for (int k = 0; k < d->nframed; k++) {
+    LLVMValueRef x = d->x[d->framed[k]->id];
+    if (!x) abort(); /* a kernel reads no value the program computes */
+    LLVMBuildStore(cg->b, x, cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, na + 1 + k)));
   }
 }
 
@@ -753,11 +753,11 @@ static LLVMValueRef kernel_begin(Dyn *d, const Op *op, KernelSaved *s) {
   d->x = cg->symx = calloc((size_t)d->s->nexprs + 1, sizeof(LLVMValueRef));
   d->ptr = calloc((size_t)nv, sizeof(LLVMValueRef));
   if (!d->x || !d->ptr) abort();
-  for (int i = 0; i < d->s->nexprs; i++) {
-    const DimExpr *e = d->s->exprs[i];
-    if (e->kind == DX_CONST) d->x[i] = cg_i64(cg, e->c);
-    else if (r.exprs[i]) d->x[i] = frame_slot(cg, frame, na + 1 + d->slot[i], cg->t_i64);
-  }
+  for (int i = 0; i < d->s->nexprs; i++)
+    if (d->s->exprs[i]->kind == DX_CONST) d->x[i] = cg_i64(cg, d->s->exprs[i]->c);
+  for (int k = 0; k < d->nframed; k++)
+    if (r.exprs[d->framed[k]->id])
+      d->x[d->framed[k]->id] = frame_slot(cg, frame, na + 1 + k, cg->t_i64);
   d->temp = frame_slot(cg, frame, na, cg->t_ptr);
   for (int i = 0; i < na; i++)
     if (r.values[d->f->body->args[i]->id])
@@ -1332,7 +1332,7 @@ static void free_dyn(Dyn *d) {
   free(d->epi);
   free(d->gemm);
   free(d->x);
-  free(d->slot);
+  free(d->framed);
 }
 
 void cg_symbolic_entry(CG *cg, Func *f) {
