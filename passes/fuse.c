@@ -237,30 +237,47 @@ static bool same_shape(const Type *a, const Type *b) {
   return true;
 }
 
-static int nuses(Fuser *fu, const Value *v) {
+static int nuses(const Fuser *fu, const Value *v) {
   return fu->use_start[v->id + 1] - fu->use_start[v->id];
 }
 
-/* The dot_general or convolution that an elementwise chain ending at x
- * could take as its epilogue source: reached from x through fused
- * elementwise ops of x's shape with one use each, itself unfused with one
- * use. The first one found (in operand order) when there are several. */
-static Op *epilogue_source(Fuser *fu, Op *x) {
+/* The dot_general or convolution reached from x through fused elementwise
+ * ops of x's shape with one use each, itself unfused with one use. The
+ * first one found (in operand order) when there are several. */
+static Op *gemm_behind(const FuseFacts *ff, Op *x) {
   const Type *t = x->results[0]->type;
   for (int i = 0; i < x->nopnds; i++) {
     Value *v = x->opnds[i];
     Op *d = v->def;
-    if (!d || d->parent != x->parent || d->nresults != 1 || nuses(fu, v) != 1 ||
+    if (!d || d->parent != x->parent || d->nresults != 1 || ff->nuses(ff->ctx, v) != 1 ||
         !same_shape(v->type, t))
       continue;
-    if (!d->fused && ir_is_gemm(d->code))
+    bool fused = ff->fused(ff->ctx, d);
+    if (!fused && ir_is_gemm(d->code))
       return d;
-    if (d->fused && ir_is_elementwise(d->code)) {
-      Op *s = epilogue_source(fu, d);
+    if (fused && ir_is_elementwise(d->code)) {
+      Op *s = gemm_behind(ff, d);
       if (s) return s;
     }
   }
   return NULL;
+}
+
+Op *fuse_epilogue_source(const FuseFacts *ff, Op *root) {
+  if (root->nresults != 1 || ff->fused(ff->ctx, root) || !ir_is_elementwise(root->code) ||
+      !(op_flags(root->code) & OPF_IMPL) || !type_is_tensor(root->results[0]->type))
+    return NULL;
+  Op *d = gemm_behind(ff, root);
+  return d && d->results[0]->type->elem == root->results[0]->type->elem ? d : NULL;
+}
+
+static bool op_fused(const void *ctx, const Op *op) {
+  (void)ctx;
+  return op->fused;
+}
+
+static int fuser_nuses(const void *ctx, const Value *v) {
+  return nuses(ctx, v);
 }
 
 /* A convolution or dot_general whose value only feeds an elementwise chain
@@ -277,13 +294,10 @@ static void fuse_epilogues(Fuser *fu, Block *b) {
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         fuse_epilogues(fu, op->regions[r]->blocks[k]);
   }
+  FuseFacts ff = {fu, op_fused, fuser_nuses};
   for (Op *op = b->first; op; op = op->next) {
-    if (op->fused || op->nresults != 1 || !ir_is_elementwise(op->code) ||
-        !(op_flags(op->code) & OPF_IMPL) || !type_is_tensor(op->results[0]->type))
-      continue;
-    Op *d = epilogue_source(fu, op);
-    if (d && d->results[0]->type->elem == op->results[0]->type->elem)
-      d->fused = true;
+    Op *d = fuse_epilogue_source(&ff, op);
+    if (d) d->fused = true;
   }
 }
 
