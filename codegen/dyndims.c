@@ -76,6 +76,8 @@ typedef struct Dyn {
   int64_t scratch_slice;    /* bytes of it per thread */
   LLVMValueRef temp;        /* temp in the function being emitted */
   LLVMValueRef kframe;      /* the GEMM kernels' frame (fill_kframe) */
+  const DimExpr **framed;   /* the expressions in kframe, in order */
+  int nframed;
 } Dyn;
 
 /* ------------------------------------------------------------------------ */
@@ -135,30 +137,32 @@ static bool fusible_producer(const Op *op) {
   }
 }
 
-/* Epilogues (passes/fuse.c's on the static path): the result of a
- * dot_general or convolution with one use, by an elementwise op, whose
- * chain of fused users ends in an elementwise op R of its element type,
- * is not stored: R's generator takes it on each finished block of C, into
- * R's buffer (gemm_epilogue), and the op runs where R is, when R's other
- * operands are computed. epi[result id] = R. An R finishes one such op:
- * the first (the others are computed before it). */
-static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **user,
-                           Op **epi) {
-  bool *taken = calloc((size_t)f->next_value_id + 1, sizeof(bool));
-  if (!taken) abort();
+/* What plan_fusion decided, for passes/fuse.c's epilogue rule. */
+typedef struct Planned {
+  const bool *fused; /* per value id */
+  const int *uses;   /* per value id, get_dimension_size aside */
+} Planned;
+
+static bool planned_fused(const void *ctx, const Op *op) {
+  return ((const Planned *)ctx)->fused[op->results[0]->id];
+}
+
+static int planned_uses(const void *ctx, const Value *v) {
+  return ((const Planned *)ctx)->uses[v->id];
+}
+
+/* Epilogues, by the static path's rule (fuse_epilogue_source): the result
+ * of a dot_general or convolution that an elementwise root R computes as
+ * its epilogue is not stored: R's generator takes it on each finished
+ * block of C, into R's buffer (gemm_epilogue), and the op runs where R is,
+ * when R's other operands are computed. epi[result id] = R. */
+static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **epi) {
+  Planned p = {fused, uses};
+  FuseFacts ff = {&p, planned_fused, planned_uses, NULL}; /* no use lists: single uses */
   for (Op *op = f->body->first; op; op = op->next) {
-    if (op->code != OP_DOT_GENERAL && op->code != OP_CONVOLUTION) continue;
-    Value *v = op->results[0];
-    Op *r = user[v->id];
-    if (uses[v->id] != 1 || v->type->rank == 0 || !ir_is_elementwise(r->code)) continue;
-    while (fused[r->results[0]->id]) r = user[r->results[0]->id];
-    if (ir_is_elementwise(r->code) && r->results[0]->type->elem == v->type->elem &&
-        !taken[r->results[0]->id]) {
-      epi[v->id] = r;
-      taken[r->results[0]->id] = true;
-    }
+    Op *d = fuse_epilogue_source(&ff, op);
+    if (d) epi[d->results[0]->id] = op;
   }
-  free(taken);
 }
 
 static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
@@ -179,7 +183,7 @@ static void plan_fusion(const Func *f, int opt_level, bool *fused, Op **epi) {
     fused[v->id] = opt_level > 0 && uses[v->id] == 1 && v->type->rank > 0 &&
                       (ir_is_elementwise(u->code) || u->code == OP_REDUCE);
   }
-  if (opt_level > 0) plan_epilogues(f, fused, uses, user, epi);
+  if (opt_level > 0) plan_epilogues(f, fused, uses, epi);
   free(uses);
   free(user);
 }
@@ -362,6 +366,74 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                  */
 
+/* Whether op runs as a GEMM kernel of its own (dot_kernel, emit_conv). */
+static bool runs_kernel(const Dyn *d, const Op *op) {
+  return (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id]) ||
+         (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op));
+}
+
+/* A GEMM kernel's reads: the values whose buffers it binds (per Value
+ * id) and the expressions it takes from the frame (per DimExpr id). */
+typedef struct Reads {
+  bool *values, *exprs;
+} Reads;
+
+/* v's buffer, its offset and sizes. */
+static void read_value(const Dyn *d, const Value *v, Reads *r) {
+  r->values[v->id] = true;
+  if (d->offset[v->id]) r->exprs[d->offset[v->id]->id] = true;
+  for (int i = 0; i < v->type->rank; i++)
+    if (v->type->dims[i] == DIM_DYNAMIC) r->exprs[v->sym[i]->id] = true;
+}
+
+/* What op's generator or kernel reads: its operands and results, and
+ * through fused operands what their producers read. */
+static void read_op(const Dyn *d, const Op *op, Reads *r) {
+  for (int i = 0; i < op->nresults; i++) read_value(d, op->results[i], r);
+  for (int i = 0; i < op->nopnds; i++) {
+    const Value *v = op->opnds[i];
+    read_value(d, v, r);
+    if (d->fused[v->id]) read_op(d, v->def, r);
+  }
+}
+
+/* What the GEMM kernel of op reads: op's values and its epilogue root's,
+ * a dot's GEMM fields and the scratch offset. */
+static void kernel_reads(const Dyn *d, const Op *op, Reads *r) {
+  Op *epi = d->epi[op->results[0]->id];
+  read_op(d, op, r);
+  if (epi) read_op(d, epi, r);
+  const DynDot *dd = op->code == OP_DOT_GENERAL ? d->dot[op->results[0]->id] : NULL;
+  for (int k = 0; dd && k < dd->nfields; k++) r->exprs[dd->e[k]->id] = true;
+  if (d->scratch) r->exprs[d->scratch->id] = true;
+}
+
+static Reads reads_new(const Dyn *d) {
+  Reads r = {calloc((size_t)d->f->next_value_id + 1, sizeof(bool)),
+             calloc((size_t)d->s->nexprs + 1, sizeof(bool))};
+  if (!r.values || !r.exprs) abort();
+  return r;
+}
+
+static void reads_free(Reads *r) {
+  free(r->values);
+  free(r->exprs);
+}
+
+/* The kernels' frame holds the expressions any of them reads, evaluated
+ * once by the entry (Dyn.framed), so that no kernel evaluates the entry's
+ * sizes again; constants are not in it. */
+static void plan_frame(Dyn *d) {
+  Reads r = reads_new(d);
+  d->framed = calloc((size_t)d->s->nexprs + 1, sizeof(DimExpr *));
+  if (!d->framed) abort();
+  for (Op *op = d->f->body->first; op; op = op->next)
+    if (runs_kernel(d, op)) kernel_reads(d, op, &r);
+  for (int i = 0; i < d->s->nexprs; i++)
+    if (r.exprs[i] && d->s->exprs[i]->kind != DX_CONST) d->framed[d->nframed++] = d->s->exprs[i];
+  reads_free(&r);
+}
+
 /* The temp arena: cg_symbolic_plan's, then the GEMM kernels' scratch (one
  * slice per thread). */
 static void plan(Dyn *d) {
@@ -387,6 +459,7 @@ static void plan(Dyn *d) {
     end = dx_add(m, d->s, end, dx_const(m, d->s, threads * d->scratch_slice));
   }
   d->temp_bytes = d->s->temp_bytes = end;
+  plan_frame(d);
 }
 
 static LLVMValueRef overflowing(CG *cg, const char *name, LLVMValueRef a, LLVMValueRef b,
@@ -637,17 +710,22 @@ static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx) {
 
 /* The GEMM kernels (dot_general, convolution) run with the entry's sizes
  * and buffers. Their frame, Dyn.kframe, holds each argument's buffer,
- * temp, then each symbol's value; kernel_begin evaluates the sizes from
- * those in the kernel (CG.symx, Dyn.x) and finds every buffer there
- * (Dyn.ptr, CG.buf). */
+ * temp, then the sizes and offsets the kernels read (Dyn.framed), which
+ * kernel_begin takes from it in the kernel (CG.symx, Dyn.x) with the
+ * buffers the kernel reads (Dyn.ptr, CG.buf). */
 static void fill_kframe(Dyn *d) {
   CG *cg = d->cg;
-  int na = d->f->body->nargs, n = na + 1 + d->s->nsyms;
-  d->kframe = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)n), "kframe");
-  for (int i = 0; i < n; i++) {
+  int na = d->f->body->nargs;
+  d->kframe = cg_entry_alloca(cg, LLVMArrayType2(cg->t_i64, (uint64_t)(na + 1 + d->nframed)), "kframe");
+  for (int i = 0; i <= na; i++) {
     unsigned param = (unsigned)(i < na ? i : i + d->f->nresults);
     LLVMBuildStore(cg->b, LLVMGetParam(cg->llfn, param),
                    cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, i)));
+  }
+  for (int k = 0; k < d->nframed; k++) {
+    LLVMValueRef x = d->x[d->framed[k]->id];
+    if (!x) abort(); /* a kernel reads no value the program computes */
+    LLVMBuildStore(cg->b, x, cg_gep(cg, cg->t_i64, d->kframe, cg_i64(cg, na + 1 + k)));
   }
 }
 
@@ -661,27 +739,35 @@ typedef struct KernelSaved {
   LLVMValueRef *x, *ptr, temp;
 } KernelSaved;
 
-/* Starts a kernel function (returned) with the entry's sizes and buffers. */
-static LLVMValueRef kernel_begin(Dyn *d, KernelSaved *s) {
+/* Starts the kernel function of GEMM op (returned) with the sizes and
+ * buffers it reads (kernel_reads); constants are constants. */
+static LLVMValueRef kernel_begin(Dyn *d, const Op *op, KernelSaved *s) {
   CG *cg = d->cg;
   int na = d->f->body->nargs, nv = d->f->next_value_id + 1;
   *s = (KernelSaved){cg_save_fn(cg), d->x, d->ptr, d->temp};
   LLVMValueRef fn = cg_kernel_new(cg);
   cg_fn_begin(cg, fn);
-  LLVMValueRef frame = LLVMGetParam(fn, 0), syms[d->s->nsyms + 1];
-  LLVMValueRef ovf = LLVMConstInt(cg->t_i1, 0, 0); /* the entry checked */
-  for (int k = 0; k < d->s->nsyms; k++) syms[k] = frame_slot(cg, frame, na + 1 + k, cg->t_i64);
+  LLVMValueRef frame = LLVMGetParam(fn, 0);
+  Reads r = reads_new(d);
+  kernel_reads(d, op, &r);
   d->x = cg->symx = calloc((size_t)d->s->nexprs + 1, sizeof(LLVMValueRef));
   d->ptr = calloc((size_t)nv, sizeof(LLVMValueRef));
   if (!d->x || !d->ptr) abort();
-  eval_all(d, syms, &ovf);
+  for (int i = 0; i < d->s->nexprs; i++)
+    if (d->s->exprs[i]->kind == DX_CONST) d->x[i] = cg_i64(cg, d->s->exprs[i]->c);
+  for (int k = 0; k < d->nframed; k++)
+    if (r.exprs[d->framed[k]->id])
+      d->x[d->framed[k]->id] = frame_slot(cg, frame, na + 1 + k, cg->t_i64);
   d->temp = frame_slot(cg, frame, na, cg->t_ptr);
-  for (int i = 0; i < na; i++) d->ptr[d->f->body->args[i]->id] = frame_slot(cg, frame, i, cg->t_ptr);
+  for (int i = 0; i < na; i++)
+    if (r.values[d->f->body->args[i]->id])
+      d->ptr[d->f->body->args[i]->id] = frame_slot(cg, frame, i, cg->t_ptr);
   for (int i = 0; i < nv; i++) {
-    if (d->offset[i]) d->ptr[i] = cg_gep(cg, cg->t_i8, d->temp, d->x[d->offset[i]->id]);
-    else if (!d->ptr[i]) d->ptr[i] = s->ptr[i]; /* constants: globals */
+    if (r.values[i] && !d->ptr[i]) /* in temp, else a constant's global (NULL: fused) */
+      d->ptr[i] = d->offset[i] ? cg_gep(cg, cg->t_i8, d->temp, d->x[d->offset[i]->id]) : s->ptr[i];
     cg->buf[i] = d->ptr[i];
   }
+  reads_free(&r);
   return fn;
 }
 
@@ -753,7 +839,7 @@ static void blocked_kernel(Gemm *g, LLVMValueRef *ptrs, LLVMValueRef begin, LLVM
 /* The kernel function of dot op's GEMM (skinny or blocked). */
 static LLVMValueRef dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny) {
   KernelSaved saved;
-  LLVMValueRef fn = kernel_begin(d, &saved), vals[DG_MAX];
+  LLVMValueRef fn = kernel_begin(d, op, &saved), vals[DG_MAX];
   for (int k = 0; k < dd->nfields; k++)
     vals[k] = dd->e[k]->kind == DX_CONST ? NULL : d->x[dd->e[k]->id];
   LLVMValueRef ptrs[DK_COUNT] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id],
@@ -811,7 +897,7 @@ static void emit_conv(Dyn *d, Op *op) {
   CG *cg = d->cg;
   LLVMValueRef work, n = cg_conv_gemm_units(cg, op, &work);
   KernelSaved saved;
-  LLVMValueRef fn = kernel_begin(d, &saved);
+  LLVMValueRef fn = kernel_begin(d, op, &saved);
   cg_conv_gemm(cg, op, d->epi[op->results[0]->id], kernel_scratch(d), LLVMGetParam(fn, 1),
                LLVMGetParam(fn, 2), epi_value, d);
   kernel_end(d, &saved);
@@ -1246,6 +1332,7 @@ static void free_dyn(Dyn *d) {
   free(d->epi);
   free(d->gemm);
   free(d->x);
+  free(d->framed);
 }
 
 void cg_symbolic_entry(CG *cg, Func *f) {

@@ -426,7 +426,8 @@ typedef struct Window {
   I64List reversal;           /* 0/1 */
   /* Padding as size expressions, low and high of each dimension in turn
    * (a dynamic_conv whose padding the program computes from symbolic
-   * sizes, passes/symbolic.c; pad_lo and pad_hi are then 0), or NULL. */
+   * sizes, passes/symbolic.c; pad_lo and pad_hi are then 0, and the
+   * convolution keeps the padding operand as its third), or NULL. */
   const struct DimExpr *const *pad_sym;
 } Window;
 
@@ -1368,6 +1369,24 @@ int pass_legalize(Module *m, const CompileOptions *o); /* passes/legalize.c */
 int pass_lower_quant(Module *m);                    /* passes/quant.c */
 int pass_simplify(Module *m);                       /* passes/simplify.c */
 int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
+/* The GEMM epilogue rule (passes/fuse.c), which codegen/dyndims.c applies
+ * too on the fusion it plans for a symbolic entry: the dot_general or
+ * convolution D whose result the unfused elementwise op `root` computes
+ * as D's epilogue, or NULL. D is unfused with one use, and from that use
+ * a chain of fused elementwise ops of D's shape with one use each (or,
+ * with in_kernel, several uses all in root's kernel: GELU reads the biased
+ * dot twice) leads to root, which stores D's element type; the first such
+ * D in operand order. The facts come from the caller: whether an op (one
+ * result) is computed inside its user, how many uses a value has, and
+ * (optional, NULL: single uses only) whether all of a value's uses are in
+ * root's kernel. */
+typedef struct FuseFacts {
+  const void *ctx;
+  bool (*fused)(const void *ctx, const Op *op);
+  int (*nuses)(const void *ctx, const Value *v);
+  bool (*in_kernel)(const void *ctx, const Value *v, const Op *root);
+} FuseFacts;
+Op *fuse_epilogue_source(const FuseFacts *ff, Op *root);
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
 /* passes/layout.c: constants that only dot_general / convolution kernels
  * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes; which

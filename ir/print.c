@@ -431,7 +431,10 @@ static void print_op(FILE *f, const Op *op, int depth) {
     print_value(f, op->results[i]);
   }
   if (op->nresults) fputs(" = ", f);
-  fprintf(f, "\"%s\"(", op_name(op->code));
+  /* A convolution with symbolic padding is the dynamic_conv it was, its
+   * padding operand kept (passes/symbolic.c): printed so, it reads back. */
+  bool dynamic_conv = op->code == OP_CONVOLUTION && op->a.window.pad_sym;
+  fprintf(f, "\"%s\"(", op_name(dynamic_conv ? OP_DYNAMIC_CONV : op->code));
   for (int i = 0; i < op->nopnds; i++) {
     if (i) fputs(", ", f);
     print_value(f, op->opnds[i]);

@@ -241,14 +241,14 @@ static bool same_shape(const Type *a, const Type *b) {
   return true;
 }
 
-static int nuses(Fuser *fu, const Value *v) {
+static int nuses(const Fuser *fu, const Value *v) {
   return fu->use_start[v->id + 1] - fu->use_start[v->id];
 }
 
 /* Whether every use of v is in root's kernel: root itself, or fused
  * elementwise ops of v's shape whose uses are (recursively). *budget
  * bounds the walk (a DAG of shared values is walked per path). */
-static bool uses_only_in(Fuser *fu, const Value *v, const Op *root, int *budget) {
+static bool uses_only_in(const Fuser *fu, const Value *v, const Op *root, int *budget) {
   for (int k = fu->use_start[v->id]; k < fu->use_start[v->id + 1]; k++) {
     const Op *u = fu->uses[k].user;
     if (u == root) continue;
@@ -259,27 +259,53 @@ static bool uses_only_in(Fuser *fu, const Value *v, const Op *root, int *budget)
   return true;
 }
 
-/* The dot_general or convolution that an elementwise chain ending at x
- * (in root's kernel) could take as its epilogue source: reached from x
- * through fused elementwise ops of x's shape used only in root's kernel
- * (GELU reads the biased dot twice), itself unfused with one use. The
- * first one found (in operand order) when there are several. */
-static Op *epilogue_source(Fuser *fu, Op *root, Op *x) {
+/* Whether fused value v of a chain to root may be part of root's epilogue:
+ * one use, or several all in root's kernel where the caller can tell. */
+static bool chain_use_ok(const FuseFacts *ff, const Value *v, const Op *root) {
+  return ff->nuses(ff->ctx, v) == 1 || (ff->in_kernel && ff->in_kernel(ff->ctx, v, root));
+}
+
+/* The dot_general or convolution reached from x through fused elementwise
+ * ops of x's shape (chain_use_ok), itself unfused with one use. The first
+ * one found (in operand order) when there are several. */
+static Op *gemm_behind(const FuseFacts *ff, const Op *root, Op *x) {
   const Type *t = x->results[0]->type;
   for (int i = 0; i < x->nopnds; i++) {
     Value *v = x->opnds[i];
     Op *d = v->def;
     if (!d || d->parent != x->parent || d->nresults != 1 || !same_shape(v->type, t))
       continue;
-    if (!d->fused && ir_is_gemm(d->code) && nuses(fu, v) == 1)
+    bool fused = ff->fused(ff->ctx, d);
+    if (!fused && ir_is_gemm(d->code) && ff->nuses(ff->ctx, v) == 1)
       return d;
-    int budget = 64;
-    if (d->fused && ir_is_elementwise(d->code) && uses_only_in(fu, v, root, &budget)) {
-      Op *s = epilogue_source(fu, root, d);
+    if (fused && ir_is_elementwise(d->code) && chain_use_ok(ff, v, root)) {
+      Op *s = gemm_behind(ff, root, d);
       if (s) return s;
     }
   }
   return NULL;
+}
+
+Op *fuse_epilogue_source(const FuseFacts *ff, Op *root) {
+  if (root->nresults != 1 || ff->fused(ff->ctx, root) || !ir_is_elementwise(root->code) ||
+      !(op_flags(root->code) & OPF_IMPL) || !type_is_tensor(root->results[0]->type))
+    return NULL;
+  Op *d = gemm_behind(ff, root, root);
+  return d && d->results[0]->type->elem == root->results[0]->type->elem ? d : NULL;
+}
+
+static bool op_fused(const void *ctx, const Op *op) {
+  (void)ctx;
+  return op->fused;
+}
+
+static int fuser_nuses(const void *ctx, const Value *v) {
+  return nuses(ctx, v);
+}
+
+static bool fuser_in_kernel(const void *ctx, const Value *v, const Op *root) {
+  int budget = 64;
+  return uses_only_in(ctx, v, root, &budget);
 }
 
 /* A convolution or dot_general whose value only feeds an elementwise chain
@@ -296,13 +322,10 @@ static void fuse_epilogues(Fuser *fu, Block *b) {
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         fuse_epilogues(fu, op->regions[r]->blocks[k]);
   }
+  FuseFacts ff = {fu, op_fused, fuser_nuses, fuser_in_kernel};
   for (Op *op = b->first; op; op = op->next) {
-    if (op->fused || op->nresults != 1 || !ir_is_elementwise(op->code) ||
-        !(op_flags(op->code) & OPF_IMPL) || !type_is_tensor(op->results[0]->type))
-      continue;
-    Op *d = epilogue_source(fu, op, op);
-    if (d && d->results[0]->type->elem == op->results[0]->type->elem)
-      d->fused = true;
+    Op *d = fuse_epilogue_source(&ff, op);
+    if (d) d->fused = true;
   }
 }
 

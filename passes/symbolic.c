@@ -478,7 +478,8 @@ static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
  * (tensor<(N-2)x2>, (C4)), folded to sizes: constant padding makes it a
  * convolution (refine_conv_padding), padding computed from symbolic
  * sizes a convolution whose Window.pad_sym the entry evaluates
- * (codegen/window.c). */
+ * (codegen/window.c) and which keeps the padding operand, its third, so
+ * that it prints as the dynamic_conv it is (ir/print.c). */
 static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
   int n = (int)op->a.conv.in_spatial.n;
   if (n > MAX_RANK) return fail(y, op, "too many spatial dimensions");
@@ -491,8 +492,13 @@ static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
     constant &= pad[k]->kind == DX_CONST;
   }
   for (int k = 0; k < 2 * n; k++) c[k] = constant ? pad[k]->c : 0;
+  Value *padding = op->opnds[2];
   refine_conv_padding(y->m, op, c);
-  if (!constant) op->a.window.pad_sym = pad;
+  if (!constant) {
+    op->a.window.pad_sym = pad;
+    op->opnds[2] = padding;
+    op->nopnds = 3;
+  }
   return infer_convolution(y, op, out);
 }
 

@@ -2774,7 +2774,9 @@ bool verify_has_rules(OpCode c) { return verifier_of(c) != NULL; }
 static bool check_arity(const Op *op) {
   const OpInfo *in = op_info(op->code);
   int nresults = in->nresults == N_OPNDS ? op->nopnds : in->nresults;
-  if (!arity(op, in->nopnds, nresults)) return false;
+  /* A convolution with symbolic padding keeps dynamic_conv's operand. */
+  int nopnds = op->code == OP_CONVOLUTION && op->a.window.pad_sym ? 3 : in->nopnds;
+  if (!arity(op, nopnds, nresults)) return false;
   if (in->nregions >= 0 && op->nregions != in->nregions)
     return fail(op, "expects %d region%s, got %d", in->nregions, in->nregions == 1 ? "" : "s",
                 op->nregions);

@@ -237,7 +237,9 @@ def stage_run():
     program compiles to N kernel functions (identical kernels are emitted
     once). symbolic_*.mlir (`?` sizes bound at the call, run's default)
     also run specialized to their inputs (--specialize) and must print the
-    same."""
+    same. `// REREAD`: what `shloc --emit=mlir` prints of the program (the
+    IR after the pipeline) runs again and must print the same: shloc reads
+    its own output."""
     d = os.path.join(ROOT, "tests", "run")
     for f in sorted(os.listdir(d)):
         if not f.endswith(".mlir"):
@@ -256,6 +258,19 @@ def stage_run():
         if f.startswith("symbolic_") and not errors:
             run_one(f"run/{f} (specialized)", path,
                     [a for a in args if a != "--symbolic"] + ["--specialize"], want, check, [])
+        if re.search(r"^// REREAD$", text, re.M) and not errors:
+            run_reread(f, path, args, want, check)
+
+
+def run_reread(f, path, args, want, check):
+    """Runs the --emit=mlir text of tests/run program f as run_one runs f."""
+    with tempfile.TemporaryDirectory() as d:
+        emitted = os.path.join(d, f)
+        r = run([SHLOC, path, "--emit=mlir", "-o", emitted], timeout=120)
+        if r.returncode:
+            fail(f"run/{f} (reread)", r.stderr[-1500:])
+            return
+        run_one(f"run/{f} (reread)", emitted, args, want, check, [])
 
 
 def spmd_verdicts(cmd, files, name):

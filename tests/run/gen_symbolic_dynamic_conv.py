@@ -116,6 +116,7 @@ class Prog:
                 f.write(f"// {line}\n")
             f.write(f"// Written by gen_symbolic_dynamic_conv.py (numpy {np.__version__} values).\n")
             f.write("// RUN-ARGS: --symbolic\n")
+            f.write("// REREAD\n")
             for i in self.inputs:
                 f.write(f"// RUN-ARGS: {i}\n")
             f.write(f"// OUTPUT: {fmt(want)}\n")

@@ -6,6 +6,7 @@
 // high the rest: (1, 1) at n = 8. Stride 2, kernel 4.
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="i64=8"
 // RUN-ARGS: --input="2x8x3xf32=0 0 2 3 -3 -2 2 3 -2 -1 3 -1 -2 2 -2 -1 1 0 -3 -3 3 2 2 0 2 -1 0 2 -3 -1 -3 0 3 -3 -1 -1 3 -2 0 -2 -3 2 -3 -2 0 0 -3 3"
 // OUTPUT: 2x4x2xf32=[[[-4 9][13 -20][-1 -7][-17 10]][[9 8][3 12][9 -3][-3 9]]]

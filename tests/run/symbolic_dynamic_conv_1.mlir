@@ -6,6 +6,7 @@
 // high the rest: (1, 2) at n = 1. Stride 2, kernel 4.
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="i64=1"
 // RUN-ARGS: --input="2x1x3xf32=2 -3 -2 -2 -2 2"
 // OUTPUT: 2x1x2xf32=[[[3 4]][[2 6]]]

@@ -4,6 +4,7 @@
 // strides [2, 3], a 3x2 kernel, padding [(0, 1), (0, 1)] at 6x7.
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="1x6x7x2xf32=2 3 3 0 3 3 3 -3 0 1 -2 -1 1 2 1 -2 1 3 -2 0 -1 3 -3 0 3 0 -3 2 3 3 3 -1 2 3 1 3 1 -2 0 1 -1 1 -1 3 -2 1 -3 -3 0 0 0 0 2 0 -1 3 3 -1 -2 -2 -2 0 1 1 3 3 0 1 -3 -2 3 3 -3 0 0 1 -3 0 -1 -2 2 1 -2 2"
 // RUN-ARGS: --input="3x2x2x2xf32=0 -2 1 0 0 -1 2 -2 2 -1 2 2 -2 2 -2 -1 0 1 -2 -2 -1 2 -1 0"
 // OUTPUT: 1x3x3x2xf32=[[[[-15 -10][4 -10][-2 2]][[13 -4][-9 6][9 10]][[13 -3][7 -8][-2 12]]]]

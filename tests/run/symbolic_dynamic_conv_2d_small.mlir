@@ -4,6 +4,7 @@
 // strides [2, 3], a 3x2 kernel, padding [(0, 1), (0, 1)] at 2x1.
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="1x2x1x2xf32=1 2 -3 2"
 // RUN-ARGS: --input="3x2x2x2xf32=0 0 1 -1 2 -2 -1 -1 0 0 -2 -2 -2 -2 -2 2 -2 1 1 -1 -1 0 -1 2"
 // OUTPUT: 1x1x1x2xf32=[[[[-2 -6]]]]

@@ -6,6 +6,7 @@
 // high the rest: (1, 2) at n = 3. Stride 2, kernel 4.
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="i64=3"
 // RUN-ARGS: --input="2x3x3xf32=2 -2 -3 -1 -1 2 0 -3 -1 1 2 2 3 -2 3 -3 0 -2"
 // OUTPUT: 2x2x2xf32=[[[4 4][-5 -8]][[11 9][-11 -3]]]

@@ -5,6 +5,7 @@
 // mhlo.num_partitions = 1 (one process: bound symbolically, not a grid).
 // Written by gen_symbolic_dynamic_conv.py (numpy 1.24.2 values).
 // RUN-ARGS: --symbolic
+// REREAD
 // RUN-ARGS: --input="1x2x1x2xf32=3 1 1 3"
 // OUTPUT: 1x1x1x3xf32=[[[[-4 5 1]]]]
 module @jit_conv attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
