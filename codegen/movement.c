@@ -130,10 +130,12 @@ static bool map_groups(CG *cg, const Type *r, const Type *o, LLVMValueRef *idx,
       else return false;
     }
     LLVMValueRef lin = cg_i64(cg, 0);
-    for (int64_t d = i0, st = pr; d < i; d++) {
+    int64_t st = pr; /* the stride of dimension d within the run */
+    for (int d = i0; d < i; d++) {
       st /= r->dims[d];
       if (r->dims[d] == 1) continue;
-      LLVMValueRef t = st == 1 ? idx[d] : cg_nowrap(LLVMBuildMul(cg->b, idx[d], cg_i64(cg, st), ""));
+      LLVMValueRef t = idx[d];
+      if (st != 1) t = cg_nowrap(LLVMBuildMul(cg->b, t, cg_i64(cg, st), ""));
       lin = cg_nowrap(LLVMBuildAdd(cg->b, lin, t, ""));
     }
     for (int d = j - 1; d >= j0; d--) {
