@@ -158,7 +158,7 @@ static int planned_uses(const void *ctx, const Value *v) {
  * when R's other operands are computed. epi[result id] = R. */
 static void plan_epilogues(const Func *f, const bool *fused, const int *uses, Op **epi) {
   Planned p = {fused, uses};
-  FuseFacts ff = {&p, planned_fused, planned_uses};
+  FuseFacts ff = {&p, planned_fused, planned_uses, NULL}; /* no use lists: single uses */
   for (Op *op = f->body->first; op; op = op->next) {
     Op *d = fuse_epilogue_source(&ff, op);
     if (d) epi[d->results[0]->id] = op;

@@ -725,6 +725,12 @@ static LLVMValueRef imag(CG *cg, const Scalar *s) {
   return LLVMConstNull(cg_scalar_type(cg, s->r));
 }
 
+/* chlo.erfc of f32 (f16/bf16 widened to it); passes/chlo.c decomposes the
+ * f64 one. */
+static LLVMValueRef erfc_float(CG *cg, const Scalar *s) {
+  return s->r == ET_F64 ? NULL : math_erfcf(cg->b, s->x);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The rules of each op (the spec section of the op)                         */
 
@@ -746,6 +752,7 @@ static const Rule FLOAT[OP_COUNT] = {
     [OP_ADD] = {.build2 = LLVMBuildFAdd},
     [OP_ATAN2] = {.math2 = math_atan2}, /* atan2(lhs, rhs) */
     [OP_CBRT] = {.math1 = math_cbrt},
+    [OP_CHLO_ERFC] = {.fn = erfc_float},
     [OP_CEIL] = {.fn = round_integral},
     [OP_COSINE] = {.math1 = math_cos},
     [OP_DIVIDE] = {.build2 = LLVMBuildFDiv},

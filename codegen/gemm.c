@@ -1150,6 +1150,29 @@ void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
   LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
 }
 
+/* While the microkernel runs down the rows of panel jr, fetch the next
+ * panel of B into L2, a share of its KC rows after each row tile, so that
+ * its cache misses overlap the multiply-adds instead of stalling the
+ * packing (B is read once per call when it is an argument). */
+static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr,
+                                LLVMValueRef ir, LLVMValueRef kc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef mr = cg_i64(cg, p->mr), one = cg_i64(cg, 1);
+  /* tiles = ceil(mc / MR) calls, share = ceil(kc / tiles) rows each */
+  LLVMValueRef tiles =
+      LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, k->mc, cg_i64(cg, p->mr - 1), ""), mr, "");
+  LLVMValueRef share = LLVMBuildUDiv(
+      g->b, LLVMBuildAdd(g->b, kc, LLVMBuildSub(g->b, tiles, one, ""), ""), tiles, "");
+  LLVMValueRef k0 = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, ir, mr, ""), share, "");
+  LLVMValueRef k1 = cg_min_i64(cg, LLVMBuildAdd(g->b, k0, share, ""), kc);
+  CgLoop lk;
+  LLVMValueRef row = LLVMBuildAdd(g->b, pc, cg_loop_begin(cg, &lk, k0, k1), "");
+  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, p->v.sbk, ""), jr, "");
+  prefetch_next_panel(g, cg_gep(cg, g->t, k->b, off));
+  cg_loop_end(cg, &lk);
+}
+
 /* The KC slice at pc of a block: pack A once (unless the microkernel reads
  * A in place), then for each NR panel of B pack it (unless packed already)
  * and run the microkernel down the rows. */
@@ -1178,6 +1201,7 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, p->v.N, ""), jr, "");
   gemm_call_micro(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
+  if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, pc, jr, ir, kc);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
 }

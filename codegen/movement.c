@@ -110,12 +110,54 @@ static bool map_unit_dims(CG *cg, const Type *r, const Type *o, LLVMValueRef *id
   return true;
 }
 
+/* The index of o at the row-major position of idx in r, both static and
+ * non-empty, group by group: the shortest runs of dimensions of r and of o
+ * with equal products (768 and 12 x 64) hold the same positions, so each
+ * run of o is delinearized from its run of r alone. Linearizing the whole
+ * index instead leaves a remainder by the row length (768) in every
+ * element that the vectorizer cannot remove, where a split of a row into
+ * 12 x 64 needs only a shift and a mask of the row's own index. */
+static bool map_groups(CG *cg, const Type *r, const Type *o, LLVMValueRef *idx,
+                       LLVMValueRef *oi) {
+  if (!type_is_static(r) || !type_is_static(o) || type_num_elems(r) <= 0) return false;
+  int i = 0, j = 0;
+  while (i < r->rank || j < o->rank) {
+    int i0 = i, j0 = j;
+    int64_t pr = i < r->rank ? r->dims[i++] : 1, po = j < o->rank ? o->dims[j++] : 1;
+    while (pr != po) {
+      if (pr < po && i < r->rank) pr *= r->dims[i++];
+      else if (po < pr && j < o->rank) po *= o->dims[j++];
+      else return false;
+    }
+    LLVMValueRef lin = cg_i64(cg, 0);
+    int64_t st = pr; /* the stride of dimension d within the run */
+    for (int d = i0; d < i; d++) {
+      st /= r->dims[d];
+      if (r->dims[d] == 1) continue;
+      LLVMValueRef t = idx[d];
+      if (st != 1) t = cg_nowrap(LLVMBuildMul(cg->b, t, cg_i64(cg, st), ""));
+      lin = cg_nowrap(LLVMBuildAdd(cg->b, lin, t, ""));
+    }
+    for (int d = j - 1; d >= j0; d--) {
+      int64_t n = o->dims[d];
+      if (n == 1 || d == j0) {
+        oi[d] = n == 1 ? cg_i64(cg, 0) : lin;
+        continue;
+      }
+      oi[d] = LLVMBuildURem(cg->b, lin, cg_i64(cg, n), "");
+      lin = LLVMBuildUDiv(cg->b, lin, cg_i64(cg, n), "");
+    }
+  }
+  return true;
+}
+
 /* spec "reshape": same position in the row-major order of both shapes. */
 LLVMValueRef cg_gen_reshape(CG *cg, Op *op, LLVMValueRef *idx) {
   Value *x = op->opnds[0];
   const Type *o = x->type, *r = op->results[0]->type;
   LLVMValueRef oi[o->rank > 0 ? o->rank : 1];
   if (map_unit_dims(cg, r, o, idx, oi)) return cg_value_at(cg, x, oi);
+  if (x->storage == ST_NONE && map_groups(cg, r, o, idx, oi)) return cg_value_at(cg, x, oi);
   bool bound = x->id >= 0 && cg->scalar[x->id];
   if (bound || (x->storage == ST_CONST && x->def->a.value->splat))
     return cg_value_at(cg, x, NULL);

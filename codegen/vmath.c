@@ -1250,6 +1250,43 @@ static LLVMValueRef log_f(Em *e, LLVMValueRef x)
     return sel(e, isnan_(e, x), x, r);
 }
 
+/* ---- erfc (float only) --------------------------------------------------
+ *
+ * Cephes' erfcf, the formulas passes/chlo.c built from StableHLO ops before
+ * chlo.erfc of f32 reached codegen: for |x| < 1, 1 - x T(x^2); above,
+ * exp(-x^2) / |x| P(1/x^2) below 2 and R(1/x^2) above, 0 once -x^2 is below
+ * -MAXLOGF (88.72), and 2 - erfc(-x) for x < 0.  The polynomials run as
+ * llvm.fmuladd in float (the ops rounded each product).  f64 erfc stays a
+ * decomposition (chlo.c erfc_f64). */
+static const double ERFCF_T[] = { /* erf(x) / x in x^2, |x| < 1 */
+    1.128379165726710E+0, -3.761262582423300E-1, 1.128358514861418E-1,
+    -2.685381193529856E-2, 5.188327685732524E-3, -8.010193625184903E-4,
+    7.853861353153693E-5,
+};
+static const double ERFCF_P[] = { /* erfc(x) |x| exp(x^2) in 1/x^2, [1, 2) */
+    5.638259427386472E-1, -2.741127028184656E-1, 3.404879937665872E-1,
+    -4.944515323274145E-1, 6.210004621745983E-1, -5.824733027278666E-1,
+    3.687424674597105E-1, -1.387039388740657E-1, 2.326819970068386E-2,
+};
+static const double ERFCF_R[] = { /* the same, |x| >= 2 */
+    5.641895067754075E-1, -2.820767439740514E-1, 4.218463358204948E-1,
+    -1.015265279202700E+0, 2.921019019210786E+0, -7.495518717768503E+0,
+    1.297719955372516E+1, -1.047766399936249E+1,
+};
+
+static LLVMValueRef erfc_f(Em *e, LLVMValueRef x)
+{
+    LLVMValueRef one = K(e, 1.0), x2 = mul(e, x, x), z = neg(e, x2);
+    LLVMValueRef ax = fabs_(e, x), w = fdiv(e, one, x2);
+    LLVMValueRef p = sel(e, cmpk(e, LLVMRealOLT, ax, 2.0), POLY(e, w, ERFCF_P),
+                         POLY(e, w, ERFCF_R));
+    LLVMValueRef r = mul(e, mul(e, exp_f(e, z), fdiv(e, one, ax)), p);
+    r = sel(e, cmpk(e, LLVMRealOLT, z, -88.72283905206835), K(e, 0.0), r);
+    r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), sub(e, K(e, 2.0), r), r);
+    LLVMValueRef small = sub(e, one, mul(e, x, POLY(e, x2, ERFCF_T)));
+    return sel(e, cmpk(e, LLVMRealOLT, ax, 1.0), small, r);
+}
+
 /* ---- entry points ------------------------------------------------------- */
 
 static Em em_init(LLVMBuilderRef b, LLVMTypeRef ty)
@@ -1334,6 +1371,11 @@ LLVMValueRef math_logistic(LLVMBuilderRef b, LLVMValueRef x)
 LLVMValueRef math_cbrt(LLVMBuilderRef b, LLVMValueRef x) { return run1(b, x, cbrt_d); }
 LLVMValueRef math_rsqrt(LLVMBuilderRef b, LLVMValueRef x) { return run1(b, x, rsqrt_d); }
 LLVMValueRef math_erf(LLVMBuilderRef b, LLVMValueRef x) { return run1(b, x, erf_d); }
+LLVMValueRef math_erfcf(LLVMBuilderRef b, LLVMValueRef x)
+{
+    assert(LLVMGetTypeKind(scalar_of(LLVMTypeOf(x))) == LLVMFloatTypeKind);
+    return run1f(b, x, NULL, erfc_f);
+}
 
 LLVMValueRef math_atan2(LLVMBuilderRef b, LLVMValueRef y, LLVMValueRef x)
 {

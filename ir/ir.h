@@ -673,7 +673,7 @@ enum {
   X(OP_CHLO_DIGAMMA,           "chlo.digamma",                    1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_ERF,               "chlo.erf",                        1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_ERF_INV,           "chlo.erf_inv",                    1, 1, 0,            OPF_UNARY)                                         \
-  X(OP_CHLO_ERFC,              "chlo.erfc",                       1, 1, 0,            OPF_UNARY)                                         \
+  X(OP_CHLO_ERFC,              "chlo.erfc",                       1, 1, 0,            OPF_UNARY | OPF_IMPL | OPF_COSTLY)                 \
   X(OP_CHLO_LGAMMA,            "chlo.lgamma",                     1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_SINH,              "chlo.sinh",                       1, 1, 0,            OPF_UNARY)                                         \
   X(OP_CHLO_TAN,               "chlo.tan",                        1, 1, 0,            OPF_UNARY)                                         \
@@ -1373,14 +1373,18 @@ int pass_fuse(Module *m, const CompileOptions *o);  /* passes/fuse.c */
  * too on the fusion it plans for a symbolic entry: the dot_general or
  * convolution D whose result the unfused elementwise op `root` computes
  * as D's epilogue, or NULL. D is unfused with one use, and from that use
- * a chain of fused elementwise ops of D's shape with one use each leads
- * to root, which stores D's element type; the first such D in operand
- * order. The facts come from the caller: whether an op (one result) is
- * computed inside its user, and how many uses a value has. */
+ * a chain of fused elementwise ops of D's shape with one use each (or,
+ * with in_kernel, several uses all in root's kernel: GELU reads the biased
+ * dot twice) leads to root, which stores D's element type; the first such
+ * D in operand order. The facts come from the caller: whether an op (one
+ * result) is computed inside its user, how many uses a value has, and
+ * (optional, NULL: single uses only) whether all of a value's uses are in
+ * root's kernel. */
 typedef struct FuseFacts {
   const void *ctx;
   bool (*fused)(const void *ctx, const Op *op);
   int (*nuses)(const void *ctx, const Value *v);
+  bool (*in_kernel)(const void *ctx, const Value *v, const Op *root);
 } FuseFacts;
 Op *fuse_epilogue_source(const FuseFacts *ff, Op *root);
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */

@@ -1,5 +1,5 @@
 /* chlo.c: decomposes CHLO ops into StableHLO ops with the same semantics,
- * so that nothing after this pass sees a `chlo.*` op.
+ * so that nothing after this pass sees a `chlo.*` op but chlo.erfc of f32.
  *
  * The formulas follow upstream's decompositions (openxla/stablehlo,
  * stablehlo/transforms/ChloLegalizeToStablehlo.cpp and the patterns of
@@ -21,6 +21,9 @@
  * cosh, sinh and tan, and reported as unsupported by the other math
  * functions, as are dynamic shapes: every decomposition builds constants of
  * its operand's static shape.
+ *
+ * One CHLO op outlives the pass: chlo.erfc of f32 (and of f16/bf16 widened
+ * to f32), which codegen implements (see erfc_f32).
  *
  * New ops are inserted before the CHLO op they replace, which is removed
  * once its results are forwarded. They get generic attributes (so that
@@ -395,37 +398,6 @@ static Value *erfc_f64(Chlo *c, Value *x) {
   return select_(c, small, sub(c, one, erf_le1_f64(c, x)), erfc_ge1_f64(c, x));
 }
 
-/* erfc(x) for |x| >= 1, f32: exp(-x^2) / |x| P(1/x^2) below 2 and
- * exp(-x^2) / |x| R(1/x^2) above; 0 where -x^2 < -MAXLOG;
- * erfc(x) = 2 - erfc(-x) for x < 0. */
-static Value *erfc_ge1_f32(Chlo *c, Value *x) {
-  static const double P[] = {
-      +2.326819970068386E-2, -1.387039388740657E-1, +3.687424674597105E-1,
-      -5.824733027278666E-1, +6.210004621745983E-1, -4.944515323274145E-1,
-      +3.404879937665872E-1, -2.741127028184656E-1, +5.638259427386472E-1};
-  static const double R[] = {
-      -1.047766399936249E+1, +1.297719955372516E+1, -7.495518717768503E+0,
-      +2.921019019210786E+0, -1.015265279202700E+0, +4.218463358204948E-1,
-      -2.820767439740514E-1, +5.641895067754075E-1};
-  Value *x2 = mul(c, x, x), *z = neg(c, x2), *ax = abs_(c, x), *one = kf(c, x, 1);
-  Value *inv_x2 = dvd(c, one, x2);
-  Value *scale = mul(c, exp_(c, z), dvd(c, one, ax));
-  Value *lt2 = cmp(c, CMP_LT, ax, kf(c, x, 2));
-  Value *p = select_(c, lt2, horner(c, inv_x2, P, NK(P)), horner(c, inv_x2, R, NK(R)));
-  Value *r = mul(c, scale, p), *zero = kf(c, x, 0);
-  r = select_(c, cmp(c, CMP_LT, z, kf(c, x, -88.72283905206835)), zero, r);
-  return select_(c, cmp(c, CMP_LT, x, zero), sub(c, kf(c, x, 2), r), r);
-}
-
-/* erf(x) for |x| <= 1, f32: x T(x^2). */
-static Value *erf_le1_f32(Chlo *c, Value *x) {
-  static const double T[] = {+7.853861353153693E-5, -8.010193625184903E-4,
-                             +5.188327685732524E-3, -2.685381193529856E-2,
-                             +1.128358514861418E-1, -3.761262582423300E-1,
-                             +1.128379165726710E+0};
-  return mul(c, x, horner(c, mul(c, x, x), T, NK(T)));
-}
-
 /* erf, f32 (Eigen's rational approximation): with x clamped to [-4, 4],
  * x Alpha(x^2) / Beta(x^2) clamped to [-1, 1]. */
 static Value *erf_f32(Chlo *c, Value *x) {
@@ -442,12 +414,12 @@ static Value *erf_f32(Chlo *c, Value *x) {
   return clamp(c, kf(c, x, -1), r, kf(c, x, 1));
 }
 
-/* erfc = 1 - erf_le1 for |x| < 1, else erfc_ge1 (f32). */
-static Value *erfc_f32(Chlo *c, Value *x) {
-  Value *one = kf(c, x, 1);
-  Value *small = cmp(c, CMP_LT, abs_(c, x), one);
-  return select_(c, small, sub(c, one, erf_le1_f32(c, x)), erfc_ge1_f32(c, x));
-}
+/* erfc, f32: chlo.erfc itself, which codegen computes as one elementwise
+ * op (codegen/vmath.c erfc_f: the formulas of Cephes' erfcf this pass used
+ * to build from some 60 StableHLO ops, whose polynomials of 1/x^2 are
+ * values used many times each: the fusion pass stored them, and GELU took
+ * four kernels instead of one). */
+static Value *erfc_f32(Chlo *c, Value *x) { return op1(c, OP_CHLO_ERFC, x); }
 
 /* erf_inv(+-1) = +-inf; elsewhere p(w) x, the polynomial evaluated by
  * erf_inv_f32/f64 (the edge would be indeterminate there). */

@@ -176,9 +176,13 @@ static Chain chain_of(Fuser *fu, const Op *x) {
       continue;
     }
     Chain p = fu->chains[v->id];
+    int64_t k = type_num_elems(v->type);
     c.expensive |= p.expensive;
     c.cost += p.cost;
-    c.streams += p.streams;
+    /* Read through a broadcast (fewer elements than X), p's streams are
+     * streams of p's size, not of X's: BERT's bias, broadcast in two
+     * steps, 3072 to 1x1x3072 to 1x128x3072. */
+    if (k < 0 || n < 0 || k >= n) c.streams += p.streams;
     if (p.depth + 1 > c.depth) c.depth = p.depth + 1;
   }
   return c;
@@ -241,22 +245,41 @@ static int nuses(const Fuser *fu, const Value *v) {
   return fu->use_start[v->id + 1] - fu->use_start[v->id];
 }
 
+/* Whether every use of v is in root's kernel: root itself, or fused
+ * elementwise ops of v's shape whose uses are (recursively). *budget
+ * bounds the walk (a DAG of shared values is walked per path). */
+static bool uses_only_in(const Fuser *fu, const Value *v, const Op *root, int *budget) {
+  for (int k = fu->use_start[v->id]; k < fu->use_start[v->id + 1]; k++) {
+    const Op *u = fu->uses[k].user;
+    if (u == root) continue;
+    if (--*budget < 0 || !u->fused || !ir_is_elementwise(u->code) || u->nresults != 1 ||
+        !same_shape(u->results[0]->type, v->type) || !uses_only_in(fu, u->results[0], root, budget))
+      return false;
+  }
+  return true;
+}
+
+/* Whether fused value v of a chain to root may be part of root's epilogue:
+ * one use, or several all in root's kernel where the caller can tell. */
+static bool chain_use_ok(const FuseFacts *ff, const Value *v, const Op *root) {
+  return ff->nuses(ff->ctx, v) == 1 || (ff->in_kernel && ff->in_kernel(ff->ctx, v, root));
+}
+
 /* The dot_general or convolution reached from x through fused elementwise
- * ops of x's shape with one use each, itself unfused with one use. The
- * first one found (in operand order) when there are several. */
-static Op *gemm_behind(const FuseFacts *ff, Op *x) {
+ * ops of x's shape (chain_use_ok), itself unfused with one use. The first
+ * one found (in operand order) when there are several. */
+static Op *gemm_behind(const FuseFacts *ff, const Op *root, Op *x) {
   const Type *t = x->results[0]->type;
   for (int i = 0; i < x->nopnds; i++) {
     Value *v = x->opnds[i];
     Op *d = v->def;
-    if (!d || d->parent != x->parent || d->nresults != 1 || ff->nuses(ff->ctx, v) != 1 ||
-        !same_shape(v->type, t))
+    if (!d || d->parent != x->parent || d->nresults != 1 || !same_shape(v->type, t))
       continue;
     bool fused = ff->fused(ff->ctx, d);
-    if (!fused && ir_is_gemm(d->code))
+    if (!fused && ir_is_gemm(d->code) && ff->nuses(ff->ctx, v) == 1)
       return d;
-    if (fused && ir_is_elementwise(d->code)) {
-      Op *s = gemm_behind(ff, d);
+    if (fused && ir_is_elementwise(d->code) && chain_use_ok(ff, v, root)) {
+      Op *s = gemm_behind(ff, root, d);
       if (s) return s;
     }
   }
@@ -267,7 +290,7 @@ Op *fuse_epilogue_source(const FuseFacts *ff, Op *root) {
   if (root->nresults != 1 || ff->fused(ff->ctx, root) || !ir_is_elementwise(root->code) ||
       !(op_flags(root->code) & OPF_IMPL) || !type_is_tensor(root->results[0]->type))
     return NULL;
-  Op *d = gemm_behind(ff, root);
+  Op *d = gemm_behind(ff, root, root);
   return d && d->results[0]->type->elem == root->results[0]->type->elem ? d : NULL;
 }
 
@@ -278,6 +301,11 @@ static bool op_fused(const void *ctx, const Op *op) {
 
 static int fuser_nuses(const void *ctx, const Value *v) {
   return nuses(ctx, v);
+}
+
+static bool fuser_in_kernel(const void *ctx, const Value *v, const Op *root) {
+  int budget = 64;
+  return uses_only_in(ctx, v, root, &budget);
 }
 
 /* A convolution or dot_general whose value only feeds an elementwise chain
@@ -294,7 +322,7 @@ static void fuse_epilogues(Fuser *fu, Block *b) {
       for (int k = 0; k < op->regions[r]->nblocks; k++)
         fuse_epilogues(fu, op->regions[r]->blocks[k]);
   }
-  FuseFacts ff = {fu, op_fused, fuser_nuses};
+  FuseFacts ff = {fu, op_fused, fuser_nuses, fuser_in_kernel};
   for (Op *op = b->first; op; op = op->next) {
     Op *d = fuse_epilogue_source(&ff, op);
     if (d) d->fused = true;

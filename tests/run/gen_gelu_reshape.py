@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Writes tests/run/gelu_reshape.mlir (one thread) or, with --threads,
+tests/run/gelu_reshape_threads.mlir (two threads): chlo.erfc of f32, which
+codegen computes as one elementwise op (codegen/vmath.c erfc_f), on a sweep
+of [-10, 10] and as BERT's GELU after a dot_general and its bias (one fused
+kernel, split across threads in the second file); and reshapes between
+static shapes that codegen maps run by run of dimensions
+(codegen/movement.c map_groups): a row split into heads and transposed,
+merged dimensions, runs of unequal dimensions (6x10 -> 4x15), unit
+dimensions. Expected values are computed here: erfc by Python's math.erfc
+in double on the f32 argument the program forms, the rest with numpy;
+check.expect_almost_eq, |result - expected| <= tol (absolute).
+
+usage: build/venv/bin/python tests/run/gen_gelu_reshape.py [--threads] > FILE
+"""
+import math
+import sys
+
+import numpy as np
+
+THREADS = "--threads" in sys.argv[1:]
+rng = np.random.default_rng(128)
+cases = []  # (name, inputs, body lines, result, result type, expected, tol)
+
+
+def ty(shape):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
+
+
+def lit(a):
+    def rec(x):
+        if x.ndim == 0:
+            return repr(float(np.float32(x)))
+        return "[" + ", ".join(rec(y) for y in x) + "]"
+    return f"dense<{rec(a)}>"
+
+
+def erfc_sweep():
+    x = np.linspace(-10, 10, 801).astype(np.float32)
+    body = [f"%y = chlo.erfc %x : {ty(x.shape)} -> {ty(x.shape)}"]
+    want = np.array([math.erfc(float(v)) for v in x])
+    cases.append(("erfc_sweep", [x], body, "%y", ty(x.shape), want, 2e-6))
+
+
+def gelu(rows, cols, k=8):
+    """h = a @ b + bias with dyadic inputs (exact in f32); 0.5 h erfc(-h c),
+    c = 1/sqrt(2) in f32, as jax.nn.gelu(approximate=False) exports it.
+    The rows of a are equal, so the expected rows are too."""
+    row = rng.integers(-8, 9, size=k).astype(np.float32) / 8
+    a = np.tile(row, (rows, 1))
+    b = (rng.integers(-16, 17, size=(k, cols)) / 16).astype(np.float32)
+    bias = (rng.integers(-8, 9, size=cols) / 8).astype(np.float32)
+    t, tb = ty([rows, cols]), ty([cols])
+    body = [
+        f"%h0 = stablehlo.dot_general %x, %g, contracting_dims = [1] x [0] : ({ty(a.shape)}, {ty(b.shape)}) -> {t}",
+        f"%bb = stablehlo.broadcast_in_dim %b, dims = [1] : ({tb}) -> {t}",
+        f"%h = stablehlo.add %h0, %bb : {t}",
+        "%half = stablehlo.constant dense<0.5> : tensor<f32>",
+        f"%halfb = stablehlo.broadcast_in_dim %half, dims = [] : (tensor<f32>) -> {t}",
+        f"%hh = stablehlo.multiply %halfb, %h : {t}",
+        f"%n = stablehlo.negate %h : {t}",
+        "%c = stablehlo.constant dense<0.707106769> : tensor<f32>",
+        f"%cb = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> {t}",
+        f"%arg = stablehlo.multiply %n, %cb : {t}",
+        f"%e = chlo.erfc %arg : {t} -> {t}",
+        f"%y = stablehlo.multiply %hh, %e : {t}",
+    ]
+    h = row @ b + bias  # exact: small dyadic sums
+    arg = -h * np.float32(0.707106769)  # rounded to f32 as the program does
+    want = np.array([0.5 * float(v) * math.erfc(float(s)) for v, s in zip(h, arg)])
+    cases.append((f"gelu_{rows}x{cols}", [a, b, bias], body, "%y", t, want, 2e-5, [1, cols]))
+
+
+def reshape(name, shape, mid, perm=None):
+    """x * 2 + 1 (a fused producer), reshaped to mid, then transposed."""
+    x = rng.standard_normal(shape).astype(np.float32)
+    t, tm = ty(shape), ty(mid)
+    body = [
+        "%two = stablehlo.constant dense<2.0> : tensor<f32>",
+        f"%twob = stablehlo.broadcast_in_dim %two, dims = [] : (tensor<f32>) -> {t}",
+        "%one = stablehlo.constant dense<1.0> : tensor<f32>",
+        f"%oneb = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> {t}",
+        f"%x2 = stablehlo.multiply %x, %twob : {t}",
+        f"%x3 = stablehlo.add %x2, %oneb : {t}",
+        f"%r = stablehlo.reshape %x3 : ({t}) -> {tm}",
+    ]
+    want = (x * np.float32(2) + np.float32(1)).astype(np.float64).reshape(mid)  # f32 ops
+    res, rt = "%r", tm
+    if perm:
+        want = want.transpose(perm)
+        rt = ty(want.shape)
+        body.append(f"%y = stablehlo.transpose %r, dims = {list(perm)} : ({tm}) -> {rt}")
+        res = "%y"
+    cases.append((name, [x], body, res, rt, want, 0.0))
+
+
+erfc_sweep()
+gelu(64, 520) if THREADS else gelu(7, 100)
+reshape("split_heads", [1, 6, 20], [1, 6, 4, 5], (0, 2, 1, 3))
+reshape("merge", [4, 3, 5], [12, 5])
+reshape("unequal_runs", [6, 10], [4, 15])
+reshape("unit_dims", [2, 1, 12], [2, 3, 1, 4], (1, 0, 3, 2))
+reshape("merge_heads", [3, 4, 5], [3, 20], (1, 0))
+
+
+def main():
+    print("// chlo.erfc of f32 computed by codegen (vmath.c erfc_f): a sweep and")
+    print("// BERT's GELU after a dot_general and its bias; reshapes of static")
+    print("// shapes mapped run by run of dimensions (movement.c map_groups).")
+    print("// Against Python's math.erfc in double and numpy:")
+    print("// check.expect_almost_eq, |r - e| <= tol (absolute).")
+    print("// Generated by tests/run/gen_gelu_reshape.py; edit that, not this file.")
+    print("// RUN-CMD: check")
+    if THREADS:
+        print("// RUN-ARGS: --threads=2")
+    print("// OUTPUT: 1 passed, 0 failed")
+    results = []
+    for case in cases:
+        name, ins, body, res, t, want, tol = case[:7]
+        args = ", ".join(f"%{a}: {ty(list(x.shape))}" for a, x in zip("xgb", ins))
+        print(f"func.func private @{name}({args}) -> {t} {{")
+        for line in body:
+            print("  " + line)
+        print(f"  return {res} : {t}")
+        print("}")
+        results.append((name, ins, t, want, tol, case[7] if len(case) > 7 else None))
+    print("func.func @main() {")
+    for name, ins, t, want, tol, row in results:
+        names = []
+        for a, x in zip("xgb", ins):
+            print(f"  %{name}_{a} = stablehlo.constant {lit(x)} : {ty(list(x.shape))}")
+            names.append(f"%{name}_{a}")
+        print(f"  %{name}_r = func.call @{name}({', '.join(names)}) : "
+              f"({', '.join(ty(list(x.shape)) for x in ins)}) -> {t}")
+        if row:  # one expected row, repeated over the rows
+            wt = ty(row)
+            print(f"  %{name}_w0 = stablehlo.constant {lit(want.reshape(row))} : {wt}")
+            print(f"  %{name}_w = stablehlo.broadcast_in_dim %{name}_w0, dims = [0, 1] : ({wt}) -> {t}")
+        else:
+            print(f"  %{name}_w = stablehlo.constant {lit(want)} : {t}")
+        print(f"  check.expect_almost_eq %{name}_r, %{name}_w, tolerance = {tol:.1e} : {t}")
+    print("  return")
+    print("}")
+
+
+main()
