@@ -123,7 +123,7 @@ static void note_uses(Op *op, void *ctx) {
     if (!v->def || v->def->code != OP_CONSTANT || v->storage != ST_CONST) continue;
     GemmPacking p = {0};
     bool gemm = i == 1 && ir_is_gemm(op->code) &&
-                l->o->gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
+                l->o->gemm_b_packing(op, l->o, &p);
     if (!gemm || (l->seen[v->id] && !layout_same_packing(&l->want[v->id], &p))) {
       l->keep[v->id] = true;
       continue;
