@@ -427,7 +427,9 @@ static void micro_load(Gemm *g, Micro *m, LLVMValueRef *slot, bool edge) {
  * multiply-adds over K in order, whatever the KC slices: the indirect
  * convolution microkernel (conv_micro_fn), which sums all of K at once,
  * then gives the same bits as the per-position path (-O0, where weights
- * are not packed). The slots are allocas; mem2reg makes them registers. */
+ * are not packed), and the in-place skinny strips (skinny_strip, per
+ * block of rows) those of the packed skinny path. The slots are allocas;
+ * mem2reg makes them registers. */
 static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;

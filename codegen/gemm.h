@@ -143,7 +143,8 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
- * over the whole K, B read in place once without packing; then the
+ * over the whole K, B read in place once without packing (or, g->packed,
+ * from the panels the layout pass stored: gemm_plan_skinny_of); then the
  * epilogue on those columns. a, b, c point at A(0, 0), B(0, 0) and C(0, 0)
  * of a batch whose rows are rows [row0, row0 + M) of the result viewed as
  * (batch * M) x N. */
