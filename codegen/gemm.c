@@ -663,7 +663,9 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * accumulators start from C after the first block (micro_init), so each
  * element is one chain of fused multiply-adds over K in order: the bits
  * of the packed path (below), which the layout pass chooses by the
- * threads. */
+ * threads. Adding each block's sum to C instead (as this path did) was
+ * no faster: BERT at 7 tokens, weights as arguments, one thread, 100
+ * alternating calls in one process, 10th percentiles 17.2-17.5 ms both. */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool edge) {
@@ -867,16 +869,21 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
  * broadcast take 29 of 32): the rows then go in groups (packed_rows).
- * A panel is summed in blocks of SKINNY_PACKED_BLOCK_BYTES of its rows:
- * each group runs over the block, the first from memory, the next from
- * L1, with the accumulators kept in a tile on the stack between blocks
- * (volatile, so that LLVM does not promote every group's accumulators to
- * registers at once and spill in the k loop). A pass per group over the
- * whole panel instead (the next from L2) left memory idle while the later
- * groups computed: BERT at 7 tokens, 2 groups, one thread, 18.3-19.6 ms
- * against 14.0-15.2 for the in-place path. C is written once per panel;
- * every element of C is one chain of fused multiply-adds over K in
- * order, as in the in-place path, so the two give the same bits.
+ * A panel is summed in blocks of SKINNY_KB of its rows: each group runs
+ * over the block, the first from memory, the next from L1, its
+ * accumulators loaded from a tile on the stack and stored back (volatile,
+ * so that LLVM does not promote every group's accumulators to registers
+ * at once and spill in the k loop). A pass per group over the whole panel
+ * instead (the next from L2) left memory idle while the later groups
+ * computed: BERT at 7 tokens, 2 groups, one thread, 18.3-19.6 ms against
+ * 14.0-15.2 for the in-place path. C is written once per panel. Each
+ * element of C is one chain of fused multiply-adds over K in order, as in
+ * the in-place path, so the two give the same bits and the threads do not
+ * change them. Starting each block's chains from zero and adding them to
+ * the tile (the in-place path's old sums) was much slower here, for no
+ * reason the code shows (the same k loops): the 4 layers below, 2
+ * threads, 600 alternating calls in one process, medians 5.2-7.9 ms
+ * against 3.7-3.8.
  *
  * Which is faster depends on the threads (the layout pass packs only for
  * more than one, dot.c's cg_dot_b_packing): 4 layers of 7 x 768 @ 768 x
@@ -890,7 +897,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * ahead into L2 beat blocks of 16 KiB (2.67 ms with 2 threads, 4.69 with
  * one) and fetching a block ahead; summing K in 2 to 16 interleaved
  * segments (more streams) was slower with one thread. */
-enum { SKINNY_PACKED_BLOCK_BYTES = 4096, SKINNY_PACKED_PREFETCH_BYTES = 1024 };
+enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
  * NV vectors of B, a broadcast), balanced. */
@@ -915,7 +922,8 @@ static LLVMValueRef packed_tile(Gemm *g, const Packed *pk, int i, LLVMValueRef x
   return v;
 }
 
-/* h's MR rows from r0 over B rows [kb, kend) of the panel: tile +=. */
+/* h's MR rows from r0 over B rows [kb, kend) of the panel, their
+ * accumulators loaded from the tile and stored back. */
 static void packed_block(Gemm *h, Micro *m, const Packed *pk, int r0, LLVMValueRef kb,
                          LLVMValueRef kend) {
   CG *cg = h->cg;
@@ -968,11 +976,9 @@ static void packed_panel(Gemm *g, Micro *m, const Packed *pk, LLVMValueRef K) {
     h[i].p.mr = (int)(p->M - i * p->mr < p->mr ? p->M - i * p->mr : p->mr);
   }
   for (int i = 0; i < p->M * p->nv; i++) packed_tile(g, pk, i, LLVMConstNull(g->vt));
-  int64_t rows = SKINNY_PACKED_BLOCK_BYTES / elem_bytes(p->e) / p->nr;
-  if (rows < 4) rows = 4; /* a step of the unrolled k loop */
   CgLoop lk;
-  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), K, rows);
-  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, rows), ""), K);
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), K, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
   for (int i = 0; i < ngroups; i++) packed_block(&h[i], m, pk, i * p->mr, kb, kend);
   cg_loop_end(cg, &lk);
   for (int i = 0; i < ngroups; i++) packed_store(&h[i], m, pk, i * p->mr);
