@@ -893,6 +893,11 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * 3.36-3.83 ms packed against 2.86-3.14 in place: one core's single
  * stream keeps fewer misses in flight than its 16 streams of rows, two
  * cores' 32 streams fall short of the bandwidth that two streams reach.
+ * 600 calls alternating with the in-place build in one process: minimum
+ * 1.75 ms against 2.99-3.13, medians within 10% under a load of 4.5 on
+ * the 2 cores (the packed path needs both). BERT at 7 tokens with 2
+ * threads (bench/compare.py, load 2): 14.9 ms against 16.6 (ORT 17.9 and
+ * 16.1 in the same runs).
  * Blocks of 4 KiB (16 rows of 64 f32) with the first group fetching 1 KiB
  * ahead into L2 beat blocks of 16 KiB (2.67 ms with 2 threads, 4.69 with
  * one) and fetching a block ahead; summing K in 2 to 16 interleaved
