@@ -589,7 +589,12 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
  * It needs B contiguous along N and A along K. The strip is at most one
  * cache line of B wide (SKINNY_STRIP_BYTES) and at most as wide as the
  * registers left over by M allow (M x NV accumulators, NV vectors of B and
- * a broadcast of A). */
+ * a broadcast of A). Known weakness: when B's rows (and C's) are a
+ * multiple of 4 KiB apart (N = 1024 j f32, BERT's and GPT-2's 3072), the
+ * lines a step reads share one L1 set: 8 layers of 7 x 768 @ 768 x N as
+ * arguments, one thread, 150 alternating calls, N = 3072 streamed at 19
+ * GB/s and N = 3136 at 23-25 (10th percentiles 3.95 and 3.08-3.35 ms).
+ * The packed path (below) has no such stride. */
 enum { SKINNY_KB = 16 };
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.
