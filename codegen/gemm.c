@@ -427,9 +427,7 @@ static void micro_load(Gemm *g, Micro *m, LLVMValueRef *slot, bool edge) {
  * multiply-adds over K in order, whatever the KC slices: the indirect
  * convolution microkernel (conv_micro_fn), which sums all of K at once,
  * then gives the same bits as the per-position path (-O0, where weights
- * are not packed), and the in-place skinny strips (skinny_strip, per
- * block of rows) those of the packed skinny path. The slots are allocas;
- * mem2reg makes them registers. */
+ * are not packed). The slots are allocas; mem2reg makes them registers. */
 static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -664,13 +662,13 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
 }
 
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
- * columns) or the edge strip of m->cols columns, of a call's `cols`. The
- * accumulators start from C after the first block (micro_init), so each
- * element is one chain of fused multiply-adds over K in order: the bits
- * of the packed path (below), which the layout pass chooses by the
- * threads. Adding each block's sum to C instead (as this path did) was
- * no faster: BERT at 7 tokens, weights as arguments, one thread, 100
- * alternating calls in one process, 10th percentiles 17.2-17.5 ms both. */
+ * columns) or the edge strip of m->cols columns, of a call's `cols`: a
+ * chain of fused multiply-adds from zero over the block, added to C.
+ * Starting the chain from C instead (micro_init: one chain over K, the
+ * packed path's sums) was as fast with the weights as arguments and 10%
+ * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
+ * alternating with this in one process, 10th percentiles 17.8 against
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4. */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool edge) {
@@ -681,12 +679,11 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
   int na = p->mr * p->nv;
-  LLVMValueRef acc[na], k, first = m->first;
-  micro_init(g, m, acc);
+  LLVMValueRef acc[na], k;
+  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
   micro_loop(g, m, kb, kend, 4, acc, &k);
   micro_loop(g, m, k, kend, 1, acc, &k);
   micro_store(g, m, acc, edge);
-  m->first = first;
 }
 
 /* The skinny helper `kind` of g's plan, void (ptr a, i64 lda, ptr b,
@@ -740,7 +737,6 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef nfull = LLVMBuildMul(
       g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
   LLVMValueRef j = cg_loop_step(cg, &lj, cg_i64(cg, 0), nfull, p->nr);
-  m.cols = cg_i64(cg, p->nr);
   skinny_strip(g, &m, b, c, cols, j, kb, kend, false);
   cg_loop_end(cg, &lj);
   CgIf tail;
@@ -882,13 +878,15 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * instead (the next from L2) left memory idle while the later groups
  * computed: BERT at 7 tokens, 2 groups, one thread, 18.3-19.6 ms against
  * 14.0-15.2 for the in-place path. C is written once per panel. Each
- * element of C is one chain of fused multiply-adds over K in order, as in
- * the in-place path, so the two give the same bits and the threads do not
- * change them. Starting each block's chains from zero and adding them to
- * the tile (the in-place path's old sums) was much slower here, for no
- * reason the code shows (the same k loops): the 4 layers below, 2
- * threads, 600 alternating calls in one process, medians 5.2-7.9 ms
- * against 3.7-3.8.
+ * element of C is one chain of fused multiply-adds over K in order, which
+ * the threads' split of the columns does not change; the in-place path
+ * sums per block of rows, so a program compiled for one thread (in place)
+ * and for more (packed) may differ in the last bits of such products.
+ * Summing as the in-place path does (each block's chains from zero, added
+ * to the tile) was much slower here, for no reason the code shows (the
+ * same k loops): the 4 layers below, 2 threads, 600 alternating calls in
+ * one process, medians 5.2-7.9 ms against 3.7-3.8; and starting the
+ * in-place path's chains from C instead cost it 10% (skinny_strip).
  *
  * Which is faster depends on the threads (the layout pass packs only for
  * more than one, dot.c's cg_dot_b_packing): 4 layers of 7 x 768 @ 768 x
