@@ -41,9 +41,10 @@ char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 int codegen_gemm_panel_bytes(const CompileOptions *o);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
  * after the buffers pass) packs its B operand (operand 1) into panels on
- * a target whose tile has panel_bytes per row of B, and if so how
- * (*out): the layout pass stores constant B operands that way. */
-bool codegen_gemm_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
+ * a target whose tile has o->gemm_panel_bytes per row of B, compiled for
+ * o->threads, and if so how (*out): the layout pass stores constant B
+ * operands that way. */
+bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out);
 
 /* codegen/header.c: writes the C header that declares the entry points of
  * the object (every public function, or only o->entry): prototypes, size

@@ -260,14 +260,20 @@ bool cg_dot_skinny_rows(const Op *op) {
   return dot_path(op, &p) == DOT_SKINNY && p.sbn == 1;
 }
 
-/* Only the blocked path packs B, and only a kernel whose calls cover
- * whole rows of C can read panels laid out from column 0. */
-bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
+/* The blocked path packs B when its calls cover whole rows of C, which
+ * read panels laid out from column 0; with more than one thread the
+ * skinny path with B along N packs it in the same panels with one K slice
+ * (gemm.c's packed skinny path, which is faster than the in-place one
+ * with 2 threads and slower with 1), whatever columns its calls take. */
+bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out) {
   GemmPlan p = {0};
-  if (dot_path(op, &p) != DOT_BLOCKED || p.K == 0) return false;
-  if (cg_dot_split_dim(op) >= p.nbd + p.nfl) return false;
+  DotPath path = dot_path(op, &p);
+  bool skinny = path == DOT_SKINNY && p.sbn == 1 && threads > 1;
+  if ((path != DOT_BLOCKED && !skinny) || p.K == 0) return false;
+  if (!skinny && cg_dot_split_dim(op) >= p.nbd + p.nfl) return false;
   if (p.nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(&p, p.nbd, p.bdim, p.bsb, panel_bytes, out);
+  if (skinny) out->kc = p.K;
   return true;
 }
 
@@ -283,7 +289,7 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   if (path == DOT_EMPTY) return true;
   GemmRange r = range_of(&g, op, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
   if (path == DOT_SKINNY) {
-    gemm_plan_skinny(&g);
+    gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);
   } else {
     gemm_use_packed(&g, op->opnds[1]);

@@ -103,9 +103,10 @@ int codegen_gemm_panel_bytes(const CompileOptions *o) {
   return bytes;
 }
 
-bool codegen_gemm_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
-  if (op->code == OP_DOT_GENERAL) return cg_dot_b_packing(op, panel_bytes, out);
-  if (op->code == OP_CONVOLUTION) return cg_conv_b_packing(op, panel_bytes, out);
+bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out) {
+  if (op->code == OP_DOT_GENERAL)
+    return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads, out);
+  if (op->code == OP_CONVOLUTION) return cg_conv_b_packing(op, o->gemm_panel_bytes, out);
   return false;
 }
 
@@ -209,6 +210,8 @@ typedef struct Micro {
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
   LLVMValueRef pf;           /* B read in place: pf[k*ldb] into L2 with B(k, j), or NULL */
+  int pf_lines;              /* lines of 64 bytes fetched from pf[k*ldb] per k (0: one) */
+  LLVMValueRef col0;         /* edge tiles: the first column stored (NULL: 0) */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -238,9 +241,10 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
-  if (m->pf) {
+  for (int l = 0; m->pf && l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
     LLVMTypeRef pt = cg->t_ptr;
-    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->pf, &boff, 1, ""), /* not inbounds */
+    LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
+    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->pf, &off, 1, ""), /* not inbounds */
                          LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
                          LLVMConstInt(cg->t_i32, 1, 0)};
     cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
@@ -301,19 +305,24 @@ static void micro_loop(Gemm *g, Micro *m, LLVMValueRef lo, LLVMValueRef hi, int 
   *k_exit = k;
 }
 
-/* Lane mask of vector v of a row: lanes v*VL + j < cols. */
-static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
+/* The lanes of vector v of a row whose column v*VL + j compares `pred`
+ * with x. */
+static LLVMValueRef lane_cmp(Gemm *g, LLVMIntPredicate pred, LLVMValueRef x, int v) {
   CG *cg = g->cg;
   int vl = g->p.vl;
   LLVMValueRef lanes[64];
   for (int j = 0; j < vl; j++) lanes[j] = cg_i64(cg, v * vl + j);
   LLVMTypeRef vi = LLVMVectorType(cg->t_i64, (unsigned)vl);
-  LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(vi), cols,
+  LLVMValueRef s = LLVMBuildInsertElement(g->b, LLVMGetUndef(vi), x,
                                           LLVMConstInt(cg->t_i32, 0, 0), "");
   s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(vi),
                              LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)vl)), "");
-  return LLVMBuildICmp(g->b, LLVMIntULT, LLVMConstVector(lanes, (unsigned)vl), s,
-                       "cmask");
+  return LLVMBuildICmp(g->b, pred, LLVMConstVector(lanes, (unsigned)vl), s, "cmask");
+}
+
+/* Lane mask of vector v of a row: lanes v*VL + j < cols. */
+static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
+  return lane_cmp(g, LLVMIntULT, cols, v);
 }
 
 /* Starts fetching a C tile (for writing) so that its cache misses
@@ -339,7 +348,8 @@ static void micro_prefetch_c(Gemm *g, Micro *m, int ahead) {
 }
 
 /* C[r][v] = (first ? 0 : C[r][v]) + acc, or C[r][v] = acc when m->first
- * is NULL; unmasked (full tile) or masked by rows and cols (edge tile). */
+ * is NULL; unmasked (full tile) or masked by rows and cols (edge tile:
+ * columns [col0, cols) when m->col0 is set). */
 static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -357,6 +367,7 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
       /* not inbounds: a masked-off vector may start past the end of C */
       LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
       LLVMValueRef sum = acc[r * p->nv + v], mask = edge ? col_mask(g, m->cols, v) : NULL;
+      if (edge && m->col0) mask = LLVMBuildAnd(g->b, mask, lane_cmp(g, LLVMIntUGE, m->col0, v), "");
       if (m->first) {
         LLVMValueRef old = edge ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
         old = LLVMBuildSelect(g->b, m->first, zero, old, "");
@@ -576,7 +587,12 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
  * It needs B contiguous along N and A along K. The strip is at most one
  * cache line of B wide (SKINNY_STRIP_BYTES) and at most as wide as the
  * registers left over by M allow (M x NV accumulators, NV vectors of B and
- * a broadcast of A). */
+ * a broadcast of A). Known weakness: when B's rows (and C's) are a
+ * multiple of 4 KiB apart (N = 1024 j f32, BERT's and GPT-2's 3072), the
+ * lines a step reads share one L1 set: 8 layers of 7 x 768 @ 768 x N as
+ * arguments, one thread, 150 alternating calls, N = 3072 streamed at 19
+ * GB/s and N = 3136 at 23-25 (10th percentiles 3.95 and 3.08-3.35 ms).
+ * The packed path (below) has no such stride. */
 enum { SKINNY_KB = 16 };
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.
@@ -646,7 +662,13 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
 }
 
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
- * columns) or the edge strip of m->cols columns, of a call's `cols`. */
+ * columns) or the edge strip of m->cols columns, of a call's `cols`: a
+ * chain of fused multiply-adds from zero over the block, added to C.
+ * Starting the chain from C instead (micro_init: one chain over K, the
+ * packed path's sums) was as fast with the weights as arguments and 10%
+ * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
+ * alternating with this in one process, 10th percentiles 17.8 against
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4. */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool edge) {
@@ -665,7 +687,8 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
 }
 
 /* The skinny helper `kind` of g's plan, void (ptr a, i64 lda, ptr b,
- * i64 ldb, ptr c, i64 ldc, i64 k, i64 cols), internal, one per (element
+ * i64 ldb, ptr c, i64 ldc, i64 k, i64 cols) (the packed one: i64 c0 in
+ * place of ldb, i64 c1 in place of cols), internal, one per (element
  * type, kind, M, NR) per module. When it is new (*fresh), the builder is
  * left in its body (cg_fn_begin) and *saved holds the state to restore. */
 static LLVMValueRef skinny_helper(Gemm *g, const char *kind, LLVMTypeRef *ty,
@@ -839,20 +862,198 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
   return f;
 }
 
+/* The packed skinny path: B is a constant that the layout pass stored in
+ * panels of the blocked tile's NR columns with one K slice (GemmPacking,
+ * kc = K): a panel is its K rows of NR elements, one after the other, and
+ * the panels of a call's columns are one contiguous run of memory, which
+ * the call reads as ONE sequential stream where the in-place path (above)
+ * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
+ * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
+ * broadcast take 29 of 32): the rows then go in groups (packed_rows).
+ * A panel is summed in blocks of SKINNY_KB of its rows: each group runs
+ * over the block, the first from memory, the next from L1, its
+ * accumulators loaded from a tile on the stack and stored back (volatile,
+ * so that LLVM does not promote every group's accumulators to registers
+ * at once and spill in the k loop). A pass per group over the whole panel
+ * instead (the next from L2) left memory idle while the later groups
+ * computed: BERT at 7 tokens, 2 groups, one thread, 18.3-19.6 ms against
+ * 14.0-15.2 for the in-place path. C is written once per panel. Each
+ * element of C is one chain of fused multiply-adds over K in order, which
+ * the threads' split of the columns does not change; the in-place path
+ * sums per block of rows, so a program compiled for one thread (in place)
+ * and for more (packed) may differ in the last bits of such products.
+ * Summing as the in-place path does (each block's chains from zero, added
+ * to the tile) was much slower here, for no reason the code shows (the
+ * same k loops): the 4 layers below, 2 threads, 600 alternating calls in
+ * one process, medians 5.2-7.9 ms against 3.7-3.8; and starting the
+ * in-place path's chains from C instead cost it 10% (skinny_strip).
+ *
+ * Which is faster depends on the threads (the layout pass packs only for
+ * more than one, dot.c's cg_dot_b_packing): 4 layers of 7 x 768 @ 768 x
+ * 3072 @ 3072 x 768 (75 MB of constants), the loaded 2-core Zen 4,
+ * minimum of 5 rounds of 60 calls each: with 2 threads 2.09 ms packed
+ * (36 GB/s, the triad's 38) against 3.28 ms in place (23 GB/s), with one
+ * 3.36-3.83 ms packed against 2.86-3.14 in place: one core's single
+ * stream keeps fewer misses in flight than its 16 streams of rows, two
+ * cores' 32 streams fall short of the bandwidth that two streams reach.
+ * 600 calls alternating with the in-place build in one process: minimum
+ * 1.75 ms against 2.99-3.13, medians within 10% under a load of 4.5 on
+ * the 2 cores (the packed path needs both). BERT at 7 tokens with 2
+ * threads (bench/compare.py, load 2): 14.9 ms against 16.6 (ORT 17.9 and
+ * 16.1 in the same runs).
+ * Blocks of 4 KiB (16 rows of 64 f32) with the first group fetching 1 KiB
+ * ahead into L2 beat blocks of 16 KiB (2.67 ms with 2 threads, 4.69 with
+ * one) and fetching a block ahead; summing K in 2 to 16 interleaved
+ * segments (more streams) was slower with one thread. */
+enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
+
+/* Rows per group: at most what the registers hold (R x NV accumulators,
+ * NV vectors of B, a broadcast), balanced. */
+static int packed_rows(CG *cg, int m, int nv) {
+  int regs = cg_vector_bytes(cg) == 64 ? 32 : 16;
+  int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
+  int groups = (m + fit - 1) / fit;
+  return (m + groups - 1) / groups;
+}
+
+/* The packed path's state for one panel: the tile, the A rows, the
+ * panel's B and C and the call's columns. */
+typedef struct Packed {
+  LLVMValueRef tile, arow[MAX_MR], bp, c, j0, c0, c1;
+} Packed;
+
+/* Tile vector i (volatile: see above) loaded, or stored from x. */
+static LLVMValueRef packed_tile(Gemm *g, const Packed *pk, int i, LLVMValueRef x) {
+  LLVMValueRef ptr = cg_gep(g->cg, g->vt, pk->tile, cg_i64(g->cg, i));
+  LLVMValueRef v = x ? LLVMBuildStore(g->b, x, ptr) : LLVMBuildLoad2(g->b, g->vt, ptr, "");
+  LLVMSetVolatile(v, 1);
+  return v;
+}
+
+/* h's MR rows from r0 over B rows [kb, kend) of the panel, their
+ * accumulators loaded from the tile and stored back. */
+static void packed_block(Gemm *h, Micro *m, const Packed *pk, int r0, LLVMValueRef kb,
+                         LLVMValueRef kend) {
+  CG *cg = h->cg;
+  int nv = h->p.nv, na = h->p.mr * nv;
+  for (int r = 0; r < h->p.mr; r++) m->arow[r] = pk->arow[r0 + r];
+  LLVMValueRef ahead = cg_i64(cg, SKINNY_PACKED_PREFETCH_BYTES / elem_bytes(h->p.e));
+  m->pf = r0 ? NULL : LLVMBuildGEP2(h->b, h->t, pk->bp, &ahead, 1, "pf"); /* not inbounds */
+  LLVMValueRef acc[na], k;
+  for (int i = 0; i < na; i++) acc[i] = packed_tile(h, pk, r0 * nv + i, NULL);
+  micro_loop(h, m, kb, kend, 4, acc, &k);
+  micro_loop(h, m, k, kend, 1, acc, &k);
+  for (int i = 0; i < na; i++) packed_tile(h, pk, r0 * nv + i, acc[i]);
+}
+
+/* Stores h's MR rows from r0 of the tile to C where they lie in
+ * [c0, c1) (all of them when the panel does). */
+static void packed_store(Gemm *h, Micro *m, const Packed *pk, int r0) {
+  CG *cg = h->cg;
+  int na = h->p.mr * h->p.nv;
+  LLVMValueRef acc[na];
+  for (int i = 0; i < na; i++) acc[i] = packed_tile(h, pk, r0 * h->p.nv + i, NULL);
+  m->rows = cg_i64(cg, h->p.mr);
+  LLVMValueRef row = LLVMBuildMul(h->b, cg_i64(cg, r0), m->ldc, "");
+  m->c = cg_gep(cg, h->t, pk->c, LLVMBuildAdd(h->b, row, pk->j0, ""));
+  LLVMValueRef lo = LLVMBuildSub(h->b, pk->c0, pk->j0, "");
+  LLVMValueRef hi = LLVMBuildSub(h->b, pk->c1, pk->j0, "");
+  LLVMValueRef full =
+      LLVMBuildAnd(h->b, LLVMBuildICmp(h->b, LLVMIntSLE, lo, cg_i64(cg, 0), ""),
+                   LLVMBuildICmp(h->b, LLVMIntSGE, hi, cg_i64(cg, h->p.nr), ""), "full");
+  CgIf tile;
+  cg_if_begin(cg, &tile, full);
+  micro_store(h, m, acc, false);
+  cg_if_else(cg, &tile);
+  m->cols = hi;
+  m->col0 = LLVMBuildSelect(h->b, LLVMBuildICmp(h->b, LLVMIntSLT, lo, cg_i64(cg, 0), ""),
+                            cg_i64(cg, 0), lo, "");
+  micro_store(h, m, acc, true);
+  cg_if_end(cg, &tile);
+}
+
+/* The panel at pk->bp: the tile zeroed, summed over K in blocks, group
+ * by group, then stored. */
+static void packed_panel(Gemm *g, Micro *m, const Packed *pk, LLVMValueRef K) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int ngroups = (int)((p->M + p->mr - 1) / p->mr);
+  Gemm h[ngroups];
+  for (int i = 0; i < ngroups; i++) {
+    h[i] = *g;
+    h[i].p.mr = (int)(p->M - i * p->mr < p->mr ? p->M - i * p->mr : p->mr);
+  }
+  for (int i = 0; i < p->M * p->nv; i++) packed_tile(g, pk, i, LLVMConstNull(g->vt));
+  CgLoop lk;
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), K, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
+  for (int i = 0; i < ngroups; i++) packed_block(&h[i], m, pk, i * p->mr, kb, kend);
+  cg_loop_end(cg, &lk);
+  for (int i = 0; i < ngroups; i++) packed_store(&h[i], m, pk, i * p->mr);
+}
+
+/* spacked: C[0:M, c0:c1) = A[0:M, 0:K) * B[0:K, c0:c1) with B packed
+ * (b: the matrix's first panel), for the panels that [c0, c1) touches. */
+static LLVMValueRef packed_fn(Gemm *g, LLVMTypeRef *ty) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  CgFnState saved;
+  bool fresh;
+  char kind[32]; /* the rows go in groups of MR: the function is M's */
+  snprintf(kind, sizeof kind, "spacked%d", (int)p->M);
+  LLVMValueRef f = skinny_helper(g, kind, ty, &saved, &fresh);
+  if (!fresh) return f;
+  LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
+  LLVMValueRef K = LLVMGetParam(f, 6), nr = cg_i64(cg, p->nr);
+  Packed pk = {.c0 = LLVMGetParam(f, 3), .c = LLVMGetParam(f, 4), .c1 = LLVMGetParam(f, 7)};
+  pk.tile = cg_entry_alloca(cg, LLVMArrayType2(g->vt, (uint64_t)(p->M * p->nv)), "tile");
+  Micro m = {.ind = true, .ldb = nr, .ldc = LLVMGetParam(f, 5),
+             .pf_lines = (p->nr * elem_bytes(p->e) + 63) / 64};
+  for (int r = 0; r < p->M; r++)
+    pk.arow[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
+  LLVMValueRef last = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, pk.c1, cg_i64(cg, p->nr - 1), ""),
+                                    nr, "");
+  CgLoop lp;
+  LLVMValueRef jp = cg_loop_begin(cg, &lp, LLVMBuildUDiv(g->b, pk.c0, nr, ""), last);
+  pk.j0 = LLVMBuildMul(g->b, jp, nr, "j0");
+  pk.bp = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, pk.j0, K, ""));
+  m.bp = pk.bp;
+  packed_panel(g, &m, &pk, K);
+  cg_loop_end(cg, &lp);
+  LLVMBuildRetVoid(cg->b);
+  cg_fn_end(cg);
+  cg_restore_fn(cg, &saved);
+  return f;
+}
+
+void gemm_plan_skinny_of(Gemm *g, const Value *b) {
+  GemmPlan *p = &g->p;
+  if (!b->packed) {
+    gemm_plan_skinny(g);
+    return;
+  }
+  p->kc = p->K; /* the plan's NR and NV are the tile's, as the layout pass packed */
+  gemm_use_packed(g, b);
+  p->mr = packed_rows(g->cg, (int)p->M, p->nv);
+}
+
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMTypeRef ty;
+  LLVMValueRef args[8] = {a, p->v.sam, b, c0, c, p->v.N, p->v.K, c1};
+  if (g->packed) {
+    LLVMValueRef fn = packed_fn(g, &ty);
+    LLVMBuildCall2(g->b, ty, fn, args, 8, "");
+    gemm_epilogue(g, row0, p->v.M, c0, c1);
+    return;
+  }
   LLVMValueRef fn = p->skinny_dots ? dots_fn(g, &ty) : skinny_fn(g, &ty);
-  LLVMValueRef args[8] = {a,
-                          p->v.sam,
-                          cg_gep(cg, g->t, b, LLVMBuildMul(g->b, c0, p->v.sbn, "")),
-                          p->skinny_dots ? p->v.sbn : p->v.sbk,
-                          cg_gep(cg, g->t, c, c0),
-                          p->v.N,
-                          p->v.K,
-                          LLVMBuildSub(g->b, c1, c0, "")};
+  args[2] = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, c0, p->v.sbn, ""));
+  args[3] = p->skinny_dots ? p->v.sbn : p->v.sbk;
+  args[4] = cg_gep(cg, g->t, c, c0);
+  args[7] = LLVMBuildSub(g->b, c1, c0, "");
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
   gemm_epilogue(g, row0, p->v.M, c0, c1);
 }

@@ -96,7 +96,7 @@ void gemm_use_packed(Gemm *g, const Value *b);
 /* B(0, 0) of matrix i of a packed B whose buffer is B. */
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
-bool cg_dot_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
+bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out);
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out);
 /* The row that missing rows of A read: n zeros, read-only data shared by
  * the kernels (one per element type and n). */
@@ -143,7 +143,8 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
- * over the whole K, B read in place once without packing; then the
+ * over the whole K, B read in place once without packing (or, g->packed,
+ * from the panels the layout pass stored: gemm_plan_skinny_of); then the
  * epilogue on those columns. a, b, c point at A(0, 0), B(0, 0) and C(0, 0)
  * of a batch whose rows are rows [row0, row0 + M) of the result viewed as
  * (batch * M) x N. */
@@ -152,6 +153,10 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
  * completed plan (gemm_plan) to it. */
 bool gemm_skinny_fits(const GemmPlan *p);
 void gemm_plan_skinny(Gemm *g);
+/* gemm_plan_skinny, or when the layout pass packed the B operand b
+ * (cg_dot_b_packing: the tile's panels, one K slice) the packed skinny
+ * path's plan, which reads the panels in place (g->packed). */
+void gemm_plan_skinny_of(Gemm *g, const Value *b);
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1);
 /* The skinny driver: gemm_skinny on each batch of r, all rows, r's

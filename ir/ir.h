@@ -1340,9 +1340,10 @@ typedef struct CompileOptions {
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
   /* Whether codegen's kernel of a dot_general or convolution packs its B
-   * operand, and how (the layout pass packs constant B operands so);
+   * operand, and how, for these options (their gemm_panel_bytes and
+   * threads; the layout pass packs constant B operands so);
    * driver_compile sets codegen_gemm_b_packing (NULL: no kernel does). */
-  bool (*gemm_b_packing)(const Op *op, int panel_bytes, GemmPacking *out);
+  bool (*gemm_b_packing)(const Op *op, const struct CompileOptions *o, GemmPacking *out);
   FILE *memory_plan;    /* --print-memory-plan: where codegen writes the plan
                            of an object (codegen/report.c), or NULL */
 } CompileOptions;

@@ -10,10 +10,11 @@
  * After the buffers pass, for each entry function: a constant is packed
  * when every one of its uses is operand 1 (B) of a dot_general or
  * convolution whose kernel packs B (codegen_gemm_b_packing: the blocked
- * path, not the skinny, matrix-vector or elemental ones, nor a dot whose
+ * path, not the matrix-vector or elemental ones, nor a blocked dot whose
  * threads split the columns, since panels start at multiples of NR: a
- * convolution's column splits come in whole panels;
- * the driver hands it to the pass as o->gemm_b_packing)
+ * convolution's column splits come in whole panels; the skinny path with
+ * B along N when compiled for more than one thread, in panels of one K
+ * slice; the driver hands it to the pass as o->gemm_b_packing)
  * and all those uses want the same packing. Any other use (an elementwise
  * op, a return, a second GEMM with other dimension numbers) reads it
  * row-major, so it stays as it is: packing never duplicates a constant.
@@ -123,7 +124,7 @@ static void note_uses(Op *op, void *ctx) {
     if (!v->def || v->def->code != OP_CONSTANT || v->storage != ST_CONST) continue;
     GemmPacking p = {0};
     bool gemm = i == 1 && ir_is_gemm(op->code) &&
-                l->o->gemm_b_packing(op, l->o->gemm_panel_bytes, &p);
+                l->o->gemm_b_packing(op, l->o, &p);
     if (!gemm || (l->seen[v->id] && !layout_same_packing(&l->want[v->id], &p))) {
       l->keep[v->id] = true;
       continue;

@@ -10,7 +10,16 @@ small integers, so every sum is exact; the expected products are
 computed here by NumPy and embedded as constants, and each case returns
 `result == expected` over all elements.
 
-usage: /usr/bin/python3 gen_skinny_args.py dot_skinny_args > tests/run/dot_skinny_args.mlir
+dot_skinny_packed_threads: constant weights with 2 threads, which the
+layout pass packs for the skinny path (passes/layout.c, codegen/gemm.c's
+packed skinny path: panels of the tile's NR columns, rows in groups when
+M x NR accumulators do not fit the registers), each large enough for
+threads (32768 elements) so that two calls split the columns at a
+column that is not a panel's first, N not a multiple of NR, K not a
+multiple of the block of rows (16) or of the unrolled step (4).
+
+usage: /usr/bin/python3 gen_skinny_args.py NAME > tests/run/NAME.mlir
+(NAME: dot_skinny_args, dot_skinny_packed_threads)
 """
 import os
 import sys
@@ -38,6 +47,26 @@ CASES = [
     ("f64", 3, 29, 21, "arg", False),    # f64: 8 columns a strip with AVX-512
     ("f64", 2, 18, 11, "arg", True),
 ]
+
+# Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
+# AVX2): the calls split at columns 395, 750 and 500.
+PACKED = [
+    ("f32", 7, 41, 790, "const", False),   # BERT's 7 tokens: 2 groups of rows (AVX-512)
+    ("f32", 8, 20, 1500, "const", False),  # 2 groups of 4
+    ("f64", 3, 33, 1000, "const", False),  # K = 2 blocks + 1
+]
+FILES = {
+    "dot_skinny_args": (CASES, [], [
+        "The skinny dot_general paths (codegen/gemm.c) with weights as arguments",
+        "and as constants, B along N and along K (x @ W^T), M = 1 to 8, odd N",
+        "and K; the expected products come from NumPy: each result is",
+        "`all elements equal`."]),
+    "dot_skinny_packed_threads": (PACKED, ["--threads=2"], [
+        "The packed skinny dot_general path (codegen/gemm.c) with 2 threads:",
+        "constant weights in the tile's panels, calls splitting the columns",
+        "inside a panel, odd N and K; the expected products come from NumPy:",
+        "each result is `all elements equal`."]),
+}
 
 
 def values(x):
@@ -73,17 +102,15 @@ def case(out, n, ty, m, k, nn, weights, transposed):
 
 
 def main():
-    params, inputs = [], []
-    for n, c in enumerate(CASES):
+    name = sys.argv[1] if len(sys.argv) > 1 else "dot_skinny_args"
+    cases, run_args, what = FILES[name]
+    params, inputs = [], list(run_args)
+    for n, c in enumerate(cases):
         p, i = arguments(n, *c)
         params += p
         inputs += i
-    print_module("gen_skinny_args.py", "dot_skinny_args", " ".join(inputs),
-                 ["The skinny dot_general paths (codegen/gemm.c) with weights as arguments",
-                  "and as constants, B along N and along K (x @ W^T), M = 1 to 8, odd N",
-                  "and K; the expected products come from NumPy: each result is",
-                  "`all elements equal`."],
-                 [lambda out, i, c=c: case(out, i, *c) for c in CASES], params)
+    print_module("gen_skinny_args.py", name, " ".join(inputs), what,
+                 [lambda out, i, c=c: case(out, i, *c) for c in cases], params)
 
 
 if __name__ == "__main__":
