@@ -443,6 +443,33 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
   cg_loop_end(cg, &li);
 }
 
+/* The rows of the last tile when M is not a multiple of MR, else 0. Tiles
+ * of at most that many rows (the last one of M; with the rows split
+ * across calls, a call's last may be shorter) run the microkernel of that
+ * many rows: ResNet-50's 7 x 7 convolutions at batch 1 (M = 49 = 8 x 6 +
+ * 1) spent a ninth of their time on a tile of one row. */
+static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
+
+/* The microkernel on the tile of nrows rows at row ir of the block (its
+ * table at rt): the full MR rows, or conv_rem_rows' tile when nrows fits
+ * it. */
+static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValueRef rhs,
+                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef nrows,
+                          LLVMValueRef nr) {
+  CG *cg = g->cg;
+  int64_t rem = conv_rem_rows(&g->p);
+  if (rem == 0) {
+    gemm_conv_micro(g, g->p.mr, rt, rhs, cp, c->npos, jr, nrows, nr);
+    return;
+  }
+  CgIf full;
+  cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, nrows, cg_i64(cg, rem), ""));
+  gemm_conv_micro(g, g->p.mr, rt, rhs, cp, c->npos, jr, nrows, nr);
+  cg_if_else(cg, &full);
+  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr);
+  cg_if_end(cg, &full);
+}
+
 /* conv_body for packed weights: per block of rows its table, then per
  * panel of columns the microkernel down the row blocks and the epilogue
  * on the finished MC x NR panel. */
@@ -466,7 +493,7 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
   LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""));
   LLVMValueRef nrows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
-  gemm_conv_micro(g, rt, rhs, cg_gep(cg, g->t, C, coff), c->npos, jr, nrows, nr);
+  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, nrows, nr);
   cg_loop_end(cg, &li);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
   cg_loop_end(cg, &lj);

@@ -494,11 +494,18 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * pass packed (b: matrix 0, npad its padded columns), read in place at
  * panel jr of each KC slice. Every element sums its terms in the order
  * (t, k), one fused multiply-add after another, so how threads split a
- * kernel's rows or columns does not change it. One per (element type,
- * tile) per module; never inlined (see micro_fn). */
-static LLVMValueRef conv_micro_fn(Gemm *g) {
+ * kernel's rows or columns does not change it. A variant with fewer
+ * rows mr < MR (the tab still holds MR pointers per tap) serves the last
+ * rows of a convolution whose M is not a multiple of MR (conv.c): it does
+ * mr / MR of a full tile's work, where the full tile would do MR rows'.
+ * One per (element type, tile, mr) per module; never inlined (see
+ * micro_fn). */
+static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
+  Gemm tile = *full;
+  Gemm *g = &tile;
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
+  GemmPlan *p = &g->p;
+  p->mr = mr;
   char name[80];
   snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d__%s", elem_name(p->e), p->mr, p->nr,
            p->isa);
@@ -527,7 +534,7 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   CgLoop lt, ls;
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
   LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
-  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, p->mr), "");
+  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, full->p.mr), "");
   for (int r = 0; r < p->mr; r++)
     a0[r] = LLVMBuildLoad2(
         g->b, cg->t_ptr,
@@ -553,10 +560,10 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   return f;
 }
 
-void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
+void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
   CG *cg = g->cg;
-  LLVMValueRef f = conv_micro_fn(g);
+  LLVMValueRef f = conv_micro_fn(g, mr);
   LLVMValueRef args[10] = {tab, b, c, g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
                            cg_i64(cg, packed_npad(g)), jr, rows, cols};
   LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 10, "");

@@ -58,6 +58,9 @@ SPLIT_CONVS = [
 # several KC slices, blocks of rows bounded by the table (49 taps), and a
 # kernel of more taps than a table holds (441: the per-position path). A
 # grouped convolution is not packed (elemental path), with the same data.
+# M not a multiple of MR ends on the microkernel of fewer rows (conv.c
+# conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
+# in two calls of 98, each ending on a tile of 2 rows.
 IND_CONVS = [
     ("conv", "f32", [1, 12, 13, 8], [3, 3, 8, 20], [1, 1], [[2, 2], [2, 2]], [2, 2]),
     ("conv", "f32", [2, 15, 11, 6], [3, 2, 6, 70], [2, 3], [[1, 2], [0, 3]], [2, 1]),
@@ -66,6 +69,7 @@ IND_CONVS = [
     ("conv", "f32", [1, 22, 22, 2], [21, 21, 2, 5], [1, 1], [[0, 0], [0, 0]]),
     ("conv", "f64", [1, 10, 9, 5], [2, 3, 5, 9], [1, 1], [[1, 1], [2, 0]], [3, 2]),
     ("conv", "f32", [1, 9, 9, 8], [3, 3, 4, 12], [1, 1], [[1, 1], [1, 1]], [1, 1], 2),
+    ("conv", "f32", [1, 14, 14, 8], [3, 3, 8, 20], [1, 1], [[1, 1], [1, 1]]),
 ]
 
 FILES = {
@@ -73,7 +77,7 @@ FILES = {
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
     "conv_indirect": (IND_CONVS, None),
-    "conv_indirect_threads": (IND_CONVS[1:4], "--threads=2"),
+    "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}
