@@ -470,6 +470,57 @@ static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValue
   cg_if_end(cg, &full);
 }
 
+/* The epilogue reads, besides C, the buffers of its elementwise tree of
+ * C's shape at C's index (the residual of a ResNet block), which are not
+ * in cache when the panel of C is finished: each tile fetches its rows
+ * and columns of them into L2 while the microkernel runs. At most
+ * CONV_EPI_PREFETCH buffers. */
+enum { CONV_EPI_PREFETCH = 4 };
+
+static bool same_dims(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
+  if (!ir_is_elementwise(op->code)) return n;
+  for (int i = 0; i < op->nopnds && n < CONV_EPI_PREFETCH; i++) {
+    Value *v = op->opnds[i];
+    bool seen = v == c;
+    for (int k = 0; k < n; k++) seen |= in[k] == v;
+    if (seen) continue;
+    if (v->storage == ST_NONE && v->def)
+      n = conv_epi_inputs(v->def, c, in, n);
+    else if (v->storage != ST_NONE && same_dims(v->type, c->type))
+      in[n++] = v;
+  }
+  return n;
+}
+
+static void conv_epi_prefetch(Gemm *g, Value *const *in, int n, LLVMValueRef m0,
+                              LLVMValueRef jr) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt = cg->t_ptr;
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef base = cg_buffer(cg, in[i]);
+    for (int r = 0; r < p->mr; r++) {
+      LLVMValueRef row = LLVMBuildAdd(g->b, m0, cg_i64(cg, r), "");
+      LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, cg_i64(cg, p->N), ""), jr, "");
+      for (int64_t e = 0; e < p->nr; e += 64 / elem_bytes(p->e)) {
+        LLVMValueRef at = LLVMBuildAdd(g->b, off, cg_i64(cg, e), "");
+        /* not inbounds: the last tile's rows may reach past the end */
+        LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, base, &at, 1, ""),
+                             LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
+                             LLVMConstInt(cg->t_i32, 1, 0)};
+        cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+      }
+    }
+  }
+}
+
 /* conv_body for packed weights: per block of rows its table, then per
  * panel of columns the microkernel down the row blocks and the epilogue
  * on the finished MC x NR panel. */
@@ -493,6 +544,9 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
   LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""));
   LLVMValueRef nrows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
+  Value *in[CONV_EPI_PREFETCH];
+  int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
+  conv_epi_prefetch(g, in, nin, m0, jr);
   conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, nrows, nr);
   cg_loop_end(cg, &li);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
