@@ -19,8 +19,9 @@
 #include "gemm.h"
 
 /* When threads split a convolution's columns (conv_split): fewer rows
- * of C than this, and at least this many panels of NR columns. */
-enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_MIN_PANELS = 8 };
+ * of C than this, and at least this many panels of NR columns per
+ * thread (2 threads at least). */
+enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_PANELS_PER_THREAD = 2 };
 
 /* Input position of window element `w` along spatial dim s for output
  * position `r` (spec: lhs_window_start = output_spatial_index *
@@ -242,17 +243,21 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
  * that each read all of B (up to 9 MB), so the output features (columns)
  * split instead, in units of NR columns, when there are panels enough
- * for those pieces: each call then reads only its own panels of B from a
+ * for two pieces per thread (ResNet-50 at batch 1 on 2 threads: every
+ * layer of 256 features and more below 56 x 56; its 14 x 14 ones to 256
+ * features, split by rows, made two pieces of 98 rows, each reading all
+ * of B): each call then reads only its own panels of B from a
  * panel boundary, so B packed by the layout pass is read in place (and
  * an unpacked B is packed once in all). Each element's sum over K runs in
  * the same order whatever the split, so results do not depend on it. */
-static bool conv_enough_panels(const GemmPlan *p, int nr) {
-  return (p->N + nr - 1) / nr >= CONV_COL_SPLIT_MIN_PANELS;
+static bool conv_enough_panels(const GemmPlan *p, int nr, int threads) {
+  int64_t min = CONV_COL_SPLIT_PANELS_PER_THREAD * (threads > 2 ? threads : 2);
+  return (p->N + nr - 1) / nr >= min;
 }
 
-static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
+static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, int *pdim,
                        int64_t *unit) {
-  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr);
+  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr, threads);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
   for (int d = 0; d < c->nmd && !cols; d++)
@@ -262,11 +267,11 @@ static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
     }
 }
 
-/* The plan of a convolution that fits the implicit GEMM for a tile of NR
- * columns nr. */
-static void conv_plan_split(const Op *op, int nr, ConvPlan *c, GemmPlan *p) {
+/* The plan of a convolution that fits the implicit GEMM, and its split
+ * for the target's tile and the compilation's threads. */
+static void conv_plan_split(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
   conv_plan(op, c, p);
-  conv_split(c, p, nr, &c->pdim, &c->unit);
+  conv_split(c, p, gemm_nr(cg, p->e), cg->o->threads, &c->pdim, &c->unit);
 }
 
 /* Rows and columns of C for [begin, end) of result dimension pdim in
@@ -574,7 +579,7 @@ void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit) {
   if (!conv_fits(op)) return;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
-  conv_plan_split(op, gemm_nr(cg, p.e), &c, &p);
+  conv_plan_split(cg, op, &c, &p);
   *dim = c.pdim;
   *unit = c.unit;
 }
@@ -587,7 +592,7 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;
   g.p.e = e;
-  conv_plan_split(op, gemm_nr(cg, e), &c, &g.p);
+  conv_plan_split(cg, op, &c, &g.p);
   conv_values(cg, op, &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
@@ -622,7 +627,7 @@ static void conv_gemm_plan(CG *cg, Op *op, Op *epi, Gemm *g, ConvPlan *c) {
 /* conv_split's rule on the run-time M: whether threads split the columns
  * (else the rows). */
 static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
-  bool panels = conv_enough_panels(p, p->nr);
+  bool panels = conv_enough_panels(p, p->nr, cg->o->threads);
   LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, CONV_ROW_SPLIT_MIN_M), "");
   return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
 }

@@ -45,8 +45,9 @@ CONVS = [
 
 # Few rows and many output features: threads split the columns of the
 # implicit GEMM in panels of NR (conv.c's conv_split: M < 2304 and at least
-# 8 panels for NR up to 24, AVX2's; the last panel partial), each call
-# reading its own panels of the packed weights.
+# 2 panels per thread, 4 at 2 threads: 200 columns make 4 panels of
+# AVX-512's 64, 9 of AVX2's 24; the last panel partial), each call reading
+# its own panels of the packed weights.
 SPLIT_CONVS = [
     ("conv", "f32", [1, 7, 7, 16], [3, 3, 16, 200], [1, 1], [[1, 1], [1, 1]]),
     ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
