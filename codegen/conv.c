@@ -459,19 +459,26 @@ static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr
  * table at rt): the full MR rows, or conv_rem_rows' tile when nrows fits
  * it. */
 static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValueRef rhs,
-                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef nrows,
-                          LLVMValueRef nr) {
+                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef ir,
+                          LLVMValueRef nrows, LLVMValueRef nr) {
   CG *cg = g->cg;
-  int64_t rem = conv_rem_rows(&g->p);
+  const GemmPlan *p = &g->p;
+  /* Tile i fetches line i % lines of each row of the next panel: the
+   * first tiles of a panel fetch all of it. */
+  int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
+  LLVMValueRef tile = LLVMBuildUDiv(g->b, ir, cg_i64(cg, p->mr), "");
+  LLVMValueRef pf = LLVMBuildMul(g->b, LLVMBuildURem(g->b, tile, cg_i64(cg, lines), ""),
+                                 cg_i64(cg, per_line), "pfline");
+  int64_t rem = conv_rem_rows(p);
   if (rem == 0) {
-    gemm_conv_micro(g, g->p.mr, rt, rhs, cp, c->npos, jr, nrows, nr);
+    gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
     return;
   }
   CgIf full;
   cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, nrows, cg_i64(cg, rem), ""));
-  gemm_conv_micro(g, g->p.mr, rt, rhs, cp, c->npos, jr, nrows, nr);
+  gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
   cg_if_else(cg, &full);
-  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr);
+  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
   cg_if_end(cg, &full);
 }
 
@@ -552,7 +559,7 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   Value *in[CONV_EPI_PREFETCH];
   int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
   conv_epi_prefetch(g, in, nin, m0, jr);
-  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, nrows, nr);
+  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, ir, nrows, nr);
   cg_loop_end(cg, &li);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
   cg_loop_end(cg, &lj);

@@ -139,9 +139,11 @@ void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
  * the sum over ntaps kernel taps and the plan's K input features of A_t *
  * B_t, where tab holds MR row pointers per tap (K elements each; the
  * first mr are read) and b is the first matrix of a B packed by the
- * layout pass (g->packed), read at panel jr. */
+ * layout pass (g->packed), read at panel jr; the line at element pf_line
+ * of each row of panel jr + NR is fetched into L2 meanwhile. */
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
-                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
+                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols,
+                     LLVMValueRef pf_line);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
  * over the whole K, B read in place once without packing; then the
