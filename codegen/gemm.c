@@ -495,15 +495,14 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * panel jr of each KC slice. Every element sums its terms in the order
  * (t, k), one fused multiply-add after another, so how threads split a
  * kernel's rows or columns does not change it. Each k also fetches into
- * L2 the line at element pf_line of row k of the next panel (the panel
- * jr + NR of the same slice: the first tile of a panel would otherwise
- * wait for its B from memory, ResNet-50's 7 x 7 layers at batch 1 have 9
- * tiles a panel). A variant with fewer
- * rows mr < MR (the tab still holds MR pointers per tap) serves the last
- * rows of a convolution whose M is not a multiple of MR (conv.c): it does
- * mr / MR of a full tile's work, where the full tile would do MR rows'.
- * One per (element type, tile, mr) per module; never inlined (see
- * micro_fn). */
+ * L2 the line at element pf_line of row k of the next panel (panel jr +
+ * NR of the same slice): the first tile of a panel would otherwise wait
+ * for its B from memory (ResNet-50's 7 x 7 layers at batch 1 have 9 tiles
+ * a panel). A variant of mr < MR rows (the table still holds MR pointers
+ * per tap) serves the last rows of a convolution whose M is not a
+ * multiple of MR (conv.c): it does mr / MR of a full tile's work, where
+ * the full tile would do MR rows'. One per (element type, tile, mr) per
+ * module; never inlined (see micro_fn). */
 static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   Gemm tile = *full;
   Gemm *g = &tile;
@@ -551,10 +550,12 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   m.bp = cg_gep(cg, g->t, bt,
                 LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
   for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
-  /* the next panel of the slice, NR * kc further, one line of each row */
-  m.pf = cg_gep(cg, g->t, m.bp,
-                LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, cg_i64(cg, p->nr), ""),
-                             LLVMGetParam(f, 10), ""));
+  /* The next panel of the slice, NR * kc further, one line of each row.
+   * Past the slice's last panel that is the next slice, or past B: not
+   * inbounds, and a prefetch never faults. */
+  LLVMValueRef pf_off =
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, cg_i64(cg, p->nr), ""), LLVMGetParam(f, 10), "");
+  m.pf = LLVMBuildGEP2(g->b, g->t, m.bp, &pf_off, 1, "");
   for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
   micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
   micro_loop(g, &m, k, kc, 1, acc, &k);
