@@ -4,7 +4,8 @@ the bench models (bench/models/registry.py), at 1 and 2 threads.
 
 usage: build/venv/bin/python bench/compare.py [--threads=1,2] [MODEL...]
 Environment: BENCH_SAMPLES (timed rounds, default 10), BENCH_WARMUP
-(untimed rounds, default 2).
+(untimed rounds, default 2), BENCH_GAP_MS (idle time before each call,
+default 50).
 
 For each thread count a worker process is pinned to that many cores
 (sched_setaffinity, before jax is imported: XLA sizes its intra-op thread
@@ -13,7 +14,14 @@ shloc `--threads=N`, ONNX Runtime intra_op_num_threads=N (inter-op 1),
 torch.set_num_threads(N) (inter-op 1), OMP_NUM_THREADS=N for the triad.
 Per model the engines run in interleaved rounds (shloc, XLA, ORT, PyTorch,
 shloc, XLA, ...) after the same warm-up, with the same inputs; each round
-times one call per engine. The table gives medians and ratios; for models
+times one call per engine, each after BENCH_GAP_MS of idle time: the
+engines' thread pools spin for milliseconds after a call (libgomp's
+PyTorch workers, ONNX Runtime's, the triad's OpenMP threads), and an
+engine timed right after another then shares its second core with them
+(ResNet-50 at batch 1 and 2 threads on the 2-core Zen 4, shloc's median:
+48 ms right after a PyTorch call, 62-75 ms right after an ONNX Runtime
+call, 41-45 ms 5-20 ms later or alone). The table gives medians and
+ratios; for models
 with a bandwidth floor (weights read once per call) a STREAM triad runs in
 every round too and the floor is weights bytes / the best triad bandwidth.
 Writes build/bench/results.md and prints it.
@@ -95,10 +103,12 @@ def bench_model(model, threads, samples, warmup, triad):
         notes.append("no PyTorch/ONNX equivalent")
     times = {k: [] for k in calls}
     bw = []
+    gap = float(os.environ.get("BENCH_GAP_MS", "50")) / 1e3
     for r in range(warmup + samples):
         for name in ENGINES:
             if name not in calls:
                 continue
+            time.sleep(gap)  # the previous engine's threads stop spinning (head comment)
             t0 = time.perf_counter()
             calls[name]()
             if r >= warmup:

@@ -19,8 +19,9 @@
 #include "gemm.h"
 
 /* When threads split a convolution's columns (conv_split): fewer rows
- * of C than this, and at least this many panels of NR columns. */
-enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_MIN_PANELS = 8 };
+ * of C than this, and at least this many panels of NR columns per
+ * thread (2 threads at least). */
+enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_PANELS_PER_THREAD = 2 };
 
 /* Input position of window element `w` along spatial dim s for output
  * position `r` (spec: lhs_window_start = output_spatial_index *
@@ -242,17 +243,21 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
  * that each read all of B (up to 9 MB), so the output features (columns)
  * split instead, in units of NR columns, when there are panels enough
- * for those pieces: each call then reads only its own panels of B from a
+ * for two pieces per thread (ResNet-50 at batch 1 on 2 threads: every
+ * layer of 256 features and more below 56 x 56; its 14 x 14 ones to 256
+ * features, split by rows, made two pieces of 98 rows, each reading all
+ * of B): each call then reads only its own panels of B from a
  * panel boundary, so B packed by the layout pass is read in place (and
  * an unpacked B is packed once in all). Each element's sum over K runs in
  * the same order whatever the split, so results do not depend on it. */
-static bool conv_enough_panels(const GemmPlan *p, int nr) {
-  return (p->N + nr - 1) / nr >= CONV_COL_SPLIT_MIN_PANELS;
+static bool conv_enough_panels(const GemmPlan *p, int nr, int threads) {
+  int64_t min = CONV_COL_SPLIT_PANELS_PER_THREAD * (threads > 2 ? threads : 2);
+  return (p->N + nr - 1) / nr >= min;
 }
 
-static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
+static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, int *pdim,
                        int64_t *unit) {
-  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr);
+  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr, threads);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
   for (int d = 0; d < c->nmd && !cols; d++)
@@ -262,11 +267,11 @@ static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int *pdim,
     }
 }
 
-/* The plan of a convolution that fits the implicit GEMM for a tile of NR
- * columns nr. */
-static void conv_plan_split(const Op *op, int nr, ConvPlan *c, GemmPlan *p) {
+/* The plan of a convolution that fits the implicit GEMM, and its split
+ * for the target's tile and the compilation's threads. */
+static void conv_plan_split(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
   conv_plan(op, c, p);
-  conv_split(c, p, nr, &c->pdim, &c->unit);
+  conv_split(c, p, gemm_nr(cg, p->e), cg->o->threads, &c->pdim, &c->unit);
 }
 
 /* Rows and columns of C for [begin, end) of result dimension pdim in
@@ -443,6 +448,91 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
   cg_loop_end(cg, &li);
 }
 
+/* The rows of the last tile when M is not a multiple of MR, else 0. Tiles
+ * of at most that many rows (the last one of M; with the rows split
+ * across calls, a call's last may be shorter) run the microkernel of that
+ * many rows: ResNet-50's 7 x 7 convolutions at batch 1 (M = 49 = 8 x 6 +
+ * 1) spent a ninth of their time on a tile of one row. */
+static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
+
+/* The microkernel on the tile of nrows rows at row ir of the block (its
+ * table at rt): the full MR rows, or conv_rem_rows' tile when nrows fits
+ * it. */
+static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValueRef rhs,
+                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef ir,
+                          LLVMValueRef nrows, LLVMValueRef nr) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  /* Tile i fetches line i % lines of each row of the next panel: the
+   * first tiles of a panel fetch all of it. */
+  int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
+  LLVMValueRef tile = LLVMBuildUDiv(g->b, ir, cg_i64(cg, p->mr), "");
+  LLVMValueRef pf = LLVMBuildMul(g->b, LLVMBuildURem(g->b, tile, cg_i64(cg, lines), ""),
+                                 cg_i64(cg, per_line), "pfline");
+  int64_t rem = conv_rem_rows(p);
+  if (rem == 0) {
+    gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+    return;
+  }
+  CgIf full;
+  cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, nrows, cg_i64(cg, rem), ""));
+  gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+  cg_if_else(cg, &full);
+  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+  cg_if_end(cg, &full);
+}
+
+/* The epilogue reads, besides C, the buffers of its elementwise tree of
+ * C's shape at C's index (the residual of a ResNet block), which are not
+ * in cache when the panel of C is finished: each tile fetches its rows
+ * and columns of them into L2 while the microkernel runs. At most
+ * CONV_EPI_PREFETCH buffers. */
+enum { CONV_EPI_PREFETCH = 4 };
+
+static bool same_dims(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
+  if (!ir_is_elementwise(op->code)) return n;
+  for (int i = 0; i < op->nopnds && n < CONV_EPI_PREFETCH; i++) {
+    Value *v = op->opnds[i];
+    bool seen = v == c;
+    for (int k = 0; k < n; k++) seen |= in[k] == v;
+    if (seen) continue;
+    if (v->storage == ST_NONE && v->def)
+      n = conv_epi_inputs(v->def, c, in, n);
+    else if (v->storage != ST_NONE && same_dims(v->type, c->type))
+      in[n++] = v;
+  }
+  return n;
+}
+
+static void conv_epi_prefetch(Gemm *g, Value *const *in, int n, LLVMValueRef m0,
+                              LLVMValueRef jr) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMTypeRef pt = cg->t_ptr;
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef base = cg_buffer(cg, in[i]);
+    for (int r = 0; r < p->mr; r++) {
+      LLVMValueRef row = LLVMBuildAdd(g->b, m0, cg_i64(cg, r), "");
+      LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, cg_i64(cg, p->N), ""), jr, "");
+      for (int64_t e = 0; e < p->nr; e += 64 / elem_bytes(p->e)) {
+        LLVMValueRef at = LLVMBuildAdd(g->b, off, cg_i64(cg, e), "");
+        /* not inbounds: the last tile's rows may reach past the end */
+        LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, base, &at, 1, ""),
+                             LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
+                             LLVMConstInt(cg->t_i32, 1, 0)};
+        cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+      }
+    }
+  }
+}
+
 /* conv_body for packed weights: per block of rows its table, then per
  * panel of columns the microkernel down the row blocks and the epilogue
  * on the finished MC x NR panel. */
@@ -466,7 +556,10 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
   LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""));
   LLVMValueRef nrows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
-  gemm_conv_micro(g, rt, rhs, cg_gep(cg, g->t, C, coff), c->npos, jr, nrows, nr);
+  Value *in[CONV_EPI_PREFETCH];
+  int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
+  conv_epi_prefetch(g, in, nin, m0, jr);
+  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, ir, nrows, nr);
   cg_loop_end(cg, &li);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
   cg_loop_end(cg, &lj);
@@ -493,7 +586,7 @@ void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit) {
   if (!conv_fits(op)) return;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
-  conv_plan_split(op, gemm_nr(cg, p.e), &c, &p);
+  conv_plan_split(cg, op, &c, &p);
   *dim = c.pdim;
   *unit = c.unit;
 }
@@ -506,7 +599,7 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;
   g.p.e = e;
-  conv_plan_split(op, gemm_nr(cg, e), &c, &g.p);
+  conv_plan_split(cg, op, &c, &g.p);
   conv_values(cg, op, &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */
@@ -541,7 +634,7 @@ static void conv_gemm_plan(CG *cg, Op *op, Op *epi, Gemm *g, ConvPlan *c) {
 /* conv_split's rule on the run-time M: whether threads split the columns
  * (else the rows). */
 static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
-  bool panels = conv_enough_panels(p, p->nr);
+  bool panels = conv_enough_panels(p, p->nr, cg->o->threads);
   LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, CONV_ROW_SPLIT_MIN_M), "");
   return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
 }

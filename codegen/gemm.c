@@ -495,7 +495,7 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
 
 /* The indirect convolution microkernel (conv.c's indirect GEMM):
  *   void conv(ptr tab, ptr b, ptr c, i64 ldc, i64 ntaps, i64 K, i64 npad,
- *             i64 jr, i64 rows, i64 cols)
+ *             i64 jr, i64 rows, i64 cols, i64 pf_line)
  * C[MR x NR] = sum over taps t < ntaps and input features k < K of
  * A_t(r, k) * B_t(k, j), with the MR x NV accumulators in registers from
  * the first term to the last and C written once (the per-position path
@@ -505,19 +505,29 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
  * pass packed (b: matrix 0, npad its padded columns), read in place at
  * panel jr of each KC slice. Every element sums its terms in the order
  * (t, k), one fused multiply-add after another, so how threads split a
- * kernel's rows or columns does not change it. One per (element type,
- * tile) per module; never inlined (see micro_fn). */
-static LLVMValueRef conv_micro_fn(Gemm *g) {
+ * kernel's rows or columns does not change it. Each k also fetches into
+ * L2 the line at element pf_line of row k of the next panel (panel jr +
+ * NR of the same slice): the first tile of a panel would otherwise wait
+ * for its B from memory (ResNet-50's 7 x 7 layers at batch 1 have 9 tiles
+ * a panel). A variant of mr < MR rows (the table still holds MR pointers
+ * per tap) serves the last rows of a convolution whose M is not a
+ * multiple of MR (conv.c): it does mr / MR of a full tile's work, where
+ * the full tile would do MR rows'. One per (element type, tile, mr) per
+ * module; never inlined (see micro_fn). */
+static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
+  Gemm tile = *full;
+  Gemm *g = &tile;
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
+  GemmPlan *p = &g->p;
+  p->mr = mr;
   char name[80];
   snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d__%s", elem_name(p->e), p->mr, p->nr,
            p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
-  LLVMTypeRef pt[10] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+  LLVMTypeRef pt[11] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64,
                         cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
-  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 10, 0));
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 11, 0));
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
   cg_add_fn_attr(cg, f, "noinline");
@@ -538,7 +548,7 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   CgLoop lt, ls;
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
   LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
-  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, p->mr), "");
+  LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, full->p.mr), "");
   for (int r = 0; r < p->mr; r++)
     a0[r] = LLVMBuildLoad2(
         g->b, cg->t_ptr,
@@ -551,6 +561,12 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   m.bp = cg_gep(cg, g->t, bt,
                 LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
   for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
+  /* The next panel of the slice, NR * kc further, one line of each row.
+   * Past the slice's last panel that is the next slice, or past B: not
+   * inbounds, and a prefetch never faults. */
+  LLVMValueRef pf_off =
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, cg_i64(cg, p->nr), ""), LLVMGetParam(f, 10), "");
+  m.pf = LLVMBuildGEP2(g->b, g->t, m.bp, &pf_off, 1, "");
   for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
   micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
   micro_loop(g, &m, k, kc, 1, acc, &k);
@@ -564,13 +580,14 @@ static LLVMValueRef conv_micro_fn(Gemm *g) {
   return f;
 }
 
-void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
-                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
+void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
+                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols,
+                     LLVMValueRef pf_line) {
   CG *cg = g->cg;
-  LLVMValueRef f = conv_micro_fn(g);
-  LLVMValueRef args[10] = {tab, b, c, g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
-                           cg_i64(cg, packed_npad(g)), jr, rows, cols};
-  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 10, "");
+  LLVMValueRef f = conv_micro_fn(g, mr);
+  LLVMValueRef args[11] = {tab,  b,    c,   g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
+                           cg_i64(cg, packed_npad(g)), jr, rows, cols, pf_line};
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 11, "");
 }
 
 /* ------------------------------------------------------------------------ */

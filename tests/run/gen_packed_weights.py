@@ -45,8 +45,9 @@ CONVS = [
 
 # Few rows and many output features: threads split the columns of the
 # implicit GEMM in panels of NR (conv.c's conv_split: M < 2304 and at least
-# 8 panels for NR up to 24, AVX2's; the last panel partial), each call
-# reading its own panels of the packed weights.
+# 2 panels per thread, 4 at 2 threads: 200 columns make 4 panels of
+# AVX-512's 64, 9 of AVX2's 24; the last panel partial), each call reading
+# its own panels of the packed weights.
 SPLIT_CONVS = [
     ("conv", "f32", [1, 7, 7, 16], [3, 3, 16, 200], [1, 1], [[1, 1], [1, 1]]),
     ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
@@ -58,6 +59,9 @@ SPLIT_CONVS = [
 # several KC slices, blocks of rows bounded by the table (49 taps), and a
 # kernel of more taps than a table holds (441: the per-position path). A
 # grouped convolution is not packed (elemental path), with the same data.
+# M not a multiple of MR ends on the microkernel of fewer rows (conv.c
+# conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
+# in two calls of 98, each ending on a tile of 2 rows.
 IND_CONVS = [
     ("conv", "f32", [1, 12, 13, 8], [3, 3, 8, 20], [1, 1], [[2, 2], [2, 2]], [2, 2]),
     ("conv", "f32", [2, 15, 11, 6], [3, 2, 6, 70], [2, 3], [[1, 2], [0, 3]], [2, 1]),
@@ -66,6 +70,7 @@ IND_CONVS = [
     ("conv", "f32", [1, 22, 22, 2], [21, 21, 2, 5], [1, 1], [[0, 0], [0, 0]]),
     ("conv", "f64", [1, 10, 9, 5], [2, 3, 5, 9], [1, 1], [[1, 1], [2, 0]], [3, 2]),
     ("conv", "f32", [1, 9, 9, 8], [3, 3, 4, 12], [1, 1], [[1, 1], [1, 1]], [1, 1], 2),
+    ("conv", "f32", [1, 14, 14, 8], [3, 3, 8, 20], [1, 1], [[1, 1], [1, 1]]),
 ]
 
 FILES = {
@@ -73,7 +78,7 @@ FILES = {
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
     "conv_indirect": (IND_CONVS, None),
-    "conv_indirect_threads": (IND_CONVS[1:4], "--threads=2"),
+    "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}
