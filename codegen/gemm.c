@@ -592,27 +592,25 @@ void gemm_conv_micro(Gemm *g, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
  * lines a step reads share one L1 set: 8 layers of 7 x 768 @ 768 x N as
  * arguments, one thread, 150 alternating calls, N = 3072 streamed at 19
  * GB/s and N = 3136 at 23-25 (10th percentiles 3.95 and 3.08-3.35 ms).
- * The packed path (below) has no such stride. */
+ * The packed path (below) has no such stride. That measurement adds the
+ * 8 products up (the adds become the products' epilogues, which read
+ * 7 more such rows); in a chain of 4 layers 7 x 768 @ 768 x N @ N x 768
+ * the gap is smaller: 3.2-3.3 ms at N = 3072 against 3.0 at 3136 (median
+ * of 6 x 40 alternating calls, the loaded 2-core Zen 4). Tried, with no
+ * win in that chain or the models (not kept): (1) skew: the block's
+ * rows 8-15 read S = 1-3 strips behind rows 0-7, the accumulators of
+ * S + 1 strips in registers (the same sums): 1.1x faster on the 8 added
+ * products, 1.1x slower in the chain (3.6-3.7 against 3.2-3.3 ms) and on
+ * BERT at 7 tokens (16.2 against 15.6 ms, median of 6 x 30 calls), as
+ * fast on GPT-2's decoding step (M = 1). (2) blocks of 64 rows for M >= 2
+ * (C, 84 KiB at 7 x 3072, through L2 a quarter as often): 1.3x faster on
+ * the 8 products, at most 5% in the chain and on BERT with the weights
+ * as arguments (minimum 13.55 against 13.75 ms, medians no better), 1.3x
+ * slower with them as constants (33.7 against 25.4 ms, median of 6 x 30,
+ * one thread: 64 rows of 12 KiB touch 64 or more pages a step; as
+ * arguments the weights are probably on huge pages); 128 rows were 1.25x
+ * slower on BERT as arguments too. */
 enum { SKINNY_KB = 16 };
-/* With M >= 2 rows the in-place path sums blocks of SKINNY_KB_WIDE rows:
- * each block loads and stores the M rows of C once per strip, from L2
- * when C is wider than L1 (7 x 3072 f32: 84 KiB), M lines of C for every
- * KB lines of B. 7 x 768 @ 768 x 3072 @ 3072 x 768, 4 layers as
- * arguments, one thread, 6 x 40 alternating calls on the loaded 2-core
- * Zen 4 (load 2-3): minimum 2.74-2.86 ms against 2.86-2.95 at KB = 16
- * (N = 3136: 2.56-2.63 against 2.77-2.84); BERT at 7 tokens 13.9-13.95
- * against 14.2-14.4 ms (minimum of 6-8 x 30 calls); 128 rows were 1.25x
- * slower on BERT. M = 1 (a decoding step) stays at 16: its C is one line
- * a strip and 32 or 64 streams were slower (8 x 768 @ 768 x 3072: 3.1-3.2
- * ms against 2.8-2.9). Two things that did not help (the 4 KiB aliasing
- * below): the block's lower 8 rows read S strips behind the upper 8 (S =
- * 1-3, the accumulators of S + 1 strips in registers, the same sums) was
- * 1.1x faster on 8 products 7 x 768 @ 768 x 3072 added up but 1.1x slower
- * in the 4-layer chain and on BERT (16.2 against 15.6 ms, median of 6 x
- * 30), and no faster on GPT-2's decoding step. */
-enum { SKINNY_KB_WIDE = 64 };
-
-static int skinny_kb(const GemmPlan *p) { return p->mr == 1 ? SKINNY_KB : SKINNY_KB_WIDE; }
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.
  * Wider strips (512 bytes for M = 1, 192 for M = 7) read each row in
@@ -674,7 +672,7 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
   int64_t ahead = SKINNY_PREFETCH_BYTES / elem_bytes(g->p.e);
   LLVMValueRef t = LLVMBuildAdd(g->b, j, cg_i64(cg, ahead), "");
   LLVMValueRef below = LLVMBuildAdd(g->b, LLVMBuildSub(g->b, t, cols, ""),
-                                    LLVMBuildMul(g->b, ldb, cg_i64(cg, skinny_kb(&g->p)), ""), "");
+                                    LLVMBuildMul(g->b, ldb, cg_i64(cg, SKINNY_KB), ""), "");
   LLVMValueRef past = LLVMBuildICmp(g->b, LLVMIntSGE, t, cols, "");
   LLVMValueRef idx = LLVMBuildSelect(g->b, past, below, t, "");
   return LLVMBuildGEP2(g->b, g->t, b, &idx, 1, "pf"); /* not inbounds */
@@ -750,8 +748,8 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef kmax = LLVMBuildSelect(
       g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
   CgLoop lk, lj;
-  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, skinny_kb(p));
-  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, skinny_kb(p)), ""), K);
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
   m.first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
   LLVMValueRef nfull = LLVMBuildMul(
       g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
