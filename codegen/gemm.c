@@ -609,7 +609,24 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
  * lines a step reads share one L1 set: 8 layers of 7 x 768 @ 768 x N as
  * arguments, one thread, 150 alternating calls, N = 3072 streamed at 19
  * GB/s and N = 3136 at 23-25 (10th percentiles 3.95 and 3.08-3.35 ms).
- * The packed path (below) has no such stride. */
+ * The packed path (below) has no such stride. That measurement adds the
+ * 8 products up (the adds become the products' epilogues, which read
+ * 7 more such rows); in a chain of 4 layers 7 x 768 @ 768 x N @ N x 768
+ * the gap is smaller: 3.2-3.3 ms at N = 3072 against 3.0 at 3136 (median
+ * of 6 x 40 alternating calls, the loaded 2-core Zen 4). Tried, with no
+ * win in that chain or the models (not kept): (1) skew: the block's
+ * rows 8-15 read S = 1-3 strips behind rows 0-7, the accumulators of
+ * S + 1 strips in registers (the same sums): 1.1x faster on the 8 added
+ * products, 1.1x slower in the chain (3.6-3.7 against 3.2-3.3 ms) and on
+ * BERT at 7 tokens (16.2 against 15.6 ms, median of 6 x 30 calls), as
+ * fast on GPT-2's decoding step (M = 1). (2) blocks of 64 rows for M >= 2
+ * (C, 84 KiB at 7 x 3072, through L2 a quarter as often): 1.3x faster on
+ * the 8 products, at most 5% in the chain and on BERT with the weights
+ * as arguments (minimum 13.55 against 13.75 ms, medians no better), 1.3x
+ * slower with them as constants (33.7 against 25.4 ms, median of 6 x 30,
+ * one thread: 64 rows of 12 KiB touch 64 or more pages a step; as
+ * arguments the weights are probably on huge pages); 128 rows were 1.25x
+ * slower on BERT as arguments too. */
 enum { SKINNY_KB = 16 };
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.

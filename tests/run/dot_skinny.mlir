@@ -22,7 +22,9 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<7x300xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<7x300xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<7x300xf32>
@@ -269,358 +271,420 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq7 = stablehlo.compare EQ, %d7, %ref7 : (tensor<8x70xf32>, tensor<8x70xf32>) -> tensor<8x70xi1>
   %t7 = stablehlo.constant dense<true> : tensor<i1>
   %ok7 = stablehlo.reduce(%eq7 init: %t7) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x70xi1>, tensor<i1>) -> tensor<i1>
-  %a8_i0 = stablehlo.iota dim = 0 : tensor<9x40xf32>
-  %a8_w0 = stablehlo.constant dense<7.0> : tensor<9x40xf32>
-  %a8_p0 = stablehlo.multiply %a8_i0, %a8_w0 : tensor<9x40xf32>
-  %a8_i1 = stablehlo.iota dim = 1 : tensor<9x40xf32>
-  %a8_w1 = stablehlo.constant dense<3.0> : tensor<9x40xf32>
-  %a8_p1 = stablehlo.multiply %a8_i1, %a8_w1 : tensor<9x40xf32>
-  %a8_s0 = stablehlo.add %a8_p0, %a8_p1 : tensor<9x40xf32>
-  %a8_cm = stablehlo.constant dense<11.0> : tensor<9x40xf32>
-  %a8_co = stablehlo.constant dense<5.0> : tensor<9x40xf32>
-  %a8_r = stablehlo.remainder %a8_s0, %a8_cm : tensor<9x40xf32>
-  %a8 = stablehlo.subtract %a8_r, %a8_co : tensor<9x40xf32>
-  %b8_i0 = stablehlo.iota dim = 0 : tensor<40x70xf32>
-  %b8_w0 = stablehlo.constant dense<5.0> : tensor<40x70xf32>
-  %b8_p0 = stablehlo.multiply %b8_i0, %b8_w0 : tensor<40x70xf32>
-  %b8_i1 = stablehlo.iota dim = 1 : tensor<40x70xf32>
-  %b8_w1 = stablehlo.constant dense<2.0> : tensor<40x70xf32>
-  %b8_p1 = stablehlo.multiply %b8_i1, %b8_w1 : tensor<40x70xf32>
-  %b8_s0 = stablehlo.add %b8_p0, %b8_p1 : tensor<40x70xf32>
-  %b8_cm = stablehlo.constant dense<13.0> : tensor<40x70xf32>
-  %b8_co = stablehlo.constant dense<6.0> : tensor<40x70xf32>
-  %b8_r = stablehlo.remainder %b8_s0, %b8_cm : tensor<40x70xf32>
-  %b8 = stablehlo.subtract %b8_r, %b8_co : tensor<40x70xf32>
-  %d8 = stablehlo.dot_general %a8, %b8, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<9x40xf32>, tensor<40x70xf32>) -> tensor<9x70xf32>
-  %ba8 = stablehlo.broadcast_in_dim %a8, dims = [0, 2] : (tensor<9x40xf32>) -> tensor<9x70x40xf32>
-  %bb8 = stablehlo.broadcast_in_dim %b8, dims = [2, 1] : (tensor<40x70xf32>) -> tensor<9x70x40xf32>
-  %m8 = stablehlo.multiply %ba8, %bb8 : tensor<9x70x40xf32>
+  %a8_i0 = stablehlo.iota dim = 0 : tensor<7x150xf32>
+  %a8_w0 = stablehlo.constant dense<7.0> : tensor<7x150xf32>
+  %a8_p0 = stablehlo.multiply %a8_i0, %a8_w0 : tensor<7x150xf32>
+  %a8_i1 = stablehlo.iota dim = 1 : tensor<7x150xf32>
+  %a8_w1 = stablehlo.constant dense<3.0> : tensor<7x150xf32>
+  %a8_p1 = stablehlo.multiply %a8_i1, %a8_w1 : tensor<7x150xf32>
+  %a8_s0 = stablehlo.add %a8_p0, %a8_p1 : tensor<7x150xf32>
+  %a8_cm = stablehlo.constant dense<11.0> : tensor<7x150xf32>
+  %a8_co = stablehlo.constant dense<5.0> : tensor<7x150xf32>
+  %a8_r = stablehlo.remainder %a8_s0, %a8_cm : tensor<7x150xf32>
+  %a8 = stablehlo.subtract %a8_r, %a8_co : tensor<7x150xf32>
+  %b8_i0 = stablehlo.iota dim = 0 : tensor<150x1024xf32>
+  %b8_w0 = stablehlo.constant dense<5.0> : tensor<150x1024xf32>
+  %b8_p0 = stablehlo.multiply %b8_i0, %b8_w0 : tensor<150x1024xf32>
+  %b8_i1 = stablehlo.iota dim = 1 : tensor<150x1024xf32>
+  %b8_w1 = stablehlo.constant dense<2.0> : tensor<150x1024xf32>
+  %b8_p1 = stablehlo.multiply %b8_i1, %b8_w1 : tensor<150x1024xf32>
+  %b8_s0 = stablehlo.add %b8_p0, %b8_p1 : tensor<150x1024xf32>
+  %b8_cm = stablehlo.constant dense<13.0> : tensor<150x1024xf32>
+  %b8_co = stablehlo.constant dense<6.0> : tensor<150x1024xf32>
+  %b8_r = stablehlo.remainder %b8_s0, %b8_cm : tensor<150x1024xf32>
+  %b8 = stablehlo.subtract %b8_r, %b8_co : tensor<150x1024xf32>
+  %d8 = stablehlo.dot_general %a8, %b8, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<7x150xf32>, tensor<150x1024xf32>) -> tensor<7x1024xf32>
+  %ba8 = stablehlo.broadcast_in_dim %a8, dims = [0, 2] : (tensor<7x150xf32>) -> tensor<7x1024x150xf32>
+  %bb8 = stablehlo.broadcast_in_dim %b8, dims = [2, 1] : (tensor<150x1024xf32>) -> tensor<7x1024x150xf32>
+  %m8 = stablehlo.multiply %ba8, %bb8 : tensor<7x1024x150xf32>
   %z8 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref8 = stablehlo.reduce(%m8 init: %z8) applies stablehlo.add across dimensions = [2] : (tensor<9x70x40xf32>, tensor<f32>) -> tensor<9x70xf32>
-  %eq8 = stablehlo.compare EQ, %d8, %ref8 : (tensor<9x70xf32>, tensor<9x70xf32>) -> tensor<9x70xi1>
+  %ref8 = stablehlo.reduce(%m8 init: %z8) applies stablehlo.add across dimensions = [2] : (tensor<7x1024x150xf32>, tensor<f32>) -> tensor<7x1024xf32>
+  %eq8 = stablehlo.compare EQ, %d8, %ref8 : (tensor<7x1024xf32>, tensor<7x1024xf32>) -> tensor<7x1024xi1>
   %t8 = stablehlo.constant dense<true> : tensor<i1>
-  %ok8 = stablehlo.reduce(%eq8 init: %t8) applies stablehlo.and across dimensions = [0, 1] : (tensor<9x70xi1>, tensor<i1>) -> tensor<i1>
-  %a9_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
-  %a9_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
-  %a9_w1 = stablehlo.constant dense<7.0> : tensor<12x7x64xf32>
-  %a9_p1 = stablehlo.multiply %a9_i1, %a9_w1 : tensor<12x7x64xf32>
-  %a9_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
-  %a9_w2 = stablehlo.constant dense<3.0> : tensor<12x7x64xf32>
-  %a9_p2 = stablehlo.multiply %a9_i2, %a9_w2 : tensor<12x7x64xf32>
-  %a9_s0 = stablehlo.add %a9_i0, %a9_p1 : tensor<12x7x64xf32>
-  %a9_s1 = stablehlo.add %a9_s0, %a9_p2 : tensor<12x7x64xf32>
-  %a9_cm = stablehlo.constant dense<11.0> : tensor<12x7x64xf32>
-  %a9_co = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
-  %a9_r = stablehlo.remainder %a9_s1, %a9_cm : tensor<12x7x64xf32>
-  %a9 = stablehlo.subtract %a9_r, %a9_co : tensor<12x7x64xf32>
-  %b9_i0 = stablehlo.iota dim = 0 : tensor<12x64x7xf32>
-  %b9_i1 = stablehlo.iota dim = 1 : tensor<12x64x7xf32>
-  %b9_w1 = stablehlo.constant dense<5.0> : tensor<12x64x7xf32>
-  %b9_p1 = stablehlo.multiply %b9_i1, %b9_w1 : tensor<12x64x7xf32>
-  %b9_i2 = stablehlo.iota dim = 2 : tensor<12x64x7xf32>
-  %b9_w2 = stablehlo.constant dense<2.0> : tensor<12x64x7xf32>
-  %b9_p2 = stablehlo.multiply %b9_i2, %b9_w2 : tensor<12x64x7xf32>
-  %b9_s0 = stablehlo.add %b9_i0, %b9_p1 : tensor<12x64x7xf32>
-  %b9_s1 = stablehlo.add %b9_s0, %b9_p2 : tensor<12x64x7xf32>
-  %b9_cm = stablehlo.constant dense<13.0> : tensor<12x64x7xf32>
-  %b9_co = stablehlo.constant dense<6.0> : tensor<12x64x7xf32>
-  %b9_r = stablehlo.remainder %b9_s1, %b9_cm : tensor<12x64x7xf32>
-  %b9 = stablehlo.subtract %b9_r, %b9_co : tensor<12x64x7xf32>
-  %d9 = stablehlo.dot_general %a9, %b9, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<12x7x64xf32>, tensor<12x64x7xf32>) -> tensor<12x7x7xf32>
-  %ba9 = stablehlo.broadcast_in_dim %a9, dims = [0, 1, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
-  %bb9 = stablehlo.broadcast_in_dim %b9, dims = [0, 3, 2] : (tensor<12x64x7xf32>) -> tensor<12x7x7x64xf32>
-  %m9 = stablehlo.multiply %ba9, %bb9 : tensor<12x7x7x64xf32>
+  %ok8 = stablehlo.reduce(%eq8 init: %t8) applies stablehlo.and across dimensions = [0, 1] : (tensor<7x1024xi1>, tensor<i1>) -> tensor<i1>
+  %a9_i0 = stablehlo.iota dim = 0 : tensor<2x70xf32>
+  %a9_w0 = stablehlo.constant dense<7.0> : tensor<2x70xf32>
+  %a9_p0 = stablehlo.multiply %a9_i0, %a9_w0 : tensor<2x70xf32>
+  %a9_i1 = stablehlo.iota dim = 1 : tensor<2x70xf32>
+  %a9_w1 = stablehlo.constant dense<3.0> : tensor<2x70xf32>
+  %a9_p1 = stablehlo.multiply %a9_i1, %a9_w1 : tensor<2x70xf32>
+  %a9_s0 = stablehlo.add %a9_p0, %a9_p1 : tensor<2x70xf32>
+  %a9_cm = stablehlo.constant dense<11.0> : tensor<2x70xf32>
+  %a9_co = stablehlo.constant dense<5.0> : tensor<2x70xf32>
+  %a9_r = stablehlo.remainder %a9_s0, %a9_cm : tensor<2x70xf32>
+  %a9 = stablehlo.subtract %a9_r, %a9_co : tensor<2x70xf32>
+  %b9_i0 = stablehlo.iota dim = 0 : tensor<70x1040xf32>
+  %b9_w0 = stablehlo.constant dense<5.0> : tensor<70x1040xf32>
+  %b9_p0 = stablehlo.multiply %b9_i0, %b9_w0 : tensor<70x1040xf32>
+  %b9_i1 = stablehlo.iota dim = 1 : tensor<70x1040xf32>
+  %b9_w1 = stablehlo.constant dense<2.0> : tensor<70x1040xf32>
+  %b9_p1 = stablehlo.multiply %b9_i1, %b9_w1 : tensor<70x1040xf32>
+  %b9_s0 = stablehlo.add %b9_p0, %b9_p1 : tensor<70x1040xf32>
+  %b9_cm = stablehlo.constant dense<13.0> : tensor<70x1040xf32>
+  %b9_co = stablehlo.constant dense<6.0> : tensor<70x1040xf32>
+  %b9_r = stablehlo.remainder %b9_s0, %b9_cm : tensor<70x1040xf32>
+  %b9 = stablehlo.subtract %b9_r, %b9_co : tensor<70x1040xf32>
+  %d9 = stablehlo.dot_general %a9, %b9, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<2x70xf32>, tensor<70x1040xf32>) -> tensor<2x1040xf32>
+  %ba9 = stablehlo.broadcast_in_dim %a9, dims = [0, 2] : (tensor<2x70xf32>) -> tensor<2x1040x70xf32>
+  %bb9 = stablehlo.broadcast_in_dim %b9, dims = [2, 1] : (tensor<70x1040xf32>) -> tensor<2x1040x70xf32>
+  %m9 = stablehlo.multiply %ba9, %bb9 : tensor<2x1040x70xf32>
   %z9 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref9 = stablehlo.reduce(%m9 init: %z9) applies stablehlo.add across dimensions = [3] : (tensor<12x7x7x64xf32>, tensor<f32>) -> tensor<12x7x7xf32>
-  %eq9 = stablehlo.compare EQ, %d9, %ref9 : (tensor<12x7x7xf32>, tensor<12x7x7xf32>) -> tensor<12x7x7xi1>
+  %ref9 = stablehlo.reduce(%m9 init: %z9) applies stablehlo.add across dimensions = [2] : (tensor<2x1040x70xf32>, tensor<f32>) -> tensor<2x1040xf32>
+  %eq9 = stablehlo.compare EQ, %d9, %ref9 : (tensor<2x1040xf32>, tensor<2x1040xf32>) -> tensor<2x1040xi1>
   %t9 = stablehlo.constant dense<true> : tensor<i1>
-  %ok9 = stablehlo.reduce(%eq9 init: %t9) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<12x7x7xi1>, tensor<i1>) -> tensor<i1>
-  %a10_i0 = stablehlo.iota dim = 0 : tensor<1x12x7x7xf32>
-  %a10_i1 = stablehlo.iota dim = 1 : tensor<1x12x7x7xf32>
-  %a10_i2 = stablehlo.iota dim = 2 : tensor<1x12x7x7xf32>
-  %a10_w2 = stablehlo.constant dense<7.0> : tensor<1x12x7x7xf32>
-  %a10_p2 = stablehlo.multiply %a10_i2, %a10_w2 : tensor<1x12x7x7xf32>
-  %a10_i3 = stablehlo.iota dim = 3 : tensor<1x12x7x7xf32>
-  %a10_w3 = stablehlo.constant dense<3.0> : tensor<1x12x7x7xf32>
-  %a10_p3 = stablehlo.multiply %a10_i3, %a10_w3 : tensor<1x12x7x7xf32>
-  %a10_s0 = stablehlo.add %a10_i0, %a10_i1 : tensor<1x12x7x7xf32>
-  %a10_s1 = stablehlo.add %a10_s0, %a10_p2 : tensor<1x12x7x7xf32>
-  %a10_s2 = stablehlo.add %a10_s1, %a10_p3 : tensor<1x12x7x7xf32>
-  %a10_cm = stablehlo.constant dense<11.0> : tensor<1x12x7x7xf32>
-  %a10_co = stablehlo.constant dense<5.0> : tensor<1x12x7x7xf32>
-  %a10_r = stablehlo.remainder %a10_s2, %a10_cm : tensor<1x12x7x7xf32>
-  %a10 = stablehlo.subtract %a10_r, %a10_co : tensor<1x12x7x7xf32>
-  %b10_i0 = stablehlo.iota dim = 0 : tensor<1x12x7x64xf32>
-  %b10_i1 = stablehlo.iota dim = 1 : tensor<1x12x7x64xf32>
-  %b10_i2 = stablehlo.iota dim = 2 : tensor<1x12x7x64xf32>
-  %b10_w2 = stablehlo.constant dense<5.0> : tensor<1x12x7x64xf32>
-  %b10_p2 = stablehlo.multiply %b10_i2, %b10_w2 : tensor<1x12x7x64xf32>
-  %b10_i3 = stablehlo.iota dim = 3 : tensor<1x12x7x64xf32>
-  %b10_w3 = stablehlo.constant dense<2.0> : tensor<1x12x7x64xf32>
-  %b10_p3 = stablehlo.multiply %b10_i3, %b10_w3 : tensor<1x12x7x64xf32>
-  %b10_s0 = stablehlo.add %b10_i0, %b10_i1 : tensor<1x12x7x64xf32>
-  %b10_s1 = stablehlo.add %b10_s0, %b10_p2 : tensor<1x12x7x64xf32>
-  %b10_s2 = stablehlo.add %b10_s1, %b10_p3 : tensor<1x12x7x64xf32>
-  %b10_cm = stablehlo.constant dense<13.0> : tensor<1x12x7x64xf32>
-  %b10_co = stablehlo.constant dense<6.0> : tensor<1x12x7x64xf32>
-  %b10_r = stablehlo.remainder %b10_s2, %b10_cm : tensor<1x12x7x64xf32>
-  %b10 = stablehlo.subtract %b10_r, %b10_co : tensor<1x12x7x64xf32>
-  %d10 = stablehlo.dot_general %a10, %b10, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<1x12x7x7xf32>, tensor<1x12x7x64xf32>) -> tensor<1x12x7x64xf32>
-  %ba10 = stablehlo.broadcast_in_dim %a10, dims = [0, 1, 2, 4] : (tensor<1x12x7x7xf32>) -> tensor<1x12x7x64x7xf32>
-  %bb10 = stablehlo.broadcast_in_dim %b10, dims = [0, 1, 4, 3] : (tensor<1x12x7x64xf32>) -> tensor<1x12x7x64x7xf32>
-  %m10 = stablehlo.multiply %ba10, %bb10 : tensor<1x12x7x64x7xf32>
+  %ok9 = stablehlo.reduce(%eq9 init: %t9) applies stablehlo.and across dimensions = [0, 1] : (tensor<2x1040xi1>, tensor<i1>) -> tensor<i1>
+  %a10_i0 = stablehlo.iota dim = 0 : tensor<9x40xf32>
+  %a10_w0 = stablehlo.constant dense<7.0> : tensor<9x40xf32>
+  %a10_p0 = stablehlo.multiply %a10_i0, %a10_w0 : tensor<9x40xf32>
+  %a10_i1 = stablehlo.iota dim = 1 : tensor<9x40xf32>
+  %a10_w1 = stablehlo.constant dense<3.0> : tensor<9x40xf32>
+  %a10_p1 = stablehlo.multiply %a10_i1, %a10_w1 : tensor<9x40xf32>
+  %a10_s0 = stablehlo.add %a10_p0, %a10_p1 : tensor<9x40xf32>
+  %a10_cm = stablehlo.constant dense<11.0> : tensor<9x40xf32>
+  %a10_co = stablehlo.constant dense<5.0> : tensor<9x40xf32>
+  %a10_r = stablehlo.remainder %a10_s0, %a10_cm : tensor<9x40xf32>
+  %a10 = stablehlo.subtract %a10_r, %a10_co : tensor<9x40xf32>
+  %b10_i0 = stablehlo.iota dim = 0 : tensor<40x70xf32>
+  %b10_w0 = stablehlo.constant dense<5.0> : tensor<40x70xf32>
+  %b10_p0 = stablehlo.multiply %b10_i0, %b10_w0 : tensor<40x70xf32>
+  %b10_i1 = stablehlo.iota dim = 1 : tensor<40x70xf32>
+  %b10_w1 = stablehlo.constant dense<2.0> : tensor<40x70xf32>
+  %b10_p1 = stablehlo.multiply %b10_i1, %b10_w1 : tensor<40x70xf32>
+  %b10_s0 = stablehlo.add %b10_p0, %b10_p1 : tensor<40x70xf32>
+  %b10_cm = stablehlo.constant dense<13.0> : tensor<40x70xf32>
+  %b10_co = stablehlo.constant dense<6.0> : tensor<40x70xf32>
+  %b10_r = stablehlo.remainder %b10_s0, %b10_cm : tensor<40x70xf32>
+  %b10 = stablehlo.subtract %b10_r, %b10_co : tensor<40x70xf32>
+  %d10 = stablehlo.dot_general %a10, %b10, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<9x40xf32>, tensor<40x70xf32>) -> tensor<9x70xf32>
+  %ba10 = stablehlo.broadcast_in_dim %a10, dims = [0, 2] : (tensor<9x40xf32>) -> tensor<9x70x40xf32>
+  %bb10 = stablehlo.broadcast_in_dim %b10, dims = [2, 1] : (tensor<40x70xf32>) -> tensor<9x70x40xf32>
+  %m10 = stablehlo.multiply %ba10, %bb10 : tensor<9x70x40xf32>
   %z10 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref10 = stablehlo.reduce(%m10 init: %z10) applies stablehlo.add across dimensions = [4] : (tensor<1x12x7x64x7xf32>, tensor<f32>) -> tensor<1x12x7x64xf32>
-  %eq10 = stablehlo.compare EQ, %d10, %ref10 : (tensor<1x12x7x64xf32>, tensor<1x12x7x64xf32>) -> tensor<1x12x7x64xi1>
+  %ref10 = stablehlo.reduce(%m10 init: %z10) applies stablehlo.add across dimensions = [2] : (tensor<9x70x40xf32>, tensor<f32>) -> tensor<9x70xf32>
+  %eq10 = stablehlo.compare EQ, %d10, %ref10 : (tensor<9x70xf32>, tensor<9x70xf32>) -> tensor<9x70xi1>
   %t10 = stablehlo.constant dense<true> : tensor<i1>
-  %ok10 = stablehlo.reduce(%eq10 init: %t10) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<1x12x7x64xi1>, tensor<i1>) -> tensor<i1>
-  %a11_i0 = stablehlo.iota dim = 0 : tensor<8x0xf32>
-  %a11_w0 = stablehlo.constant dense<7.0> : tensor<8x0xf32>
-  %a11_p0 = stablehlo.multiply %a11_i0, %a11_w0 : tensor<8x0xf32>
-  %a11_i1 = stablehlo.iota dim = 1 : tensor<8x0xf32>
-  %a11_w1 = stablehlo.constant dense<3.0> : tensor<8x0xf32>
-  %a11_p1 = stablehlo.multiply %a11_i1, %a11_w1 : tensor<8x0xf32>
-  %a11_s0 = stablehlo.add %a11_p0, %a11_p1 : tensor<8x0xf32>
-  %a11_cm = stablehlo.constant dense<11.0> : tensor<8x0xf32>
-  %a11_co = stablehlo.constant dense<5.0> : tensor<8x0xf32>
-  %a11_r = stablehlo.remainder %a11_s0, %a11_cm : tensor<8x0xf32>
-  %a11 = stablehlo.subtract %a11_r, %a11_co : tensor<8x0xf32>
-  %b11_i0 = stablehlo.iota dim = 0 : tensor<0x33xf32>
-  %b11_w0 = stablehlo.constant dense<5.0> : tensor<0x33xf32>
-  %b11_p0 = stablehlo.multiply %b11_i0, %b11_w0 : tensor<0x33xf32>
-  %b11_i1 = stablehlo.iota dim = 1 : tensor<0x33xf32>
-  %b11_w1 = stablehlo.constant dense<2.0> : tensor<0x33xf32>
-  %b11_p1 = stablehlo.multiply %b11_i1, %b11_w1 : tensor<0x33xf32>
-  %b11_s0 = stablehlo.add %b11_p0, %b11_p1 : tensor<0x33xf32>
-  %b11_cm = stablehlo.constant dense<13.0> : tensor<0x33xf32>
-  %b11_co = stablehlo.constant dense<6.0> : tensor<0x33xf32>
-  %b11_r = stablehlo.remainder %b11_s0, %b11_cm : tensor<0x33xf32>
-  %b11 = stablehlo.subtract %b11_r, %b11_co : tensor<0x33xf32>
-  %d11 = stablehlo.dot_general %a11, %b11, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<8x0xf32>, tensor<0x33xf32>) -> tensor<8x33xf32>
-  %ba11 = stablehlo.broadcast_in_dim %a11, dims = [0, 2] : (tensor<8x0xf32>) -> tensor<8x33x0xf32>
-  %bb11 = stablehlo.broadcast_in_dim %b11, dims = [2, 1] : (tensor<0x33xf32>) -> tensor<8x33x0xf32>
-  %m11 = stablehlo.multiply %ba11, %bb11 : tensor<8x33x0xf32>
+  %ok10 = stablehlo.reduce(%eq10 init: %t10) applies stablehlo.and across dimensions = [0, 1] : (tensor<9x70xi1>, tensor<i1>) -> tensor<i1>
+  %a11_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
+  %a11_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
+  %a11_w1 = stablehlo.constant dense<7.0> : tensor<12x7x64xf32>
+  %a11_p1 = stablehlo.multiply %a11_i1, %a11_w1 : tensor<12x7x64xf32>
+  %a11_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
+  %a11_w2 = stablehlo.constant dense<3.0> : tensor<12x7x64xf32>
+  %a11_p2 = stablehlo.multiply %a11_i2, %a11_w2 : tensor<12x7x64xf32>
+  %a11_s0 = stablehlo.add %a11_i0, %a11_p1 : tensor<12x7x64xf32>
+  %a11_s1 = stablehlo.add %a11_s0, %a11_p2 : tensor<12x7x64xf32>
+  %a11_cm = stablehlo.constant dense<11.0> : tensor<12x7x64xf32>
+  %a11_co = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
+  %a11_r = stablehlo.remainder %a11_s1, %a11_cm : tensor<12x7x64xf32>
+  %a11 = stablehlo.subtract %a11_r, %a11_co : tensor<12x7x64xf32>
+  %b11_i0 = stablehlo.iota dim = 0 : tensor<12x64x7xf32>
+  %b11_i1 = stablehlo.iota dim = 1 : tensor<12x64x7xf32>
+  %b11_w1 = stablehlo.constant dense<5.0> : tensor<12x64x7xf32>
+  %b11_p1 = stablehlo.multiply %b11_i1, %b11_w1 : tensor<12x64x7xf32>
+  %b11_i2 = stablehlo.iota dim = 2 : tensor<12x64x7xf32>
+  %b11_w2 = stablehlo.constant dense<2.0> : tensor<12x64x7xf32>
+  %b11_p2 = stablehlo.multiply %b11_i2, %b11_w2 : tensor<12x64x7xf32>
+  %b11_s0 = stablehlo.add %b11_i0, %b11_p1 : tensor<12x64x7xf32>
+  %b11_s1 = stablehlo.add %b11_s0, %b11_p2 : tensor<12x64x7xf32>
+  %b11_cm = stablehlo.constant dense<13.0> : tensor<12x64x7xf32>
+  %b11_co = stablehlo.constant dense<6.0> : tensor<12x64x7xf32>
+  %b11_r = stablehlo.remainder %b11_s1, %b11_cm : tensor<12x64x7xf32>
+  %b11 = stablehlo.subtract %b11_r, %b11_co : tensor<12x64x7xf32>
+  %d11 = stablehlo.dot_general %a11, %b11, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<12x7x64xf32>, tensor<12x64x7xf32>) -> tensor<12x7x7xf32>
+  %ba11 = stablehlo.broadcast_in_dim %a11, dims = [0, 1, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
+  %bb11 = stablehlo.broadcast_in_dim %b11, dims = [0, 3, 2] : (tensor<12x64x7xf32>) -> tensor<12x7x7x64xf32>
+  %m11 = stablehlo.multiply %ba11, %bb11 : tensor<12x7x7x64xf32>
   %z11 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref11 = stablehlo.reduce(%m11 init: %z11) applies stablehlo.add across dimensions = [2] : (tensor<8x33x0xf32>, tensor<f32>) -> tensor<8x33xf32>
-  %eq11 = stablehlo.compare EQ, %d11, %ref11 : (tensor<8x33xf32>, tensor<8x33xf32>) -> tensor<8x33xi1>
+  %ref11 = stablehlo.reduce(%m11 init: %z11) applies stablehlo.add across dimensions = [3] : (tensor<12x7x7x64xf32>, tensor<f32>) -> tensor<12x7x7xf32>
+  %eq11 = stablehlo.compare EQ, %d11, %ref11 : (tensor<12x7x7xf32>, tensor<12x7x7xf32>) -> tensor<12x7x7xi1>
   %t11 = stablehlo.constant dense<true> : tensor<i1>
-  %ok11 = stablehlo.reduce(%eq11 init: %t11) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x33xi1>, tensor<i1>) -> tensor<i1>
-  %a12_i0 = stablehlo.iota dim = 0 : tensor<7x30xf32>
-  %a12_w0 = stablehlo.constant dense<7.0> : tensor<7x30xf32>
-  %a12_p0 = stablehlo.multiply %a12_i0, %a12_w0 : tensor<7x30xf32>
-  %a12_i1 = stablehlo.iota dim = 1 : tensor<7x30xf32>
-  %a12_w1 = stablehlo.constant dense<3.0> : tensor<7x30xf32>
-  %a12_p1 = stablehlo.multiply %a12_i1, %a12_w1 : tensor<7x30xf32>
-  %a12_s0 = stablehlo.add %a12_p0, %a12_p1 : tensor<7x30xf32>
-  %a12_cm = stablehlo.constant dense<11.0> : tensor<7x30xf32>
-  %a12_co = stablehlo.constant dense<5.0> : tensor<7x30xf32>
-  %a12_r = stablehlo.remainder %a12_s0, %a12_cm : tensor<7x30xf32>
-  %a12 = stablehlo.subtract %a12_r, %a12_co : tensor<7x30xf32>
-  %b12_i0 = stablehlo.iota dim = 0 : tensor<45x30xf32>
-  %b12_w0 = stablehlo.constant dense<5.0> : tensor<45x30xf32>
-  %b12_p0 = stablehlo.multiply %b12_i0, %b12_w0 : tensor<45x30xf32>
-  %b12_i1 = stablehlo.iota dim = 1 : tensor<45x30xf32>
-  %b12_w1 = stablehlo.constant dense<2.0> : tensor<45x30xf32>
-  %b12_p1 = stablehlo.multiply %b12_i1, %b12_w1 : tensor<45x30xf32>
-  %b12_s0 = stablehlo.add %b12_p0, %b12_p1 : tensor<45x30xf32>
-  %b12_cm = stablehlo.constant dense<13.0> : tensor<45x30xf32>
-  %b12_co = stablehlo.constant dense<6.0> : tensor<45x30xf32>
-  %b12_r = stablehlo.remainder %b12_s0, %b12_cm : tensor<45x30xf32>
-  %b12 = stablehlo.subtract %b12_r, %b12_co : tensor<45x30xf32>
-  %d12 = stablehlo.dot_general %a12, %b12, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<7x30xf32>, tensor<45x30xf32>) -> tensor<7x45xf32>
-  %ba12 = stablehlo.broadcast_in_dim %a12, dims = [0, 2] : (tensor<7x30xf32>) -> tensor<7x45x30xf32>
-  %bb12 = stablehlo.broadcast_in_dim %b12, dims = [1, 2] : (tensor<45x30xf32>) -> tensor<7x45x30xf32>
-  %m12 = stablehlo.multiply %ba12, %bb12 : tensor<7x45x30xf32>
+  %ok11 = stablehlo.reduce(%eq11 init: %t11) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<12x7x7xi1>, tensor<i1>) -> tensor<i1>
+  %a12_i0 = stablehlo.iota dim = 0 : tensor<1x12x7x7xf32>
+  %a12_i1 = stablehlo.iota dim = 1 : tensor<1x12x7x7xf32>
+  %a12_i2 = stablehlo.iota dim = 2 : tensor<1x12x7x7xf32>
+  %a12_w2 = stablehlo.constant dense<7.0> : tensor<1x12x7x7xf32>
+  %a12_p2 = stablehlo.multiply %a12_i2, %a12_w2 : tensor<1x12x7x7xf32>
+  %a12_i3 = stablehlo.iota dim = 3 : tensor<1x12x7x7xf32>
+  %a12_w3 = stablehlo.constant dense<3.0> : tensor<1x12x7x7xf32>
+  %a12_p3 = stablehlo.multiply %a12_i3, %a12_w3 : tensor<1x12x7x7xf32>
+  %a12_s0 = stablehlo.add %a12_i0, %a12_i1 : tensor<1x12x7x7xf32>
+  %a12_s1 = stablehlo.add %a12_s0, %a12_p2 : tensor<1x12x7x7xf32>
+  %a12_s2 = stablehlo.add %a12_s1, %a12_p3 : tensor<1x12x7x7xf32>
+  %a12_cm = stablehlo.constant dense<11.0> : tensor<1x12x7x7xf32>
+  %a12_co = stablehlo.constant dense<5.0> : tensor<1x12x7x7xf32>
+  %a12_r = stablehlo.remainder %a12_s2, %a12_cm : tensor<1x12x7x7xf32>
+  %a12 = stablehlo.subtract %a12_r, %a12_co : tensor<1x12x7x7xf32>
+  %b12_i0 = stablehlo.iota dim = 0 : tensor<1x12x7x64xf32>
+  %b12_i1 = stablehlo.iota dim = 1 : tensor<1x12x7x64xf32>
+  %b12_i2 = stablehlo.iota dim = 2 : tensor<1x12x7x64xf32>
+  %b12_w2 = stablehlo.constant dense<5.0> : tensor<1x12x7x64xf32>
+  %b12_p2 = stablehlo.multiply %b12_i2, %b12_w2 : tensor<1x12x7x64xf32>
+  %b12_i3 = stablehlo.iota dim = 3 : tensor<1x12x7x64xf32>
+  %b12_w3 = stablehlo.constant dense<2.0> : tensor<1x12x7x64xf32>
+  %b12_p3 = stablehlo.multiply %b12_i3, %b12_w3 : tensor<1x12x7x64xf32>
+  %b12_s0 = stablehlo.add %b12_i0, %b12_i1 : tensor<1x12x7x64xf32>
+  %b12_s1 = stablehlo.add %b12_s0, %b12_p2 : tensor<1x12x7x64xf32>
+  %b12_s2 = stablehlo.add %b12_s1, %b12_p3 : tensor<1x12x7x64xf32>
+  %b12_cm = stablehlo.constant dense<13.0> : tensor<1x12x7x64xf32>
+  %b12_co = stablehlo.constant dense<6.0> : tensor<1x12x7x64xf32>
+  %b12_r = stablehlo.remainder %b12_s2, %b12_cm : tensor<1x12x7x64xf32>
+  %b12 = stablehlo.subtract %b12_r, %b12_co : tensor<1x12x7x64xf32>
+  %d12 = stablehlo.dot_general %a12, %b12, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<1x12x7x7xf32>, tensor<1x12x7x64xf32>) -> tensor<1x12x7x64xf32>
+  %ba12 = stablehlo.broadcast_in_dim %a12, dims = [0, 1, 2, 4] : (tensor<1x12x7x7xf32>) -> tensor<1x12x7x64x7xf32>
+  %bb12 = stablehlo.broadcast_in_dim %b12, dims = [0, 1, 4, 3] : (tensor<1x12x7x64xf32>) -> tensor<1x12x7x64x7xf32>
+  %m12 = stablehlo.multiply %ba12, %bb12 : tensor<1x12x7x64x7xf32>
   %z12 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref12 = stablehlo.reduce(%m12 init: %z12) applies stablehlo.add across dimensions = [2] : (tensor<7x45x30xf32>, tensor<f32>) -> tensor<7x45xf32>
-  %eq12 = stablehlo.compare EQ, %d12, %ref12 : (tensor<7x45xf32>, tensor<7x45xf32>) -> tensor<7x45xi1>
+  %ref12 = stablehlo.reduce(%m12 init: %z12) applies stablehlo.add across dimensions = [4] : (tensor<1x12x7x64x7xf32>, tensor<f32>) -> tensor<1x12x7x64xf32>
+  %eq12 = stablehlo.compare EQ, %d12, %ref12 : (tensor<1x12x7x64xf32>, tensor<1x12x7x64xf32>) -> tensor<1x12x7x64xi1>
   %t12 = stablehlo.constant dense<true> : tensor<i1>
-  %ok12 = stablehlo.reduce(%eq12 init: %t12) applies stablehlo.and across dimensions = [0, 1] : (tensor<7x45xi1>, tensor<i1>) -> tensor<i1>
-  %a13_i0 = stablehlo.iota dim = 0 : tensor<1x768xf32>
-  %a13_w0 = stablehlo.constant dense<7.0> : tensor<1x768xf32>
-  %a13_p0 = stablehlo.multiply %a13_i0, %a13_w0 : tensor<1x768xf32>
-  %a13_i1 = stablehlo.iota dim = 1 : tensor<1x768xf32>
-  %a13_w1 = stablehlo.constant dense<3.0> : tensor<1x768xf32>
-  %a13_p1 = stablehlo.multiply %a13_i1, %a13_w1 : tensor<1x768xf32>
-  %a13_s0 = stablehlo.add %a13_p0, %a13_p1 : tensor<1x768xf32>
-  %a13_cm = stablehlo.constant dense<11.0> : tensor<1x768xf32>
-  %a13_co = stablehlo.constant dense<5.0> : tensor<1x768xf32>
-  %a13_r = stablehlo.remainder %a13_s0, %a13_cm : tensor<1x768xf32>
-  %a13 = stablehlo.subtract %a13_r, %a13_co : tensor<1x768xf32>
-  %b13_i0 = stablehlo.iota dim = 0 : tensor<203x768xf32>
-  %b13_w0 = stablehlo.constant dense<5.0> : tensor<203x768xf32>
-  %b13_p0 = stablehlo.multiply %b13_i0, %b13_w0 : tensor<203x768xf32>
-  %b13_i1 = stablehlo.iota dim = 1 : tensor<203x768xf32>
-  %b13_w1 = stablehlo.constant dense<2.0> : tensor<203x768xf32>
-  %b13_p1 = stablehlo.multiply %b13_i1, %b13_w1 : tensor<203x768xf32>
-  %b13_s0 = stablehlo.add %b13_p0, %b13_p1 : tensor<203x768xf32>
-  %b13_cm = stablehlo.constant dense<13.0> : tensor<203x768xf32>
-  %b13_co = stablehlo.constant dense<6.0> : tensor<203x768xf32>
-  %b13_r = stablehlo.remainder %b13_s0, %b13_cm : tensor<203x768xf32>
-  %b13 = stablehlo.subtract %b13_r, %b13_co : tensor<203x768xf32>
-  %d13 = stablehlo.dot_general %a13, %b13, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<1x768xf32>, tensor<203x768xf32>) -> tensor<1x203xf32>
-  %ba13 = stablehlo.broadcast_in_dim %a13, dims = [0, 2] : (tensor<1x768xf32>) -> tensor<1x203x768xf32>
-  %bb13 = stablehlo.broadcast_in_dim %b13, dims = [1, 2] : (tensor<203x768xf32>) -> tensor<1x203x768xf32>
-  %m13 = stablehlo.multiply %ba13, %bb13 : tensor<1x203x768xf32>
+  %ok12 = stablehlo.reduce(%eq12 init: %t12) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<1x12x7x64xi1>, tensor<i1>) -> tensor<i1>
+  %a13_i0 = stablehlo.iota dim = 0 : tensor<8x0xf32>
+  %a13_w0 = stablehlo.constant dense<7.0> : tensor<8x0xf32>
+  %a13_p0 = stablehlo.multiply %a13_i0, %a13_w0 : tensor<8x0xf32>
+  %a13_i1 = stablehlo.iota dim = 1 : tensor<8x0xf32>
+  %a13_w1 = stablehlo.constant dense<3.0> : tensor<8x0xf32>
+  %a13_p1 = stablehlo.multiply %a13_i1, %a13_w1 : tensor<8x0xf32>
+  %a13_s0 = stablehlo.add %a13_p0, %a13_p1 : tensor<8x0xf32>
+  %a13_cm = stablehlo.constant dense<11.0> : tensor<8x0xf32>
+  %a13_co = stablehlo.constant dense<5.0> : tensor<8x0xf32>
+  %a13_r = stablehlo.remainder %a13_s0, %a13_cm : tensor<8x0xf32>
+  %a13 = stablehlo.subtract %a13_r, %a13_co : tensor<8x0xf32>
+  %b13_i0 = stablehlo.iota dim = 0 : tensor<0x33xf32>
+  %b13_w0 = stablehlo.constant dense<5.0> : tensor<0x33xf32>
+  %b13_p0 = stablehlo.multiply %b13_i0, %b13_w0 : tensor<0x33xf32>
+  %b13_i1 = stablehlo.iota dim = 1 : tensor<0x33xf32>
+  %b13_w1 = stablehlo.constant dense<2.0> : tensor<0x33xf32>
+  %b13_p1 = stablehlo.multiply %b13_i1, %b13_w1 : tensor<0x33xf32>
+  %b13_s0 = stablehlo.add %b13_p0, %b13_p1 : tensor<0x33xf32>
+  %b13_cm = stablehlo.constant dense<13.0> : tensor<0x33xf32>
+  %b13_co = stablehlo.constant dense<6.0> : tensor<0x33xf32>
+  %b13_r = stablehlo.remainder %b13_s0, %b13_cm : tensor<0x33xf32>
+  %b13 = stablehlo.subtract %b13_r, %b13_co : tensor<0x33xf32>
+  %d13 = stablehlo.dot_general %a13, %b13, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<8x0xf32>, tensor<0x33xf32>) -> tensor<8x33xf32>
+  %ba13 = stablehlo.broadcast_in_dim %a13, dims = [0, 2] : (tensor<8x0xf32>) -> tensor<8x33x0xf32>
+  %bb13 = stablehlo.broadcast_in_dim %b13, dims = [2, 1] : (tensor<0x33xf32>) -> tensor<8x33x0xf32>
+  %m13 = stablehlo.multiply %ba13, %bb13 : tensor<8x33x0xf32>
   %z13 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref13 = stablehlo.reduce(%m13 init: %z13) applies stablehlo.add across dimensions = [2] : (tensor<1x203x768xf32>, tensor<f32>) -> tensor<1x203xf32>
-  %eq13 = stablehlo.compare EQ, %d13, %ref13 : (tensor<1x203xf32>, tensor<1x203xf32>) -> tensor<1x203xi1>
+  %ref13 = stablehlo.reduce(%m13 init: %z13) applies stablehlo.add across dimensions = [2] : (tensor<8x33x0xf32>, tensor<f32>) -> tensor<8x33xf32>
+  %eq13 = stablehlo.compare EQ, %d13, %ref13 : (tensor<8x33xf32>, tensor<8x33xf32>) -> tensor<8x33xi1>
   %t13 = stablehlo.constant dense<true> : tensor<i1>
-  %ok13 = stablehlo.reduce(%eq13 init: %t13) applies stablehlo.and across dimensions = [0, 1] : (tensor<1x203xi1>, tensor<i1>) -> tensor<i1>
-  %a14_i0 = stablehlo.iota dim = 0 : tensor<130xf32>
-  %a14_w0 = stablehlo.constant dense<3.0> : tensor<130xf32>
-  %a14_p0 = stablehlo.multiply %a14_i0, %a14_w0 : tensor<130xf32>
-  %a14_cm = stablehlo.constant dense<11.0> : tensor<130xf32>
-  %a14_co = stablehlo.constant dense<5.0> : tensor<130xf32>
-  %a14_r = stablehlo.remainder %a14_p0, %a14_cm : tensor<130xf32>
-  %a14 = stablehlo.subtract %a14_r, %a14_co : tensor<130xf32>
-  %b14_i0 = stablehlo.iota dim = 0 : tensor<37x130xf32>
-  %b14_w0 = stablehlo.constant dense<5.0> : tensor<37x130xf32>
-  %b14_p0 = stablehlo.multiply %b14_i0, %b14_w0 : tensor<37x130xf32>
-  %b14_i1 = stablehlo.iota dim = 1 : tensor<37x130xf32>
-  %b14_w1 = stablehlo.constant dense<2.0> : tensor<37x130xf32>
-  %b14_p1 = stablehlo.multiply %b14_i1, %b14_w1 : tensor<37x130xf32>
-  %b14_s0 = stablehlo.add %b14_p0, %b14_p1 : tensor<37x130xf32>
-  %b14_cm = stablehlo.constant dense<13.0> : tensor<37x130xf32>
-  %b14_co = stablehlo.constant dense<6.0> : tensor<37x130xf32>
-  %b14_r = stablehlo.remainder %b14_s0, %b14_cm : tensor<37x130xf32>
-  %b14 = stablehlo.subtract %b14_r, %b14_co : tensor<37x130xf32>
-  %d14 = stablehlo.dot_general %a14, %b14, batching_dims = [] x [], contracting_dims = [0] x [1] : (tensor<130xf32>, tensor<37x130xf32>) -> tensor<37xf32>
-  %ba14 = stablehlo.broadcast_in_dim %a14, dims = [1] : (tensor<130xf32>) -> tensor<37x130xf32>
-  %bb14 = stablehlo.broadcast_in_dim %b14, dims = [0, 1] : (tensor<37x130xf32>) -> tensor<37x130xf32>
-  %m14 = stablehlo.multiply %ba14, %bb14 : tensor<37x130xf32>
+  %ok13 = stablehlo.reduce(%eq13 init: %t13) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x33xi1>, tensor<i1>) -> tensor<i1>
+  %a14_i0 = stablehlo.iota dim = 0 : tensor<7x30xf32>
+  %a14_w0 = stablehlo.constant dense<7.0> : tensor<7x30xf32>
+  %a14_p0 = stablehlo.multiply %a14_i0, %a14_w0 : tensor<7x30xf32>
+  %a14_i1 = stablehlo.iota dim = 1 : tensor<7x30xf32>
+  %a14_w1 = stablehlo.constant dense<3.0> : tensor<7x30xf32>
+  %a14_p1 = stablehlo.multiply %a14_i1, %a14_w1 : tensor<7x30xf32>
+  %a14_s0 = stablehlo.add %a14_p0, %a14_p1 : tensor<7x30xf32>
+  %a14_cm = stablehlo.constant dense<11.0> : tensor<7x30xf32>
+  %a14_co = stablehlo.constant dense<5.0> : tensor<7x30xf32>
+  %a14_r = stablehlo.remainder %a14_s0, %a14_cm : tensor<7x30xf32>
+  %a14 = stablehlo.subtract %a14_r, %a14_co : tensor<7x30xf32>
+  %b14_i0 = stablehlo.iota dim = 0 : tensor<45x30xf32>
+  %b14_w0 = stablehlo.constant dense<5.0> : tensor<45x30xf32>
+  %b14_p0 = stablehlo.multiply %b14_i0, %b14_w0 : tensor<45x30xf32>
+  %b14_i1 = stablehlo.iota dim = 1 : tensor<45x30xf32>
+  %b14_w1 = stablehlo.constant dense<2.0> : tensor<45x30xf32>
+  %b14_p1 = stablehlo.multiply %b14_i1, %b14_w1 : tensor<45x30xf32>
+  %b14_s0 = stablehlo.add %b14_p0, %b14_p1 : tensor<45x30xf32>
+  %b14_cm = stablehlo.constant dense<13.0> : tensor<45x30xf32>
+  %b14_co = stablehlo.constant dense<6.0> : tensor<45x30xf32>
+  %b14_r = stablehlo.remainder %b14_s0, %b14_cm : tensor<45x30xf32>
+  %b14 = stablehlo.subtract %b14_r, %b14_co : tensor<45x30xf32>
+  %d14 = stablehlo.dot_general %a14, %b14, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<7x30xf32>, tensor<45x30xf32>) -> tensor<7x45xf32>
+  %ba14 = stablehlo.broadcast_in_dim %a14, dims = [0, 2] : (tensor<7x30xf32>) -> tensor<7x45x30xf32>
+  %bb14 = stablehlo.broadcast_in_dim %b14, dims = [1, 2] : (tensor<45x30xf32>) -> tensor<7x45x30xf32>
+  %m14 = stablehlo.multiply %ba14, %bb14 : tensor<7x45x30xf32>
   %z14 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref14 = stablehlo.reduce(%m14 init: %z14) applies stablehlo.add across dimensions = [1] : (tensor<37x130xf32>, tensor<f32>) -> tensor<37xf32>
-  %eq14 = stablehlo.compare EQ, %d14, %ref14 : (tensor<37xf32>, tensor<37xf32>) -> tensor<37xi1>
+  %ref14 = stablehlo.reduce(%m14 init: %z14) applies stablehlo.add across dimensions = [2] : (tensor<7x45x30xf32>, tensor<f32>) -> tensor<7x45xf32>
+  %eq14 = stablehlo.compare EQ, %d14, %ref14 : (tensor<7x45xf32>, tensor<7x45xf32>) -> tensor<7x45xi1>
   %t14 = stablehlo.constant dense<true> : tensor<i1>
-  %ok14 = stablehlo.reduce(%eq14 init: %t14) applies stablehlo.and across dimensions = [0] : (tensor<37xi1>, tensor<i1>) -> tensor<i1>
-  %a15_i0 = stablehlo.iota dim = 0 : tensor<3x5xf32>
-  %a15_w0 = stablehlo.constant dense<7.0> : tensor<3x5xf32>
-  %a15_p0 = stablehlo.multiply %a15_i0, %a15_w0 : tensor<3x5xf32>
-  %a15_i1 = stablehlo.iota dim = 1 : tensor<3x5xf32>
-  %a15_w1 = stablehlo.constant dense<3.0> : tensor<3x5xf32>
-  %a15_p1 = stablehlo.multiply %a15_i1, %a15_w1 : tensor<3x5xf32>
-  %a15_s0 = stablehlo.add %a15_p0, %a15_p1 : tensor<3x5xf32>
-  %a15_cm = stablehlo.constant dense<11.0> : tensor<3x5xf32>
-  %a15_co = stablehlo.constant dense<5.0> : tensor<3x5xf32>
-  %a15_r = stablehlo.remainder %a15_s0, %a15_cm : tensor<3x5xf32>
-  %a15 = stablehlo.subtract %a15_r, %a15_co : tensor<3x5xf32>
-  %b15_i0 = stablehlo.iota dim = 0 : tensor<11x5xf32>
-  %b15_w0 = stablehlo.constant dense<5.0> : tensor<11x5xf32>
-  %b15_p0 = stablehlo.multiply %b15_i0, %b15_w0 : tensor<11x5xf32>
-  %b15_i1 = stablehlo.iota dim = 1 : tensor<11x5xf32>
-  %b15_w1 = stablehlo.constant dense<2.0> : tensor<11x5xf32>
-  %b15_p1 = stablehlo.multiply %b15_i1, %b15_w1 : tensor<11x5xf32>
-  %b15_s0 = stablehlo.add %b15_p0, %b15_p1 : tensor<11x5xf32>
-  %b15_cm = stablehlo.constant dense<13.0> : tensor<11x5xf32>
-  %b15_co = stablehlo.constant dense<6.0> : tensor<11x5xf32>
-  %b15_r = stablehlo.remainder %b15_s0, %b15_cm : tensor<11x5xf32>
-  %b15 = stablehlo.subtract %b15_r, %b15_co : tensor<11x5xf32>
-  %d15 = stablehlo.dot_general %a15, %b15, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<3x5xf32>, tensor<11x5xf32>) -> tensor<3x11xf32>
-  %ba15 = stablehlo.broadcast_in_dim %a15, dims = [0, 2] : (tensor<3x5xf32>) -> tensor<3x11x5xf32>
-  %bb15 = stablehlo.broadcast_in_dim %b15, dims = [1, 2] : (tensor<11x5xf32>) -> tensor<3x11x5xf32>
-  %m15 = stablehlo.multiply %ba15, %bb15 : tensor<3x11x5xf32>
+  %ok14 = stablehlo.reduce(%eq14 init: %t14) applies stablehlo.and across dimensions = [0, 1] : (tensor<7x45xi1>, tensor<i1>) -> tensor<i1>
+  %a15_i0 = stablehlo.iota dim = 0 : tensor<1x768xf32>
+  %a15_w0 = stablehlo.constant dense<7.0> : tensor<1x768xf32>
+  %a15_p0 = stablehlo.multiply %a15_i0, %a15_w0 : tensor<1x768xf32>
+  %a15_i1 = stablehlo.iota dim = 1 : tensor<1x768xf32>
+  %a15_w1 = stablehlo.constant dense<3.0> : tensor<1x768xf32>
+  %a15_p1 = stablehlo.multiply %a15_i1, %a15_w1 : tensor<1x768xf32>
+  %a15_s0 = stablehlo.add %a15_p0, %a15_p1 : tensor<1x768xf32>
+  %a15_cm = stablehlo.constant dense<11.0> : tensor<1x768xf32>
+  %a15_co = stablehlo.constant dense<5.0> : tensor<1x768xf32>
+  %a15_r = stablehlo.remainder %a15_s0, %a15_cm : tensor<1x768xf32>
+  %a15 = stablehlo.subtract %a15_r, %a15_co : tensor<1x768xf32>
+  %b15_i0 = stablehlo.iota dim = 0 : tensor<203x768xf32>
+  %b15_w0 = stablehlo.constant dense<5.0> : tensor<203x768xf32>
+  %b15_p0 = stablehlo.multiply %b15_i0, %b15_w0 : tensor<203x768xf32>
+  %b15_i1 = stablehlo.iota dim = 1 : tensor<203x768xf32>
+  %b15_w1 = stablehlo.constant dense<2.0> : tensor<203x768xf32>
+  %b15_p1 = stablehlo.multiply %b15_i1, %b15_w1 : tensor<203x768xf32>
+  %b15_s0 = stablehlo.add %b15_p0, %b15_p1 : tensor<203x768xf32>
+  %b15_cm = stablehlo.constant dense<13.0> : tensor<203x768xf32>
+  %b15_co = stablehlo.constant dense<6.0> : tensor<203x768xf32>
+  %b15_r = stablehlo.remainder %b15_s0, %b15_cm : tensor<203x768xf32>
+  %b15 = stablehlo.subtract %b15_r, %b15_co : tensor<203x768xf32>
+  %d15 = stablehlo.dot_general %a15, %b15, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<1x768xf32>, tensor<203x768xf32>) -> tensor<1x203xf32>
+  %ba15 = stablehlo.broadcast_in_dim %a15, dims = [0, 2] : (tensor<1x768xf32>) -> tensor<1x203x768xf32>
+  %bb15 = stablehlo.broadcast_in_dim %b15, dims = [1, 2] : (tensor<203x768xf32>) -> tensor<1x203x768xf32>
+  %m15 = stablehlo.multiply %ba15, %bb15 : tensor<1x203x768xf32>
   %z15 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref15 = stablehlo.reduce(%m15 init: %z15) applies stablehlo.add across dimensions = [2] : (tensor<3x11x5xf32>, tensor<f32>) -> tensor<3x11xf32>
-  %eq15 = stablehlo.compare EQ, %d15, %ref15 : (tensor<3x11xf32>, tensor<3x11xf32>) -> tensor<3x11xi1>
+  %ref15 = stablehlo.reduce(%m15 init: %z15) applies stablehlo.add across dimensions = [2] : (tensor<1x203x768xf32>, tensor<f32>) -> tensor<1x203xf32>
+  %eq15 = stablehlo.compare EQ, %d15, %ref15 : (tensor<1x203xf32>, tensor<1x203xf32>) -> tensor<1x203xi1>
   %t15 = stablehlo.constant dense<true> : tensor<i1>
-  %ok15 = stablehlo.reduce(%eq15 init: %t15) applies stablehlo.and across dimensions = [0, 1] : (tensor<3x11xi1>, tensor<i1>) -> tensor<i1>
-  %a16_i0 = stablehlo.iota dim = 0 : tensor<8x0xf32>
-  %a16_w0 = stablehlo.constant dense<7.0> : tensor<8x0xf32>
-  %a16_p0 = stablehlo.multiply %a16_i0, %a16_w0 : tensor<8x0xf32>
-  %a16_i1 = stablehlo.iota dim = 1 : tensor<8x0xf32>
-  %a16_w1 = stablehlo.constant dense<3.0> : tensor<8x0xf32>
-  %a16_p1 = stablehlo.multiply %a16_i1, %a16_w1 : tensor<8x0xf32>
-  %a16_s0 = stablehlo.add %a16_p0, %a16_p1 : tensor<8x0xf32>
-  %a16_cm = stablehlo.constant dense<11.0> : tensor<8x0xf32>
-  %a16_co = stablehlo.constant dense<5.0> : tensor<8x0xf32>
-  %a16_r = stablehlo.remainder %a16_s0, %a16_cm : tensor<8x0xf32>
-  %a16 = stablehlo.subtract %a16_r, %a16_co : tensor<8x0xf32>
-  %b16_i0 = stablehlo.iota dim = 0 : tensor<9x0xf32>
-  %b16_w0 = stablehlo.constant dense<5.0> : tensor<9x0xf32>
-  %b16_p0 = stablehlo.multiply %b16_i0, %b16_w0 : tensor<9x0xf32>
-  %b16_i1 = stablehlo.iota dim = 1 : tensor<9x0xf32>
-  %b16_w1 = stablehlo.constant dense<2.0> : tensor<9x0xf32>
-  %b16_p1 = stablehlo.multiply %b16_i1, %b16_w1 : tensor<9x0xf32>
-  %b16_s0 = stablehlo.add %b16_p0, %b16_p1 : tensor<9x0xf32>
-  %b16_cm = stablehlo.constant dense<13.0> : tensor<9x0xf32>
-  %b16_co = stablehlo.constant dense<6.0> : tensor<9x0xf32>
-  %b16_r = stablehlo.remainder %b16_s0, %b16_cm : tensor<9x0xf32>
-  %b16 = stablehlo.subtract %b16_r, %b16_co : tensor<9x0xf32>
-  %d16 = stablehlo.dot_general %a16, %b16, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<8x0xf32>, tensor<9x0xf32>) -> tensor<8x9xf32>
-  %ba16 = stablehlo.broadcast_in_dim %a16, dims = [0, 2] : (tensor<8x0xf32>) -> tensor<8x9x0xf32>
-  %bb16 = stablehlo.broadcast_in_dim %b16, dims = [1, 2] : (tensor<9x0xf32>) -> tensor<8x9x0xf32>
-  %m16 = stablehlo.multiply %ba16, %bb16 : tensor<8x9x0xf32>
+  %ok15 = stablehlo.reduce(%eq15 init: %t15) applies stablehlo.and across dimensions = [0, 1] : (tensor<1x203xi1>, tensor<i1>) -> tensor<i1>
+  %a16_i0 = stablehlo.iota dim = 0 : tensor<130xf32>
+  %a16_w0 = stablehlo.constant dense<3.0> : tensor<130xf32>
+  %a16_p0 = stablehlo.multiply %a16_i0, %a16_w0 : tensor<130xf32>
+  %a16_cm = stablehlo.constant dense<11.0> : tensor<130xf32>
+  %a16_co = stablehlo.constant dense<5.0> : tensor<130xf32>
+  %a16_r = stablehlo.remainder %a16_p0, %a16_cm : tensor<130xf32>
+  %a16 = stablehlo.subtract %a16_r, %a16_co : tensor<130xf32>
+  %b16_i0 = stablehlo.iota dim = 0 : tensor<37x130xf32>
+  %b16_w0 = stablehlo.constant dense<5.0> : tensor<37x130xf32>
+  %b16_p0 = stablehlo.multiply %b16_i0, %b16_w0 : tensor<37x130xf32>
+  %b16_i1 = stablehlo.iota dim = 1 : tensor<37x130xf32>
+  %b16_w1 = stablehlo.constant dense<2.0> : tensor<37x130xf32>
+  %b16_p1 = stablehlo.multiply %b16_i1, %b16_w1 : tensor<37x130xf32>
+  %b16_s0 = stablehlo.add %b16_p0, %b16_p1 : tensor<37x130xf32>
+  %b16_cm = stablehlo.constant dense<13.0> : tensor<37x130xf32>
+  %b16_co = stablehlo.constant dense<6.0> : tensor<37x130xf32>
+  %b16_r = stablehlo.remainder %b16_s0, %b16_cm : tensor<37x130xf32>
+  %b16 = stablehlo.subtract %b16_r, %b16_co : tensor<37x130xf32>
+  %d16 = stablehlo.dot_general %a16, %b16, batching_dims = [] x [], contracting_dims = [0] x [1] : (tensor<130xf32>, tensor<37x130xf32>) -> tensor<37xf32>
+  %ba16 = stablehlo.broadcast_in_dim %a16, dims = [1] : (tensor<130xf32>) -> tensor<37x130xf32>
+  %bb16 = stablehlo.broadcast_in_dim %b16, dims = [0, 1] : (tensor<37x130xf32>) -> tensor<37x130xf32>
+  %m16 = stablehlo.multiply %ba16, %bb16 : tensor<37x130xf32>
   %z16 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref16 = stablehlo.reduce(%m16 init: %z16) applies stablehlo.add across dimensions = [2] : (tensor<8x9x0xf32>, tensor<f32>) -> tensor<8x9xf32>
-  %eq16 = stablehlo.compare EQ, %d16, %ref16 : (tensor<8x9xf32>, tensor<8x9xf32>) -> tensor<8x9xi1>
+  %ref16 = stablehlo.reduce(%m16 init: %z16) applies stablehlo.add across dimensions = [1] : (tensor<37x130xf32>, tensor<f32>) -> tensor<37xf32>
+  %eq16 = stablehlo.compare EQ, %d16, %ref16 : (tensor<37xf32>, tensor<37xf32>) -> tensor<37xi1>
   %t16 = stablehlo.constant dense<true> : tensor<i1>
-  %ok16 = stablehlo.reduce(%eq16 init: %t16) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x9xi1>, tensor<i1>) -> tensor<i1>
-  %a17_i0 = stablehlo.iota dim = 0 : tensor<2x41xf64>
-  %a17_w0 = stablehlo.constant dense<7.0> : tensor<2x41xf64>
-  %a17_p0 = stablehlo.multiply %a17_i0, %a17_w0 : tensor<2x41xf64>
-  %a17_i1 = stablehlo.iota dim = 1 : tensor<2x41xf64>
-  %a17_w1 = stablehlo.constant dense<3.0> : tensor<2x41xf64>
-  %a17_p1 = stablehlo.multiply %a17_i1, %a17_w1 : tensor<2x41xf64>
-  %a17_s0 = stablehlo.add %a17_p0, %a17_p1 : tensor<2x41xf64>
-  %a17_cm = stablehlo.constant dense<11.0> : tensor<2x41xf64>
-  %a17_co = stablehlo.constant dense<5.0> : tensor<2x41xf64>
-  %a17_r = stablehlo.remainder %a17_s0, %a17_cm : tensor<2x41xf64>
-  %a17 = stablehlo.subtract %a17_r, %a17_co : tensor<2x41xf64>
-  %b17_i0 = stablehlo.iota dim = 0 : tensor<19x41xf64>
-  %b17_w0 = stablehlo.constant dense<5.0> : tensor<19x41xf64>
-  %b17_p0 = stablehlo.multiply %b17_i0, %b17_w0 : tensor<19x41xf64>
-  %b17_i1 = stablehlo.iota dim = 1 : tensor<19x41xf64>
-  %b17_w1 = stablehlo.constant dense<2.0> : tensor<19x41xf64>
-  %b17_p1 = stablehlo.multiply %b17_i1, %b17_w1 : tensor<19x41xf64>
-  %b17_s0 = stablehlo.add %b17_p0, %b17_p1 : tensor<19x41xf64>
-  %b17_cm = stablehlo.constant dense<13.0> : tensor<19x41xf64>
-  %b17_co = stablehlo.constant dense<6.0> : tensor<19x41xf64>
-  %b17_r = stablehlo.remainder %b17_s0, %b17_cm : tensor<19x41xf64>
-  %b17 = stablehlo.subtract %b17_r, %b17_co : tensor<19x41xf64>
-  %d17 = stablehlo.dot_general %a17, %b17, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<2x41xf64>, tensor<19x41xf64>) -> tensor<2x19xf64>
-  %ba17 = stablehlo.broadcast_in_dim %a17, dims = [0, 2] : (tensor<2x41xf64>) -> tensor<2x19x41xf64>
-  %bb17 = stablehlo.broadcast_in_dim %b17, dims = [1, 2] : (tensor<19x41xf64>) -> tensor<2x19x41xf64>
-  %m17 = stablehlo.multiply %ba17, %bb17 : tensor<2x19x41xf64>
-  %z17 = stablehlo.constant dense<0.0> : tensor<f64>
-  %ref17 = stablehlo.reduce(%m17 init: %z17) applies stablehlo.add across dimensions = [2] : (tensor<2x19x41xf64>, tensor<f64>) -> tensor<2x19xf64>
-  %eq17 = stablehlo.compare EQ, %d17, %ref17 : (tensor<2x19xf64>, tensor<2x19xf64>) -> tensor<2x19xi1>
+  %ok16 = stablehlo.reduce(%eq16 init: %t16) applies stablehlo.and across dimensions = [0] : (tensor<37xi1>, tensor<i1>) -> tensor<i1>
+  %a17_i0 = stablehlo.iota dim = 0 : tensor<3x5xf32>
+  %a17_w0 = stablehlo.constant dense<7.0> : tensor<3x5xf32>
+  %a17_p0 = stablehlo.multiply %a17_i0, %a17_w0 : tensor<3x5xf32>
+  %a17_i1 = stablehlo.iota dim = 1 : tensor<3x5xf32>
+  %a17_w1 = stablehlo.constant dense<3.0> : tensor<3x5xf32>
+  %a17_p1 = stablehlo.multiply %a17_i1, %a17_w1 : tensor<3x5xf32>
+  %a17_s0 = stablehlo.add %a17_p0, %a17_p1 : tensor<3x5xf32>
+  %a17_cm = stablehlo.constant dense<11.0> : tensor<3x5xf32>
+  %a17_co = stablehlo.constant dense<5.0> : tensor<3x5xf32>
+  %a17_r = stablehlo.remainder %a17_s0, %a17_cm : tensor<3x5xf32>
+  %a17 = stablehlo.subtract %a17_r, %a17_co : tensor<3x5xf32>
+  %b17_i0 = stablehlo.iota dim = 0 : tensor<11x5xf32>
+  %b17_w0 = stablehlo.constant dense<5.0> : tensor<11x5xf32>
+  %b17_p0 = stablehlo.multiply %b17_i0, %b17_w0 : tensor<11x5xf32>
+  %b17_i1 = stablehlo.iota dim = 1 : tensor<11x5xf32>
+  %b17_w1 = stablehlo.constant dense<2.0> : tensor<11x5xf32>
+  %b17_p1 = stablehlo.multiply %b17_i1, %b17_w1 : tensor<11x5xf32>
+  %b17_s0 = stablehlo.add %b17_p0, %b17_p1 : tensor<11x5xf32>
+  %b17_cm = stablehlo.constant dense<13.0> : tensor<11x5xf32>
+  %b17_co = stablehlo.constant dense<6.0> : tensor<11x5xf32>
+  %b17_r = stablehlo.remainder %b17_s0, %b17_cm : tensor<11x5xf32>
+  %b17 = stablehlo.subtract %b17_r, %b17_co : tensor<11x5xf32>
+  %d17 = stablehlo.dot_general %a17, %b17, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<3x5xf32>, tensor<11x5xf32>) -> tensor<3x11xf32>
+  %ba17 = stablehlo.broadcast_in_dim %a17, dims = [0, 2] : (tensor<3x5xf32>) -> tensor<3x11x5xf32>
+  %bb17 = stablehlo.broadcast_in_dim %b17, dims = [1, 2] : (tensor<11x5xf32>) -> tensor<3x11x5xf32>
+  %m17 = stablehlo.multiply %ba17, %bb17 : tensor<3x11x5xf32>
+  %z17 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref17 = stablehlo.reduce(%m17 init: %z17) applies stablehlo.add across dimensions = [2] : (tensor<3x11x5xf32>, tensor<f32>) -> tensor<3x11xf32>
+  %eq17 = stablehlo.compare EQ, %d17, %ref17 : (tensor<3x11xf32>, tensor<3x11xf32>) -> tensor<3x11xi1>
   %t17 = stablehlo.constant dense<true> : tensor<i1>
-  %ok17 = stablehlo.reduce(%eq17 init: %t17) applies stablehlo.and across dimensions = [0, 1] : (tensor<2x19xi1>, tensor<i1>) -> tensor<i1>
-  %a18_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
-  %a18_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
-  %a18_w1 = stablehlo.constant dense<7.0> : tensor<12x7x64xf32>
-  %a18_p1 = stablehlo.multiply %a18_i1, %a18_w1 : tensor<12x7x64xf32>
-  %a18_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
-  %a18_w2 = stablehlo.constant dense<3.0> : tensor<12x7x64xf32>
-  %a18_p2 = stablehlo.multiply %a18_i2, %a18_w2 : tensor<12x7x64xf32>
-  %a18_s0 = stablehlo.add %a18_i0, %a18_p1 : tensor<12x7x64xf32>
-  %a18_s1 = stablehlo.add %a18_s0, %a18_p2 : tensor<12x7x64xf32>
-  %a18_cm = stablehlo.constant dense<11.0> : tensor<12x7x64xf32>
-  %a18_co = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
-  %a18_r = stablehlo.remainder %a18_s1, %a18_cm : tensor<12x7x64xf32>
-  %a18 = stablehlo.subtract %a18_r, %a18_co : tensor<12x7x64xf32>
-  %b18_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
-  %b18_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
-  %b18_w1 = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
-  %b18_p1 = stablehlo.multiply %b18_i1, %b18_w1 : tensor<12x7x64xf32>
-  %b18_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
-  %b18_w2 = stablehlo.constant dense<2.0> : tensor<12x7x64xf32>
-  %b18_p2 = stablehlo.multiply %b18_i2, %b18_w2 : tensor<12x7x64xf32>
-  %b18_s0 = stablehlo.add %b18_i0, %b18_p1 : tensor<12x7x64xf32>
-  %b18_s1 = stablehlo.add %b18_s0, %b18_p2 : tensor<12x7x64xf32>
-  %b18_cm = stablehlo.constant dense<13.0> : tensor<12x7x64xf32>
-  %b18_co = stablehlo.constant dense<6.0> : tensor<12x7x64xf32>
-  %b18_r = stablehlo.remainder %b18_s1, %b18_cm : tensor<12x7x64xf32>
-  %b18 = stablehlo.subtract %b18_r, %b18_co : tensor<12x7x64xf32>
-  %d18 = stablehlo.dot_general %a18, %b18, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<12x7x64xf32>, tensor<12x7x64xf32>) -> tensor<12x7x7xf32>
-  %ba18 = stablehlo.broadcast_in_dim %a18, dims = [0, 1, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
-  %bb18 = stablehlo.broadcast_in_dim %b18, dims = [0, 2, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
-  %m18 = stablehlo.multiply %ba18, %bb18 : tensor<12x7x7x64xf32>
+  %ok17 = stablehlo.reduce(%eq17 init: %t17) applies stablehlo.and across dimensions = [0, 1] : (tensor<3x11xi1>, tensor<i1>) -> tensor<i1>
+  %a18_i0 = stablehlo.iota dim = 0 : tensor<8x0xf32>
+  %a18_w0 = stablehlo.constant dense<7.0> : tensor<8x0xf32>
+  %a18_p0 = stablehlo.multiply %a18_i0, %a18_w0 : tensor<8x0xf32>
+  %a18_i1 = stablehlo.iota dim = 1 : tensor<8x0xf32>
+  %a18_w1 = stablehlo.constant dense<3.0> : tensor<8x0xf32>
+  %a18_p1 = stablehlo.multiply %a18_i1, %a18_w1 : tensor<8x0xf32>
+  %a18_s0 = stablehlo.add %a18_p0, %a18_p1 : tensor<8x0xf32>
+  %a18_cm = stablehlo.constant dense<11.0> : tensor<8x0xf32>
+  %a18_co = stablehlo.constant dense<5.0> : tensor<8x0xf32>
+  %a18_r = stablehlo.remainder %a18_s0, %a18_cm : tensor<8x0xf32>
+  %a18 = stablehlo.subtract %a18_r, %a18_co : tensor<8x0xf32>
+  %b18_i0 = stablehlo.iota dim = 0 : tensor<9x0xf32>
+  %b18_w0 = stablehlo.constant dense<5.0> : tensor<9x0xf32>
+  %b18_p0 = stablehlo.multiply %b18_i0, %b18_w0 : tensor<9x0xf32>
+  %b18_i1 = stablehlo.iota dim = 1 : tensor<9x0xf32>
+  %b18_w1 = stablehlo.constant dense<2.0> : tensor<9x0xf32>
+  %b18_p1 = stablehlo.multiply %b18_i1, %b18_w1 : tensor<9x0xf32>
+  %b18_s0 = stablehlo.add %b18_p0, %b18_p1 : tensor<9x0xf32>
+  %b18_cm = stablehlo.constant dense<13.0> : tensor<9x0xf32>
+  %b18_co = stablehlo.constant dense<6.0> : tensor<9x0xf32>
+  %b18_r = stablehlo.remainder %b18_s0, %b18_cm : tensor<9x0xf32>
+  %b18 = stablehlo.subtract %b18_r, %b18_co : tensor<9x0xf32>
+  %d18 = stablehlo.dot_general %a18, %b18, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<8x0xf32>, tensor<9x0xf32>) -> tensor<8x9xf32>
+  %ba18 = stablehlo.broadcast_in_dim %a18, dims = [0, 2] : (tensor<8x0xf32>) -> tensor<8x9x0xf32>
+  %bb18 = stablehlo.broadcast_in_dim %b18, dims = [1, 2] : (tensor<9x0xf32>) -> tensor<8x9x0xf32>
+  %m18 = stablehlo.multiply %ba18, %bb18 : tensor<8x9x0xf32>
   %z18 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref18 = stablehlo.reduce(%m18 init: %z18) applies stablehlo.add across dimensions = [3] : (tensor<12x7x7x64xf32>, tensor<f32>) -> tensor<12x7x7xf32>
-  %eq18 = stablehlo.compare EQ, %d18, %ref18 : (tensor<12x7x7xf32>, tensor<12x7x7xf32>) -> tensor<12x7x7xi1>
+  %ref18 = stablehlo.reduce(%m18 init: %z18) applies stablehlo.add across dimensions = [2] : (tensor<8x9x0xf32>, tensor<f32>) -> tensor<8x9xf32>
+  %eq18 = stablehlo.compare EQ, %d18, %ref18 : (tensor<8x9xf32>, tensor<8x9xf32>) -> tensor<8x9xi1>
   %t18 = stablehlo.constant dense<true> : tensor<i1>
-  %ok18 = stablehlo.reduce(%eq18 init: %t18) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<12x7x7xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %ok18 = stablehlo.reduce(%eq18 init: %t18) applies stablehlo.and across dimensions = [0, 1] : (tensor<8x9xi1>, tensor<i1>) -> tensor<i1>
+  %a19_i0 = stablehlo.iota dim = 0 : tensor<2x41xf64>
+  %a19_w0 = stablehlo.constant dense<7.0> : tensor<2x41xf64>
+  %a19_p0 = stablehlo.multiply %a19_i0, %a19_w0 : tensor<2x41xf64>
+  %a19_i1 = stablehlo.iota dim = 1 : tensor<2x41xf64>
+  %a19_w1 = stablehlo.constant dense<3.0> : tensor<2x41xf64>
+  %a19_p1 = stablehlo.multiply %a19_i1, %a19_w1 : tensor<2x41xf64>
+  %a19_s0 = stablehlo.add %a19_p0, %a19_p1 : tensor<2x41xf64>
+  %a19_cm = stablehlo.constant dense<11.0> : tensor<2x41xf64>
+  %a19_co = stablehlo.constant dense<5.0> : tensor<2x41xf64>
+  %a19_r = stablehlo.remainder %a19_s0, %a19_cm : tensor<2x41xf64>
+  %a19 = stablehlo.subtract %a19_r, %a19_co : tensor<2x41xf64>
+  %b19_i0 = stablehlo.iota dim = 0 : tensor<19x41xf64>
+  %b19_w0 = stablehlo.constant dense<5.0> : tensor<19x41xf64>
+  %b19_p0 = stablehlo.multiply %b19_i0, %b19_w0 : tensor<19x41xf64>
+  %b19_i1 = stablehlo.iota dim = 1 : tensor<19x41xf64>
+  %b19_w1 = stablehlo.constant dense<2.0> : tensor<19x41xf64>
+  %b19_p1 = stablehlo.multiply %b19_i1, %b19_w1 : tensor<19x41xf64>
+  %b19_s0 = stablehlo.add %b19_p0, %b19_p1 : tensor<19x41xf64>
+  %b19_cm = stablehlo.constant dense<13.0> : tensor<19x41xf64>
+  %b19_co = stablehlo.constant dense<6.0> : tensor<19x41xf64>
+  %b19_r = stablehlo.remainder %b19_s0, %b19_cm : tensor<19x41xf64>
+  %b19 = stablehlo.subtract %b19_r, %b19_co : tensor<19x41xf64>
+  %d19 = stablehlo.dot_general %a19, %b19, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<2x41xf64>, tensor<19x41xf64>) -> tensor<2x19xf64>
+  %ba19 = stablehlo.broadcast_in_dim %a19, dims = [0, 2] : (tensor<2x41xf64>) -> tensor<2x19x41xf64>
+  %bb19 = stablehlo.broadcast_in_dim %b19, dims = [1, 2] : (tensor<19x41xf64>) -> tensor<2x19x41xf64>
+  %m19 = stablehlo.multiply %ba19, %bb19 : tensor<2x19x41xf64>
+  %z19 = stablehlo.constant dense<0.0> : tensor<f64>
+  %ref19 = stablehlo.reduce(%m19 init: %z19) applies stablehlo.add across dimensions = [2] : (tensor<2x19x41xf64>, tensor<f64>) -> tensor<2x19xf64>
+  %eq19 = stablehlo.compare EQ, %d19, %ref19 : (tensor<2x19xf64>, tensor<2x19xf64>) -> tensor<2x19xi1>
+  %t19 = stablehlo.constant dense<true> : tensor<i1>
+  %ok19 = stablehlo.reduce(%eq19 init: %t19) applies stablehlo.and across dimensions = [0, 1] : (tensor<2x19xi1>, tensor<i1>) -> tensor<i1>
+  %a20_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
+  %a20_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
+  %a20_w1 = stablehlo.constant dense<7.0> : tensor<12x7x64xf32>
+  %a20_p1 = stablehlo.multiply %a20_i1, %a20_w1 : tensor<12x7x64xf32>
+  %a20_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
+  %a20_w2 = stablehlo.constant dense<3.0> : tensor<12x7x64xf32>
+  %a20_p2 = stablehlo.multiply %a20_i2, %a20_w2 : tensor<12x7x64xf32>
+  %a20_s0 = stablehlo.add %a20_i0, %a20_p1 : tensor<12x7x64xf32>
+  %a20_s1 = stablehlo.add %a20_s0, %a20_p2 : tensor<12x7x64xf32>
+  %a20_cm = stablehlo.constant dense<11.0> : tensor<12x7x64xf32>
+  %a20_co = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
+  %a20_r = stablehlo.remainder %a20_s1, %a20_cm : tensor<12x7x64xf32>
+  %a20 = stablehlo.subtract %a20_r, %a20_co : tensor<12x7x64xf32>
+  %b20_i0 = stablehlo.iota dim = 0 : tensor<12x7x64xf32>
+  %b20_i1 = stablehlo.iota dim = 1 : tensor<12x7x64xf32>
+  %b20_w1 = stablehlo.constant dense<5.0> : tensor<12x7x64xf32>
+  %b20_p1 = stablehlo.multiply %b20_i1, %b20_w1 : tensor<12x7x64xf32>
+  %b20_i2 = stablehlo.iota dim = 2 : tensor<12x7x64xf32>
+  %b20_w2 = stablehlo.constant dense<2.0> : tensor<12x7x64xf32>
+  %b20_p2 = stablehlo.multiply %b20_i2, %b20_w2 : tensor<12x7x64xf32>
+  %b20_s0 = stablehlo.add %b20_i0, %b20_p1 : tensor<12x7x64xf32>
+  %b20_s1 = stablehlo.add %b20_s0, %b20_p2 : tensor<12x7x64xf32>
+  %b20_cm = stablehlo.constant dense<13.0> : tensor<12x7x64xf32>
+  %b20_co = stablehlo.constant dense<6.0> : tensor<12x7x64xf32>
+  %b20_r = stablehlo.remainder %b20_s1, %b20_cm : tensor<12x7x64xf32>
+  %b20 = stablehlo.subtract %b20_r, %b20_co : tensor<12x7x64xf32>
+  %d20 = stablehlo.dot_general %a20, %b20, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<12x7x64xf32>, tensor<12x7x64xf32>) -> tensor<12x7x7xf32>
+  %ba20 = stablehlo.broadcast_in_dim %a20, dims = [0, 1, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
+  %bb20 = stablehlo.broadcast_in_dim %b20, dims = [0, 2, 3] : (tensor<12x7x64xf32>) -> tensor<12x7x7x64xf32>
+  %m20 = stablehlo.multiply %ba20, %bb20 : tensor<12x7x7x64xf32>
+  %z20 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref20 = stablehlo.reduce(%m20 init: %z20) applies stablehlo.add across dimensions = [3] : (tensor<12x7x7x64xf32>, tensor<f32>) -> tensor<12x7x7xf32>
+  %eq20 = stablehlo.compare EQ, %d20, %ref20 : (tensor<12x7x7xf32>, tensor<12x7x7xf32>) -> tensor<12x7x7xi1>
+  %t20 = stablehlo.constant dense<true> : tensor<i1>
+  %ok20 = stablehlo.reduce(%eq20 init: %t20) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<12x7x7xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

@@ -41,6 +41,8 @@ CASES = [
     ("f32", 7, 33, 50, "arg", False),    # BERT's 7 tokens
     ("f32", 7, 41, 29, "const", True),
     ("f32", 8, 70, 47, "arg", False),    # the largest skinny M
+    ("f32", 7, 150, 50, "arg", False),   # K = 9 blocks + 6
+    ("f32", 4, 131, 20, "const", False),  # K = 8 blocks + 3
     ("f32", 8, 21, 23, "arg", True),
     ("f32", 1, 5, 9, "const", False),    # K below a block, N below a strip
     ("f32", 1, 140, 40, "const", True),  # K = 8 vectors + 12
