@@ -346,7 +346,7 @@ void cg_gen(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
  * threads), besides the first dimension of extent > 1 (CG_SPLIT_ANY). */
 typedef enum CgSplit {
   CG_SPLIT_ANY,
-  CG_SPLIT_DOT,       /* the dimension cg_dot_split_dim gives */
+  CG_SPLIT_DOT,       /* the dimension cg_dot_split gives */
   CG_SPLIT_CONV,      /* the dimension and unit cg_conv_split gives */
   CG_SPLIT_NEVER,     /* one call over [0, 1) */
   CG_SPLIT_BATCH,     /* only a batch dimension (cg_linalg_batch_rank) */
@@ -480,8 +480,9 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, LLVMValueRef in_dim, 
  * dimension 0 (CgOpImpl.gemm). */
 LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
-/* The result dimension whose [begin, end) a dot kernel call computes. */
-int cg_dot_split_dim(const Op *op);
+/* The result dimension whose [begin, end) a dot kernel call computes,
+ * in units of *unit of its elements (NR columns, or 1). */
+int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
 /* Whether a dot kernel runs the skinny path reading B in place along its
  * rows (gemm.c; threads then split its columns). */
 bool cg_dot_skinny_rows(const Op *op);

@@ -18,11 +18,6 @@
  */
 #include "gemm.h"
 
-/* When threads split a convolution's columns (conv_split): fewer rows
- * of C than this, and at least this many panels of NR columns per
- * thread (2 threads at least). */
-enum { CONV_ROW_SPLIT_MIN_M = 2304, CONV_COL_SPLIT_PANELS_PER_THREAD = 2 };
-
 /* Input position of window element `w` along spatial dim s for output
  * position `r` (spec: lhs_window_start = output_spatial_index *
  * window_strides, slice with rhs_dilation), mapped back to lhs; see
@@ -250,14 +245,9 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * panel boundary, so B packed by the layout pass is read in place (and
  * an unpacked B is packed once in all). Each element's sum over K runs in
  * the same order whatever the split, so results do not depend on it. */
-static bool conv_enough_panels(const GemmPlan *p, int nr, int threads) {
-  int64_t min = CONV_COL_SPLIT_PANELS_PER_THREAD * (threads > 2 ? threads : 2);
-  return (p->N + nr - 1) / nr >= min;
-}
-
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, int *pdim,
                        int64_t *unit) {
-  bool cols = p->M < CONV_ROW_SPLIT_MIN_M && conv_enough_panels(p, nr, threads);
+  bool cols = p->M < GEMM_ROW_SPLIT_MIN_M && gemm_enough_panels(p->N, nr, threads);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
   for (int d = 0; d < c->nmd && !cols; d++)
@@ -634,8 +624,8 @@ static void conv_gemm_plan(CG *cg, Op *op, Op *epi, Gemm *g, ConvPlan *c) {
 /* conv_split's rule on the run-time M: whether threads split the columns
  * (else the rows). */
 static LLVMValueRef conv_split_cols(CG *cg, const GemmPlan *p) {
-  bool panels = conv_enough_panels(p, p->nr, cg->o->threads);
-  LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, CONV_ROW_SPLIT_MIN_M), "");
+  bool panels = gemm_enough_panels(p->N, p->nr, cg->o->threads);
+  LLVMValueRef few = LLVMBuildICmp(cg->b, LLVMIntSLT, p->v.M, cg_i64(cg, GEMM_ROW_SPLIT_MIN_M), "");
   return LLVMBuildAnd(cg->b, LLVMConstInt(cg->t_i1, panels, 0), few, "cols");
 }
 

@@ -175,26 +175,11 @@ static int first_wide(const Type *t, int lo, int hi) {
   return -1;
 }
 
-/* Result dims are batch, lhs free, rhs free (spec (C12)). Threads split
- * the batch when there are several; else the rows, unless they are few
- * (the skinny path keeps all rows in registers and streams B once: its
- * columns split instead), else the columns. */
-int cg_dot_split_dim(const Op *op) {
-  GemmPlan p = {0};
-  const Type *t = op->results[0]->type;
-  if (!plan_shapes(op, &p)) return cg_split_dim(t);
-  int fl = p.nbd, fr = p.nbd + p.nfl;
-  int d = first_wide(t, 0, fl);
-  if (d < 0 && !gemm_skinny_fits(&p)) d = first_wide(t, fl, fr);
-  if (d < 0) d = first_wide(t, fr, t->rank);
-  if (d < 0) d = first_wide(t, fl, fr);
-  return d < 0 ? 0 : d;
-}
-
-/* Maps [begin, end) of result dimension pdim (cg_dot_split_dim) to a
+/* Maps [begin, end) of result dimension pdim (cg_dot_split) to a
  * GemmRange: batches, rows or columns, scaled by the extents of the
- * dimensions after pdim in its group; the other groups are covered whole
- * (the dimensions before pdim in its group have extent 1). */
+ * dimensions after pdim in its group, or panels of NR columns; the other
+ * groups are covered whole (the dimensions before pdim in its group have
+ * extent 1). */
 static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -202,7 +187,13 @@ static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end)
   GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, p->nbatch), cg_i64(cg, 0),
                  cg_i64(cg, p->M), cg_i64(cg, 0),         cg_i64(cg, p->N)};
   if (rt->rank == 0) return r;
-  int pdim = cg_dot_split_dim(op), fl = p->nbd, fr = p->nbd + p->nfl;
+  int64_t unit;
+  int pdim = cg_dot_split(cg, op, &unit), fl = p->nbd, fr = p->nbd + p->nfl;
+  if (unit > 1) { /* panels: pdim is the last dimension, the columns */
+    r.c0 = LLVMBuildMul(g->b, begin, cg_i64(cg, unit), "c0");
+    r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, unit), ""), cg_i64(cg, p->N));
+    return r;
+  }
   LLVMValueRef *lo = &r.b0, *hi = &r.b1;
   int group_end = fl;
   if (pdim >= fr) {
@@ -255,13 +246,45 @@ static DotPath dot_path(const Op *op, GemmPlan *p) {
   return gemm_skinny_fits(p) ? DOT_SKINNY : DOT_BLOCKED;
 }
 
+/* Result dims are batch, lhs free, rhs free (spec (C12)). Threads split
+ * the batch when there are several; else the rows, unless they are few:
+ * the skinny path keeps all rows in registers and streams B once, so its
+ * columns split instead; the blocked path's columns split in panels of nr
+ * (*unit = nr) by a convolution's rule (gemm_enough_panels: with fewer
+ * than GEMM_ROW_SPLIT_MIN_M rows a row split gives each call a row block
+ * or two that packs or reads all of B: BERT's 128 x 768 @ 768 x 3072
+ * with B an argument, 2 threads, min of 200 calls on the loaded 2-core
+ * Zen 4: 4.8-5.0 ms by rows, 3.5-3.6 by panels, 6.0 on one thread) when
+ * the columns are one dimension, the last; else the columns. */
+static int dot_split(const Op *op, int nr, int threads, int64_t *unit) {
+  GemmPlan p = {0};
+  const Type *t = op->results[0]->type;
+  *unit = 1;
+  if (!plan_shapes(op, &p)) return cg_split_dim(t);
+  int fl = p.nbd, fr = p.nbd + p.nfl;
+  int d = first_wide(t, 0, fl);
+  if (d < 0 && dot_path(op, &p) == DOT_BLOCKED && p.M < GEMM_ROW_SPLIT_MIN_M &&
+      gemm_enough_panels(p.N, nr, threads) && first_wide(t, fr, t->rank) == t->rank - 1) {
+    *unit = nr;
+    return t->rank - 1;
+  }
+  if (d < 0 && !gemm_skinny_fits(&p)) d = first_wide(t, fl, fr);
+  if (d < 0) d = first_wide(t, fr, t->rank);
+  if (d < 0) d = first_wide(t, fl, fr);
+  return d < 0 ? 0 : d;
+}
+
+int cg_dot_split(CG *cg, const Op *op, int64_t *unit) {
+  return dot_split(op, gemm_nr(cg, op->results[0]->type->elem), cg->o->threads, unit);
+}
+
 bool cg_dot_skinny_rows(const Op *op) {
   GemmPlan p = {0};
   return dot_path(op, &p) == DOT_SKINNY && p.sbn == 1;
 }
 
-/* The blocked path packs B when its calls cover whole rows of C, which
- * read panels laid out from column 0; with more than one thread the
+/* The blocked path packs B when its calls cover whole rows of C or
+ * panels of them, which read panels laid out from column 0; with more than one thread the
  * skinny path with B along N packs it in the same panels with one K slice
  * (gemm.c's packed skinny path, which is faster than the in-place one
  * with 2 threads and slower with 1), whatever columns its calls take. */
@@ -270,7 +293,9 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *o
   DotPath path = dot_path(op, &p);
   bool skinny = path == DOT_SKINNY && p.sbn == 1 && threads > 1;
   if ((path != DOT_BLOCKED && !skinny) || p.K == 0) return false;
-  if (!skinny && cg_dot_split_dim(op) >= p.nbd + p.nfl) return false;
+  int64_t unit;
+  int nr = panel_bytes / elem_bytes(p.e);
+  if (!skinny && dot_split(op, nr, threads, &unit) >= p.nbd + p.nfl && unit == 1) return false;
   if (p.nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(&p, p.nbd, p.bdim, p.bsb, panel_bytes, out);
   if (skinny) out->kc = p.K;

@@ -115,6 +115,11 @@ int gemm_nr(CG *cg, ElemType e) {
   return gemm_tile(cg->tm, vbytes)->nv * vbytes / elem_bytes(e);
 }
 
+bool gemm_enough_panels(int64_t N, int nr, int threads) {
+  int64_t min = GEMM_COL_SPLIT_PANELS_PER_THREAD * (threads > 2 ? threads : 2);
+  return (N + nr - 1) / nr >= min;
+}
+
 int64_t gemm_kc(int64_t K) { return K == GEMM_DYN || K >= 128 ? 128 : K > 0 ? K : 1; }
 
 void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,

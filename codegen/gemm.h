@@ -85,6 +85,13 @@ void gemm_plan(Gemm *g);
 int64_t gemm_kc(int64_t K);
 /* NR, the columns of the blocked path's tile for element type e. */
 int gemm_nr(CG *cg, ElemType e);
+/* When threads split the columns of a blocked GEMM (a convolution's,
+ * conv.c, or a dot_general's, dot.c) in units of NR: fewer rows of C than
+ * GEMM_ROW_SPLIT_MIN_M, and gemm_enough_panels. */
+enum { GEMM_ROW_SPLIT_MIN_M = 2304, GEMM_COL_SPLIT_PANELS_PER_THREAD = 2 };
+/* At least GEMM_COL_SPLIT_PANELS_PER_THREAD panels of nr of the N columns
+ * per thread (2 threads at least). */
+bool gemm_enough_panels(int64_t N, int nr, int threads);
 /* The packing of p's B (nmat matrices of bdim[0..nbd) with B strides
  * bstride) for a tile whose B panel rows have panel_bytes. */
 void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,

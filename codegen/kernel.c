@@ -517,7 +517,7 @@ static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit) {
   if (!src) src = root;
   *unit = 1;
   CgSplit how = cg_op_impl(src->code)->split;
-  if (how == CG_SPLIT_DOT) return cg_dot_split_dim(src);
+  if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit);
   if (how != CG_SPLIT_CONV) return cg_split_dim(t);
   int d;
   cg_conv_split(cg, src, &d, unit);

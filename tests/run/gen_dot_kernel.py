@@ -56,7 +56,7 @@ SKINNY = [
 ]
 
 # Shapes whose split across threads is over rows, columns or batches past
-# a unit result dimension 0 (kernel.c asks cg_dot_split_dim).
+# a unit result dimension 0 (kernel.c asks cg_dot_split).
 SPLIT = [
     ("f32", [1, 7, 768], [768, 96], [], [], [2], [0]),       # skinny: columns split
     ("f32", [1, 7, 40], [40, 3100], [], [], [2], [0]),       # skinny: 4 calls of 775 columns

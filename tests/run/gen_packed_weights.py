@@ -11,7 +11,7 @@ all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
 (NAME: packed_weights, packed_weights_threads, conv_split_threads,
-conv_indirect, conv_indirect_threads)
+conv_indirect, conv_indirect_threads, dot_panel_split_threads)
 """
 import os
 import sys
@@ -19,12 +19,14 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_dot_kernel import LHS_K, all_equal, operand, print_module, tensor  # noqa: E402
+from gen_dot_kernel import LHS_K, RHS_K, all_equal, operand, print_module, tensor  # noqa: E402
 
 # ("dot", type, lhs shape, weights shape, lhs batch, rhs batch, lhs contract, rhs contract)
 # ("conv", type, input NHWC, weights HWIO, strides, padding[, rhs dilation, feature groups])
 # ("shared", ...dot...): the same weights feed two dots (packed once)
 # ("mixed", ...dot...): the weights are also added to themselves (stay row-major)
+# ("computed", ...dot...): the weights are computed by the program (no
+#   constant: the kernel packs its own panels at run time)
 DOTS = [
     ("dot", "f32", [37, 261], [261, 45], [], [], [1], [0]),       # 3 K slices, N % NR != 0
     ("dot", "f32", [37, 261], [45, 261], [], [], [1], [1]),       # x @ W^T: packing transposes
@@ -53,6 +55,19 @@ SPLIT_CONVS = [
     ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
 ]
 
+# The same split for dot_general (codegen/dot.c dot_split: M < 2304, 4
+# panels at 2 threads; 200 columns: 4 panels of 64, 9 of 24), K in 2 KC
+# slices, x @ W^T (the run-time packing transposes), f64 (NR 32 and 12),
+# weights constant (read in place from a panel boundary) or computed (each
+# call packs its own panels), each large enough for threads (32768
+# elements).
+SPLIT_DOTS = [
+    ("dot", "f32", [30, 130], [130, 200], [], [], [1], [0]),
+    ("computed", "f32", [30, 130], [200, 130], [], [], [1], [1]),
+    ("computed", "f64", [1, 20, 150], [150, 200], [], [], [2], [0]),  # past a unit dim
+    ("dot", "f64", [20, 150], [200, 150], [], [], [1], [1]),
+]
+
 # Packed weights run as an indirect GEMM (conv.c: a table of row pointers
 # per block of rows, all taps summed in the microkernel): window dilation,
 # strides and asymmetric padding, a batch, partial column panels, K in
@@ -79,6 +94,7 @@ FILES = {
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
     "conv_indirect": (IND_CONVS, None),
     "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
+    "dot_panel_split_threads": (SPLIT_DOTS, "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}
@@ -89,13 +105,13 @@ def ints(shape, ty, seed):
     return np.random.default_rng(seed).integers(-6, 7, size=shape).astype(NP[ty])
 
 
-def iota_data(shape, ty):
+def iota_data(shape, ty, k=LHS_K):
     """The values operand() computes in the program (gen_dot_kernel.py)."""
     r = len(shape)
-    w = {r - 1: LHS_K[1]} if r == 1 else {r - 2: LHS_K[0], r - 1: LHS_K[1]}
+    w = {r - 1: k[1]} if r == 1 else {r - 2: k[0], r - 1: k[1]}
     idx = np.indices(shape, dtype=np.float64)
     s = sum(idx[d] * w.get(d, 1.0) for d in range(r))
-    return (np.fmod(s, LHS_K[2]) - LHS_K[3]).astype(NP[ty])
+    return (np.fmod(s, k[2]) - k[3]).astype(NP[ty])
 
 
 def literal(x, ty):
@@ -153,8 +169,12 @@ def compare(out, n, got, want, ty):
 
 def dot_case(out, n, kind, ty, ls, ws, lb, rb, lc, rc):
     operand(out, f"a{n}", ls, ty, LHS_K)
-    w = ints(ws, ty, n)
-    constant(out, f"w{n}", w, ty)
+    if kind == "computed":
+        operand(out, f"w{n}", ws, ty, RHS_K)
+        w = iota_data(ws, ty, RHS_K)
+    else:
+        w = ints(ws, ty, n)
+        constant(out, f"w{n}", w, ty)
     want = dot_expected(iota_data(ls, ty), w, lb, rb, lc, rc)
     j = lambda l: ", ".join(map(str, l))
     lt, wt = tensor(ls, ty), tensor(ws, ty)
