@@ -525,7 +525,10 @@ static void conv_epi_prefetch(Gemm *g, Value *const *in, int n, LLVMValueRef m0,
 
 /* conv_body for packed weights: per block of rows its table, then per
  * panel of columns the microkernel down the row blocks and the epilogue
- * on the finished MC x NR panel. */
+ * on the finished MC x NR panel. (The epilogue on each MR x NR tile right
+ * after its microkernel call, C still in L1, measured no faster on
+ * ResNet-50 at batch 1, one thread: its residual 1 x 1 kernels the same
+ * within noise, the 56 x 56 one 10% slower.) */
 static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r,
                           int64_t rows) {
   CG *cg = g->cg;

@@ -229,6 +229,14 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
                                 cg_i64(cg, wd));
     pos[d] = cg_window_pos(cg, w, d, cg_dim(cg, op->opnds[0], d), wd,
                            cg_dim(cg, op->results[0], d), idx[d], wpos, &valid);
+    /* Frozen, a windowed position's bits are unknown to instcombine: once
+     * the window loop is unrolled, tap 2 of a stride-2 window padded by 1
+     * is at (2 r + 1) C + c, which instcombine writes as ors (the bits of
+     * c < C are known clear in 2 r C) and reassociates into
+     * ((2 r C | c) | C), dropping the ors' `disjoint`; the loop vectorizer
+     * then no longer sees consecutive c and gathers (ResNet-50's 3 x 3
+     * max-pool: 0.40 ms with gathers, 0.17 ms with vector loads). */
+    if (wd > 1) pos[d] = LLVMBuildFreeze(cg->b, pos[d], "");
   }
   /* Padding and dilation holes hold the init value (spec: padded_inputs). */
   LLVMValueRef x[8];
