@@ -152,6 +152,14 @@ def all_equal(out, n, got, want, shape, ty):
                f"dimensions = [{dims}] : ({bt}, tensor<i1>) -> tensor<i1>")
 
 
+def generate(script, default, files, what, case):
+    """print_module for the file named by argv[1] (else `default`) of
+    `files` (name: (cases, run args)), with case(out, n, c) for each."""
+    name = sys.argv[1] if len(sys.argv) > 1 else default
+    cases, run_args = files[name]
+    print_module(script, name, run_args, what, [lambda out, i, c=c: case(out, i, c) for c in cases])
+
+
 def print_module(script, name, run_args, what, cases, params=()):
     """Prints the test file: the comment lines `what`, one `all elements
     equal` output per case, and @main(params) returning each case's %ok;

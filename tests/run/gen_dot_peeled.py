@@ -11,7 +11,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_dot_kernel import print_module  # noqa: E402
+from gen_dot_kernel import generate  # noqa: E402
 from gen_packed_weights import dot_case  # noqa: E402
 
 # (element type, lhs shape, rhs shape, lhs batch, rhs batch, lhs contract, rhs contract)
@@ -28,13 +28,11 @@ FILES = {
 
 
 def main():
-    name = sys.argv[1] if len(sys.argv) > 1 else "dot_peeled"
-    cases, run_args = FILES[name]
-    print_module("gen_dot_peeled.py", name, run_args,
-                 ["dot_general with leading lhs free dimensions that do not collapse with",
-                  "the rows (codegen/dot.c: batches of the GEMM that B lacks); the expected",
-                  "products come from NumPy: each result is `all elements equal`."],
-                 [lambda out, i, c=c: dot_case(out, i, "dot", *c) for c in cases])
+    generate("gen_dot_peeled.py", "dot_peeled", FILES,
+             ["dot_general with leading lhs free dimensions that do not collapse with",
+              "the rows (codegen/dot.c: batches of the GEMM that B lacks); the expected",
+              "products come from NumPy: each result is `all elements equal`."],
+             lambda out, i, c: dot_case(out, i, "dot", *c))
 
 
 if __name__ == "__main__":

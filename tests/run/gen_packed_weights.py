@@ -19,7 +19,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_dot_kernel import LHS_K, RHS_K, all_equal, operand, print_module, tensor  # noqa: E402
+from gen_dot_kernel import LHS_K, RHS_K, all_equal, generate, operand, tensor  # noqa: E402
 
 # ("dot", type, lhs shape, weights shape, lhs batch, rhs batch, lhs contract, rhs contract)
 # ("conv", type, input NHWC, weights HWIO, strides, padding[, rhs dilation, feature groups])
@@ -209,14 +209,11 @@ def conv_case(out, n, ty, xs, ws, strides, pad, rdil=(1, 1), groups=1):
 
 
 def main():
-    name = sys.argv[1] if len(sys.argv) > 1 else "packed_weights"
-    cases, run_args = FILES[name]
-    print_module("gen_packed_weights.py", name, run_args,
-                 ["dot_general and convolution with constant weights, which the layout pass",
-                  "stores in the GEMM kernel's panels (passes/layout.c), on odd sizes; the",
-                  "expected products come from NumPy: each result is `all elements equal`."],
-                 [lambda out, i, c=c: conv_case(out, i, *c[1:]) if c[0] == "conv" else dot_case(out, i, *c)
-                  for c in cases])
+    generate("gen_packed_weights.py", "packed_weights", FILES,
+             ["dot_general and convolution with constant weights, which the layout pass",
+              "stores in the GEMM kernel's panels (passes/layout.c), on odd sizes; the",
+              "expected products come from NumPy: each result is `all elements equal`."],
+             lambda out, i, c: conv_case(out, i, *c[1:]) if c[0] == "conv" else dot_case(out, i, *c))
 
 
 if __name__ == "__main__":

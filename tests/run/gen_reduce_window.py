@@ -19,7 +19,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_dot_kernel import LHS_K, operand, print_module, tensor  # noqa: E402
+from gen_dot_kernel import LHS_K, generate, operand, tensor  # noqa: E402
 from gen_packed_weights import compare, iota_data  # noqa: E402
 
 # (body, type, input NHWC, window (h, w), strides (h, w), padding [[lo, hi], [lo, hi]])
@@ -75,13 +75,11 @@ def pool_case(out, n, body, ty, xs, win, strides, pad):
 
 
 def main():
-    name = sys.argv[1] if len(sys.argv) > 1 else "reduce_window_pool"
-    cases, run_args = FILES[name]
-    print_module("gen_reduce_window.py", name, run_args,
-                 ["reduce_window as pooling over NHWC inputs (codegen/reduce.c) on odd sizes,",
-                  "padding and strides; the expected results come from NumPy: each result",
-                  "is `all elements equal`."],
-                 [lambda out, i, c=c: pool_case(out, i, *c) for c in cases])
+    generate("gen_reduce_window.py", "reduce_window_pool", FILES,
+             ["reduce_window as pooling over NHWC inputs (codegen/reduce.c) on odd sizes,",
+              "padding and strides; the expected results come from NumPy: each result",
+              "is `all elements equal`."],
+             lambda out, i, c: pool_case(out, i, *c))
 
 
 if __name__ == "__main__":
