@@ -483,8 +483,9 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a dot kernel call computes,
  * in units of *unit of its elements (NR columns, or 1). */
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
-/* Whether a dot kernel runs the skinny path reading B in place along its
- * rows (gemm.c; threads then split its columns). */
+/* Whether a dot kernel runs the skinny path with B along its rows
+ * (gemm.c: read in place, or packed when the layout pass packed a
+ * constant B for more than one thread; threads split its columns). */
 bool cg_dot_skinny_rows(const Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */

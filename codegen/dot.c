@@ -285,10 +285,11 @@ bool cg_dot_skinny_rows(const Op *op) {
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
- * panels of them, which read panels laid out from column 0; with more than one thread the
- * skinny path with B along N packs it in the same panels with one K slice
- * (gemm.c's packed skinny path, which is faster than the in-place one
- * with 2 threads and slower with 1), whatever columns its calls take. */
+ * panels of them, which read panels laid out from column 0; with more
+ * than one thread the skinny path with B along N packs it in the same
+ * panels with one K slice (gemm.c's packed skinny path, which is faster
+ * than the in-place one with 2 threads and slower with 1), whatever
+ * columns its calls take. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out) {
   GemmPlan p = {0};
   DotPath path = dot_path(op, &p);

@@ -661,11 +661,15 @@ bool gemm_skinny_fits(const GemmPlan *p) {
 
 static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/* The vector registers the skinny kernels plan for: 32 zmm with AVX-512,
+ * else 16. */
+static int vector_regs(CG *cg) { return cg_vector_bytes(cg) == 64 ? 32 : 16; }
+
 /* B along N: M x NV accumulators, NV vectors of B, a broadcast of A. B
  * along K (the dots path): M x NR accumulators, M vectors of A, one of B. */
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
-  int vbytes = cg_vector_bytes(g->cg), regs = vbytes == 64 ? 32 : 16, m = (int)p->M;
+  int vbytes = cg_vector_bytes(g->cg), regs = vector_regs(g->cg), m = (int)p->M;
   p->skinny_dots = p->sbn != 1;
   p->mr = m;
   if (p->skinny_dots) {
@@ -949,7 +953,7 @@ enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 /* Rows per group: at most what the registers hold (R x NV accumulators,
  * NV vectors of B, a broadcast), balanced. */
 static int packed_rows(CG *cg, int m, int nv) {
-  int regs = cg_vector_bytes(cg) == 64 ? 32 : 16;
+  int regs = vector_regs(cg);
   int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
   int groups = (m + fit - 1) / fit;
   return (m + groups - 1) / groups;
@@ -1205,9 +1209,9 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
 
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
  * pc * Npad + jr * kc: the slices before it are full (KC rows), and jr
- * is a multiple of NR (a convolution's calls split columns in units of NR,
- * conv.c's conv_split; the layout pass packs no dot whose calls split
- * columns). */
+ * is a multiple of NR (a convolution's or a blocked dot's calls split
+ * columns in units of NR, conv.c's conv_split and dot.c's dot_split; the
+ * layout pass packs no dot whose calls split columns otherwise). */
 LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
                           LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
   CG *cg = g->cg;

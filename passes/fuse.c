@@ -74,7 +74,7 @@ typedef struct Chain {
 
 /* Codegen evaluates a fused chain by recursion over its producers; a
  * deeper chain becomes a kernel root (which also bounds the recursion of
- * epilogue_source and of codegen's cg_value_at on long op chains). */
+ * gemm_behind and of codegen's cg_value_at on long op chains). */
 enum { FUSE_DEPTH_MAX = 128 };
 
 typedef struct Fuser {
@@ -170,19 +170,19 @@ static Chain chain_of(Fuser *fu, const Op *x) {
   int64_t n = type_num_elems(x->results[0]->type);
   for (int i = 0; i < x->nopnds; i++) {
     const Value *v = x->opnds[i];
+    int64_t k = type_num_elems(v->type);
+    bool full = k < 0 || n < 0 || k >= n; /* not read through a broadcast */
     if (!v->def || !v->def->fused) {
-      int64_t k = type_num_elems(v->type);
-      c.streams += k < 0 || n < 0 || k >= n;
+      c.streams += full;
       continue;
     }
     Chain p = fu->chains[v->id];
-    int64_t k = type_num_elems(v->type);
     c.expensive |= p.expensive;
     c.cost += p.cost;
     /* Read through a broadcast (fewer elements than X), p's streams are
      * streams of p's size, not of X's: BERT's bias, broadcast in two
      * steps, 3072 to 1x1x3072 to 1x128x3072. */
-    if (k < 0 || n < 0 || k >= n) c.streams += p.streams;
+    if (full) c.streams += p.streams;
     if (p.depth + 1 > c.depth) c.depth = p.depth + 1;
   }
   return c;

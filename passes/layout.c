@@ -11,10 +11,11 @@
  * when every one of its uses is operand 1 (B) of a dot_general or
  * convolution whose kernel packs B (codegen_gemm_b_packing: the blocked
  * path, not the matrix-vector or elemental ones, nor a blocked dot whose
- * threads split the columns, since panels start at multiples of NR: a
- * convolution's column splits come in whole panels; the skinny path with
- * B along N when compiled for more than one thread, in panels of one K
- * slice; the driver hands it to the pass as o->gemm_b_packing)
+ * threads split the columns other than in whole panels, since panels
+ * start at multiples of NR: a convolution's column splits and a blocked
+ * dot's with few rows (dot.c dot_split) come in whole panels; the skinny
+ * path with B along N when compiled for more than one thread, in panels
+ * of one K slice; the driver hands it to the pass as o->gemm_b_packing)
  * and all those uses want the same packing. Any other use (an elementwise
  * op, a return, a second GEMM with other dimension numbers) reads it
  * row-major, so it stays as it is: packing never duplicates a constant.
