@@ -505,19 +505,14 @@ static void conv_epi_prefetch(Gemm *g, Value *const *in, int n, LLVMValueRef m0,
                               LLVMValueRef jr) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMTypeRef pt = cg->t_ptr;
   for (int i = 0; i < n; i++) {
     LLVMValueRef base = cg_buffer(cg, in[i]);
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef row = LLVMBuildAdd(g->b, m0, cg_i64(cg, r), "");
       LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, cg_i64(cg, p->N), ""), jr, "");
       for (int64_t e = 0; e < p->nr; e += 64 / elem_bytes(p->e)) {
-        LLVMValueRef at = LLVMBuildAdd(g->b, off, cg_i64(cg, e), "");
-        /* not inbounds: the last tile's rows may reach past the end */
-        LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, base, &at, 1, ""),
-                             LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
-                             LLVMConstInt(cg->t_i32, 1, 0)};
-        cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+        /* the last tile's rows may reach past the end */
+        gemm_prefetch(g, base, LLVMBuildAdd(g->b, off, cg_i64(cg, e), ""), 0, 2);
       }
     }
   }

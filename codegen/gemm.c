@@ -192,6 +192,16 @@ static int64_t packed_npad(const Gemm *g) { return (g->p.N + g->p.nr - 1) / g->p
 /* ------------------------------------------------------------------------ */
 /* Vector loads and stores                                                   */
 
+void gemm_prefetch(Gemm *g, LLVMValueRef base, LLVMValueRef idx, int write, int locality) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt = cg->t_ptr;
+  LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, base, &idx, 1, ""), /* not inbounds */
+                       LLVMConstInt(cg->t_i32, (unsigned)write, 0),
+                       LLVMConstInt(cg->t_i32, (unsigned)locality, 0),
+                       LLVMConstInt(cg->t_i32, 1, 0)};
+  cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+}
+
 static LLVMValueRef vload(Gemm *g, LLVMValueRef p, unsigned align) {
   LLVMValueRef v = LLVMBuildLoad2(g->b, g->vt, p, "");
   LLVMSetAlignment(v, align);
@@ -247,12 +257,8 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
   for (int l = 0; m->pf && l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
-    LLVMTypeRef pt = cg->t_ptr;
     LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
-    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, m->pf, &off, 1, ""), /* not inbounds */
-                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
-                         LLVMConstInt(cg->t_i32, 1, 0)};
-    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    gemm_prefetch(g, m->pf, off, 0, 2);
   }
   for (int v = 0; v < p->nv; v++) {
     LLVMValueRef ptr =
@@ -337,17 +343,12 @@ static LLVMValueRef col_mask(Gemm *g, LLVMValueRef cols, int v) {
 static void micro_prefetch_c(Gemm *g, Micro *m, int ahead) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMTypeRef pt = cg->t_ptr;
   int64_t row_bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int r = ahead; r < ahead + p->mr; r++) {
     LLVMValueRef row = LLVMBuildMul(g->b, cg_i64(cg, r), m->ldc, "");
     for (int64_t off = 0; off < row_bytes; off += 64) {
       LLVMValueRef idx = LLVMBuildAdd(g->b, row, cg_i64(cg, off / elem_bytes(p->e)), "");
-      /* not inbounds: an edge tile may reach past the end of C */
-      LLVMValueRef ptr = LLVMBuildGEP2(g->b, g->t, m->c, &idx, 1, "");
-      LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, 1, 0),
-                           LLVMConstInt(cg->t_i32, 3, 0), LLVMConstInt(cg->t_i32, 1, 0)};
-      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+      gemm_prefetch(g, m->c, idx, 1, 3); /* an edge tile may reach past the end of C */
     }
   }
 }
@@ -820,18 +821,12 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
-  LLVMTypeRef pt = cg->t_ptr;
   LLVMValueRef below = LLVMBuildMul(g->b, cg_i64(cg, nb), d->ldb, "");
   for (int j = 0; j < nb; j++) {
     LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
-    if (!mask) { /* the same vector of row n0 + nb + j */
-      LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, ptr, &below, 1, ""), /* not inbounds */
-                           LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
-                           LLVMConstInt(cg->t_i32, 1, 0)};
-      cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
-    }
+    if (!mask) gemm_prefetch(g, ptr, below, 0, 2); /* the same vector of row n0 + nb + j */
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
@@ -1152,14 +1147,9 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
 static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  LLVMTypeRef pt = cg->t_ptr;
   int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int64_t off = 0; off < bytes; off += 64) {
-    LLVMValueRef idx = cg_i64(cg, p->nr + off / elem_bytes(p->e));
-    LLVMValueRef a[4] = {LLVMBuildGEP2(g->b, g->t, src, &idx, 1, ""), /* not inbounds */
-                         LLVMConstInt(cg->t_i32, 0, 0), LLVMConstInt(cg->t_i32, 2, 0),
-                         LLVMConstInt(cg->t_i32, 1, 0)};
-    cg_intrinsic(g->b, "llvm.prefetch", &pt, 1, a, 4);
+    gemm_prefetch(g, src, cg_i64(cg, p->nr + off / elem_bytes(p->e)), 0, 2);
   }
 }
 

@@ -83,6 +83,10 @@ typedef struct GemmScratch {
 void gemm_plan(Gemm *g);
 /* The K slice (KC) of a GEMM summing K terms (GEMM_DYN: the largest). */
 int64_t gemm_kc(int64_t K);
+/* llvm.prefetch of base[idx] (elements of g->t; the address is not
+ * inbounds: a prefetch may point past the end, it never faults), for a
+ * read (write 0) or a write (1), locality 0-3. */
+void gemm_prefetch(Gemm *g, LLVMValueRef base, LLVMValueRef idx, int write, int locality);
 /* NR, the columns of the blocked path's tile for element type e. */
 int gemm_nr(CG *cg, ElemType e);
 /* When threads split the columns of a blocked GEMM (a convolution's,
