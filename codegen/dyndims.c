@@ -226,10 +226,19 @@ const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
   return end;
 }
 
+/* Whether op runs as a GEMM kernel of its own (emit_dot, emit_conv): a
+ * convolution that fits conv.c's implicit GEMM, or a dot_general that
+ * plan_dot gave a GEMM (dot, per Value id). Before that plan (dot NULL),
+ * every dot_general may. */
+static bool runs_kernel(DynDot *const *dot, const Op *op) {
+  if (op->code == OP_CONVOLUTION) return cg_conv_gemm_fits(op);
+  return op->code == OP_DOT_GENERAL && (!dot || dot[op->results[0]->id]);
+}
+
 int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
   int64_t most = 0;
   for (const Op *op = f->body->first; op; op = op->next)
-    if (op->code == OP_DOT_GENERAL || (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op))) {
+    if (runs_kernel(NULL, op)) {
       int64_t n = ir_kernel_scratch_bytes(op, 0);
       most = n > most ? n : most;
     }
@@ -366,12 +375,6 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                  */
 
-/* Whether op runs as a GEMM kernel of its own (dot_kernel, emit_conv). */
-static bool runs_kernel(const Dyn *d, const Op *op) {
-  return (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id]) ||
-         (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op));
-}
-
 /* A GEMM kernel's reads: the values whose buffers it binds (per Value
  * id) and the expressions it takes from the frame (per DimExpr id). */
 typedef struct Reads {
@@ -428,7 +431,7 @@ static void plan_frame(Dyn *d) {
   d->framed = calloc((size_t)d->s->nexprs + 1, sizeof(DimExpr *));
   if (!d->framed) abort();
   for (Op *op = d->f->body->first; op; op = op->next)
-    if (runs_kernel(d, op)) kernel_reads(d, op, &r);
+    if (runs_kernel(d->dot, op)) kernel_reads(d, op, &r);
   for (int i = 0; i < d->s->nexprs; i++)
     if (r.exprs[i] && d->s->exprs[i]->kind != DX_CONST) d->framed[d->nframed++] = d->s->exprs[i];
   reads_free(&r);
@@ -443,10 +446,12 @@ static void plan(Dyn *d) {
   for (Op *op = d->f->body->first; op; op = op->next) {
     Value *v = op->nresults > 0 ? op->results[0] : NULL;
     if (v && d->epi[v->id]) d->gemm[d->epi[v->id]->results[0]->id] = op;
-    int64_t bytes = 0;
-    if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) {
+    if (op->code == OP_DOT_GENERAL) d->dot[v->id] = plan_dot(d, op);
+    if (!runs_kernel(d->dot, op)) continue;
+    int64_t bytes;
+    if (op->code == OP_CONVOLUTION) {
       bytes = cg_conv_gemm_scratch_bytes(d->cg, op);
-    } else if (op->code == OP_DOT_GENERAL && (d->dot[v->id] = plan_dot(d, op))) {
+    } else {
       Gemm g;
       dot_gemm(d, op, d->dot[v->id], NULL, &g);
       bytes = gemm_scratch_bytes(&g.p);
@@ -1166,10 +1171,10 @@ static void emit_op(Dyn *d, Op *op) {
   }
   Op *gemm = d->gemm[op->results[0]->id]; /* op is its epilogue root */
   if (gemm) op = gemm;
-  if (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id])
-    emit_dot(d, op, d->dot[op->results[0]->id]);
-  else if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) emit_conv(d, op);
-  else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
+  if (runs_kernel(d->dot, op)) {
+    if (op->code == OP_CONVOLUTION) emit_conv(d, op);
+    else emit_dot(d, op, d->dot[op->results[0]->id]);
+  } else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
