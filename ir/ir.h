@@ -1360,8 +1360,10 @@ int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
 /* Makes dynamic_conv op the convolution it stands for, with padding pad
- * (low and high of each spatial dimension in turn; passes/refine_shapes.c). */
-void refine_conv_padding(Module *m, Op *op, const int64_t *pad);
+ * (low and high of each spatial dimension in turn), or, with pad_sym, the
+ * symbolic padding the entry evaluates, the padding operand kept
+ * (passes/refine_shapes.c). */
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad, const DimExpr *const *pad_sym);
 /* passes/symbolic.c, called by refine_shapes for an entry it does not
  * specialize: symbols for the `?` sizes and the dimension arguments given,
  * Value.sym and Func.sym; returns the number of errors. */

@@ -702,11 +702,16 @@ static bool refine_gather(Refiner *r, Op *op) {
 }
 
 /* spec: dynamic_conv = convolution with padding given as a value
- * (tensor<Nx2>: low and high padding of each spatial dimension). */
-void refine_conv_padding(Module *m, Op *op, const int64_t *pad) {
+ * (tensor<Nx2>: low and high padding of each spatial dimension). With
+ * pad_sym (padding computed from symbolic sizes, passes/symbolic.c) the
+ * entry evaluates the padding (Window.pad_sym) and the op keeps its
+ * padding operand, its third, so that it prints as the dynamic_conv it is
+ * (ir/print.c). */
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad, const DimExpr *const *pad_sym) {
   int n = (int)op->a.conv.in_spatial.n;
-  retarget(op, OP_CONVOLUTION, 2);
+  retarget(op, OP_CONVOLUTION, pad_sym ? 3 : 2);
   Window *w = &op->a.window;
+  w->pad_sym = pad_sym;
   w->pad_lo = ir_list(m, pad, n);
   w->pad_hi = ir_list(m, pad, n);
   for (int i = 0; i < n; i++) {
@@ -720,7 +725,7 @@ static bool refine_conv(Refiner *r, Op *op) {
   Ints p;
   if (!fold_shape(r, op, 2, 2 * (int)op->a.conv.in_spatial.n, &p))
     return not_constant(r, op, "padding");
-  refine_conv_padding(r->m, op, p.v);
+  refine_conv_padding(r->m, op, p.v, NULL);
   /* spec: convolution (C22-C23): the result shape follows from the rest */
   int errors = verify_refine_op(r->m, r->f, op);
   r->errors += errors;
