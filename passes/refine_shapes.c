@@ -469,35 +469,20 @@ static bool not_constant(Refiner *r, Op *op, const char *what) {
               "--input-shapes or --dim (symbolic sizes are not compiled)", what);
 }
 
-/* spec: dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions. */
-static bool refine_broadcast(Refiner *r, Op *op) {
+/* A dynamic op whose result shape is its operand `at` (what: its name),
+ * made the static op code of its operands before it: the shape folded,
+ * else after deduce (NULL: none) has bound an unknown size in it. spec:
+ * dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions,
+ * dynamic_iota = iota of shape output_shape, dynamic_reshape = reshape to
+ * output_shape. */
+static bool refine_to_shape(Refiner *r, Op *op, int at, const char *what,
+                            bool (*deduce)(Refiner *, const Op *), OpCode code) {
   Ints s;
   int rank = op->results[0]->type->rank;
-  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_broadcast(r, op) && fold_shape(r, op, 1, rank, &s)))
-    return not_constant(r, op, "output_dimensions");
+  if (!fold_shape(r, op, at, rank, &s) && !(deduce && deduce(r, op) && fold_shape(r, op, at, rank, &s)))
+    return not_constant(r, op, what);
   if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_BROADCAST_IN_DIM, 1);
-  return retyped(r, op);
-}
-
-/* spec: dynamic_iota = iota of shape output_shape. */
-static bool refine_iota(Refiner *r, Op *op) {
-  Ints s;
-  if (!fold_shape(r, op, 0, op->results[0]->type->rank, &s))
-    return not_constant(r, op, "output_shape");
-  if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_IOTA, 0);
-  return retyped(r, op);
-}
-
-/* spec: dynamic_reshape = reshape to output_shape. */
-static bool refine_reshape(Refiner *r, Op *op) {
-  Ints s;
-  int rank = op->results[0]->type->rank;
-  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_reshape(r, op) && fold_shape(r, op, 1, rank, &s)))
-    return not_constant(r, op, "output_shape");
-  if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_RESHAPE, 1);
+  retarget(op, code, at);
   return retyped(r, op);
 }
 
@@ -1144,9 +1129,13 @@ static void refine_op(Op *op, void *ctx) {
   Refiner *r = ctx;
   switch (op->code) {
   case OP_GET_DIMENSION_SIZE: refine_dim_size(r, op); return;
-  case OP_DYNAMIC_BROADCAST_IN_DIM: refine_broadcast(r, op); return;
-  case OP_DYNAMIC_IOTA: refine_iota(r, op); return;
-  case OP_DYNAMIC_RESHAPE: refine_reshape(r, op); return;
+  case OP_DYNAMIC_BROADCAST_IN_DIM:
+    refine_to_shape(r, op, 1, "output_dimensions", deduce_broadcast, OP_BROADCAST_IN_DIM);
+    return;
+  case OP_DYNAMIC_IOTA: refine_to_shape(r, op, 0, "output_shape", NULL, OP_IOTA); return;
+  case OP_DYNAMIC_RESHAPE:
+    refine_to_shape(r, op, 1, "output_shape", deduce_reshape, OP_RESHAPE);
+    return;
   case OP_DYNAMIC_PAD: refine_pad(r, op); return;
   case OP_REAL_DYNAMIC_SLICE: refine_slice(r, op); return;
   case OP_DYNAMIC_GATHER: refine_gather(r, op); return;
