@@ -1181,6 +1181,13 @@ void ir_op_verror(const Op *op, const char *fmt, va_list ap);
 /* Looks up a generic attribute by name, NULL if absent. */
 Attr *ir_attr(const Op *op, const char *name);
 void ir_set_attr(Module *m, Op *op, const char *name, Attr *value);
+/* The string of argument i's attribute name (jax.arg_info ...), NULL if
+ * absent or not a string. */
+const char *ir_arg_string_attr(const Func *f, int i, const char *name);
+/* The operand of concatenate op (1-d shape values) that holds element *k
+ * of the result, *k made its index there; NULL when k is past the end or
+ * an operand before it has an unknown size. */
+Value *ir_concat_operand(const Op *op, int64_t *k);
 
 /* ------------------------------------------------------------------------ */
 /* Building ops in passes (ir/builder.c)                                     */

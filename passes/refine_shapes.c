@@ -390,14 +390,10 @@ static DimArg *sym_of(Refiner *r, const Value *x, int64_t k) {
   case OP_SLICE:
     if (op->a.start_indices.n != 1) return NULL;
     return sym_of(r, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
-  case OP_CONCATENATE:
-    for (int i = 0; i < op->nopnds; i++) {
-      int64_t ni = type_num_elems(op->opnds[i]->type);
-      if (ni < 0) return NULL;
-      if (k < ni) return sym_of(r, op->opnds[i], k);
-      k -= ni;
-    }
-    return NULL;
+  case OP_CONCATENATE: {
+    const Value *x = ir_concat_operand(op, &k);
+    return x ? sym_of(r, x, k) : NULL;
+  }
   default: return NULL;
   }
 }
@@ -536,13 +532,8 @@ static Affine affine_sum(Refiner *r, const Op *op, int64_t k, Affine leaf) {
 }
 
 static Affine affine_concatenate(Refiner *r, const Op *op, int64_t k, Affine leaf) {
-  for (int i = 0; i < op->nopnds; i++) {
-    int64_t n = type_num_elems(op->opnds[i]->type);
-    if (n < 0) return leaf;
-    if (k < n) return affine(r, op->opnds[i], k);
-    k -= n;
-  }
-  return leaf;
+  const Value *x = ir_concat_operand(op, &k);
+  return x ? affine(r, x, k) : leaf;
 }
 
 /* Element k of x through the moves JAX makes with shape values (as
@@ -869,15 +860,6 @@ static void mark_shape_operands(Op *op, void *ctx) {
   for (int i = first_shape_operand(op); i < op->nopnds; i++) mark_shape_value(ctx, op->opnds[i]);
 }
 
-static const char *jax_dim_name(const Func *f, int i) {
-  if (!f->arg_attrs || !f->arg_attrs[i]) return NULL;
-  for (int k = 0; k < f->narg_attrs[i]; k++) {
-    const NamedAttr *a = &f->arg_attrs[i][k];
-    if (!strcmp(a->name, "jax.global_constant") && a->value->kind == AT_STRING) return a->value->str;
-  }
-  return NULL;
-}
-
 /* The dimension arguments: the leading 0-d integer arguments read by shape
  * operands (jax.export passes its dimension variables first; a 0-d integer
  * among the data arguments, e.g. a slice start, is data). */
@@ -890,7 +872,7 @@ static void find_dim_args(Refiner *r, Func *f) {
     if (!r->state[b->args[i]->id] || t->kind != TY_TENSOR || t->rank != 0 ||
         elem_class(t->elem) != 's')
       break;
-    const char *name = jax_dim_name(f, i);
+    const char *name = ir_arg_string_attr(f, i, "jax.global_constant");
     r->dims[r->ndims] = (DimArg){.arg = b->args[i],
         .name = name ? name : arena_printf(&r->m->arena, "d%d", r->ndims)};
     r->ndims++;

@@ -55,13 +55,8 @@ static const DimExpr *dim_of(Sym *y, const Value *x, int i) {
 static const DimExpr *fold(Sym *y, const Value *x, int64_t k);
 
 static const DimExpr *fold_concatenate(Sym *y, const Op *op, int64_t k) {
-  for (int i = 0; i < op->nopnds; i++) {
-    int64_t n = type_num_elems(op->opnds[i]->type);
-    if (n < 0) return NULL;
-    if (k < n) return fold(y, op->opnds[i], k);
-    k -= n;
-  }
-  return NULL;
+  const Value *x = ir_concat_operand(op, &k);
+  return x ? fold(y, x, k) : NULL;
 }
 
 static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
