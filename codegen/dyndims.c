@@ -1245,17 +1245,29 @@ static void emit_entry(Dyn *d, const char *name) {
   cg_fn_end(cg);
 }
 
+/* Starts P_F<suffix>(sym..., extra...) returning ret, the sizes evaluated
+ * from its symbols (Dyn.x); *ovf: whether one overflows. */
+static LLVMValueRef begin_sizes_fn(Dyn *d, const char *name, const char *suffix, LLVMTypeRef ret,
+                                   const LLVMTypeRef *extra, int nextra, LLVMValueRef *ovf) {
+  CG *cg = d->cg;
+  int n = d->s->nsyms;
+  LLVMTypeRef params[n + nextra + 1];
+  for (int i = 0; i < n + nextra; i++) params[i] = i < n ? cg->t_i64 : extra[i - n];
+  LLVMValueRef fn =
+      add_fn(cg, arena_printf(&cg->m->arena, "%s%s", name, suffix), ret, params, n + nextra);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef syms[n + 1];
+  *ovf = LLVMConstInt(cg->t_i1, 0, 0);
+  sym_params(d, fn, 0, syms);
+  eval_all(d, syms, ovf);
+  return fn;
+}
+
 /* P_F_temp_bytes(sym...): the arena size (-1 when it overflows). */
 static void emit_temp_bytes(Dyn *d, const char *name) {
   CG *cg = d->cg;
-  int n = d->s->nsyms;
-  LLVMTypeRef params[n + 1];
-  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
-  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_temp_bytes", name), cg->t_i64, params, n);
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
-  sym_params(d, fn, 0, syms);
-  eval_all(d, syms, &ovf);
+  LLVMValueRef ovf;
+  begin_sizes_fn(d, name, "_temp_bytes", cg->t_i64, NULL, 0, &ovf);
   LLVMBuildRet(cg->b, LLVMBuildSelect(cg->b, ovf, cg_i64(cg, -1), d->x[d->temp_bytes->id], ""));
 }
 
@@ -1263,15 +1275,8 @@ static void emit_temp_bytes(Dyn *d, const char *name) {
 static void emit_result_dims(Dyn *d, const char *name) {
   CG *cg = d->cg;
   int n = d->s->nsyms;
-  LLVMTypeRef params[n + 2];
-  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
-  params[n] = cg->t_i32;
-  params[n + 1] = cg->t_ptr;
-  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_result_dims", name), cg->t_void, params, n + 2);
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
-  sym_params(d, fn, 0, syms);
-  eval_all(d, syms, &ovf);
+  LLVMTypeRef extra[2] = {cg->t_i32, cg->t_ptr};
+  LLVMValueRef ovf, fn = begin_sizes_fn(d, name, "_result_dims", cg->t_void, extra, 2, &ovf);
   Op *ret = ir_block_terminator(d->f->body);
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "done");
   LLVMValueRef sw = LLVMBuildSwitch(cg->b, LLVMGetParam(fn, (unsigned)n), done, (unsigned)ret->nopnds);
