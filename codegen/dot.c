@@ -255,6 +255,8 @@ static DotPath dot_path(const Op *op, DotPlan *d) {
   return gemm_skinny_fits(p) ? DOT_SKINNY : DOT_BLOCKED;
 }
 
+/* The plan of op, for each of cg_dot_split, cg_dot_skinny_rows,
+ * cg_dot_b_packing and cg_kernel_dot to make once. */
 static DotPlan plan_dot(const Op *op) {
   DotPlan d = {{0}, false, DOT_ELEMENTAL};
   d.shaped = plan_shapes(op, &d.p);
@@ -291,6 +293,7 @@ static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64
   return d < 0 ? 0 : d;
 }
 
+/* dot_split with cg's GEMM tile and threads. */
 static int split_of(CG *cg, const Op *op, const DotPlan *dp, int64_t *unit) {
   return dot_split(op, dp, gemm_nr(cg, op->results[0]->type->elem), cg->o->threads, unit);
 }
