@@ -175,20 +175,20 @@ static int first_wide(const Type *t, int lo, int hi) {
   return -1;
 }
 
-/* Maps [begin, end) of result dimension pdim (cg_dot_split) to a
- * GemmRange: batches, rows or columns, scaled by the extents of the
- * dimensions after pdim in its group, or panels of NR columns; the other
- * groups are covered whole (the dimensions before pdim in its group have
- * extent 1). */
-static GemmRange range_of(Gemm *g, Op *op, LLVMValueRef begin, LLVMValueRef end) {
+/* Maps [begin, end) of result dimension pdim (dot_split, in units of
+ * unit) to a GemmRange: batches, rows or columns, scaled by the extents of
+ * the dimensions after pdim in its group, or panels of NR columns; the
+ * other groups are covered whole (the dimensions before pdim in its group
+ * have extent 1). */
+static GemmRange range_of(Gemm *g, Op *op, int pdim, int64_t unit, LLVMValueRef begin,
+                          LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   const Type *rt = op->results[0]->type;
   GemmRange r = {cg_i64(cg, 0),    cg_i64(cg, p->nbatch), cg_i64(cg, 0),
                  cg_i64(cg, p->M), cg_i64(cg, 0),         cg_i64(cg, p->N)};
   if (rt->rank == 0) return r;
-  int64_t unit;
-  int pdim = cg_dot_split(cg, op, &unit), fl = p->nbd, fr = p->nbd + p->nfl;
+  int fl = p->nbd, fr = p->nbd + p->nfl;
   if (unit > 1) { /* panels: pdim is the last dimension, the columns */
     r.c0 = LLVMBuildMul(g->b, begin, cg_i64(cg, unit), "c0");
     r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, unit), ""), cg_i64(cg, p->N));
@@ -230,20 +230,38 @@ static void kernel_body(Gemm *g, Op *op, const GemmRange *r) {
 /* How cg_kernel_dot computes a dot_general. */
 typedef enum DotPath { DOT_ELEMENTAL, DOT_EMPTY, DOT_SKINNY, DOT_BLOCKED } DotPath;
 
-/* The path of op, with its shapes and strides planned into p. */
-static DotPath dot_path(const Op *op, GemmPlan *p) {
+/* A dot_general planned once for every question about it: its shapes and
+ * strides (p, when shaped; p.e set only on the GEMM paths) and its path. */
+typedef struct DotPlan {
+  GemmPlan p;
+  bool shaped;
+  DotPath path;
+} DotPlan;
+
+/* The path of op, whose shapes d->p holds when d->shaped. */
+static DotPath dot_path(const Op *op, DotPlan *d) {
+  GemmPlan *p = &d->p;
   ElemType e = op->results[0]->type->elem;
   if (e != ET_F32 && e != ET_F64) return DOT_ELEMENTAL;
   if (op->opnds[0]->type->elem != e || op->opnds[1]->type->elem != e) return DOT_ELEMENTAL;
   if (op->opnds[0]->storage == ST_NONE || op->opnds[1]->storage == ST_NONE)
     return DOT_ELEMENTAL; /* the passes materialize them; be safe if not */
   p->e = e;
-  if (!plan_shapes(op, p)) return DOT_ELEMENTAL;
+  if (!d->shaped) return DOT_ELEMENTAL;
   /* Matrix-vector products: a tile would be 1/NR useful; the elemental
    * loop over K is a vectorized reduction when K is contiguous. */
   if (p->N == 1 && p->sak == 1 && p->sbk == 1) return DOT_ELEMENTAL;
   if (p->M == 0 || p->N == 0 || p->nbatch == 0) return DOT_EMPTY;
   return gemm_skinny_fits(p) ? DOT_SKINNY : DOT_BLOCKED;
+}
+
+/* The plan of op, for each of cg_dot_split, cg_dot_skinny_rows,
+ * cg_dot_b_packing and cg_kernel_dot to make once. */
+static DotPlan plan_dot(const Op *op) {
+  DotPlan d = {{0}, false, DOT_ELEMENTAL};
+  d.shaped = plan_shapes(op, &d.p);
+  d.path = dot_path(op, &d);
+  return d;
 }
 
 /* Result dims are batch, lhs free, rhs free (spec (C12)). Threads split
@@ -257,31 +275,37 @@ static DotPath dot_path(const Op *op, GemmPlan *p) {
  * Zen 4: 3.22-3.25 ms by rows, 3.16-3.17 by panels, 6.07 on one thread;
  * 128 x 768 @ 768 x 768: 0.77 by rows, 0.74 by panels) when the columns
  * are one dimension, the last; else the columns. */
-static int dot_split(const Op *op, int nr, int threads, int64_t *unit) {
-  GemmPlan p = {0};
+static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit) {
+  const GemmPlan *p = &dp->p;
   const Type *t = op->results[0]->type;
   *unit = 1;
-  if (!plan_shapes(op, &p)) return cg_split_dim(t);
-  int fl = p.nbd, fr = p.nbd + p.nfl;
+  if (!dp->shaped) return cg_split_dim(t);
+  int fl = p->nbd, fr = p->nbd + p->nfl;
   int d = first_wide(t, 0, fl);
-  if (d < 0 && dot_path(op, &p) == DOT_BLOCKED && p.M < GEMM_ROW_SPLIT_MIN_M &&
-      gemm_enough_panels(p.N, nr, threads) && first_wide(t, fr, t->rank) == t->rank - 1) {
+  if (d < 0 && dp->path == DOT_BLOCKED && p->M < GEMM_ROW_SPLIT_MIN_M &&
+      gemm_enough_panels(p->N, nr, threads) && first_wide(t, fr, t->rank) == t->rank - 1) {
     *unit = nr;
     return t->rank - 1;
   }
-  if (d < 0 && !gemm_skinny_fits(&p)) d = first_wide(t, fl, fr);
+  if (d < 0 && !gemm_skinny_fits(p)) d = first_wide(t, fl, fr);
   if (d < 0) d = first_wide(t, fr, t->rank);
   if (d < 0) d = first_wide(t, fl, fr);
   return d < 0 ? 0 : d;
 }
 
+/* dot_split with cg's GEMM tile and threads. */
+static int split_of(CG *cg, const Op *op, const DotPlan *dp, int64_t *unit) {
+  return dot_split(op, dp, gemm_nr(cg, op->results[0]->type->elem), cg->o->threads, unit);
+}
+
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit) {
-  return dot_split(op, gemm_nr(cg, op->results[0]->type->elem), cg->o->threads, unit);
+  DotPlan dp = plan_dot(op);
+  return split_of(cg, op, &dp, unit);
 }
 
 bool cg_dot_skinny_rows(const Op *op) {
-  GemmPlan p = {0};
-  return dot_path(op, &p) == DOT_SKINNY && p.sbn == 1;
+  DotPlan dp = plan_dot(op);
+  return dp.path == DOT_SKINNY && dp.p.sbn == 1;
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
@@ -291,16 +315,17 @@ bool cg_dot_skinny_rows(const Op *op) {
  * than the in-place one with 2 threads and slower with 1), whatever
  * columns its calls take. */
 bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out) {
-  GemmPlan p = {0};
-  DotPath path = dot_path(op, &p);
-  bool skinny = path == DOT_SKINNY && p.sbn == 1 && threads > 1;
-  if ((path != DOT_BLOCKED && !skinny) || p.K == 0) return false;
+  DotPlan dp = plan_dot(op);
+  GemmPlan *p = &dp.p;
+  bool skinny = dp.path == DOT_SKINNY && p->sbn == 1 && threads > 1;
+  if ((dp.path != DOT_BLOCKED && !skinny) || p->K == 0) return false;
   int64_t unit;
-  int nr = panel_bytes / elem_bytes(p.e);
-  if (!skinny && dot_split(op, nr, threads, &unit) >= p.nbd + p.nfl && unit == 1) return false;
-  if (p.nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
-  gemm_packing(&p, p.nbd, p.bdim, p.bsb, panel_bytes, out);
-  if (skinny) out->kc = p.K;
+  int nr = panel_bytes / elem_bytes(p->e);
+  if (!skinny && dot_split(op, &dp, nr, threads, &unit) >= p->nbd + p->nfl && unit == 1)
+    return false;
+  if (p->nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
+  gemm_packing(p, p->nbd, p->bdim, p->bsb, panel_bytes, out);
+  if (skinny) out->kc = p->K;
   return true;
 }
 
@@ -308,14 +333,15 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *o
  * function cg->llfn(frame, begin, end), the result for [begin, end) of
  * dimension 0. */
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
-  Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi};
-  DotPath path = dot_path(op, &g.p);
-  if (path == DOT_ELEMENTAL) return false;
-  g.ncols = g.p.nfr;
+  DotPlan dp = plan_dot(op);
+  if (dp.path == DOT_ELEMENTAL) return false;
+  int64_t unit;
+  int pdim = split_of(cg, op, &dp, &unit);
+  Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .p = dp.p, .ncols = dp.p.nfr};
   gemm_plan(&g);
-  if (path == DOT_EMPTY) return true;
-  GemmRange r = range_of(&g, op, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
-  if (path == DOT_SKINNY) {
+  if (dp.path == DOT_EMPTY) return true;
+  GemmRange r = range_of(&g, op, pdim, unit, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
+  if (dp.path == DOT_SKINNY) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);
   } else {

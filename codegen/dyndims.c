@@ -226,10 +226,19 @@ const DimExpr *cg_symbolic_plan(Module *m, Func *f, int opt_level, bool *fused,
   return end;
 }
 
+/* Whether op runs as a GEMM kernel of its own (emit_dot, emit_conv): a
+ * convolution that fits conv.c's implicit GEMM, or a dot_general that
+ * plan_dot gave a GEMM (dot, per Value id). Before that plan (dot NULL),
+ * every dot_general may. */
+static bool runs_kernel(DynDot *const *dot, const Op *op) {
+  if (op->code == OP_CONVOLUTION) return cg_conv_gemm_fits(op);
+  return op->code == OP_DOT_GENERAL && (!dot || dot[op->results[0]->id]);
+}
+
 int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
   int64_t most = 0;
   for (const Op *op = f->body->first; op; op = op->next)
-    if (op->code == OP_DOT_GENERAL || (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op))) {
+    if (runs_kernel(NULL, op)) {
       int64_t n = ir_kernel_scratch_bytes(op, 0);
       most = n > most ? n : most;
     }
@@ -366,12 +375,6 @@ static DynDot *plan_dot(Dyn *d, Op *op) {
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                  */
 
-/* Whether op runs as a GEMM kernel of its own (dot_kernel, emit_conv). */
-static bool runs_kernel(const Dyn *d, const Op *op) {
-  return (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id]) ||
-         (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op));
-}
-
 /* A GEMM kernel's reads: the values whose buffers it binds (per Value
  * id) and the expressions it takes from the frame (per DimExpr id). */
 typedef struct Reads {
@@ -428,7 +431,7 @@ static void plan_frame(Dyn *d) {
   d->framed = calloc((size_t)d->s->nexprs + 1, sizeof(DimExpr *));
   if (!d->framed) abort();
   for (Op *op = d->f->body->first; op; op = op->next)
-    if (runs_kernel(d, op)) kernel_reads(d, op, &r);
+    if (runs_kernel(d->dot, op)) kernel_reads(d, op, &r);
   for (int i = 0; i < d->s->nexprs; i++)
     if (r.exprs[i] && d->s->exprs[i]->kind != DX_CONST) d->framed[d->nframed++] = d->s->exprs[i];
   reads_free(&r);
@@ -443,10 +446,12 @@ static void plan(Dyn *d) {
   for (Op *op = d->f->body->first; op; op = op->next) {
     Value *v = op->nresults > 0 ? op->results[0] : NULL;
     if (v && d->epi[v->id]) d->gemm[d->epi[v->id]->results[0]->id] = op;
-    int64_t bytes = 0;
-    if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) {
+    if (op->code == OP_DOT_GENERAL) d->dot[v->id] = plan_dot(d, op);
+    if (!runs_kernel(d->dot, op)) continue;
+    int64_t bytes;
+    if (op->code == OP_CONVOLUTION) {
       bytes = cg_conv_gemm_scratch_bytes(d->cg, op);
-    } else if (op->code == OP_DOT_GENERAL && (d->dot[v->id] = plan_dot(d, op))) {
+    } else {
       Gemm g;
       dot_gemm(d, op, d->dot[v->id], NULL, &g);
       bytes = gemm_scratch_bytes(&g.p);
@@ -1166,10 +1171,10 @@ static void emit_op(Dyn *d, Op *op) {
   }
   Op *gemm = d->gemm[op->results[0]->id]; /* op is its epilogue root */
   if (gemm) op = gemm;
-  if (op->code == OP_DOT_GENERAL && d->dot[op->results[0]->id])
-    emit_dot(d, op, d->dot[op->results[0]->id]);
-  else if (op->code == OP_CONVOLUTION && cg_conv_gemm_fits(op)) emit_conv(d, op);
-  else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
+  if (runs_kernel(d->dot, op)) {
+    if (op->code == OP_CONVOLUTION) emit_conv(d, op);
+    else emit_dot(d, op, d->dot[op->results[0]->id]);
+  } else if (op->code == OP_CONCATENATE) emit_concatenate(d, op);
   else if (op->code == OP_REDUCE) emit_reduce(d, op);
   else if (ir_is_elementwise(op->code)) emit_elemental(d, op, gen_elementwise);
   else if (GEN[op->code]) emit_elemental(d, op, GEN[op->code]);
@@ -1240,17 +1245,29 @@ static void emit_entry(Dyn *d, const char *name) {
   cg_fn_end(cg);
 }
 
+/* Starts P_F<suffix>(sym..., extra...) returning ret, the sizes evaluated
+ * from its symbols (Dyn.x); *ovf: whether one overflows. */
+static LLVMValueRef begin_sizes_fn(Dyn *d, const char *name, const char *suffix, LLVMTypeRef ret,
+                                   const LLVMTypeRef *extra, int nextra, LLVMValueRef *ovf) {
+  CG *cg = d->cg;
+  int n = d->s->nsyms;
+  LLVMTypeRef params[n + nextra + 1];
+  for (int i = 0; i < n + nextra; i++) params[i] = i < n ? cg->t_i64 : extra[i - n];
+  LLVMValueRef fn =
+      add_fn(cg, arena_printf(&cg->m->arena, "%s%s", name, suffix), ret, params, n + nextra);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef syms[n + 1];
+  *ovf = LLVMConstInt(cg->t_i1, 0, 0);
+  sym_params(d, fn, 0, syms);
+  eval_all(d, syms, ovf);
+  return fn;
+}
+
 /* P_F_temp_bytes(sym...): the arena size (-1 when it overflows). */
 static void emit_temp_bytes(Dyn *d, const char *name) {
   CG *cg = d->cg;
-  int n = d->s->nsyms;
-  LLVMTypeRef params[n + 1];
-  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
-  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_temp_bytes", name), cg->t_i64, params, n);
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
-  sym_params(d, fn, 0, syms);
-  eval_all(d, syms, &ovf);
+  LLVMValueRef ovf;
+  begin_sizes_fn(d, name, "_temp_bytes", cg->t_i64, NULL, 0, &ovf);
   LLVMBuildRet(cg->b, LLVMBuildSelect(cg->b, ovf, cg_i64(cg, -1), d->x[d->temp_bytes->id], ""));
 }
 
@@ -1258,15 +1275,8 @@ static void emit_temp_bytes(Dyn *d, const char *name) {
 static void emit_result_dims(Dyn *d, const char *name) {
   CG *cg = d->cg;
   int n = d->s->nsyms;
-  LLVMTypeRef params[n + 2];
-  for (int i = 0; i < n; i++) params[i] = cg->t_i64;
-  params[n] = cg->t_i32;
-  params[n + 1] = cg->t_ptr;
-  LLVMValueRef fn = add_fn(cg, arena_printf(&cg->m->arena, "%s_result_dims", name), cg->t_void, params, n + 2);
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef syms[n + 1], ovf = LLVMConstInt(cg->t_i1, 0, 0);
-  sym_params(d, fn, 0, syms);
-  eval_all(d, syms, &ovf);
+  LLVMTypeRef extra[2] = {cg->t_i32, cg->t_ptr};
+  LLVMValueRef ovf, fn = begin_sizes_fn(d, name, "_result_dims", cg->t_void, extra, 2, &ovf);
   Op *ret = ir_block_terminator(d->f->body);
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "done");
   LLVMValueRef sw = LLVMBuildSwitch(cg->b, LLVMGetParam(fn, (unsigned)n), done, (unsigned)ret->nopnds);

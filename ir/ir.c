@@ -243,6 +243,25 @@ Attr *ir_attr(const Op *op, const char *name) {
   return NULL;
 }
 
+const char *ir_arg_string_attr(const Func *f, int i, const char *name) {
+  if (!f->arg_attrs || !f->arg_attrs[i]) return NULL;
+  for (int k = 0; k < f->narg_attrs[i]; k++) {
+    const NamedAttr *a = &f->arg_attrs[i][k];
+    if (!strcmp(a->name, name) && a->value->kind == AT_STRING) return a->value->str;
+  }
+  return NULL;
+}
+
+Value *ir_concat_operand(const Op *op, int64_t *k) {
+  for (int i = 0; i < op->nopnds; i++) {
+    int64_t n = type_num_elems(op->opnds[i]->type);
+    if (n < 0) return NULL;
+    if (*k < n) return op->opnds[i];
+    *k -= n;
+  }
+  return NULL;
+}
+
 void ir_set_attr(Module *m, Op *op, const char *name, Attr *value) {
   for (int i = 0; i < op->nattrs; i++)
     if (!strcmp(op->attrs[i].name, name)) {

@@ -1181,6 +1181,13 @@ void ir_op_verror(const Op *op, const char *fmt, va_list ap);
 /* Looks up a generic attribute by name, NULL if absent. */
 Attr *ir_attr(const Op *op, const char *name);
 void ir_set_attr(Module *m, Op *op, const char *name, Attr *value);
+/* The string of argument i's attribute name (jax.arg_info ...), NULL if
+ * absent or not a string. */
+const char *ir_arg_string_attr(const Func *f, int i, const char *name);
+/* The operand of concatenate op (1-d shape values) that holds element *k
+ * of the result, *k made its index there; NULL when k is past the end or
+ * an operand before it has an unknown size. */
+Value *ir_concat_operand(const Op *op, int64_t *k);
 
 /* ------------------------------------------------------------------------ */
 /* Building ops in passes (ir/builder.c)                                     */
@@ -1360,8 +1367,10 @@ int pass_inline(Module *m);                         /* passes/inline.c */
 int pass_decompose_chlo(Module *m);                 /* passes/chlo.c */
 int pass_refine_shapes(Module *m, const CompileOptions *o); /* passes/refine_shapes.c */
 /* Makes dynamic_conv op the convolution it stands for, with padding pad
- * (low and high of each spatial dimension in turn; passes/refine_shapes.c). */
-void refine_conv_padding(Module *m, Op *op, const int64_t *pad);
+ * (low and high of each spatial dimension in turn), or, with pad_sym, the
+ * symbolic padding the entry evaluates, the padding operand kept
+ * (passes/refine_shapes.c). */
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad, const DimExpr *const *pad_sym);
 /* passes/symbolic.c, called by refine_shapes for an entry it does not
  * specialize: symbols for the `?` sizes and the dimension arguments given,
  * Value.sym and Func.sym; returns the number of errors. */

@@ -390,14 +390,10 @@ static DimArg *sym_of(Refiner *r, const Value *x, int64_t k) {
   case OP_SLICE:
     if (op->a.start_indices.n != 1) return NULL;
     return sym_of(r, op->opnds[0], op->a.start_indices.v[0] + k * op->a.strides.v[0]);
-  case OP_CONCATENATE:
-    for (int i = 0; i < op->nopnds; i++) {
-      int64_t ni = type_num_elems(op->opnds[i]->type);
-      if (ni < 0) return NULL;
-      if (k < ni) return sym_of(r, op->opnds[i], k);
-      k -= ni;
-    }
-    return NULL;
+  case OP_CONCATENATE: {
+    const Value *x = ir_concat_operand(op, &k);
+    return x ? sym_of(r, x, k) : NULL;
+  }
   default: return NULL;
   }
 }
@@ -469,35 +465,20 @@ static bool not_constant(Refiner *r, Op *op, const char *what) {
               "--input-shapes or --dim (symbolic sizes are not compiled)", what);
 }
 
-/* spec: dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions. */
-static bool refine_broadcast(Refiner *r, Op *op) {
+/* A dynamic op whose result shape is its operand `at` (what: its name),
+ * made the static op code of its operands before it: the shape folded,
+ * else after deduce (NULL: none) has bound an unknown size in it. spec:
+ * dynamic_broadcast_in_dim = broadcast_in_dim to output_dimensions,
+ * dynamic_iota = iota of shape output_shape, dynamic_reshape = reshape to
+ * output_shape. */
+static bool refine_to_shape(Refiner *r, Op *op, int at, const char *what,
+                            bool (*deduce)(Refiner *, const Op *), OpCode code) {
   Ints s;
   int rank = op->results[0]->type->rank;
-  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_broadcast(r, op) && fold_shape(r, op, 1, rank, &s)))
-    return not_constant(r, op, "output_dimensions");
+  if (!fold_shape(r, op, at, rank, &s) && !(deduce && deduce(r, op) && fold_shape(r, op, at, rank, &s)))
+    return not_constant(r, op, what);
   if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_BROADCAST_IN_DIM, 1);
-  return retyped(r, op);
-}
-
-/* spec: dynamic_iota = iota of shape output_shape. */
-static bool refine_iota(Refiner *r, Op *op) {
-  Ints s;
-  if (!fold_shape(r, op, 0, op->results[0]->type->rank, &s))
-    return not_constant(r, op, "output_shape");
-  if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_IOTA, 0);
-  return retyped(r, op);
-}
-
-/* spec: dynamic_reshape = reshape to output_shape. */
-static bool refine_reshape(Refiner *r, Op *op) {
-  Ints s;
-  int rank = op->results[0]->type->rank;
-  if (!fold_shape(r, op, 1, rank, &s) && !(deduce_reshape(r, op) && fold_shape(r, op, 1, rank, &s)))
-    return not_constant(r, op, "output_shape");
-  if (!set_shape(r, op, s.v)) return false;
-  retarget(op, OP_RESHAPE, 1);
+  retarget(op, code, at);
   return retyped(r, op);
 }
 
@@ -551,13 +532,8 @@ static Affine affine_sum(Refiner *r, const Op *op, int64_t k, Affine leaf) {
 }
 
 static Affine affine_concatenate(Refiner *r, const Op *op, int64_t k, Affine leaf) {
-  for (int i = 0; i < op->nopnds; i++) {
-    int64_t n = type_num_elems(op->opnds[i]->type);
-    if (n < 0) return leaf;
-    if (k < n) return affine(r, op->opnds[i], k);
-    k -= n;
-  }
-  return leaf;
+  const Value *x = ir_concat_operand(op, &k);
+  return x ? affine(r, x, k) : leaf;
 }
 
 /* Element k of x through the moves JAX makes with shape values (as
@@ -702,11 +678,16 @@ static bool refine_gather(Refiner *r, Op *op) {
 }
 
 /* spec: dynamic_conv = convolution with padding given as a value
- * (tensor<Nx2>: low and high padding of each spatial dimension). */
-void refine_conv_padding(Module *m, Op *op, const int64_t *pad) {
+ * (tensor<Nx2>: low and high padding of each spatial dimension). With
+ * pad_sym (padding computed from symbolic sizes, passes/symbolic.c) the
+ * entry evaluates the padding (Window.pad_sym) and the op keeps its
+ * padding operand, its third, so that it prints as the dynamic_conv it is
+ * (ir/print.c). */
+void refine_conv_padding(Module *m, Op *op, const int64_t *pad, const DimExpr *const *pad_sym) {
   int n = (int)op->a.conv.in_spatial.n;
-  retarget(op, OP_CONVOLUTION, 2);
+  retarget(op, OP_CONVOLUTION, pad_sym ? 3 : 2);
   Window *w = &op->a.window;
+  w->pad_sym = pad_sym;
   w->pad_lo = ir_list(m, pad, n);
   w->pad_hi = ir_list(m, pad, n);
   for (int i = 0; i < n; i++) {
@@ -720,7 +701,7 @@ static bool refine_conv(Refiner *r, Op *op) {
   Ints p;
   if (!fold_shape(r, op, 2, 2 * (int)op->a.conv.in_spatial.n, &p))
     return not_constant(r, op, "padding");
-  refine_conv_padding(r->m, op, p.v);
+  refine_conv_padding(r->m, op, p.v, NULL);
   /* spec: convolution (C22-C23): the result shape follows from the rest */
   int errors = verify_refine_op(r->m, r->f, op);
   r->errors += errors;
@@ -879,15 +860,6 @@ static void mark_shape_operands(Op *op, void *ctx) {
   for (int i = first_shape_operand(op); i < op->nopnds; i++) mark_shape_value(ctx, op->opnds[i]);
 }
 
-static const char *jax_dim_name(const Func *f, int i) {
-  if (!f->arg_attrs || !f->arg_attrs[i]) return NULL;
-  for (int k = 0; k < f->narg_attrs[i]; k++) {
-    const NamedAttr *a = &f->arg_attrs[i][k];
-    if (!strcmp(a->name, "jax.global_constant") && a->value->kind == AT_STRING) return a->value->str;
-  }
-  return NULL;
-}
-
 /* The dimension arguments: the leading 0-d integer arguments read by shape
  * operands (jax.export passes its dimension variables first; a 0-d integer
  * among the data arguments, e.g. a slice start, is data). */
@@ -900,7 +872,7 @@ static void find_dim_args(Refiner *r, Func *f) {
     if (!r->state[b->args[i]->id] || t->kind != TY_TENSOR || t->rank != 0 ||
         elem_class(t->elem) != 's')
       break;
-    const char *name = jax_dim_name(f, i);
+    const char *name = ir_arg_string_attr(f, i, "jax.global_constant");
     r->dims[r->ndims] = (DimArg){.arg = b->args[i],
         .name = name ? name : arena_printf(&r->m->arena, "d%d", r->ndims)};
     r->ndims++;
@@ -1139,9 +1111,13 @@ static void refine_op(Op *op, void *ctx) {
   Refiner *r = ctx;
   switch (op->code) {
   case OP_GET_DIMENSION_SIZE: refine_dim_size(r, op); return;
-  case OP_DYNAMIC_BROADCAST_IN_DIM: refine_broadcast(r, op); return;
-  case OP_DYNAMIC_IOTA: refine_iota(r, op); return;
-  case OP_DYNAMIC_RESHAPE: refine_reshape(r, op); return;
+  case OP_DYNAMIC_BROADCAST_IN_DIM:
+    refine_to_shape(r, op, 1, "output_dimensions", deduce_broadcast, OP_BROADCAST_IN_DIM);
+    return;
+  case OP_DYNAMIC_IOTA: refine_to_shape(r, op, 0, "output_shape", NULL, OP_IOTA); return;
+  case OP_DYNAMIC_RESHAPE:
+    refine_to_shape(r, op, 1, "output_shape", deduce_reshape, OP_RESHAPE);
+    return;
   case OP_DYNAMIC_PAD: refine_pad(r, op); return;
   case OP_REAL_DYNAMIC_SLICE: refine_slice(r, op); return;
   case OP_DYNAMIC_GATHER: refine_gather(r, op); return;

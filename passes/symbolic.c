@@ -55,13 +55,8 @@ static const DimExpr *dim_of(Sym *y, const Value *x, int i) {
 static const DimExpr *fold(Sym *y, const Value *x, int64_t k);
 
 static const DimExpr *fold_concatenate(Sym *y, const Op *op, int64_t k) {
-  for (int i = 0; i < op->nopnds; i++) {
-    int64_t n = type_num_elems(op->opnds[i]->type);
-    if (n < 0) return NULL;
-    if (k < n) return fold(y, op->opnds[i], k);
-    k -= n;
-  }
-  return NULL;
+  const Value *x = ir_concat_operand(op, &k);
+  return x ? fold(y, x, k) : NULL;
 }
 
 static const DimExpr *fold_binary(Sym *y, const Op *op, int64_t k) {
@@ -476,10 +471,9 @@ static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
 
 /* spec: dynamic_conv = convolution with the padding given as a value
  * (tensor<(N-2)x2>, (C4)), folded to sizes: constant padding makes it a
- * convolution (refine_conv_padding), padding computed from symbolic
- * sizes a convolution whose Window.pad_sym the entry evaluates
- * (codegen/window.c) and which keeps the padding operand, its third, so
- * that it prints as the dynamic_conv it is (ir/print.c). */
+ * convolution, padding computed from symbolic sizes a convolution whose
+ * Window.pad_sym the entry evaluates (codegen/window.c;
+ * refine_conv_padding). */
 static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
   int n = (int)op->a.conv.in_spatial.n;
   if (n > MAX_RANK) return fail(y, op, "too many spatial dimensions");
@@ -492,13 +486,7 @@ static bool infer_dynamic_conv(Sym *y, Op *op, const DimExpr **out) {
     constant &= pad[k]->kind == DX_CONST;
   }
   for (int k = 0; k < 2 * n; k++) c[k] = constant ? pad[k]->c : 0;
-  Value *padding = op->opnds[2];
-  refine_conv_padding(y->m, op, c);
-  if (!constant) {
-    op->a.window.pad_sym = pad;
-    op->opnds[2] = padding;
-    op->nopnds = 3;
-  }
+  refine_conv_padding(y->m, op, c, constant ? NULL : pad);
   return infer_convolution(y, op, out);
 }
 

@@ -1324,21 +1324,34 @@ static bool v_dynamic_gather(V *v, const Op *op) {
 /* ------------------------------------------------------------------------ */
 /* Reductions                                                                */
 
-/* reduce (C1-C8). */
-static bool v_reduce(V *v, const Op *op) {
+/* The operands of reduce and reduce_window: N > 0 inputs of one shape,
+ * N 0-d init values of their element types, and N results; c_count,
+ * c_shape and c_elem name those constraints (reduce: C3, C1, C2;
+ * reduce_window: C1, C2, C3). */
+static bool check_reduce_operands(V *v, const Op *op, const char *c_count, const char *c_shape,
+                                  const char *c_elem) {
   int n = op->nopnds / 2;
   if (!all_tensors(v, op)) return false;
   if (n == 0 || op->nopnds != 2 * n || op->nresults != n)
     return fail(op, "expects N > 0 inputs, N init values and N results, got %d operands and %d "
-                "results (C3)", op->nopnds, op->nresults);
+                "results (%s)", op->nopnds, op->nresults, c_count);
   Value *const *in = op->opnds, *const *init = op->opnds + n;
-  const Type *x = in[0]->type;
   for (int i = 0; i < n; i++) {
-    if (!shape_ok(in[i]->type, x)) return fail(op, "inputs #0 and #%d differ in shape (C1)", i);
+    if (!shape_ok(in[i]->type, in[0]->type))
+      return fail(op, "inputs #0 and #%d differ in shape (%s)", i, c_shape);
     if (init[i]->type->rank != 0) return fail(op, "init value #%d must be a 0-d tensor", i);
     if (!elem_same(in[i]->type, init[i]->type))
-      return fail(op, "input #%d and init value #%d differ in element type (C2)", i, i);
+      return fail(op, "input #%d and init value #%d differ in element type (%s)", i, i, c_elem);
   }
+  return true;
+}
+
+/* reduce (C1-C8). */
+static bool v_reduce(V *v, const Op *op) {
+  if (!check_reduce_operands(v, op, "C3", "C1", "C2")) return false;
+  int n = op->nopnds / 2;
+  Value *const *in = op->opnds;
+  const Type *x = in[0]->type;
   I64List d = op->a.dimensions;
   if (!dims_in_range(op, "dimensions", d, x->rank, "C4") || !dims_unique(op, "dimensions", d, "C5"))
     return false;
@@ -1368,19 +1381,10 @@ static bool check_rw_window(const Op *op, int rank) {
 
 /* reduce_window (C1-C16). */
 static bool v_reduce_window(V *v, const Op *op) {
+  if (!check_reduce_operands(v, op, "C1", "C2", "C3")) return false;
   int n = op->nopnds / 2;
-  if (!all_tensors(v, op)) return false;
-  if (n == 0 || op->nopnds != 2 * n || op->nresults != n)
-    return fail(op, "expects N > 0 inputs, N init values and N results, got %d operands and %d "
-                "results (C1)", op->nopnds, op->nresults);
-  Value *const *in = op->opnds, *const *init = op->opnds + n;
+  Value *const *in = op->opnds;
   const Type *x = in[0]->type;
-  for (int i = 0; i < n; i++) {
-    if (!shape_ok(in[i]->type, x)) return fail(op, "inputs #0 and #%d differ in shape (C2)", i);
-    if (init[i]->type->rank != 0) return fail(op, "init value #%d must be a 0-d tensor", i);
-    if (!elem_same(in[i]->type, init[i]->type))
-      return fail(op, "input #%d and init value #%d differ in element type (C3)", i, i);
-  }
   if (!check_rw_window(op, x->rank)) return false;
   const Type **body = ARENA_ARRAY(&v->m->arena, const Type *, n);
   if (!check_reducer(v, op, 0, in, n, body, "C13")) return false;

@@ -243,22 +243,13 @@ static int read_safetensors(const char *path, const unsigned char *p, size_t n, 
 
 /* ---- binding ---------------------------------------------------------- */
 
-static const char *arg_name(const Func *f, int i) {
-  if (!f->arg_attrs || !f->arg_attrs[i]) return NULL;
-  for (int k = 0; k < f->narg_attrs[i]; k++) {
-    const NamedAttr *a = &f->arg_attrs[i][k];
-    if (!strcmp(a->name, "jax.arg_info") && a->value->kind == AT_STRING) return a->value->str;
-  }
-  return NULL;
-}
-
 /* The argument each tensor binds (by name when all names match). */
 static int match(const Func *f, const Tensors *ts, int *arg) {
   bool named = true;
   for (int t = 0; t < ts->n && named; t++) {
     arg[t] = -1;
     for (int i = 0; i < f->body->nargs; i++) {
-      const char *nm = arg_name(f, i);
+      const char *nm = ir_arg_string_attr(f, i, "jax.arg_info");
       if (nm && !strcmp(nm, ts->v[t].name)) arg[t] = i;
     }
     named = arg[t] >= 0;

@@ -168,6 +168,15 @@ static void call_entry(Program *p, ParallelHost *host, void *const *args, Tensor
   }
 }
 
+/* The options a case of file compiles with: checks allowed, the file's
+ * prefix unless --name gives one. */
+static CompileOptions case_options(const ToolOptions *t, const SrcFile *file, Module *m) {
+  CompileOptions co = t->co;
+  co.allow_checks = true;
+  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  return co;
+}
+
 /* Compiles and runs the entry of a parsed case. */
 static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func *f,
                       Verdict *v) {
@@ -178,9 +187,7 @@ static void run_entry(const ToolOptions *t, const SrcFile *file, Module *m, Func
   int nchecks = count_top_checks(f), nres = f->nresults;
   Tensor *out = calloc((size_t)nres + 1, sizeof *out);
   alloc_results(m, f, out, v);
-  CompileOptions co = t->co;
-  co.allow_checks = true;
-  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  CompileOptions co = case_options(t, file, m);
   Program p;
   if (v->pass && program_build(&p, m, f, &co)) fail(v, "compilation failed");
   if (v->pass) {
@@ -247,12 +254,10 @@ static void run_specialized(const ToolOptions *t, const SrcFile *file, const Cas
   char dim[32];
   snprintf(dim, sizeof dim, "*=%lld", (long long)n);
   const char *dims[] = {dim};
-  CompileOptions co = t->co;
-  co.allow_checks = true;
+  CompileOptions co = case_options(t, file, m);
   co.opt_level = level;
   co.dims = dims;
   co.ndims = 1;
-  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
   Program p;
   if (program_build(&p, m, f, &co)) {
     fail(v, "compilation failed");
@@ -330,9 +335,7 @@ static void call_symbolic(Program *p, int64_t n, Run *run, Verdict *v) {
  * and compared with it. */
 static void run_symbolic(const ToolOptions *t, const SrcFile *file, const Case *c, Module *m,
                          Func *f, Verdict *v) {
-  CompileOptions co = t->co;
-  co.allow_checks = true;
-  if (!co.prefix) co.prefix = driver_default_prefix(m, file->name);
+  CompileOptions co = case_options(t, file, m);
   Program p;
   if (program_build(&p, m, f, &co)) {
     fail(v, "compilation failed");

@@ -26,14 +26,19 @@ static void npy_bf16(const char *spec, const Type *want, Tensor *t) {
   if (want->elem == ET_BF16 && t->elem == ET_UI16 && spec[0] == '@') t->elem = ET_BF16;
 }
 
-/* Checks input i against the compiled entry's argument type. */
-static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
-  npy_bf16(spec, want, t);
-  if (tensor_matches(t, want)) return 0;
+/* 0 when input i fits argument type want, else -1 after saying so. */
+static int input_fits(Module *m, int i, const Type *want, const Tensor *t, bool fits) {
+  if (fits) return 0;
   char got[512];
   tensor_shape_str(t, got, sizeof got);
   diag_error(TOOL_NOLOC, "input %d: the entry takes %s, got %s", i, type_str(&m->arena, want), got);
   return -1;
+}
+
+/* Checks input i against the compiled entry's argument type. */
+static int check_input(Module *m, const char *spec, int i, const Type *want, Tensor *t) {
+  npy_bf16(spec, want, t);
+  return input_fits(m, i, want, t, tensor_matches(t, want));
 }
 
 /* --input-shapes from the inputs given, for an entry with `?` sizes: the
@@ -122,11 +127,7 @@ static int fit_input(Module *m, const char *spec, int i, const Type *want, Tenso
   npy_bf16(spec, want, t);
   bool ok = type_is_tensor(want) && want->elem == t->elem && want->rank == t->rank;
   for (int d = 0; ok && d < t->rank; d++) ok = want->dims[d] == DIM_DYNAMIC || want->dims[d] == t->dims[d];
-  if (ok) return 0;
-  char got[512];
-  tensor_shape_str(t, got, sizeof got);
-  diag_error(TOOL_NOLOC, "input %d: the entry takes %s, got %s", i, type_str(&m->arena, want), got);
-  return -1;
+  return input_fits(m, i, want, t, ok);
 }
 
 /* The first diagnostic of a symbolic compile, held back: without

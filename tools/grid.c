@@ -19,13 +19,11 @@ int grid_proc_init(GridProc *gp, Jit *jit, const CompileOptions *co, Module *m, 
   gp->nargs = f->body->nargs;
   gp->nresults = f->nresults;
   bool grid = ir_func_needs_proc(f);
-  const char *sym = arena_printf(&m->arena, "%s__%s", cg_entry_name(&m->arena, co, f),
-                                 grid ? "grid" : "packed");
-  uint64_t addr = jit_lookup(jit, sym);
+  uint64_t addr = program_entry_symbol(jit, m, co, f, grid ? "__grid" : "__packed");
   if (!addr) return -1;
   if (grid) gp->grid = (shlort_entry)(uintptr_t)addr;
   else gp->packed = (PackedEntry)(uintptr_t)addr;
-  size_t temp = f->temp_bytes > 64 ? (size_t)(f->temp_bytes + 63) / 64 * 64 : 64;
+  size_t temp = program_temp_bytes(f);
   gp->frame = calloc((size_t)(gp->nargs + gp->nresults + 1), sizeof(void *));
   gp->temp = aligned_alloc(64, temp);
   if (!gp->frame || !gp->temp) {

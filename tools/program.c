@@ -5,6 +5,16 @@
 
 #include "tools.h"
 
+uint64_t program_entry_symbol(Jit *j, Module *m, const CompileOptions *co, const Func *f,
+                              const char *suffix) {
+  const char *name = cg_entry_name(&m->arena, co, f);
+  return jit_lookup(j, arena_printf(&m->arena, "%s%s", name, suffix));
+}
+
+size_t program_temp_bytes(const Func *f) {
+  return f->temp_bytes > 64 ? (size_t)(f->temp_bytes + 63) / 64 * 64 : 64;
+}
+
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
   memset(p, 0, sizeof *p);
   CompileOptions co = *o;
@@ -27,25 +37,17 @@ int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o) {
   free(obj);
   if (!p->jit) return -1;
   /* An entry with a process context has __grid instead (grid.c calls it). */
-  if (!ir_func_needs_proc(p->entry)) {
-    char *sym = arena_printf(&m->arena, "%s__packed", cg_entry_name(&m->arena, &co, p->entry));
-    uint64_t addr = jit_lookup(p->jit, sym);
-    if (!addr) {
-      program_free(p);
-      return -1;
-    }
-    p->fn = (PackedEntry)(uintptr_t)addr;
+  bool grid = ir_func_needs_proc(p->entry);
+  uint64_t fn = 0, message = 0;
+  if ((!grid && !(fn = program_entry_symbol(p->jit, m, &co, p->entry, "__packed"))) ||
+      (p->entry->sym &&
+       !(message = program_entry_symbol(p->jit, m, &co, p->entry, "_status_message")))) {
+    program_free(p);
+    return -1;
   }
-  if (p->entry->sym) {
-    char *sym = arena_printf(&m->arena, "%s_status_message", cg_entry_name(&m->arena, &co, p->entry));
-    uint64_t addr = jit_lookup(p->jit, sym);
-    if (!addr) {
-      program_free(p);
-      return -1;
-    }
-    p->status_message = (const char *(*)(int, const void *))(uintptr_t)addr;
-  }
-  size_t temp = p->entry->temp_bytes > 64 ? (size_t)(p->entry->temp_bytes + 63) / 64 * 64 : 64;
+  p->fn = (PackedEntry)(uintptr_t)fn;
+  p->status_message = (const char *(*)(int, const void *))(uintptr_t)message;
+  size_t temp = program_temp_bytes(p->entry);
   p->temp = aligned_alloc(64, temp);
   if (!p->temp) {
     diag_error(TOOL_NOLOC, "out of memory allocating %zu bytes of temp", temp);

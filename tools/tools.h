@@ -133,6 +133,14 @@ typedef struct Program {
 /* Compiles m (driver_compile + codegen_emit of an object with
  * packed_entry) for the host and loads it. 0 on success. */
 int program_build(Program *p, Module *m, Func *entry, const CompileOptions *o);
+/* The address of the JIT's symbol of entry f with suffix ("__packed",
+ * "__grid", "_status_message"), f named as the object names it
+ * (cg_entry_name); 0 after diagnosing. */
+uint64_t program_entry_symbol(Jit *j, Module *m, const CompileOptions *co, const Func *f,
+                              const char *suffix);
+/* The bytes of temp an entry's call gets: Func.temp_bytes rounded up to
+ * 64, at least 64. */
+size_t program_temp_bytes(const Func *f);
 /* Calls the entry: args then results buffers (in the entry's order). An
  * entry with a process context is diagnosed (SHLORT_INVALID). */
 int32_t program_call(Program *p, void *const *args, void *const *results);
