@@ -643,7 +643,15 @@ enum { SKINNY_KB = 16 };
  * 1.2x, BERT at 7 tokens 1.6x); from the cache (one 9 MB B called again
  * and again, which a model's weights never are) they are faster for M = 1
  * (0.14 ms against 0.19). 8 rows a block instead of 16 were 1.4x slower
- * on BERT. */
+ * on BERT. Again with the weights as numpy arguments (one thread, minimum
+ * of 30-40 alternating calls in one process, the loaded 2-core Zen 4,
+ * the 4 layers above): 128-byte strips 1.6x slower for M = 7; blocks of
+ * 8 and 4 rows 1.3x and 1.9x slower for M = 7, 8 rows 1.1x slower for
+ * M = 1, 32 rows as fast. For M = 7 the k loop is bound by the FMA pipe,
+ * not by loads or address arithmetic (llvm-mca, znver4: 28 cycles per 4
+ * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
+ * core's skinny product at 7 rows cannot stream much above 30 GB/s
+ * however B is fetched. */
 enum { SKINNY_STRIP_BYTES = 64 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -652,7 +660,13 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * bytes beat 256 by about 8% on BERT at 7 tokens (minimum of 20 calls,
  * 15.8-17.2 ms against 17.4-19.1, weights as arguments, one thread, the
  * loaded 2-core Zen 4; 1024 was no better), once the prefetch wrapped
- * into the next block (skinny_prefetch_base). */
+ * into the next block (skinny_prefetch_base). Measured again (the same
+ * setup as SKINNY_STRIP_BYTES's second): 1024 and 2048 bytes as fast;
+ * prefetchnta 1.15x (M = 7, two layers of BERT's six products, 57 MB)
+ * and 1.25x (M = 1) slower, prefetcht0 1.45x and 1.25x, prefetcht2
+ * 1.07x and as fast; fetching the same strip of the next block's rows
+ * instead (the dots path's scheme), 1.08x slower for M = 7 and as fast
+ * for M = 1. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
