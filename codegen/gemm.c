@@ -643,7 +643,15 @@ enum { SKINNY_KB = 16 };
  * 1.2x, BERT at 7 tokens 1.6x); from the cache (one 9 MB B called again
  * and again, which a model's weights never are) they are faster for M = 1
  * (0.14 ms against 0.19). 8 rows a block instead of 16 were 1.4x slower
- * on BERT. */
+ * on BERT. Again with the weights as numpy arguments (one thread, minimum
+ * of 30-40 alternating calls in one process, the loaded 2-core Zen 4,
+ * the 4 layers above): 128-byte strips 1.6x slower for M = 7; blocks of
+ * 8 and 4 rows 1.3x and 1.9x slower for M = 7, 8 rows 1.1x slower for
+ * M = 1, 32 rows as fast. For M = 7 the k loop is bound by the FMA pipe,
+ * not by loads or address arithmetic (llvm-mca, znver4: 28 cycles per 4
+ * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
+ * core's skinny product at 7 rows cannot stream much above 30 GB/s
+ * however B is fetched. */
 enum { SKINNY_STRIP_BYTES = 64 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -652,7 +660,13 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * bytes beat 256 by about 8% on BERT at 7 tokens (minimum of 20 calls,
  * 15.8-17.2 ms against 17.4-19.1, weights as arguments, one thread, the
  * loaded 2-core Zen 4; 1024 was no better), once the prefetch wrapped
- * into the next block (skinny_prefetch_base). */
+ * into the next block (skinny_prefetch_base). Measured again (the same
+ * setup as SKINNY_STRIP_BYTES's second): 1024 and 2048 bytes as fast;
+ * prefetchnta 1.15x (M = 7, two layers of BERT's six products, 57 MB)
+ * and 1.25x (M = 1) slower, prefetcht0 1.45x and 1.25x, prefetcht2
+ * 1.07x and as fast; fetching the same strip of the next block's rows
+ * instead (the dots path's scheme), 1.08x slower for M = 7 and as fast
+ * for M = 1. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -755,6 +769,27 @@ static LLVMValueRef skinny_helper(Gemm *g, const char *kind, LLVMTypeRef *ty,
   return f;
 }
 
+/* The columns before B's first row reaches a line boundary (at most
+ * cols): done as an edge strip first, so that the full strips' loads of
+ * B lie in one line each (and the rows after the first too when ldb is
+ * a multiple of a line: BERT's and GPT-2's 768 and 3072 columns). numpy
+ * aligns its arrays to 16 bytes, so weights passed from it are mostly off
+ * a line, and every vector of B then spans two. One thread, weights as
+ * arguments 16 bytes past a line, minimum of 30-40 alternating calls in
+ * one process (CPU time for the models), the loaded 2-core Zen 4: 4
+ * layers of 7 x 768 @ 768 x 3072 @ 3072 x 768, 4.46 -> 3.52 ms (3.0-3.1
+ * with the weights on lines); BERT at 7 tokens 18.95 -> 16.9 ms, GPT-2's
+ * decoding step 22.2 -> 19.7; with the weights on lines both as before
+ * within the noise (14.6 against 15.2, 19.4 against 19.1). What is left
+ * of the gap: C, on a line, is now read and written off one. */
+static LLVMValueRef skinny_head(Gemm *g, LLVMValueRef b, LLVMValueRef cols) {
+  CG *cg = g->cg;
+  LLVMValueRef addr = LLVMBuildPtrToInt(g->b, b, cg->t_i64, "");
+  LLVMValueRef gap = LLVMBuildAnd(g->b, LLVMBuildNeg(g->b, addr, ""), cg_i64(cg, 63), "");
+  gap = LLVMBuildUDiv(g->b, gap, cg_i64(cg, elem_bytes(g->p.e)), "");
+  return cg_min_i64(cg, gap, cols);
+}
+
 /* skinny: C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) =
  * b[k*ldb + n] (zeros when k = 0). */
 static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
@@ -778,9 +813,19 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
   LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
   m.first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
-  LLVMValueRef nfull = LLVMBuildMul(
-      g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
-  LLVMValueRef j = cg_loop_step(cg, &lj, cg_i64(cg, 0), nfull, p->nr);
+  LLVMValueRef head = skinny_head(g, b, cols);
+  CgIf peel;
+  cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
+  m.cols = head;
+  skinny_strip(g, &m, b, c, cols, cg_i64(cg, 0), kb, kend, true);
+  cg_if_end(cg, &peel);
+  LLVMValueRef nfull = LLVMBuildAdd(
+      g->b, head,
+      LLVMBuildMul(g->b,
+                   LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, cols, head, ""), cg_i64(cg, p->nr), ""),
+                   cg_i64(cg, p->nr), ""),
+      "");
+  LLVMValueRef j = cg_loop_step(cg, &lj, head, nfull, p->nr);
   skinny_strip(g, &m, b, c, cols, j, kb, kend, false);
   cg_loop_end(cg, &lj);
   CgIf tail;

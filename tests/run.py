@@ -569,6 +569,8 @@ NATIVE = {
     "indices": [("indices.mlir", "idx", []), ("indices_sym.mlir", "idxs", [])],
     "check_args": [("check_args.mlir", "chk", ["--check-args"])],
     "bounded": [("bounded.mlir", "bnd", [])],
+    "skinny_offsets": [("skinny_offsets.mlir", "sk1", []),
+                       ("skinny_offsets.mlir", "sk2", ["--threads=2"])],
 }
 
 
