@@ -1150,20 +1150,23 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
 
 /* Rows of B lie a whole row apart, which defeats the hardware prefetcher:
  * while packing a row of this panel, fetch the same row of the next panel
- * into L2 (a prefetch past the end of B is harmless). */
-static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
+ * (its NR elements from `row`) into L2 (a prefetch past the end of B is
+ * harmless). */
+static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int64_t off = 0; off < bytes; off += 64) {
-    gemm_prefetch(g, src, cg_i64(cg, p->nr + off / elem_bytes(p->e)), 0, 2);
+    gemm_prefetch(g, row, cg_i64(cg, off / elem_bytes(p->e)), 0, 2);
   }
 }
 
-/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr).
- * Full panels of an N-contiguous B are copied as vectors. */
+/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr),
+ * next at the first element of the panel packed after it (row k of which
+ * is fetched with row k of this one). Full panels of an N-contiguous B
+ * are copied as vectors. */
 static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
-                   LLVMValueRef kc) {
+                   LLVMValueRef kc, LLVMValueRef next) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
@@ -1174,13 +1177,14 @@ static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   if (vec) {
     cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), ""));
     LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
-    LLVMValueRef src = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, k, p->v.sbk, ""));
+    LLVMValueRef row = LLVMBuildMul(g->b, k, p->v.sbk, "");
+    LLVMValueRef src = cg_gep(cg, g->t, b, row);
     LLVMValueRef dst = cg_gep(cg, g->t, bp, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""));
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef x = vload(g, cg_gep(cg, g->t, src, cg_i64(cg, v * p->vl)), ea);
       vstore(g, x, cg_gep(cg, g->t, dst, cg_i64(cg, v * p->vl)), va);
     }
-    prefetch_next_panel(g, src);
+    prefetch_next_panel(g, LLVMBuildGEP2(g->b, g->t, next, &row, 1, "")); /* not inbounds */
     cg_loop_end(cg, &lk);
     cg_if_else(cg, &full);
   }
@@ -1204,24 +1208,35 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   return cg_gep(cg, g->t, B, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.K * packed_npad(g)), ""));
 }
 
+/* The offset of B(pc, jr) from B(0, 0) of an unpacked B. */
+static LLVMValueRef b_offset(Gemm *g, LLVMValueRef pc, LLVMValueRef jr) {
+  return LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, g->p.v.sbk, ""),
+                      LLVMBuildMul(g->b, jr, g->p.v.sbn, ""), "");
+}
+
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
  * pc * Npad + jr * kc: the slices before it are full (KC rows), and jr
  * is a multiple of NR (a convolution's or a blocked dot's calls split
  * columns in units of NR, conv.c's conv_split and dot.c's dot_split; the
  * layout pass packs no dot whose calls split columns otherwise). */
-LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
-                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
+static LLVMValueRef b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                            LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc,
+                            LLVMValueRef next) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   if (g->packed) {
     LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""),
                                     LLVMBuildMul(g->b, jr, kc, ""), "");
     return cg_gep(cg, g->t, bmat, off);
   }
-  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, p->v.sbk, ""),
-                                  LLVMBuildMul(g->b, jr, p->v.sbn, ""), "");
-  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, off), nr, kc);
+  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, b_offset(g, pc, jr)), nr, kc,
+         LLVMBuildGEP2(g->b, g->t, bmat, &next, 1, "")); /* not inbounds */
   return s->bp;
+}
+
+LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
+  LLVMValueRef next = b_offset(g, pc, LLVMBuildAdd(g->b, jr, cg_i64(g->cg, g->p.nr), ""));
+  return b_panel(g, s, bmat, pc, jr, nr, kc, next);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1417,12 +1432,29 @@ static void slice_tile(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
   cg_if_end(cg, &full);
 }
 
+/* The offset from B(0, 0) of the panel of an unpacked B that gemm_slice
+ * packs after the one at (pc, jr): the next NR columns, or after the
+ * block's last columns the first ones of the next KC slice (past B after
+ * the last slice). Without the wrap the first panel of each slice came
+ * from memory unfetched: with 2 threads splitting BERT's 768 columns, one
+ * panel in 6. */
+static LLVMValueRef next_panel(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef jn = LLVMBuildAdd(g->b, jr, cg_i64(cg, p->nr), "");
+  LLVMValueRef wrap = LLVMBuildICmp(g->b, LLVMIntSGE, jn, k->c1, "");
+  LLVMValueRef pn = LLVMBuildAdd(g->b, pc, cg_i64(cg, p->kc), "");
+  return b_offset(g, LLVMBuildSelect(g->b, wrap, pn, pc, ""),
+                  LLVMBuildSelect(g->b, wrap, k->c0, jn, ""));
+}
+
 /* While the microkernel runs down the rows of panel jr, fetch the next
- * panel of B into L2, a share of its KC rows after each row tile, so that
- * its cache misses overlap the multiply-adds instead of stalling the
- * packing (B is read once per call when it is an argument). */
-static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr,
-                                LLVMValueRef ir, LLVMValueRef kc) {
+ * panel of B (at offset next, next_panel) into L2, a share of its KC rows
+ * after each row tile, so that its cache misses overlap the multiply-adds
+ * instead of stalling the packing (B is read once per call when it is an
+ * argument). */
+static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMValueRef ir,
+                                LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMValueRef mr = cg_i64(cg, p->mr), one = cg_i64(cg, 1);
@@ -1434,9 +1466,9 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValu
   LLVMValueRef k0 = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, ir, mr, ""), share, "");
   LLVMValueRef k1 = cg_min_i64(cg, LLVMBuildAdd(g->b, k0, share, ""), kc);
   CgLoop lk;
-  LLVMValueRef row = LLVMBuildAdd(g->b, pc, cg_loop_begin(cg, &lk, k0, k1), "");
-  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, p->v.sbk, ""), jr, "");
-  prefetch_next_panel(g, cg_gep(cg, g->t, k->b, off));
+  LLVMValueRef row = LLVMBuildMul(g->b, cg_loop_begin(cg, &lk, k0, k1), p->v.sbk, "");
+  LLVMValueRef off = LLVMBuildAdd(g->b, next, row, "");
+  prefetch_next_panel(g, LLVMBuildGEP2(g->b, g->t, k->b, &off, 1, "")); /* not inbounds */
   cg_loop_end(cg, &lk);
 }
 
@@ -1454,7 +1486,8 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
   LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
-  LLVMValueRef bp = gemm_b_panel(g, s, k->b, pc, jr, nr, kc);
+  LLVMValueRef next = next_panel(g, k, pc, jr);
+  LLVMValueRef bp = b_panel(g, s, k->b, pc, jr, nr, kc, next);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
   LLVMValueRef rows =
       cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
@@ -1468,7 +1501,7 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, p->v.N, ""), jr, "");
   slice_tile(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
-  if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, pc, jr, ir, kc);
+  if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, next, ir, kc);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
 }
