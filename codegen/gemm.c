@@ -163,7 +163,9 @@ static void plan_values(CG *cg, GemmPlan *p) {
 /* Tile and block sizes. KC x NR of Bp stays in L1 and a block of MC rows
  * of A in L2; a larger MC packs B fewer times (measured on a Sapphire
  * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
- * 1024^3). */
+ * 1024^3). On the 2-core Zen 4 (median CPU time of 40 alternating calls)
+ * neither KC 192 or 256 (dot_1024, BERT at 128 tokens) nor, with A read
+ * in place, MC 576 or 1152 (dot_1024) was faster. */
 void gemm_plan(Gemm *g) {
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
@@ -221,6 +223,7 @@ static void vstore(Gemm *g, LLVMValueRef v, LLVMValueRef p, unsigned align) {
 typedef struct Micro {
   LLVMValueRef ap, bp, c, ldc, kc, rows, cols, first;
   bool ind; /* A rows through pointers (else packed Ap) */
+  int apr;  /* !ind: the rows of an Ap panel (its k stride; MR of the full tile) */
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
@@ -240,11 +243,10 @@ static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   LLVMValueRef ptr =
       m->ind ? cg_gep(cg, g->t, m->arow[r], k)
              : cg_gep(cg, g->t, m->ap,
-                      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, p->mr), ""),
+                      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, m->apr), ""),
                                    cg_i64(cg, r), ""));
   return LLVMBuildLoad2(g->b, g->t, ptr, "a");
 }
@@ -460,11 +462,18 @@ static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
 
 /* void micro(ptr a, ptr bp, ptr c, i64 ldc, i64 kc, i64 rows, i64 cols,
  *            i1 first), internal and never inlined, one per (element type,
- * tile, A mode) per module. `a` is the packed Ap panel, or with `ind` an array of MR row
- * pointers (rows past `rows` must point at readable memory, e.g. zeros). */
-static LLVMValueRef micro_fn(Gemm *g, bool ind) {
+ * tile, A mode) per module. `a` is the packed Ap panel (MR rows of the
+ * full tile a k), or with `ind` an array of MR row pointers (rows past
+ * `rows` must point at readable memory, e.g. zeros). A variant of mr < MR
+ * rows serves the last tile of a GEMM whose M is not a multiple of MR
+ * (gemm_slice): it reads the first mr rows and does mr / MR of the full
+ * tile's work, where the full tile would do MR rows'. */
+static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr) {
+  Gemm tile = *full;
+  Gemm *g = &tile;
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
+  GemmPlan *p = &g->p;
+  p->mr = mr;
   char name[64];
   snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d__%s", elem_name(p->e), ind ? "_ind" : "",
            p->mr, p->nr, p->isa);
@@ -482,7 +491,7 @@ static LLVMValueRef micro_fn(Gemm *g, bool ind) {
   CgFnState saved = cg_save_fn(cg);
   cg->llfn = f;
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
-  Micro m = {.ind = ind, .ldb = cg_i64(cg, p->nr)};
+  Micro m = {.ind = ind, .apr = full->p.mr, .ldb = cg_i64(cg, p->nr)};
   LLVMValueRef *params[8] = {&m.ap, &m.bp, &m.c, &m.ldc, &m.kc, &m.rows, &m.cols, &m.first};
   for (unsigned i = 0; i < 8; i++) *params[i] = LLVMGetParam(f, i);
   for (int r = 0; ind && r < p->mr; r++)
@@ -1188,20 +1197,23 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
 
 /* Rows of B lie a whole row apart, which defeats the hardware prefetcher:
  * while packing a row of this panel, fetch the same row of the next panel
- * into L2 (a prefetch past the end of B is harmless). */
-static void prefetch_next_panel(Gemm *g, LLVMValueRef src) {
+ * (its NR elements from `row`) into L2 (a prefetch past the end of B is
+ * harmless). */
+static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
   for (int64_t off = 0; off < bytes; off += 64) {
-    gemm_prefetch(g, src, cg_i64(cg, p->nr + off / elem_bytes(p->e)), 0, 2);
+    gemm_prefetch(g, row, cg_i64(cg, off / elem_bytes(p->e)), 0, 2);
   }
 }
 
-/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr).
- * Full panels of an N-contiguous B are copied as vectors. */
+/* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr),
+ * next at the first element of the panel packed after it (row k of which
+ * is fetched with row k of this one). Full panels of an N-contiguous B
+ * are copied as vectors. */
 static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
-                   LLVMValueRef kc) {
+                   LLVMValueRef kc, LLVMValueRef next) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
@@ -1212,13 +1224,14 @@ static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   if (vec) {
     cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), ""));
     LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
-    LLVMValueRef src = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, k, p->v.sbk, ""));
+    LLVMValueRef row = LLVMBuildMul(g->b, k, p->v.sbk, "");
+    LLVMValueRef src = cg_gep(cg, g->t, b, row);
     LLVMValueRef dst = cg_gep(cg, g->t, bp, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""));
     for (int v = 0; v < p->nv; v++) {
       LLVMValueRef x = vload(g, cg_gep(cg, g->t, src, cg_i64(cg, v * p->vl)), ea);
       vstore(g, x, cg_gep(cg, g->t, dst, cg_i64(cg, v * p->vl)), va);
     }
-    prefetch_next_panel(g, src);
+    prefetch_next_panel(g, LLVMBuildGEP2(g->b, g->t, next, &row, 1, "")); /* not inbounds */
     cg_loop_end(cg, &lk);
     cg_if_else(cg, &full);
   }
@@ -1242,24 +1255,35 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
   return cg_gep(cg, g->t, B, LLVMBuildMul(g->b, i, cg_i64(cg, g->p.K * packed_npad(g)), ""));
 }
 
+/* The offset of B(pc, jr) from B(0, 0) of an unpacked B. */
+static LLVMValueRef b_offset(Gemm *g, LLVMValueRef pc, LLVMValueRef jr) {
+  return LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, g->p.v.sbk, ""),
+                      LLVMBuildMul(g->b, jr, g->p.v.sbn, ""), "");
+}
+
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
  * pc * Npad + jr * kc: the slices before it are full (KC rows), and jr
  * is a multiple of NR (a convolution's or a blocked dot's calls split
  * columns in units of NR, conv.c's conv_split and dot.c's dot_split; the
  * layout pass packs no dot whose calls split columns otherwise). */
-LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
-                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
+static LLVMValueRef b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                            LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc,
+                            LLVMValueRef next) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   if (g->packed) {
     LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""),
                                     LLVMBuildMul(g->b, jr, kc, ""), "");
     return cg_gep(cg, g->t, bmat, off);
   }
-  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, p->v.sbk, ""),
-                                  LLVMBuildMul(g->b, jr, p->v.sbn, ""), "");
-  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, off), nr, kc);
+  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, b_offset(g, pc, jr)), nr, kc,
+         LLVMBuildGEP2(g->b, g->t, bmat, &next, 1, "")); /* not inbounds */
   return s->bp;
+}
+
+LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueRef pc,
+                          LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc) {
+  LLVMValueRef next = b_offset(g, pc, LLVMBuildAdd(g->b, jr, cg_i64(g->cg, g->p.nr), ""));
+  return b_panel(g, s, bmat, pc, jr, nr, kc, next);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1392,7 +1416,7 @@ GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
   const GemmPlan *p = &g->p;
   int64_t bp = ir_align64(p->kc * p->nr * elem_bytes(p->e));
   GemmScratch s = {0};
-  s.micro = micro_fn(g, p->direct_a);
+  s.micro = micro_fn(g, p->direct_a, p->mr);
   s.bp = base;
   LLVMValueRef after_bp = cg_gep(cg, cg->t_i8, base, cg_i64(cg, bp));
   if (!p->direct_a) {
@@ -1419,22 +1443,71 @@ static void fill_rows(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef ir,
   }
 }
 
+static void call_micro(Gemm *g, LLVMValueRef f, LLVMValueRef a, LLVMValueRef bp,
+                       LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+                       LLVMValueRef first) {
+  LLVMValueRef args[8] = {a, bp, c, g->p.v.N, kc, rows, cols, first};
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 8, "");
+}
+
 void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
                      LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first) {
+  call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
+}
+
+/* The microkernel on a tile of gemm_slice: the full MR rows, or, when M
+ * is not a multiple of MR and the tile has at most M % MR rows (the last
+ * of M; with the rows split across calls, a call's last may be shorter),
+ * the variant of that many rows (micro_fn). BERT at 128 tokens: M = 128 =
+ * 21 x 6 + 2, a full tile for the last 2 rows did 3% more work. */
+static void slice_tile(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
+                       LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+                       LLVMValueRef first) {
   CG *cg = g->cg;
-  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
-                       cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
-  LLVMValueRef args[8] = {a, bp, c, g->p.v.N, kc, rows, cols, first};
-  LLVMBuildCall2(g->b, LLVMFunctionType(cg->t_void, pt, 8, 0), s->micro, args, 8, "");
+  const GemmPlan *p = &g->p;
+  int64_t rem = p->M > 0 ? p->M % p->mr : 0;
+  if (rem == 0) {
+    call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
+    return;
+  }
+  CgIf full;
+  cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, rows, cg_i64(cg, rem), ""));
+  call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
+  cg_if_else(cg, &full);
+  call_micro(g, micro_fn(g, p->direct_a, (int)rem), a, bp, c, kc, rows, cols, first);
+  cg_if_end(cg, &full);
+}
+
+/* The offset from B(0, 0) of the panel of an unpacked B that gemm_slice
+ * packs after the one at (pc, jr): the next NR columns, or after the
+ * block's last columns the first ones of the next KC slice (past B after
+ * the last slice). Without the wrap the first panel of each slice came
+ * from memory unfetched: with 2 threads splitting BERT's 768 columns, one
+ * panel in 6. */
+static LLVMValueRef next_panel(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef jn = LLVMBuildAdd(g->b, jr, cg_i64(cg, p->nr), "");
+  LLVMValueRef wrap = LLVMBuildICmp(g->b, LLVMIntSGE, jn, k->c1, "");
+  LLVMValueRef pn = LLVMBuildAdd(g->b, pc, cg_i64(cg, p->kc), "");
+  return b_offset(g, LLVMBuildSelect(g->b, wrap, pn, pc, ""),
+                  LLVMBuildSelect(g->b, wrap, k->c0, jn, ""));
 }
 
 /* While the microkernel runs down the rows of panel jr, fetch the next
- * panel of B into L2, a share of its KC rows after each row tile, so that
- * its cache misses overlap the multiply-adds instead of stalling the
- * packing (B is read once per call when it is an argument). */
-static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr,
-                                LLVMValueRef ir, LLVMValueRef kc) {
+ * panel of B (at offset next, next_panel) into L2, a share of its KC rows
+ * after each row tile, so that its cache misses overlap the multiply-adds
+ * instead of stalling the packing (B is read once per call when it is an
+ * argument). pack_b fetches the same panel too, and both pay (BERT at 128
+ * tokens, weights as arguments, one thread, median CPU time of 30
+ * alternating calls on the loaded 2-core Zen 4): without pack_b's 233.7
+ * against 229.8 ms, without this one 238.5 against 228.0 (also slower or
+ * no faster: this one spread over the first half of the tiles or a
+ * quarter, or two panels ahead; prefetcht2, prefetchnta or prefetcht0
+ * instead of prefetcht1). */
+static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMValueRef ir,
+                                LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMValueRef mr = cg_i64(cg, p->mr), one = cg_i64(cg, 1);
@@ -1446,9 +1519,9 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValu
   LLVMValueRef k0 = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, ir, mr, ""), share, "");
   LLVMValueRef k1 = cg_min_i64(cg, LLVMBuildAdd(g->b, k0, share, ""), kc);
   CgLoop lk;
-  LLVMValueRef row = LLVMBuildAdd(g->b, pc, cg_loop_begin(cg, &lk, k0, k1), "");
-  LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, row, p->v.sbk, ""), jr, "");
-  prefetch_next_panel(g, cg_gep(cg, g->t, k->b, off));
+  LLVMValueRef row = LLVMBuildMul(g->b, cg_loop_begin(cg, &lk, k0, k1), p->v.sbk, "");
+  LLVMValueRef off = LLVMBuildAdd(g->b, next, row, "");
+  prefetch_next_panel(g, LLVMBuildGEP2(g->b, g->t, k->b, &off, 1, "")); /* not inbounds */
   cg_loop_end(cg, &lk);
 }
 
@@ -1466,7 +1539,8 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   if (!p->direct_a) pack_a(g, s->ap, a, k->mc, kc);
   LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
-  LLVMValueRef bp = gemm_b_panel(g, s, k->b, pc, jr, nr, kc);
+  LLVMValueRef next = next_panel(g, k, pc, jr);
+  LLVMValueRef bp = b_panel(g, s, k->b, pc, jr, nr, kc, next);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
   LLVMValueRef rows =
       cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
@@ -1479,8 +1553,8 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   }
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, p->v.N, ""), jr, "");
-  gemm_call_micro(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
-  if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, pc, jr, ir, kc);
+  slice_tile(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
+  if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, next, ir, kc);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
 }

@@ -67,6 +67,19 @@ SPLIT = [
     ("f32", [4, 50, 33], [50, 40], [], [], [1], [0]),        # lhs (b, k, m): b split
 ]
 
+# M not a multiple of MR (6 on AVX-512, f32 and f64): the last tile runs
+# the microkernel of M % MR rows (gemm.c slice_tile), with edge columns,
+# several K slices, packed A, batches; split across threads, a call's last
+# tile may be shorter than M % MR (137 rows: 69 + 68, 68 = 11 x 6 + 2).
+TAIL = [
+    ("f32", [128, 70], [70, 45], [], [], [1], [0]),          # BERT's M: 2 rows, edge panel
+    ("f32", [41, 300], [300, 70], [], [], [1], [0]),         # 5 rows, 3 K slices
+    ("f32", [130, 40], [130, 70], [], [], [0], [0]),         # A^T (packed A): 4 rows
+    ("f32", [3, 129, 64], [3, 64, 130], [0], [0], [2], [1]), # attention-like, 3 rows
+    ("f64", [2, 33, 150], [2, 150, 20], [0], [0], [2], [1]), # f64, 3 rows, 2 K slices
+    ("f32", [1, 137, 200], [200, 48], [], [], [2], [0]),     # rows split: 5, or 2 of a call
+]
+
 FILES = {
     "dot_kernel": (CASES, None,
                    "Odd shapes, transposed operands, batches, f64, M = 0, K = 0."),
@@ -74,6 +87,8 @@ FILES = {
                    "The skinny path: M = 1 to 8, partial strips, odd K, K = 0, batches."),
     "dot_skinny_threads": (SKINNY + SPLIT, "--threads=2",
                            "The same and larger ones split across two threads."),
+    "dot_tail": (TAIL, None, "M not a multiple of MR: the last tile's microkernel of M % MR rows."),
+    "dot_tail_threads": (TAIL, "--threads=2", "The same split across two threads."),
 }
 
 # value = (c0 * i[r-2] + c1 * i[r-1] + sum of the other indices) % cm - co
