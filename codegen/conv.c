@@ -446,30 +446,64 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
 static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
 
 /* The microkernel on the tile of nrows rows at row ir of the block (its
- * table at rt): the full MR rows, or conv_rem_rows' tile when nrows fits
- * it. */
-static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValueRef rhs,
-                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef ir,
-                          LLVMValueRef nrows, LLVMValueRef nr) {
+ * table at rt) for the taps of t: the full MR rows, or conv_rem_rows'
+ * tile when nrows fits it. */
+static void conv_ind_tile(Gemm *g, LLVMValueRef rt, LLVMValueRef rhs, LLVMValueRef cp,
+                          GemmTaps *t, LLVMValueRef jr, LLVMValueRef ir, LLVMValueRef nrows,
+                          LLVMValueRef nr) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   /* Tile i fetches line i % lines of each row of the next panel: the
    * first tiles of a panel fetch all of it. */
   int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
   LLVMValueRef tile = LLVMBuildUDiv(g->b, ir, cg_i64(cg, p->mr), "");
-  LLVMValueRef pf = LLVMBuildMul(g->b, LLVMBuildURem(g->b, tile, cg_i64(cg, lines), ""),
-                                 cg_i64(cg, per_line), "pfline");
+  t->pf_line = LLVMBuildMul(g->b, LLVMBuildURem(g->b, tile, cg_i64(cg, lines), ""),
+                            cg_i64(cg, per_line), "pfline");
   int64_t rem = conv_rem_rows(p);
   if (rem == 0) {
-    gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+    gemm_conv_micro(g, p->mr, rt, rhs, cp, t, jr, nrows, nr);
     return;
   }
   CgIf full;
   cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, nrows, cg_i64(cg, rem), ""));
-  gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+  gemm_conv_micro(g, p->mr, rt, rhs, cp, t, jr, nrows, nr);
   cg_if_else(cg, &full);
-  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
+  gemm_conv_micro(g, (int)rem, rt, rhs, cp, t, jr, nrows, nr);
   cg_if_end(cg, &full);
+}
+
+/* A panel's B, all its taps (npos x K x NR), stays in L2 while the row
+ * tiles of a block read it again and again when it is at most
+ * CONV_B_BLOCK_BYTES. A larger one (ResNet-50's 3 x 3 layers of 512
+ * features: 9 x 512 x 64 floats, 1.2 MB, past Zen 4's 1 MB of L2, read
+ * from L3 by each of the 9 tiles of a panel at batch 1) is summed in
+ * blocks of taps that fit, each block by every tile of the panel before
+ * the next, the partial sums in C between blocks: the same terms in the
+ * same order (gemm.c conv_micro_fn), so the same bits. */
+enum { CONV_B_BLOCK_BYTES = 512 * 1024 };
+
+/* Taps per block: npos in as few blocks as fit, of equal size but the
+ * last. */
+static int64_t conv_ind_taps(const GemmPlan *p, const ConvPlan *c) {
+  int64_t tap = p->K * p->nr * elem_bytes(p->e);
+  int64_t blocks = (c->npos * tap + CONV_B_BLOCK_BYTES - 1) / CONV_B_BLOCK_BYTES;
+  if (blocks < 1) blocks = 1;
+  return (c->npos + blocks - 1) / blocks;
+}
+
+/* The block of ntb taps from t0: the last one fetches the next panel's
+ * first block, the others their panel's next block. */
+static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int64_t ntb) {
+  CG *cg = g->cg;
+  LLVMValueRef left = LLVMBuildSub(g->b, cg_i64(cg, c->npos), t0, "");
+  LLVMValueRef last = LLVMBuildICmp(g->b, LLVMIntSLE, left, cg_i64(cg, ntb), "lastblk");
+  return (GemmTaps){
+      .t0 = t0,
+      .n = cg_min_i64(cg, cg_i64(cg, ntb), left),
+      .first = LLVMBuildICmp(g->b, LLVMIntEQ, t0, cg_i64(cg, 0), "firstblk"),
+      .pf_taps = LLVMBuildSelect(g->b, last, LLVMBuildNeg(g->b, t0, ""), cg_i64(cg, ntb), ""),
+      .pf_cols = LLVMBuildSelect(g->b, last, cg_i64(cg, g->p.nr), cg_i64(cg, 0), ""),
+  };
 }
 
 /* The epilogue reads, besides C, the buffers of its elementwise tree of
@@ -533,12 +567,15 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
   int64_t bytes = rows * c->npos * CONV_PTR_BYTES;
   LLVMValueRef tab = cg_scratch(cg, op, bytes), zeros = gemm_zero_row(g, p->K);
-  CgLoop lb, lj, li;
+  CgLoop lb, lj, lt, li;
   LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);
   LLVMValueRef mc = cg_min_i64(cg, cg_i64(cg, rows), LLVMBuildSub(g->b, r->r1, ic, ""));
   conv_ind_table(g, c, lhs, tab, zeros, ic, mc);
   LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
+  int64_t ntb = conv_ind_taps(p, c);
+  LLVMValueRef t0 = cg_loop_step(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos), ntb);
+  GemmTaps taps = conv_block_taps(g, c, t0, ntb);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
   LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
@@ -547,8 +584,9 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   Value *in[CONV_EPI_PREFETCH];
   int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
   conv_epi_prefetch(g, in, nin, m0, jr);
-  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, ir, nrows, nr);
+  conv_ind_tile(g, rt, rhs, cg_gep(cg, g->t, C, coff), &taps, jr, ir, nrows, nr);
   cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lt);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &lb);
