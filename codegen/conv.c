@@ -513,13 +513,6 @@ static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int
  * CONV_EPI_PREFETCH buffers. */
 enum { CONV_EPI_PREFETCH = 4 };
 
-static bool same_dims(const Type *a, const Type *b) {
-  if (a->rank != b->rank) return false;
-  for (int d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d]) return false;
-  return true;
-}
-
 static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
   if (!ir_is_elementwise(op->code)) return n;
   for (int i = 0; i < op->nopnds && n < CONV_EPI_PREFETCH; i++) {
@@ -529,7 +522,7 @@ static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
     if (seen) continue;
     if (v->storage == ST_NONE && v->def)
       n = conv_epi_inputs(v->def, c, in, n);
-    else if (v->storage != ST_NONE && same_dims(v->type, c->type))
+    else if (v->storage != ST_NONE && type_same_dims(v->type, c->type))
       in[n++] = v;
   }
   return n;
