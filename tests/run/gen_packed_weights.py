@@ -77,14 +77,13 @@ SPLIT_DOTS = [
 # M not a multiple of MR ends on the microkernel of fewer rows (conv.c
 # conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
 # in two calls of 98, each ending on a tile of 2 rows. A panel's B past
-# conv.c's CONV_B_BLOCK_BYTES (npos x K > 1024 at NR = 64) is summed in
-# blocks of taps, the partial sums in C between them: 9 taps x K = 130 in
-# two blocks (5 + 4), 81 taps x K = 26 in three (27 each; M = 143 in
-# blocks of 30 rows, the last ending on a tile of 5 rows), 81 x 51 in
-# five (17 x 4 + 13); one panel each for the last two: past NR columns
-# their weights would be 66 K elements at least; ResNet-50's 3 x 3 layers
-# of 512 features, 8 panels in 5 blocks, are the several-panel case, in
-# tests/differential and tests/oracle.
+# conv.c's CONV_B_PANEL_BYTES (npos x K > 2048 at NR = 64) is summed in
+# blocks of taps, the partial sums in C between them: 81 taps x K = 26 in
+# three blocks (27 each; M = 143 in blocks of 30 rows, the last ending on
+# a tile of 5 rows), 81 x 51 in five (17 x 4 + 13); one panel each: past
+# NR columns the weights would be 133 K elements at least; ResNet-50's
+# 3 x 3 layers of 512 features, 8 panels in 5 blocks, are the
+# several-panel case, in tests/differential and tests/oracle.
 IND_CONVS = [
     ("conv", "f32", [1, 12, 13, 8], [3, 3, 8, 20], [1, 1], [[2, 2], [2, 2]], [2, 2]),
     ("conv", "f32", [2, 15, 11, 6], [3, 2, 6, 70], [2, 3], [[1, 2], [0, 3]], [2, 1]),
