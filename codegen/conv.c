@@ -417,11 +417,12 @@ static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
   return (blocks < max ? blocks : max) * p->mr;
 }
 
-/* The row tiles of a block of mc rows: n = ceil(mc / MR) of them, the
- * first nbig of MR rows and the others of MR - 1 when n x (MR - 1) rows
- * cover mc (ResNet-50's 7 x 7 layers at batch 1, M = 49: 4 x 6 + 5 x 5
- * rows, not 8 x 6 + 1, whose tile of one row reads as much B per k as a
- * full one for a sixth of its work), else MR rows each but the last.
+/* The row tiles of a block of mc rows: n = ceil(mc / MR) of them; with
+ * balance (conv_kinds), the first nbig of MR rows and the others of MR -
+ * 1 when n x (MR - 1) rows cover mc (ResNet-50's 7 x 7 layers at batch 1,
+ * M = 49: 4 x 6 + 5 x 5 rows, not 8 x 6 + 1, whose tile of one row reads
+ * as much B per k as a full one for a sixth of its work), else MR rows
+ * each but the last.
  * Tile i starts at row i x MR - max(0, i - nbig). Each element's sum is
  * the same whichever tile computes it (gemm.c conv_micro_fn). One 7 x 7
  * x 512 -> 512 3 x 3 layer, one thread, the loaded 2-core Zen 4, CPU
@@ -432,11 +433,12 @@ typedef struct ConvTiles {
   LLVMValueRef n, nbig;
 } ConvTiles;
 
-static ConvTiles conv_tiles(Gemm *g, LLVMValueRef mc) {
+static ConvTiles conv_tiles(Gemm *g, LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
   int64_t mr = g->p.mr;
   LLVMValueRef n = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, mc, cg_i64(cg, mr - 1), ""),
                                  cg_i64(cg, mr), "ntiles");
+  if (!balance) return (ConvTiles){n, n};
   LLVMValueRef small = LLVMBuildMul(g->b, n, cg_i64(cg, mr - 1), "");
   LLVMValueRef fits = LLVMBuildICmp(g->b, LLVMIntULE, small, mc, "");
   return (ConvTiles){n, LLVMBuildSelect(g->b, fits, LLVMBuildSub(g->b, mc, small, ""), n, "nbig")};
@@ -459,12 +461,12 @@ static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, L
  * at tab[(i * npos + t) * MR]; pointers past the tile's rows are to the
  * zero row. */
 static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef tab,
-                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc) {
+                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   CgLoop li, lt;
   LLVMValueRef w[CONV_MAX_SPATIAL], rows;
-  ConvTiles tiles = conv_tiles(g, mc);
+  ConvTiles tiles = conv_tiles(g, mc, balance);
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n);
   LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &rows), "");
   LLVMValueRef kpos = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos));
@@ -486,13 +488,41 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
  * their time on a tile of one row before conv_tiles. */
 static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
 
+/* The microkernels a kernel's tiles need, by rows, tried in order: a
+ * tile of nrows rows runs the first whose rows equal nrows (with `le`:
+ * are at least nrows), else the last. When every call has all of M (one
+ * thread, or the columns split) the blocks are known: full ones of `rows`
+ * (a multiple of MR) and the last one, which conv_tiles balances when MR
+ * - 1 rows a tile cover it, else ends on conv_rem_rows' rows. Else (the
+ * rows split across calls) a call's last block may be any size: not
+ * balanced, its last tile on conv_rem_rows' microkernel when it fits,
+ * else on the MR-row one (balancing there too, with the microkernel of MR
+ * - 1 rows at every split kernel, made ResNet-50's compilation at batch 8
+ * and 2 threads 20% slower). */
+typedef struct ConvKinds {
+  int n, mr[2];
+  bool le[2], balance;
+} ConvKinds;
+
+static ConvKinds conv_kinds(const GemmPlan *p, const ConvPlan *c, int64_t rows, int threads) {
+  ConvKinds k = {.n = 1, .mr = {p->mr}};
+  int rem = (int)conv_rem_rows(p);
+  if (threads <= 1 || c->pdim == c->nmd) {
+    int64_t last = p->M > 0 ? (p->M - 1) % rows + 1 : rows;
+    int64_t n = (last + p->mr - 1) / p->mr;
+    k.balance = last % p->mr && n * (p->mr - 1) <= last;
+    if (last % p->mr) k.mr[k.n++] = k.balance ? p->mr - 1 : rem;
+  } else if (rem > 0) {
+    k = (ConvKinds){.n = 2, .mr = {rem, p->mr}, .le = {true}};
+  }
+  return k;
+}
+
 /* The microkernel on tile i of the block (its table at rt), of nrows
- * rows, for the taps of t: the microkernel of MR rows, or of MR - 1
- * (conv_tiles), or conv_rem_rows' when nrows fits it, else the one of MR
- * rows on fewer. */
-static void conv_ind_tile(Gemm *g, LLVMValueRef rt, LLVMValueRef rhs, LLVMValueRef cp,
-                          GemmTaps *t, LLVMValueRef jr, LLVMValueRef i, LLVMValueRef nrows,
-                          LLVMValueRef nr) {
+ * rows, for the taps of t (conv_kinds). */
+static void conv_ind_tile(Gemm *g, const ConvKinds *k, LLVMValueRef rt, LLVMValueRef rhs,
+                          LLVMValueRef cp, GemmTaps *t, LLVMValueRef jr, LLVMValueRef i,
+                          LLVMValueRef nrows, LLVMValueRef nr) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   /* Tile i fetches line i % lines of each row of the next panel: the
@@ -500,23 +530,15 @@ static void conv_ind_tile(Gemm *g, LLVMValueRef rt, LLVMValueRef rhs, LLVMValueR
   int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
   t->pf_line = LLVMBuildMul(g->b, LLVMBuildURem(g->b, i, cg_i64(cg, lines), ""),
                             cg_i64(cg, per_line), "pfline");
-  int64_t rem = conv_rem_rows(p);
-  CgIf full, less, short_;
-  cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nrows, cg_i64(cg, p->mr), ""));
-  gemm_conv_micro(g, p->mr, rt, rhs, cp, t, jr, nrows, nr);
-  cg_if_else(cg, &full);
-  cg_if_begin(cg, &less, LLVMBuildICmp(g->b, LLVMIntEQ, nrows, cg_i64(cg, p->mr - 1), ""));
-  gemm_conv_micro(g, p->mr - 1, rt, rhs, cp, t, jr, nrows, nr);
-  cg_if_else(cg, &less);
-  if (rem > 0 && rem < p->mr - 1) {
-    cg_if_begin(cg, &short_, LLVMBuildICmp(g->b, LLVMIntSLE, nrows, cg_i64(cg, rem), ""));
-    gemm_conv_micro(g, (int)rem, rt, rhs, cp, t, jr, nrows, nr);
-    cg_if_else(cg, &short_);
+  CgIf ifs[2];
+  for (int j = 0; j < k->n - 1; j++) {
+    cg_if_begin(cg, &ifs[j], LLVMBuildICmp(g->b, k->le[j] ? LLVMIntSLE : LLVMIntEQ, nrows,
+                                           cg_i64(cg, k->mr[j]), ""));
+    gemm_conv_micro(g, k->mr[j], rt, rhs, cp, t, jr, nrows, nr);
+    cg_if_else(cg, &ifs[j]);
   }
-  gemm_conv_micro(g, p->mr, rt, rhs, cp, t, jr, nrows, nr);
-  if (rem > 0 && rem < p->mr - 1) cg_if_end(cg, &short_);
-  cg_if_end(cg, &less);
-  cg_if_end(cg, &full);
+  gemm_conv_micro(g, k->mr[k->n - 1], rt, rhs, cp, t, jr, nrows, nr);
+  for (int j = k->n - 2; j >= 0; j--) cg_if_end(cg, &ifs[j]);
 }
 
 /* A panel's B, all its taps (npos x K x NR), stays in L2 while the row
@@ -621,13 +643,14 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   CgLoop lb, lj, lt, li;
   LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);
   LLVMValueRef mc = cg_min_i64(cg, cg_i64(cg, rows), LLVMBuildSub(g->b, r->r1, ic, ""));
-  conv_ind_table(g, c, lhs, tab, zeros, ic, mc);
+  ConvKinds kinds = conv_kinds(p, c, rows, cg->o->threads);
+  conv_ind_table(g, c, lhs, tab, zeros, ic, mc, kinds.balance);
   LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
   int64_t ntb = conv_ind_taps(p, c);
   LLVMValueRef t0 = cg_loop_step(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos), ntb);
   GemmTaps taps = conv_block_taps(g, c, t0, ntb);
-  ConvTiles tiles = conv_tiles(g, mc);
+  ConvTiles tiles = conv_tiles(g, mc, kinds.balance);
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n), nrows;
   LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &nrows), "");
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
@@ -635,7 +658,7 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   Value *in[CONV_EPI_PREFETCH];
   int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
   conv_epi_prefetch(g, in, nin, m0, jr);
-  conv_ind_tile(g, rt, rhs, cg_gep(cg, g->t, C, coff), &taps, jr, i, nrows, nr);
+  conv_ind_tile(g, &kinds, rt, rhs, cg_gep(cg, g->t, C, coff), &taps, jr, i, nrows, nr);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lt);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));

@@ -76,10 +76,11 @@ SPLIT_DOTS = [
 # grouped convolution is not packed (elemental path), with the same data.
 # M not a multiple of MR ends on the microkernel of fewer rows (conv.c
 # conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
-# in two calls of 98. Blocks of rows not a multiple of MR end on tiles of
-# MR - 1 rows where those cover them (conv.c conv_tiles: M = 70 as 10 x 6
-# + 2 x 5, 143 in blocks of 30 ending on 3 x 6 + 5, the calls of 98 as 13
-# x 6 + 4 x 5), else on a shorter one (M = 8: 6 + 2). A panel's B past
+# in two calls of 98, each ending on a tile of 2 rows. With all rows in
+# one call, blocks of rows not a multiple of MR end on tiles of MR - 1
+# rows where those cover them (conv.c conv_tiles: M = 70 as 10 x 6 + 2 x
+# 5, 143 in blocks of 30 ending on 3 x 6 + 5), else on a shorter one (M =
+# 8: 6 + 2). A panel's B past
 # conv.c's CONV_B_PANEL_BYTES (npos x K > 2048 at NR = 64) is summed in
 # blocks of taps, the partial sums in C between them: 81 taps x K = 26 in
 # three blocks (27 each; M = 143 in blocks of 30 rows, the last ending on
