@@ -417,59 +417,173 @@ static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
   return (blocks < max ? blocks : max) * p->mr;
 }
 
-/* The table of the block of mc rows from ic: row block i, tap t at
- * tab[(i * npos + t) * MR]. */
+/* The row tiles of a block of mc rows: n = ceil(mc / MR) of them; with
+ * balance (conv_kinds), the first nbig of MR rows and the others of MR -
+ * 1 when n x (MR - 1) rows cover mc (ResNet-50's 7 x 7 layers at batch 1,
+ * M = 49: 4 x 6 + 5 x 5 rows, not 8 x 6 + 1, whose tile of one row reads
+ * as much B per k as a full one for a sixth of its work), else MR rows
+ * each but the last.
+ * Tile i starts at row i x MR - max(0, i - nbig). Each element's sum is
+ * the same whichever tile computes it (gemm.c conv_micro_fn). One 7 x 7
+ * x 512 -> 512 3 x 3 layer, one thread, the loaded 2-core Zen 4, CPU
+ * time, min of 3 x 200 calls: 1.988-1.997 ms against 2.039-2.051 (peak:
+ * 1.976); 7 x 7 x 512 -> 2048 1 x 1: 0.878-0.882 against 0.900; at 14 x
+ * 14 (M = 196 = 31 x 6 + 2 x 5, was 32 x 6 + 4) the same within 0.3%. */
+typedef struct ConvTiles {
+  LLVMValueRef n, nbig;
+} ConvTiles;
+
+static ConvTiles conv_tiles(Gemm *g, LLVMValueRef mc, bool balance) {
+  CG *cg = g->cg;
+  int64_t mr = g->p.mr;
+  LLVMValueRef n = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, mc, cg_i64(cg, mr - 1), ""),
+                                 cg_i64(cg, mr), "ntiles");
+  if (!balance) return (ConvTiles){n, n};
+  LLVMValueRef small = LLVMBuildMul(g->b, n, cg_i64(cg, mr - 1), "");
+  LLVMValueRef fits = LLVMBuildICmp(g->b, LLVMIntULE, small, mc, "");
+  return (ConvTiles){n, LLVMBuildSelect(g->b, fits, LLVMBuildSub(g->b, mc, small, ""), n, "nbig")};
+}
+
+/* Tile i's first row in the block; *rows its rows. */
+static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, LLVMValueRef i,
+                                 LLVMValueRef *rows) {
+  CG *cg = g->cg;
+  int64_t mr = g->p.mr;
+  LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntSLT, i, t->nbig, "");
+  LLVMValueRef over = LLVMBuildSelect(g->b, big, cg_i64(cg, 0), LLVMBuildSub(g->b, i, t->nbig, ""), "");
+  LLVMValueRef start = LLVMBuildSub(g->b, LLVMBuildMul(g->b, i, cg_i64(cg, mr), ""), over, "tile0");
+  *rows = cg_min_i64(cg, LLVMBuildSelect(g->b, big, cg_i64(cg, mr), cg_i64(cg, mr - 1), ""),
+                     LLVMBuildSub(g->b, mc, start, ""));
+  return start;
+}
+
+/* The table of the block of mc rows from ic: tile i (conv_tiles), tap t
+ * at tab[(i * npos + t) * MR]; pointers past the tile's rows are to the
+ * zero row. */
 static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef tab,
-                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc) {
+                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   CgLoop li, lt;
-  LLVMValueRef w[CONV_MAX_SPATIAL];
-  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
+  LLVMValueRef w[CONV_MAX_SPATIAL], rows;
+  ConvTiles tiles = conv_tiles(g, mc, balance);
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n);
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &rows), "");
   LLVMValueRef kpos = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos));
   conv_window(g, c, kpos, w);
-  LLVMValueRef slot = LLVMBuildAdd(
-      g->b, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""),
-      LLVMBuildMul(g->b, kpos, cg_i64(cg, p->mr), ""), "");
+  LLVMValueRef slot = LLVMBuildMul(
+      g->b, LLVMBuildAdd(g->b, LLVMBuildMul(g->b, i, cg_i64(cg, c->npos), ""), kpos, ""),
+      cg_i64(cg, p->mr), "");
   GemmScratch s = {.rowptrs = cg_gep(cg, cg->t_ptr, tab, slot), .zeros = zeros};
-  conv_rows(g, &s, c, lhs, LLVMBuildAdd(g->b, ic, ir, ""), LLVMBuildAdd(g->b, ic, mc, ""), w,
-            cg_i64(cg, 0));
+  conv_rows(g, &s, c, lhs, m0, LLVMBuildAdd(g->b, m0, rows, ""), w, cg_i64(cg, 0));
   cg_loop_end(cg, &lt);
   cg_loop_end(cg, &li);
 }
 
 /* The rows of the last tile when M is not a multiple of MR, else 0. Tiles
- * of at most that many rows (the last one of M; with the rows split
- * across calls, a call's last may be shorter) run the microkernel of that
- * many rows: ResNet-50's 7 x 7 convolutions at batch 1 (M = 49 = 8 x 6 +
- * 1) spent a ninth of their time on a tile of one row. */
+ * of at most that many rows (the last one of a block that conv_tiles
+ * cannot make of MR - 1 rows; with the rows split across calls, a call's
+ * last may be shorter) run the microkernel of that many rows: ResNet-50's
+ * 7 x 7 convolutions at batch 1 (M = 49 = 8 x 6 + 1) spent a ninth of
+ * their time on a tile of one row before conv_tiles. */
 static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
 
-/* The microkernel on the tile of nrows rows at row ir of the block (its
- * table at rt): the full MR rows, or conv_rem_rows' tile when nrows fits
- * it. */
-static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValueRef rhs,
-                          LLVMValueRef cp, LLVMValueRef jr, LLVMValueRef ir,
+/* The microkernels a kernel's tiles need, by rows, tried in order: a
+ * tile of nrows rows runs the first whose rows equal nrows (with `le`:
+ * are at least nrows), else the last. When every call has all of M (one
+ * thread, or the columns split) the blocks are known: full ones of `rows`
+ * (a multiple of MR) and the last one, which conv_tiles balances when MR
+ * - 1 rows a tile cover it, else ends on conv_rem_rows' rows. Else (the
+ * rows split across calls) a call's last block may be any size: not
+ * balanced, its last tile on conv_rem_rows' microkernel when it fits,
+ * else on the MR-row one (balancing there too, with the microkernel of MR
+ * - 1 rows at every split kernel, made ResNet-50's compilation at batch 8
+ * and 2 threads 20% slower). */
+typedef struct ConvKinds {
+  int n, mr[2];
+  bool le[2], balance;
+} ConvKinds;
+
+static ConvKinds conv_kinds(const GemmPlan *p, const ConvPlan *c, int64_t rows, int threads) {
+  ConvKinds k = {.n = 1, .mr = {p->mr}};
+  int rem = (int)conv_rem_rows(p);
+  if (threads <= 1 || c->pdim == c->nmd) {
+    int64_t last = p->M > 0 ? (p->M - 1) % rows + 1 : rows;
+    int64_t n = (last + p->mr - 1) / p->mr;
+    k.balance = last % p->mr && n * (p->mr - 1) <= last;
+    if (last % p->mr) k.mr[k.n++] = k.balance ? p->mr - 1 : rem;
+  } else if (rem > 0) {
+    k = (ConvKinds){.n = 2, .mr = {rem, p->mr}, .le = {true}};
+  }
+  return k;
+}
+
+/* The microkernel on tile i of the block (its table at rt), of nrows
+ * rows, for the taps of t (conv_kinds). */
+static void conv_ind_tile(Gemm *g, const ConvKinds *k, LLVMValueRef rt, LLVMValueRef rhs,
+                          LLVMValueRef cp, GemmTaps *t, LLVMValueRef jr, LLVMValueRef i,
                           LLVMValueRef nrows, LLVMValueRef nr) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   /* Tile i fetches line i % lines of each row of the next panel: the
    * first tiles of a panel fetch all of it. */
   int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
-  LLVMValueRef tile = LLVMBuildUDiv(g->b, ir, cg_i64(cg, p->mr), "");
-  LLVMValueRef pf = LLVMBuildMul(g->b, LLVMBuildURem(g->b, tile, cg_i64(cg, lines), ""),
-                                 cg_i64(cg, per_line), "pfline");
-  int64_t rem = conv_rem_rows(p);
-  if (rem == 0) {
-    gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
-    return;
+  t->pf_line = LLVMBuildMul(g->b, LLVMBuildURem(g->b, i, cg_i64(cg, lines), ""),
+                            cg_i64(cg, per_line), "pfline");
+  CgIf ifs[2];
+  for (int j = 0; j < k->n - 1; j++) {
+    cg_if_begin(cg, &ifs[j], LLVMBuildICmp(g->b, k->le[j] ? LLVMIntSLE : LLVMIntEQ, nrows,
+                                           cg_i64(cg, k->mr[j]), ""));
+    gemm_conv_micro(g, k->mr[j], rt, rhs, cp, t, jr, nrows, nr);
+    cg_if_else(cg, &ifs[j]);
   }
-  CgIf full;
-  cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, nrows, cg_i64(cg, rem), ""));
-  gemm_conv_micro(g, p->mr, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
-  cg_if_else(cg, &full);
-  gemm_conv_micro(g, (int)rem, rt, rhs, cp, c->npos, jr, nrows, nr, pf);
-  cg_if_end(cg, &full);
+  gemm_conv_micro(g, k->mr[k->n - 1], rt, rhs, cp, t, jr, nrows, nr);
+  for (int j = k->n - 2; j >= 0; j--) cg_if_end(cg, &ifs[j]);
+}
+
+/* A panel's B, all its taps (npos x K x NR), stays in L2 while the row
+ * tiles of a block read it again and again when it is at most
+ * CONV_B_PANEL_BYTES, half of Zen 4's 1 MB L2. A larger one (ResNet-50's
+ * 3 x 3 layers of 512 features: 9 x 512 x 64 floats, 1.2 MB, read from L3
+ * by each of the 9 tiles of a panel at batch 1, 48 at batch 8; of 256:
+ * 576 KB) is summed in blocks of taps of at most CONV_B_BLOCK_BYTES (the
+ * block being read and the next one being fetched, besides the rows of A
+ * and the panel of C), each block by every tile of the panel before the
+ * next, the partial sums in C between blocks: the same terms in the same
+ * order (gemm.c conv_micro_fn), so the same bits. Chains of such layers,
+ * one thread, the loaded 2-core Zen 4, CPU time, min of 3 x 30 calls,
+ * against no blocks: 6 of 7 x 7 x 512 (56 MB of weights) 12.7-12.9 ms
+ * against 12.9-13.8, at batch 8 97.8-98.5 against 99.8-100.8; 8 of 14 x
+ * 14 x 256 (3 blocks of 3 taps) 16.0-16.1 against 16.3-16.6. Blocks of
+ * 512 KiB gave 12.6-12.9, 99.3-100.1 and 16.1-16.4; of 128 KiB (1 tap a
+ * block at 7 x 7) 12.5-12.8, 97.3-98.1, 16.1-16.3. Panels that fit were
+ * better left whole: 4 of 56 x 56 x 64 (144 KB) in 2 blocks of 128 KiB
+ * took 8.2-8.4 ms against 8.1-8.2, and 2 of 28 x 28 x 128 at batch 8 (288
+ * KB) in 2 of 256 KiB 33.1-34.4 against 32.6-33.3. */
+enum { CONV_B_PANEL_BYTES = 512 * 1024, CONV_B_BLOCK_BYTES = 256 * 1024 };
+
+/* Taps per block: all npos when the panel fits, else npos in as few
+ * blocks as fit, of equal size but the last. */
+static int64_t conv_ind_taps(const GemmPlan *p, const ConvPlan *c) {
+  int64_t bytes = c->npos * p->K * p->nr * elem_bytes(p->e);
+  if (bytes <= CONV_B_PANEL_BYTES) return c->npos;
+  int64_t blocks = (bytes + CONV_B_BLOCK_BYTES - 1) / CONV_B_BLOCK_BYTES;
+  return (c->npos + blocks - 1) / blocks;
+}
+
+/* The block of ntb taps from t0: the last one fetches the next panel's
+ * first block, the others their panel's next block. */
+static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int64_t ntb) {
+  CG *cg = g->cg;
+  LLVMValueRef left = LLVMBuildSub(g->b, cg_i64(cg, c->npos), t0, "");
+  LLVMValueRef last = LLVMBuildICmp(g->b, LLVMIntSLE, left, cg_i64(cg, ntb), "lastblk");
+  return (GemmTaps){
+      .t0 = t0,
+      .n = cg_min_i64(cg, cg_i64(cg, ntb), left),
+      .first = LLVMBuildICmp(g->b, LLVMIntEQ, t0, cg_i64(cg, 0), "firstblk"),
+      .pf_taps = LLVMBuildSelect(g->b, last, LLVMBuildNeg(g->b, t0, ""), cg_i64(cg, ntb), ""),
+      .pf_cols = LLVMBuildSelect(g->b, last, cg_i64(cg, g->p.nr), cg_i64(cg, 0), ""),
+  };
 }
 
 /* The epilogue reads, besides C, the buffers of its elementwise tree of
@@ -478,13 +592,6 @@ static void conv_ind_tile(Gemm *g, const ConvPlan *c, LLVMValueRef rt, LLVMValue
  * and columns of them into L2 while the microkernel runs. At most
  * CONV_EPI_PREFETCH buffers. */
 enum { CONV_EPI_PREFETCH = 4 };
-
-static bool same_dims(const Type *a, const Type *b) {
-  if (a->rank != b->rank) return false;
-  for (int d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d]) return false;
-  return true;
-}
 
 static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
   if (!ir_is_elementwise(op->code)) return n;
@@ -495,7 +602,7 @@ static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
     if (seen) continue;
     if (v->storage == ST_NONE && v->def)
       n = conv_epi_inputs(v->def, c, in, n);
-    else if (v->storage != ST_NONE && same_dims(v->type, c->type))
+    else if (v->storage != ST_NONE && type_same_dims(v->type, c->type))
       in[n++] = v;
   }
   return n;
@@ -533,22 +640,27 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
   int64_t bytes = rows * c->npos * CONV_PTR_BYTES;
   LLVMValueRef tab = cg_scratch(cg, op, bytes), zeros = gemm_zero_row(g, p->K);
-  CgLoop lb, lj, li;
+  CgLoop lb, lj, lt, li;
   LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);
   LLVMValueRef mc = cg_min_i64(cg, cg_i64(cg, rows), LLVMBuildSub(g->b, r->r1, ic, ""));
-  conv_ind_table(g, c, lhs, tab, zeros, ic, mc);
+  ConvKinds kinds = conv_kinds(p, c, rows, cg->o->threads);
+  conv_ind_table(g, c, lhs, tab, zeros, ic, mc, kinds.balance);
   LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
-  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
-  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
+  int64_t ntb = conv_ind_taps(p, c);
+  LLVMValueRef t0 = cg_loop_step(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos), ntb);
+  GemmTaps taps = conv_block_taps(g, c, t0, ntb);
+  ConvTiles tiles = conv_tiles(g, mc, kinds.balance);
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n), nrows;
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &nrows), "");
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
-  LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, ir, cg_i64(cg, c->npos), ""));
-  LLVMValueRef nrows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
+  LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, i, cg_i64(cg, c->npos * p->mr), ""));
   Value *in[CONV_EPI_PREFETCH];
   int nin = g->epi ? conv_epi_inputs(g->epi, op->results[0], in, 0) : 0;
   conv_epi_prefetch(g, in, nin, m0, jr);
-  conv_ind_tile(g, c, rt, rhs, cg_gep(cg, g->t, C, coff), jr, ir, nrows, nr);
+  conv_ind_tile(g, &kinds, rt, rhs, cg_gep(cg, g->t, C, coff), &taps, jr, i, nrows, nr);
   cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lt);
   gemm_epilogue(g, ic, mc, jr, LLVMBuildAdd(g->b, jr, nr, ""));
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &lb);

@@ -510,25 +510,29 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr) {
 
 /* The indirect convolution microkernel (conv.c's indirect GEMM):
  *   void conv(ptr tab, ptr b, ptr c, i64 ldc, i64 ntaps, i64 K, i64 npad,
- *             i64 jr, i64 rows, i64 cols, i64 pf_line)
- * C[MR x NR] = sum over taps t < ntaps and input features k < K of
- * A_t(r, k) * B_t(k, j), with the MR x NV accumulators in registers from
- * the first term to the last and C written once (the per-position path
- * calls the microkernel once per tap and KC slice, loading and storing C
- * each time). Row r of A_t is tab[t * MR + r], K elements (an input
- * feature vector, or a row of zeros); B_t is matrix t of a B the layout
- * pass packed (b: matrix 0, npad its padded columns), read in place at
- * panel jr of each KC slice. Every element sums its terms in the order
- * (t, k), one fused multiply-add after another, so how threads split a
- * kernel's rows or columns does not change it. Each k also fetches into
- * L2 the line at element pf_line of row k of the next panel (panel jr +
- * NR of the same slice): the first tile of a panel would otherwise wait
- * for its B from memory (ResNet-50's 7 x 7 layers at batch 1 have 9 tiles
- * a panel). A variant of mr < MR rows (the table still holds MR pointers
- * per tap) serves the last rows of a convolution whose M is not a
- * multiple of MR (conv.c): it does mr / MR of a full tile's work, where
- * the full tile would do MR rows'. One per (element type, tile, mr) per
- * module; never inlined (see micro_fn). */
+ *             i64 jr, i64 rows, i64 cols, i64 pf_line, i64 pf_taps,
+ *             i64 pf_cols, i1 first)
+ * C[MR x NR] = (first ? 0 : C) + the sum over taps t < ntaps and input
+ * features k < K of A_t(r, k) * B_t(k, j), with the MR x NV accumulators
+ * in registers from the first term to the last and C written once (the
+ * per-position path calls the microkernel once per tap and KC slice,
+ * loading and storing C each time). Row r of A_t is tab[t * MR + r], K
+ * elements (an input feature vector, or a row of zeros); B_t is matrix t
+ * of a B the layout pass packed (b: matrix 0, npad its padded columns),
+ * read in place at panel jr of each KC slice. Every element sums its
+ * terms in the order (t, k), one fused multiply-add after another, the
+ * sum of the taps before (C, when not first) first, so how threads split
+ * a kernel's rows or columns, or conv.c its taps into blocks, does not
+ * change it. Each k also fetches into L2 the line at element pf_line of
+ * row k of the panel pf_taps matrices and pf_cols columns away (GemmTaps;
+ * with all taps in one block, the next panel jr + NR of the same slice):
+ * the first tile of a panel would otherwise wait for its B from memory
+ * (ResNet-50's 7 x 7 layers at batch 1 have 9 tiles a panel). A variant
+ * of mr < MR rows (the table still holds MR pointers per tap) serves the
+ * last rows of a convolution whose M is not a multiple of MR (conv.c): it
+ * does mr / MR of a full tile's work, where the full tile would do MR
+ * rows'. One per (element type, tile, mr) per module; never inlined (see
+ * micro_fn). */
 static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   Gemm tile = *full;
   Gemm *g = &tile;
@@ -540,9 +544,10 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
            p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
-  LLVMTypeRef pt[11] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64, cg->t_i64,
-                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64};
-  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 11, 0));
+  LLVMTypeRef pt[14] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i64,
+                        cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 14, 0));
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
   cg_add_fn_attr(cg, f, "noinline");
@@ -552,17 +557,20 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   LLVMValueRef K = LLVMGetParam(f, 5), npad = LLVMGetParam(f, 6), jr = LLVMGetParam(f, 7);
   Micro m = {.ind = true, .ldb = cg_i64(cg, p->nr), .c = LLVMGetParam(f, 2),
              .ldc = LLVMGetParam(f, 3), .rows = LLVMGetParam(f, 8),
-             .cols = LLVMGetParam(f, 9)}; /* first NULL: C = acc */
+             .cols = LLVMGetParam(f, 9), .first = LLVMGetParam(f, 13)};
+  LLVMValueRef kn = LLVMBuildMul(g->b, K, npad, "");
+  LLVMValueRef pf_taps = LLVMBuildMul(g->b, LLVMGetParam(f, 11), kn, "");
   int na = p->mr * p->nv;
   LLVMValueRef acc[na], slot[na], a0[MAX_MR], k;
+  micro_prefetch_c(g, &m, 0);
+  micro_init(g, &m, acc); /* m.first NULL after it: C = acc at the end */
   for (int i = 0; i < na; i++) {
     slot[i] = cg_entry_alloca(cg, g->vt, "cacc"); /* registers after mem2reg */
-    LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
+    LLVMBuildStore(g->b, acc[i], slot[i]);
   }
-  micro_prefetch_c(g, &m, 0);
   CgLoop lt, ls;
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), ntaps);
-  LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, LLVMBuildMul(g->b, K, npad, ""), ""));
+  LLVMValueRef bt = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, kn, ""));
   LLVMValueRef row0 = LLVMBuildMul(g->b, t, cg_i64(cg, full->p.mr), "");
   for (int r = 0; r < p->mr; r++)
     a0[r] = LLVMBuildLoad2(
@@ -576,11 +584,12 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   m.bp = cg_gep(cg, g->t, bt,
                 LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
   for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
-  /* The next panel of the slice, NR * kc further, one line of each row.
-   * Past the slice's last panel that is the next slice, or past B: not
-   * inbounds, and a prefetch never faults. */
+  /* Panels of a slice lie kc * NR apart. Past the last panel or tap that
+   * is another slice, or past B: not inbounds, and a prefetch never
+   * faults. */
   LLVMValueRef pf_off =
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, cg_i64(cg, p->nr), ""), LLVMGetParam(f, 10), "");
+      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, LLVMGetParam(f, 12), ""), LLVMGetParam(f, 10), "");
+  pf_off = LLVMBuildAdd(g->b, pf_off, pf_taps, "");
   m.pf = LLVMBuildGEP2(g->b, g->t, m.bp, &pf_off, 1, "");
   for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
   micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
@@ -596,13 +605,17 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
 }
 
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
-                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols,
-                     LLVMValueRef pf_line) {
+                     const GemmTaps *t, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
   CG *cg = g->cg;
-  LLVMValueRef f = conv_micro_fn(g, mr);
-  LLVMValueRef args[11] = {tab,  b,    c,   g->p.v.N, cg_i64(cg, ntaps), g->p.v.K,
-                           cg_i64(cg, packed_npad(g)), jr, rows, cols, pf_line};
-  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 11, "");
+  LLVMValueRef f = conv_micro_fn(g, mr), npad = cg_i64(cg, packed_npad(g));
+  LLVMValueRef tab0 =
+      cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, t->t0, cg_i64(cg, g->p.mr), ""));
+  LLVMValueRef b0 =
+      cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t->t0, LLVMBuildMul(g->b, g->p.v.K, npad, ""), ""));
+  LLVMValueRef args[14] = {tab0,    b0,   c,         g->p.v.N,   t->n,       g->p.v.K,
+                           npad,    jr,   rows,      cols,       t->pf_line, t->pf_taps,
+                           t->pf_cols, t->first};
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 14, "");
 }
 
 /* ------------------------------------------------------------------------ */

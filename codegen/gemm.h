@@ -145,16 +145,24 @@ LLVMValueRef gemm_b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValueR
 void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
                      LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                      LLVMValueRef first);
+/* Taps [t0, t0 + n) of a convolution's indirect GEMM (conv.c), and the
+ * rows the microkernel fetches into L2 meanwhile: row k of the panel
+ * pf_taps taps and pf_cols columns from the one it reads (the next block
+ * of taps of the panel, or the next panel's first block), at element
+ * pf_line of the row. first: the tile starts from zeros, else from C
+ * (the sums of the blocks before). */
+typedef struct GemmTaps {
+  LLVMValueRef t0, n, first, pf_taps, pf_cols, pf_line;
+} GemmTaps;
 /* The indirect convolution microkernel (gemm.c conv_micro_fn) of mr <=
  * MR rows on the tile at c of rows x cols (rows <= mr, cols <= NR): C =
- * the sum over ntaps kernel taps and the plan's K input features of A_t *
- * B_t, where tab holds MR row pointers per tap (K elements each; the
- * first mr are read) and b is the first matrix of a B packed by the
- * layout pass (g->packed), read at panel jr; the line at element pf_line
- * of each row of panel jr + NR is fetched into L2 meanwhile. */
+ * (t->first ? 0 : C) + the sum over taps t->t0 .. t->t0 + t->n - 1 and
+ * the plan's K input features of A_t * B_t, where tab holds MR row
+ * pointers per tap from tap 0 (K elements each; the first mr are read)
+ * and b is the first matrix of a B packed by the layout pass
+ * (g->packed), read at panel jr. */
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
-                     int64_t ntaps, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols,
-                     LLVMValueRef pf_line);
+                     const GemmTaps *t, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
  * over the whole K, B read in place once without packing (or, g->packed,

@@ -66,13 +66,6 @@ static bool check_tree(CG *cg, Op *op, char *seen) {
   return true;
 }
 
-static bool same_shape(const Type *a, const Type *b) {
-  if (a->rank != b->rank) return false;
-  for (int d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d]) return false;
-  return true;
-}
-
 /* Whether every op of the tree is elementwise over operands of shape t (or
  * rank 0), so the kernel may walk the linear index. */
 static bool flat_tree(Op *op, const Type *t, char *seen) {
@@ -82,7 +75,7 @@ static bool flat_tree(Op *op, const Type *t, char *seen) {
   for (int i = 0; i < op->nopnds; i++) {
     Value *v = op->opnds[i];
     if (v->type->rank == 0) continue;
-    if (!same_shape(v->type, t)) return false;
+    if (!type_same_dims(v->type, t)) return false;
     if (fused(v) && !flat_tree(v->def, t, seen)) return false;
   }
   return true;
@@ -315,7 +308,7 @@ static void row_plan_visit(RowPlan *p, Op *op) {
   p->seen[id] = dep ? 2 : 1;
   p->level[id] = lv;
   if (lv > p->maxlevel) p->maxlevel = lv;
-  if (dep && op != p->root && !same_shape(op->results[0]->type, p->f))
+  if (dep && op != p->root && !type_same_dims(op->results[0]->type, p->f))
     p->steps[p->nsteps++] = op;
 }
 
@@ -333,7 +326,7 @@ static bool row_cached_value(const RowPlan *p, const Value *v) {
  * shapes end the walk), counting in reads[] the loops evaluating each;
  * gives a row buffer to those a second loop evaluates again. */
 static void row_count_reads(RowPlan *p, Value *v, int walk, int *mark, int *reads) {
-  if (!fused(v) || !same_shape(v->type, p->f) || mark[v->id] == walk) return;
+  if (!fused(v) || !type_same_dims(v->type, p->f) || mark[v->id] == walk) return;
   mark[v->id] = walk;
   if (++reads[v->id] == 2 && row_cached_value(p, v)) {
     p->cached[p->ncached++] = v;
@@ -500,7 +493,7 @@ static Op *epilogue_source(Op *op) {
   if (!ir_is_elementwise(op->code) || op->nresults != 1) return NULL;
   for (int i = 0; i < op->nopnds; i++) {
     Value *v = op->opnds[i];
-    if (!fused(v) || !same_shape(v->type, op->results[0]->type)) continue;
+    if (!fused(v) || !type_same_dims(v->type, op->results[0]->type)) continue;
     if (ir_is_gemm(v->def->code)) return v->def;
     Op *s = epilogue_source(v->def);
     if (s) return s;
@@ -877,7 +870,7 @@ void cg_kernel(CG *cg, Op *root) {
   for (int i = 0; i < root->nresults; i++) {
     Value *v = root->results[i];
     if (!type_is_tensor(v->type) ||
-        (!own_loops && !same_shape(v->type, root->results[0]->type))) {
+        (!own_loops && !type_same_dims(v->type, root->results[0]->type))) {
       cg_unsupported(cg, root, NULL);
       return;
     }

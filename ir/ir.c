@@ -379,13 +379,6 @@ static int64_t fft_scratch_bound(const Op *op) {
 /* Whether v is computed in its user's kernel (fused, after fuse). */
 static bool is_fused_value(const Value *v) { return v->def && v->def->fused; }
 
-static bool same_dims(const Type *a, const Type *b) {
-  if (a->rank != b->rank) return false;
-  for (int d = 0; d < a->rank; d++)
-    if (a->dims[d] != b->dims[d]) return false;
-  return true;
-}
-
 int64_t ir_row_buffer_bytes(const Type *t) {
   return ir_align64(t->dims[t->rank - 1] * elem_bytes(t->elem));
 }
@@ -401,7 +394,7 @@ static void row_buffer_bound(const Op *op, const Type *t, int64_t *n, bool *rows
     if (!is_fused_value(v)) continue;
     const Op *d = v->def;
     *rows |= ir_is_row_reduce(d);
-    if (ir_is_costly(d->code) && same_dims(v->type, t) && elem_class(v->type->elem) == 'f' &&
+    if (ir_is_costly(d->code) && type_same_dims(v->type, t) && elem_class(v->type->elem) == 'f' &&
         ir_row_buffer_bytes(v->type) <= IR_ROW_CACHE_BYTES)
       *n += ir_row_buffer_bytes(v->type);
     row_buffer_bound(d, t, n, rows);

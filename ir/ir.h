@@ -257,6 +257,9 @@ Type *type_with_elem(TypeTable *t, const Type *ty, ElemType e);
 int64_t type_num_elems(const Type *ty);  /* tensor; -1 if dynamic */
 int64_t type_byte_size(const Type *ty);  /* tensor; -1 if dynamic */
 bool type_is_static(const Type *ty);
+/* The same rank and dims, `?` sizes (DIM_DYNAMIC) included; element
+ * types aside. */
+bool type_same_dims(const Type *a, const Type *b);
 bool type_is_tensor(const Type *ty);
 /* Writes the MLIR spelling, e.g. "tensor<2x3xf32>",
  * "tensor<?x3xf32, #stablehlo.bounds<16, ?>>". */

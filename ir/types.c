@@ -207,6 +207,13 @@ Type *type_with_elem(TypeTable *t, const Type *ty, ElemType e) {
 
 bool type_is_tensor(const Type *ty) { return ty->kind == TY_TENSOR; }
 
+bool type_same_dims(const Type *a, const Type *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
 bool type_is_static(const Type *ty) {
   if (ty->kind == TY_TUPLE) {
     for (int i = 0; i < ty->nelems; i++)

@@ -63,14 +63,6 @@ static bool shape_ok(const Type *a, const Type *b) {
   return true;
 }
 
-/* shape(a) = shape(b) exactly, unknown sizes included. */
-static bool same_dims(const Type *a, const Type *b) {
-  if (a->rank != b->rank) return false;
-  for (int i = 0; i < a->rank; i++)
-    if (a->dims[i] != b->dims[i]) return false;
-  return true;
-}
-
 /* element_type(a) = element_type(b), quantization parameters included. */
 static bool elem_same(const Type *a, const Type *b) {
   if (a->elem != b->elem) return false;
@@ -113,7 +105,7 @@ static bool type_eq(const Type *a, const Type *b) {
     return true;
   }
   if (a->kind == TY_TOKEN) return true;
-  return elem_same(a, b) && same_dims(a, b);
+  return elem_same(a, b) && type_same_dims(a, b);
 }
 
 /* baseline_type(a) = baseline_type(b). */
@@ -682,7 +674,7 @@ static bool v_constant(V *v, const Op *op) {
   if (!type_is_static(d->type)) return fail(op, "value type '%s' must be static", ts(v, d->type));
   if (!is_tensor(r) || !type_is_static(r))
     return fail(op, "result must be a statically shaped tensor, got '%s'", ts(v, r));
-  bool ok = same_dims(d->type, r) &&
+  bool ok = type_same_dims(d->type, r) &&
             (r->elem == ET_QUANT ? d->type->elem == r->quant->storage : d->type->elem == r->elem);
   if (ok) return true;
   return fail(op, "value type '%s' is incompatible with result type '%s' (C1)", ts(v, d->type),

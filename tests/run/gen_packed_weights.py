@@ -76,7 +76,18 @@ SPLIT_DOTS = [
 # grouped convolution is not packed (elemental path), with the same data.
 # M not a multiple of MR ends on the microkernel of fewer rows (conv.c
 # conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
-# in two calls of 98, each ending on a tile of 2 rows.
+# in two calls of 98, each ending on a tile of 2 rows. With all rows in
+# one call, blocks of rows not a multiple of MR end on tiles of MR - 1
+# rows where those cover them (conv.c conv_tiles: M = 70 as 10 x 6 + 2 x
+# 5, 143 in blocks of 30 ending on 3 x 6 + 5), else on a shorter one (M =
+# 8: 6 + 2). A panel's B past
+# conv.c's CONV_B_PANEL_BYTES (npos x K > 2048 at NR = 64) is summed in
+# blocks of taps, the partial sums in C between them: 81 taps x K = 26 in
+# three blocks (27 each; M = 143 in blocks of 30 rows, the last ending on
+# a tile of 5 rows), 81 x 51 in five (17 x 4 + 13); one panel each: past
+# NR columns the weights would be 133 K elements at least; ResNet-50's
+# 3 x 3 layers of 512 features, 8 panels in 5 blocks, are the
+# several-panel case, in tests/differential and tests/oracle.
 IND_CONVS = [
     ("conv", "f32", [1, 12, 13, 8], [3, 3, 8, 20], [1, 1], [[2, 2], [2, 2]], [2, 2]),
     ("conv", "f32", [2, 15, 11, 6], [3, 2, 6, 70], [2, 3], [[1, 2], [0, 3]], [2, 1]),
@@ -86,6 +97,9 @@ IND_CONVS = [
     ("conv", "f64", [1, 10, 9, 5], [2, 3, 5, 9], [1, 1], [[1, 1], [2, 0]], [3, 2]),
     ("conv", "f32", [1, 9, 9, 8], [3, 3, 4, 12], [1, 1], [[1, 1], [1, 1]], [1, 1], 2),
     ("conv", "f32", [1, 14, 14, 8], [3, 3, 8, 20], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 11, 13, 26], [9, 9, 26, 9], [1, 1], [[4, 4], [4, 4]]),
+    ("conv", "f32", [1, 8, 9, 51], [9, 9, 51, 7], [1, 1], [[4, 4], [3, 5]]),
+    ("conv", "f32", [1, 4, 2, 20], [1, 1, 20, 70], [1, 1], [[0, 0], [0, 0]]),
 ]
 
 FILES = {
