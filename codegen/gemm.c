@@ -809,6 +809,9 @@ static LLVMValueRef skinny_head(Gemm *g, LLVMValueRef b, LLVMValueRef cols) {
   LLVMValueRef addr = LLVMBuildPtrToInt(g->b, b, cg->t_i64, "");
   LLVMValueRef gap = LLVMBuildAnd(g->b, LLVMBuildNeg(g->b, addr, ""), cg_i64(cg, 63), "");
   gap = LLVMBuildUDiv(g->b, gap, cg_i64(cg, elem_bytes(g->p.e)), "");
+  /* Strips narrower than a line (AVX2, NEON) need only reach a strip's
+   * width of alignment, and the edge strip holds at most NR columns. */
+  gap = LLVMBuildURem(g->b, gap, cg_i64(cg, g->p.nr), "");
   return cg_min_i64(cg, gap, cols);
 }
 
