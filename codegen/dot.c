@@ -308,6 +308,28 @@ bool cg_dot_skinny_rows(const Op *op) {
   return dp.path == DOT_SKINNY && dp.p.sbn == 1;
 }
 
+/* The skinny path with B in place along N splits its columns by
+ * default: each thread then reads a slice of every row of B, short runs
+ * (1.5 KiB of each row of a 768-wide B with 2 threads) that left the
+ * second thread almost idle, the memory's bandwidth unused. Split along
+ * K instead, each thread reads whole rows, a contiguous part of B, into
+ * its own M x N partial product in the kernel's scratch (when one fits
+ * a slice), and a last unit adds them up in order (deterministic, but
+ * not the one-thread sums: the last bits may differ). Pieces of fewer
+ * than KSPLIT_MIN_ROWS rows of B would make the sum a larger share. */
+enum { KSPLIT_MIN_ROWS = 128 };
+
+int cg_dot_ksplit(CG *cg, const Op *op) {
+  int threads = cg->o->threads;
+  if (threads <= 1 || op->code != OP_DOT_GENERAL) return 0;
+  DotPlan dp = plan_dot(op);
+  const GemmPlan *p = &dp.p;
+  if (dp.path != DOT_SKINNY || p->sbn != 1 || op->opnds[1]->packed || p->nbatch != 1 ||
+      p->M == GEMM_DYN || p->N == GEMM_DYN || p->K < (int64_t)threads * KSPLIT_MIN_ROWS)
+    return 0;
+  return p->M * p->N * elem_bytes(p->e) <= op->scratch_bytes ? threads : 0;
+}
+
 /* The blocked path packs B when its calls cover whole rows of C or
  * panels of them, which read panels laid out from column 0; with more
  * than one thread the skinny path with B along N packs it in the same
@@ -340,7 +362,17 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .p = dp.p, .ncols = dp.p.nfr};
   gemm_plan(&g);
   if (dp.path == DOT_EMPTY) return true;
-  GemmRange r = range_of(&g, op, pdim, unit, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
+  LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
+  int pieces = cg_dot_ksplit(cg, op);
+  if (pieces) {
+    gemm_plan_skinny(&g);
+    LLVMValueRef parts = cg_scratch_slices(cg, op, dp.p.M * dp.p.N * elem_bytes(dp.p.e));
+    LLVMValueRef A = cg_buffer(cg, op->opnds[0]), B = cg_buffer(cg, op->opnds[1]);
+    LLVMValueRef C = cg_buffer(cg, (epi ? epi : op)->results[0]);
+    gemm_run_ksplit(&g, A, B, C, parts, op->scratch_bytes, pieces, begin, end);
+    return true;
+  }
+  GemmRange r = range_of(&g, op, pdim, unit, begin, end);
   if (dp.path == DOT_SKINNY) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);
