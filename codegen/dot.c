@@ -310,13 +310,22 @@ bool cg_dot_skinny_rows(const Op *op) {
 
 /* The skinny path with B in place along N splits its columns by
  * default: each thread then reads a slice of every row of B, short runs
- * (1.5 KiB of each row of a 768-wide B with 2 threads) that left the
- * second thread almost idle, the memory's bandwidth unused. Split along
- * K instead, each thread reads whole rows, a contiguous part of B, into
- * its own M x N partial product in the kernel's scratch (when one fits
- * a slice), and a last unit adds them up in order (deterministic, but
- * not the one-thread sums: the last bits may differ). Pieces of fewer
- * than KSPLIT_MIN_ROWS rows of B would make the sum a larger share. */
+ * (1.5 KiB of each row of a 768-wide B with 2 threads), and 2 threads
+ * were no faster than one: 4 layers of 1 x 768 @ 768 x 3072 @ 3072 x 768
+ * (75 MB of arguments), the loaded 2-core Zen 4, median of the minima of
+ * 6-10 rounds of 40 calls, 3.5 ms with one thread, 3.9-4.4 with two
+ * (x @ W^T on the same bytes, whose column split gives each thread whole
+ * rows of B: 2.8-3.2). Split along K instead, each thread reads whole
+ * rows, a contiguous part of B, into its own M x N partial product in
+ * the kernel's scratch (when one fits a slice), and a last unit adds
+ * them up in order (deterministic, but not the one-thread sums: the
+ * last bits may differ). The same 4 layers, 2 threads, 10 rounds
+ * alternating with the column split: 3.87 -> 3.24 ms (M = 1), 3.94 ->
+ * 3.54 (M = 7, whose 7 x 3072 partial does not fit: that product keeps
+ * the column split); GPT-2's decoding step 27.9 -> 24.5 ms and BERT at 7
+ * tokens (weights as arguments) 20.9 -> 18.5 (6 rounds of 15 calls, a
+ * load of 4 on the 2 cores). Pieces of fewer than KSPLIT_MIN_ROWS rows
+ * of B would make the sum a larger share. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 int cg_dot_ksplit(CG *cg, const Op *op) {
