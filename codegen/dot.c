@@ -319,13 +319,16 @@ bool cg_dot_skinny_rows(const Op *op) {
  * rows, a contiguous part of B, into its own M x N partial product in
  * the kernel's scratch (when one fits a slice), and a last unit adds
  * them up in order (deterministic, but not the one-thread sums: the
- * last bits may differ). The same 4 layers, 2 threads, 10 rounds
- * alternating with the column split: 3.87 -> 3.24 ms (M = 1), 3.94 ->
- * 3.54 (M = 7, whose 7 x 3072 partial does not fit: that product keeps
- * the column split); GPT-2's decoding step 27.9 -> 24.5 ms and BERT at 7
- * tokens (weights as arguments) 20.9 -> 18.5 (6 rounds of 15 calls, a
- * load of 4 on the 2 cores). Pieces of fewer than KSPLIT_MIN_ROWS rows
- * of B would make the sum a larger share. */
+ * last bits may differ; ir_kernel_scratch_bytes sizes a dot's slice
+ * for its result up to 128 KiB). The same 4 layers, 2 threads, 10 rounds
+ * alternating with the column split: 3.87 -> 3.24 ms (M = 1), 3.55 ->
+ * 2.80 (M = 7; 2.87 when the 7 x 3072 partial did not fit a slice and
+ * that product kept the column split); medians of the per-round ratios
+ * of minima (rounds of 15 calls, a load of 3-4 on the 2 cores): GPT-2's
+ * decoding step 0.89 and 0.93, BERT at 7 tokens (weights as arguments)
+ * 0.94 and 0.96, each faster in 6 of 10 and 5 of 6 rounds. Pieces of
+ * fewer than KSPLIT_MIN_ROWS rows of B would make the sum a larger
+ * share. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 int cg_dot_ksplit(CG *cg, const Op *op) {

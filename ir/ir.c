@@ -408,6 +408,10 @@ static void row_buffer_bound(const Op *op, const Type *t, int64_t *n, bool *rows
   }
 }
 
+/* The largest dot_general result whose kernel's scratch slice holds all
+ * of it (the K split's partial product: 8 x 4096 f32). */
+enum { IR_KSPLIT_MAX_BYTES = 131072 };
+
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
@@ -438,7 +442,11 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
     k *= n == DIM_DYNAMIC ? 128 : n;
   }
-  return gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
+  /* A skinny dot split along K (codegen/dot.c's cg_dot_ksplit) keeps a
+   * thread's partial product, all of C, in its slice. */
+  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
+  int64_t c = type_byte_size(op->results[0]->type);
+  return c > n && c <= IR_KSPLIT_MAX_BYTES ? ir_align64(c) : n;
 }
 
 bool ir_list_has(const I64List *l, int64_t v) {
