@@ -323,12 +323,15 @@ bool cg_dot_skinny_rows(const Op *op) {
  * for its result up to 128 KiB). The same 4 layers, 2 threads, 10 rounds
  * alternating with the column split: 3.87 -> 3.24 ms (M = 1), 3.55 ->
  * 2.80 (M = 7; 2.87 when the 7 x 3072 partial did not fit a slice and
- * that product kept the column split); medians of the per-round ratios
- * of minima (rounds of 15 calls, a load of 3-4 on the 2 cores): GPT-2's
- * decoding step 0.89 and 0.93, BERT at 7 tokens (weights as arguments)
- * 0.94 and 0.96, each faster in 6 of 10 and 5 of 6 rounds. Pieces of
- * fewer than KSPLIT_MIN_ROWS rows of B would make the sum a larger
- * share. */
+ * that product kept the column split). The models, both builds'
+ * libraries in one process, calls alternating 20 ms apart, 2 threads, a
+ * load of 1.6-2.5 on the 2 cores: BERT at 7 tokens (weights as
+ * arguments), 200 pairs, minimum 14.0 -> 11.0 ms, 10th percentile 20.8
+ * -> 17.5, median ratio of a pair 0.75 (faster in 150); GPT-2's decoding
+ * step (a third of its bytes, the tied output projection, on the dots
+ * path) 16.1 -> 15.8, 17.4 both, 0.98 (faster in 120; 0.95 and 97 of
+ * 150 in another run). Pieces of fewer than KSPLIT_MIN_ROWS rows of B
+ * would make the sum a larger share. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 int cg_dot_ksplit(CG *cg, const Op *op) {
