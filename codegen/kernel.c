@@ -856,11 +856,11 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg_restore_fn(cg, &s);
   Op *src = epilogue_source(root);
   int pieces = special ? cg_dot_ksplit(cg, src ? src : root) : 0;
-  int64_t n = pieces                              ? pieces + 1
+  int64_t n = pieces                                ? pieces + 1
               : serial_kernel(root, pdim) || pdim < 0 ? 1
-              : flat                              ? numel
-              : t->rank                           ? (t->dims[pdim] + unit - 1) / unit
-                                                  : 1;
+              : flat                                  ? numel
+              : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
+                                                      : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
                   pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), pieces > 0);
   free(slots);
