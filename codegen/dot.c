@@ -330,7 +330,9 @@ bool cg_dot_skinny_rows(const Op *op) {
  * -> 17.5, median ratio of a pair 0.75 (faster in 150); GPT-2's decoding
  * step (a third of its bytes, the tied output projection, on the dots
  * path) 16.1 -> 15.8, 17.4 both, 0.98 (faster in 120; 0.95 and 97 of
- * 150 in another run). Pieces of fewer than KSPLIT_MIN_ROWS rows of B
+ * 150 in another run). Again at a load of 1.4: BERT 13.5 -> 12.0, 14.4
+ * -> 13.1, 0.96 (117 of 200); GPT-2 14.7 -> 11.8, 16.9 -> 16.5, 0.97
+ * (134 of 200); one thread unchanged (bits identical). Pieces of fewer than KSPLIT_MIN_ROWS rows of B
  * would make the sum a larger share. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
