@@ -289,6 +289,9 @@ unsigned cg_elem_align(ElemType e);
  * call). Aborts if the plan has less: ir_kernel_scratch_bytes must bound
  * what the kernel uses. */
 LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes);
+/* The first of the scratch's slices (one per thread, op->scratch_bytes
+ * apart), for a kernel whose calls share them (checked as cg_scratch). */
+LLVMValueRef cg_scratch_slices(CG *cg, const Op *op, int64_t bytes);
 /* &ptr[off] for elements of type t (inbounds). */
 LLVMValueRef cg_gep(CG *cg, LLVMTypeRef t, LLVMValueRef ptr, LLVMValueRef off);
 /* Linear element offset of idx in a row-major tensor of type t. */
@@ -483,6 +486,9 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a dot kernel call computes,
  * in units of *unit of its elements (NR columns, or 1). */
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
+/* How many pieces of K a skinny dot's kernel splits into (dot.c), or 0
+ * for the split cg_dot_split gives. */
+int cg_dot_ksplit(CG *cg, const Op *op);
 /* Whether a dot kernel runs the skinny path with B along its rows
  * (gemm.c: read in place, or packed when the layout pass packed a
  * constant B for more than one thread; threads split its columns). */

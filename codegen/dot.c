@@ -308,6 +308,45 @@ bool cg_dot_skinny_rows(const Op *op) {
   return dp.path == DOT_SKINNY && dp.p.sbn == 1;
 }
 
+/* The skinny path with B in place along N splits its columns by
+ * default: each thread then reads a slice of every row of B, short runs
+ * (1.5 KiB of each row of a 768-wide B with 2 threads), and 2 threads
+ * were no faster than one: 4 layers of 1 x 768 @ 768 x 3072 @ 3072 x 768
+ * (75 MB of arguments), the loaded 2-core Zen 4, median of the minima of
+ * 6-10 rounds of 40 calls, 3.5 ms with one thread, 3.9-4.4 with two
+ * (x @ W^T on the same bytes, whose column split gives each thread whole
+ * rows of B: 2.8-3.2). Split along K instead, each thread reads whole
+ * rows, a contiguous part of B, into its own M x N partial product in
+ * the kernel's scratch (when one fits a slice), and a last unit adds
+ * them up in order (deterministic, but not the one-thread sums: the
+ * last bits may differ; ir_kernel_scratch_bytes sizes the slice of a
+ * dot of at most 8 rows for its result up to 128 KiB). The same 4 layers, 2 threads, 10 rounds
+ * alternating with the column split: 3.87 -> 3.24 ms (M = 1), 3.55 ->
+ * 2.80 (M = 7; 2.87 when the 7 x 3072 partial did not fit a slice and
+ * that product kept the column split). The models, both builds'
+ * libraries in one process, calls alternating 20 ms apart, 2 threads, a
+ * load of 1.6-2.5 on the 2 cores: BERT at 7 tokens (weights as
+ * arguments), 200 pairs, minimum 14.0 -> 11.0 ms, 10th percentile 20.8
+ * -> 17.5, median ratio of a pair 0.75 (faster in 150); GPT-2's decoding
+ * step (a third of its bytes, the tied output projection, on the dots
+ * path) 16.1 -> 15.8, 17.4 both, 0.98 (faster in 120; 0.95 and 97 of
+ * 150 in another run). Again at a load of 1.4: BERT 13.5 -> 12.0, 14.4
+ * -> 13.1, 0.96 (117 of 200); GPT-2 14.7 -> 11.8, 16.9 -> 16.5, 0.97
+ * (134 of 200); one thread unchanged (bits identical). Pieces of fewer than KSPLIT_MIN_ROWS rows of B
+ * would make the sum a larger share. */
+enum { KSPLIT_MIN_ROWS = 128 };
+
+int cg_dot_ksplit(CG *cg, const Op *op) {
+  int threads = cg->o->threads;
+  if (threads <= 1 || op->code != OP_DOT_GENERAL) return 0;
+  DotPlan dp = plan_dot(op);
+  const GemmPlan *p = &dp.p;
+  if (dp.path != DOT_SKINNY || p->sbn != 1 || op->opnds[1]->packed || p->nbatch != 1 ||
+      p->M == GEMM_DYN || p->N == GEMM_DYN || p->K < (int64_t)threads * KSPLIT_MIN_ROWS)
+    return 0;
+  return p->M * p->N * elem_bytes(p->e) <= op->scratch_bytes ? threads : 0;
+}
+
 /* The blocked path packs B when its calls cover whole rows of C or
  * panels of them, which read panels laid out from column 0; with more
  * than one thread the skinny path with B along N packs it in the same
@@ -340,7 +379,17 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .p = dp.p, .ncols = dp.p.nfr};
   gemm_plan(&g);
   if (dp.path == DOT_EMPTY) return true;
-  GemmRange r = range_of(&g, op, pdim, unit, LLVMGetParam(cg->llfn, 1), LLVMGetParam(cg->llfn, 2));
+  LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
+  int pieces = cg_dot_ksplit(cg, op);
+  if (pieces) {
+    gemm_plan_skinny(&g);
+    LLVMValueRef parts = cg_scratch_slices(cg, op, dp.p.M * dp.p.N * elem_bytes(dp.p.e));
+    LLVMValueRef A = cg_buffer(cg, op->opnds[0]), B = cg_buffer(cg, op->opnds[1]);
+    LLVMValueRef C = cg_buffer(cg, (epi ? epi : op)->results[0]);
+    gemm_run_ksplit(&g, A, B, C, parts, op->scratch_bytes, pieces, begin, end);
+    return true;
+  }
+  GemmRange r = range_of(&g, op, pdim, unit, begin, end);
   if (dp.path == DOT_SKINNY) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);

@@ -1615,6 +1615,68 @@ void gemm_run(Gemm *g, GemmScratch *s, const GemmRange *r, LLVMValueRef A, LLVMV
   cg_loop_end(cg, &lb);
 }
 
+/* The K split's part q < pieces: A[0:M, kb:kb+kn) * B[kb:kb+kn, 0:N) into
+ * its slot (M x N, dense), kb = q * kp and kn = kp or what is left (0 when
+ * nothing: the slot is zeroed). */
+static void ksplit_part(Gemm *g, const GemmBlock *k, LLVMValueRef slot, LLVMValueRef q,
+                        int64_t kp) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef kb = LLVMBuildMul(g->b, q, cg_i64(cg, kp), "kb");
+  LLVMValueRef left = LLVMBuildSub(g->b, p->v.K, kb, "");
+  LLVMValueRef kn = cg_min_i64(cg, cg_i64(cg, kp), left);
+  kn = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, kn, cg_i64(cg, 0), ""),
+                       cg_i64(cg, 0), kn, "kn");
+  LLVMTypeRef ty;
+  LLVMValueRef fn = skinny_fn(g, &ty);
+  LLVMValueRef args[8] = {cg_gep(cg, g->t, k->a, kb), p->v.sam,
+                          cg_gep(cg, g->t, k->b, LLVMBuildMul(g->b, kb, p->v.sbk, "")),
+                          p->v.sbk, slot, p->v.N, kn, p->v.N};
+  LLVMBuildCall2(g->b, ty, fn, args, 8, "");
+}
+
+/* The K split's last unit: C = the slots summed in order (slot 0 + slot 1
+ * + ...), then the epilogue on all of C. */
+static void ksplit_sum(Gemm *g, const GemmBlock *k, LLVMValueRef parts, int64_t slot_elems,
+                       int pieces) {
+  CG *cg = g->cg;
+  CgLoop li;
+  LLVMValueRef mn = LLVMBuildMul(g->b, g->p.v.M, g->p.v.N, "");
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), mn);
+  LLVMValueRef sum = NULL;
+  for (int q = 0; q < pieces; q++) {
+    LLVMValueRef at = LLVMBuildAdd(g->b, i, cg_i64(cg, q * slot_elems), "");
+    LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, parts, at), "");
+    sum = sum ? LLVMBuildFAdd(g->b, sum, x, "") : x;
+  }
+  LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, k->c, i));
+  cg_loop_end(cg, &li);
+  gemm_epilogue(g, cg_i64(cg, 0), g->p.v.M, cg_i64(cg, 0), g->p.v.N);
+}
+
+void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
+                     LLVMValueRef parts, int64_t slot_bytes, int pieces, LLVMValueRef begin,
+                     LLVMValueRef end) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef zero = cg_i64(cg, 0);
+  GemmRange r = {zero, cg_i64(cg, 1), zero, p->v.M, zero, p->v.N};
+  GemmBlock k = gemm_block_at(g, zero, zero, p->v.M, &r, A, B, C);
+  int64_t slot_elems = slot_bytes / elem_bytes(p->e);
+  int64_t kp = (p->K + pieces - 1) / pieces;
+  kp = (kp + SKINNY_KB - 1) / SKINNY_KB * SKINNY_KB;
+  CgLoop lq;
+  LLVMValueRef q = cg_loop_begin(cg, &lq, begin, end);
+  CgIf part;
+  cg_if_begin(cg, &part, LLVMBuildICmp(g->b, LLVMIntSLT, q, cg_i64(cg, pieces), ""));
+  LLVMValueRef off = LLVMBuildMul(g->b, q, cg_i64(cg, slot_elems), "");
+  ksplit_part(g, &k, cg_gep(cg, g->t, parts, off), q, kp);
+  cg_if_else(cg, &part);
+  ksplit_sum(g, &k, parts, slot_elems, pieces);
+  cg_if_end(cg, &part);
+  cg_loop_end(cg, &lq);
+}
+
 void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
                      LLVMValueRef C) {
   CG *cg = g->cg;

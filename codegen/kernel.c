@@ -621,19 +621,23 @@ void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRe
 
 /* Calls kernel fn over [0, n) from the function being emitted, with the
  * frame `bufs`: on the runtime's threads when they are allowed and the
- * kernel's work is large enough to amortize handing out its pieces. */
+ * kernel's work is large enough to amortize handing out its pieces; with
+ * `last` the unit n - 1 then runs on its own, after the others are done
+ * (a K split's sum, cg_dot_ksplit). */
 static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
-                        int64_t work, int64_t grain) {
+                        int64_t work, int64_t grain, bool last) {
   int threads = cg->o->threads;
-  if (threads > 1 && work >= PARALLEL_MIN_ELEMS && n >= 2) {
+  int64_t np = last ? n - 1 : n, lo = 0;
+  if (threads > 1 && work >= PARALLEL_MIN_ELEMS && np >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, grain > 1, &ty);
-    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, n),
+    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, np),
                             LLVMConstInt(cg->t_i32, (unsigned)threads, 0), cg_i64(cg, grain)};
     LLVMBuildCall2(cg->b, ty, pf, args, grain > 1 ? 5 : 4, "");
-    return;
+    if (!last) return;
+    lo = np;
   }
-  LLVMValueRef args[4] = {bufs, cg_i64(cg, 0), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
+  LLVMValueRef args[4] = {bufs, cg_i64(cg, lo), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 4, "");
 }
 
@@ -648,7 +652,7 @@ static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
  * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
  * declares nonnull, even for a kernel without buffers. */
 static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
-                            int64_t n, int64_t work, int64_t grain) {
+                            int64_t n, int64_t work, int64_t grain, bool last) {
   int cap = nslots > 0 ? nslots : 1;
   LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
   lifetime(cg, "llvm.lifetime.start", bufs, cap);
@@ -657,7 +661,7 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
     LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
     LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
-  call_kernel(cg, fn, bufs, n, work, grain);
+  call_kernel(cg, fn, bufs, n, work, grain, last);
   lifetime(cg, "llvm.lifetime.end", bufs, cap);
 }
 
@@ -816,7 +820,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg_fn_begin(cg, fn);
   cg->frame = LLVMGetParam(fn, 0);
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
-  if (special_kernel(cg, root, dsts)) {
+  bool special = special_kernel(cg, root, dsts);
+  if (special) {
     if (unit > 1) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
   } else {
     unit = 1; /* the loops below take [begin, end) of pdim itself */
@@ -842,12 +847,15 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->kslots = NULL;
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
-  int64_t n = serial_kernel(root, pdim) || pdim < 0 ? 1
-              : flat                              ? numel
-              : t->rank                           ? (t->dims[pdim] + unit - 1) / unit
-                                                  : 1;
+  Op *src = epilogue_source(root);
+  int pieces = special ? cg_dot_ksplit(cg, src ? src : root) : 0;
+  int64_t n = pieces                                ? pieces + 1
+              : serial_kernel(root, pdim) || pdim < 0 ? 1
+              : flat                                  ? numel
+              : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
+                                                      : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
-                  flat || pdim < 0 ? 1 : split_grain(root, pdim));
+                  pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), pieces > 0);
   free(slots);
 }
 

@@ -221,15 +221,19 @@ LLVMValueRef cg_buffer(CG *cg, Value *v) {
   return p;
 }
 
-LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes) {
-  int64_t slice = op->scratch_bytes;
-  if (bytes > slice) {
+LLVMValueRef cg_scratch_slices(CG *cg, const Op *op, int64_t bytes) {
+  if (bytes > op->scratch_bytes) {
     fprintf(stderr,
             "shloc: internal error: %s needs %lld bytes of scratch, the plan has %lld\n",
-            op_name(op->code), (long long)bytes, (long long)slice);
+            op_name(op->code), (long long)bytes, (long long)op->scratch_bytes);
     abort();
   }
-  LLVMValueRef base = frame_buffer(cg, ST_TEMP, op->scratch_offset, NULL);
+  return frame_buffer(cg, ST_TEMP, op->scratch_offset, NULL);
+}
+
+LLVMValueRef cg_scratch(CG *cg, const Op *op, int64_t bytes) {
+  int64_t slice = op->scratch_bytes;
+  LLVMValueRef base = cg_scratch_slices(cg, op, bytes);
   LLVMBuilderRef b = entry_builder(cg);
   LLVMValueRef chunk = LLVMBuildZExt(b, LLVMGetParam(cg->llfn, 3), cg->t_i64, "chunk");
   LLVMValueRef off = LLVMBuildMul(b, chunk, cg_i64(cg, slice), "");

@@ -401,6 +401,25 @@ static void row_buffer_bound(const Op *op, const Type *t, int64_t *n, bool *rows
   }
 }
 
+/* The largest dot_general result whose kernel's scratch slice holds all
+ * of it (the K split's partial product: 8 x 4096 f32), for at most
+ * IR_KSPLIT_MAX_ROWS rows (codegen/gemm.h's GEMM_SKINNY_MAX_M) and one
+ * batch. */
+enum { IR_KSPLIT_MAX_BYTES = 131072, IR_KSPLIT_MAX_ROWS = 8 };
+
+/* A dot_general's rows (the lhs free dimensions) times its batches, or
+ * -1 when a size is symbolic. */
+static int64_t dot_rows(const Op *op) {
+  const Type *lt = op->opnds[0]->type;
+  int64_t n = 1;
+  for (int d = 0; d < lt->rank; d++) {
+    if (ir_list_has(&op->a.dot.lhs_contract, d)) continue;
+    if (lt->dims[d] == DIM_DYNAMIC) return -1;
+    n *= lt->dims[d];
+  }
+  return n;
+}
+
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
@@ -431,7 +450,12 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
     k *= n == DIM_DYNAMIC ? 128 : n;
   }
-  return gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
+  /* A skinny dot split along K (codegen/dot.c's cg_dot_ksplit) keeps a
+   * thread's partial product, all of C, in its slice. */
+  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
+  int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op);
+  bool split = m >= 1 && m <= IR_KSPLIT_MAX_ROWS && c <= IR_KSPLIT_MAX_BYTES;
+  return split && c > n ? ir_align64(c) : n;
 }
 
 bool ir_list_has(const I64List *l, int64_t v) {

@@ -18,8 +18,12 @@ threads (32768 elements) so that two calls split the columns at a
 column that is not a panel's first, N not a multiple of NR, K not a
 multiple of the block of rows (16) or of the unrolled step (4).
 
+dot_skinny_ksplit, dot_skinny_ksplit3: weights as arguments with 2 and 3
+threads, which split K (codegen/dot.c's cg_dot_ksplit).
+
 usage: /usr/bin/python3 gen_skinny_args.py NAME > tests/run/NAME.mlir
-(NAME: dot_skinny_args, dot_skinny_packed_threads)
+(NAME: dot_skinny_args, dot_skinny_packed_threads, dot_skinny_ksplit,
+dot_skinny_ksplit3)
 """
 import os
 import sys
@@ -57,6 +61,24 @@ PACKED = [
     ("f32", 8, 20, 1500, "const", False),  # 2 groups of 4
     ("f64", 3, 33, 1000, "const", False),  # K = 2 blocks + 1
 ]
+# Weights as arguments with 2 and 3 threads: split along K (codegen/dot.c's
+# cg_dot_ksplit: M x N fits a scratch slice, K at least 128 rows a
+# thread), each case large enough for threads (32768 elements), K not a
+# multiple of the pieces, of the block of rows (16) or of a vector, N not
+# a multiple of a strip; the partial products are summed in order.
+KSPLIT = [
+    ("f32", 1, 259, 131, "arg", False),
+    ("f32", 4, 257, 129, "arg", False),
+    ("f32", 7, 301, 113, "arg", False),   # BERT's 7 tokens
+    ("f32", 8, 517, 65, "arg", False),
+    ("f64", 2, 300, 111, "arg", False),
+]
+KSPLIT3 = [
+    ("f32", 3, 385, 87, "arg", False),
+    ("f32", 5, 401, 97, "arg", False),
+    ("f32", 8, 1001, 33, "arg", False),
+    ("f32", 6, 700, 49, "arg", False),
+]
 FILES = {
     "dot_skinny_args": (CASES, [], [
         "The skinny dot_general paths (codegen/gemm.c) with weights as arguments",
@@ -68,6 +90,15 @@ FILES = {
         "constant weights in the tile's panels, calls splitting the columns",
         "inside a panel, odd N and K; the expected products come from NumPy:",
         "each result is `all elements equal`."]),
+    "dot_skinny_ksplit": (KSPLIT, ["--threads=2"], [
+        "The skinny dot_general path (codegen/gemm.c) with weights as",
+        "arguments and 2 threads, split along K (codegen/dot.c's",
+        "cg_dot_ksplit), M = 1 to 8, odd N and K; the expected products come",
+        "from NumPy: each result is `all elements equal`."]),
+    "dot_skinny_ksplit3": (KSPLIT3, ["--threads=3"], [
+        "The skinny dot_general path split along K with 3 threads",
+        "(codegen/dot.c's cg_dot_ksplit), odd N and K; the expected products",
+        "come from NumPy: each result is `all elements equal`."]),
 }
 
 
