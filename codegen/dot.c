@@ -336,15 +336,20 @@ bool cg_dot_skinny_rows(const Op *op) {
  * would make the sum a larger share. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
-int cg_dot_ksplit(CG *cg, const Op *op) {
-  int threads = cg->o->threads;
-  if (threads <= 1 || op->code != OP_DOT_GENERAL) return 0;
-  DotPlan dp = plan_dot(op);
-  const GemmPlan *p = &dp.p;
-  if (dp.path != DOT_SKINNY || p->sbn != 1 || op->opnds[1]->packed || p->nbatch != 1 ||
-      p->M == GEMM_DYN || p->N == GEMM_DYN || p->K < (int64_t)threads * KSPLIT_MIN_ROWS)
+/* The pieces of K that op, planned as dp, is split in: 0 if not split. */
+static int ksplit_pieces(int threads, const Op *op, const DotPlan *dp) {
+  const GemmPlan *p = &dp->p;
+  if (threads <= 1 || dp->path != DOT_SKINNY || p->sbn != 1 || op->opnds[1]->packed ||
+      p->nbatch != 1 || p->M == GEMM_DYN || p->N == GEMM_DYN ||
+      p->K < (int64_t)threads * KSPLIT_MIN_ROWS)
     return 0;
   return p->M * p->N * elem_bytes(p->e) <= op->scratch_bytes ? threads : 0;
+}
+
+int cg_dot_ksplit(CG *cg, const Op *op) {
+  if (cg->o->threads <= 1 || op->code != OP_DOT_GENERAL) return 0;
+  DotPlan dp = plan_dot(op);
+  return ksplit_pieces(cg->o->threads, op, &dp);
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
@@ -380,7 +385,7 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   gemm_plan(&g);
   if (dp.path == DOT_EMPTY) return true;
   LLVMValueRef begin = LLVMGetParam(cg->llfn, 1), end = LLVMGetParam(cg->llfn, 2);
-  int pieces = cg_dot_ksplit(cg, op);
+  int pieces = ksplit_pieces(cg->o->threads, op, &dp);
   if (pieces) {
     gemm_plan_skinny(&g);
     LLVMValueRef parts = cg_scratch_slices(cg, op, dp.p.M * dp.p.N * elem_bytes(dp.p.e));
