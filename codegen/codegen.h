@@ -451,6 +451,10 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out);
 /* The n row reduces ops (ir_is_row_reduce, one input shape) at their
  * result index idx in one loop over the row: out[k] is ops[k]'s value. */
 void cg_gen_row_reduces(CG *cg, Op **ops, int n, LLVMValueRef *idx, LLVMValueRef *out);
+/* cg_loop_end of a loop over a row of extent elements, the loop's
+ * vector remainder folded into masked iterations when the row is short
+ * and no multiple of the vector width (kernel.c fold_tail_wanted). */
+void cg_loop_end_short(CG *cg, CgLoop *l, int64_t extent);
 /* Emits the single-block region `r` on scalars: binds its block arguments
  * to args, emits its ops with cg_scalar_op, writes the returned scalars. */
 void cg_region_scalar(CG *cg, Region *r, LLVMValueRef *args, LLVMValueRef *results);

@@ -467,13 +467,17 @@ static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
  * `rows` must point at readable memory, e.g. zeros). A variant of mr < MR
  * rows serves the last tile of a GEMM whose M is not a multiple of MR
  * (gemm_slice): it reads the first mr rows and does mr / MR of the full
- * tile's work, where the full tile would do MR rows'. */
-static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr) {
+ * tile's work, where the full tile would do MR rows'. Likewise a variant
+ * of nv < NV vectors serves the last columns of a GEMM whose N is not a
+ * multiple of NR (its panel of Bp still NR wide). */
+static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
   Gemm tile = *full;
   Gemm *g = &tile;
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
   p->mr = mr;
+  p->nv = nv;
+  p->nr = nv * p->vl;
   char name[64];
   snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d__%s", elem_name(p->e), ind ? "_ind" : "",
            p->mr, p->nr, p->isa);
@@ -491,7 +495,7 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr) {
   CgFnState saved = cg_save_fn(cg);
   cg->llfn = f;
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
-  Micro m = {.ind = ind, .apr = full->p.mr, .ldb = cg_i64(cg, p->nr)};
+  Micro m = {.ind = ind, .apr = full->p.mr, .ldb = cg_i64(cg, full->p.nr)};
   LLVMValueRef *params[8] = {&m.ap, &m.bp, &m.c, &m.ldc, &m.kc, &m.rows, &m.cols, &m.first};
   for (unsigned i = 0; i < 8; i++) *params[i] = LLVMGetParam(f, i);
   for (int r = 0; ind && r < p->mr; r++)
@@ -1432,7 +1436,7 @@ GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
   const GemmPlan *p = &g->p;
   int64_t bp = ir_align64(p->kc * p->nr * elem_bytes(p->e));
   GemmScratch s = {0};
-  s.micro = micro_fn(g, p->direct_a, p->mr);
+  s.micro = micro_fn(g, p->direct_a, p->mr, p->nv);
   s.bp = base;
   LLVMValueRef after_bp = cg_gep(cg, cg->t_i8, base, cg_i64(cg, bp));
   if (!p->direct_a) {
@@ -1472,26 +1476,52 @@ void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
   call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
 }
 
+/* The microkernel of mr rows on a tile of gemm_slice: the full NV
+ * vectors, or, when N is not a multiple of NR and the tile has at most
+ * N % NR columns (the last panel), the variant of as many vectors as
+ * they need (micro_fn). Attention at 79 tokens (searchless_chess: N = 79
+ * = 64 + 15) did 4 vectors of work for the last 15 columns. */
+static void cols_tile(Gemm *g, int mr, LLVMValueRef a, LLVMValueRef bp, LLVMValueRef c,
+                      LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+                      LLVMValueRef first) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef f = micro_fn(g, p->direct_a, mr, p->nv);
+  int64_t rem = p->N > 0 ? p->N % p->nr : 0;
+  int nv = (int)((rem + p->vl - 1) / p->vl);
+  if (rem == 0 || nv >= p->nv) {
+    call_micro(g, f, a, bp, c, kc, rows, cols, first);
+    return;
+  }
+  CgIf edge;
+  cg_if_begin(cg, &edge, LLVMBuildICmp(g->b, LLVMIntSLE, cols, cg_i64(cg, rem), ""));
+  call_micro(g, micro_fn(g, p->direct_a, mr, nv), a, bp, c, kc, rows, cols, first);
+  cg_if_else(cg, &edge);
+  call_micro(g, f, a, bp, c, kc, rows, cols, first);
+  cg_if_end(cg, &edge);
+}
+
 /* The microkernel on a tile of gemm_slice: the full MR rows, or, when M
  * is not a multiple of MR and the tile has at most M % MR rows (the last
  * of M; with the rows split across calls, a call's last may be shorter),
  * the variant of that many rows (micro_fn). BERT at 128 tokens: M = 128 =
- * 21 x 6 + 2, a full tile for the last 2 rows did 3% more work. */
-static void slice_tile(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
-                       LLVMValueRef c, LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
+ * 21 x 6 + 2, a full tile for the last 2 rows did 3% more work. Either
+ * way cols_tile picks the variant of the tile's columns. */
+static void slice_tile(Gemm *g, LLVMValueRef a, LLVMValueRef bp, LLVMValueRef c,
+                       LLVMValueRef kc, LLVMValueRef rows, LLVMValueRef cols,
                        LLVMValueRef first) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int64_t rem = p->M > 0 ? p->M % p->mr : 0;
   if (rem == 0) {
-    call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
+    cols_tile(g, p->mr, a, bp, c, kc, rows, cols, first);
     return;
   }
   CgIf full;
   cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntSGT, rows, cg_i64(cg, rem), ""));
-  call_micro(g, s->micro, a, bp, c, kc, rows, cols, first);
+  cols_tile(g, p->mr, a, bp, c, kc, rows, cols, first);
   cg_if_else(cg, &full);
-  call_micro(g, micro_fn(g, p->direct_a, (int)rem), a, bp, c, kc, rows, cols, first);
+  cols_tile(g, (int)rem, a, bp, c, kc, rows, cols, first);
   cg_if_end(cg, &full);
 }
 
@@ -1569,7 +1599,7 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   }
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, ir, p->v.N, ""), jr, "");
-  slice_tile(g, s, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
+  slice_tile(g, apanel, bp, cg_gep(cg, g->t, k->c, coff), kc, rows, nr, first);
   if (!g->packed && p->sbn == 1) prefetch_panel_part(g, k, next, ir, kc);
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);

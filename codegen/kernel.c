@@ -219,6 +219,12 @@ static void fold_tail(CG *cg, LLVMValueRef br) {
                   LLVMMetadataAsValue(c, id));
 }
 
+void cg_loop_end_short(CG *cg, CgLoop *l, int64_t extent) {
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  cg_loop_end(cg, l);
+  if (fold_tail_wanted(cg, extent)) fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
+}
+
 /* Opens loops over dimensions [0, ndims) of t into idx, [begin, end) on
  * dimension pdim, none for extent 1; returns how many it opened. */
 static int open_loops(CG *cg, const Type *t, int ndims, int pdim, LLVMValueRef *idx,
@@ -246,11 +252,12 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
   CgLoop loops[rank > 0 ? rank : 1];
   int nloops = open_loops(cg, t, rank, pdim, idx, loops);
   gen_store(cg, root, dsts, rank ? idx : NULL);
-  bool fold = rank > 0 && pdim != rank - 1 && fold_tail_wanted(cg, t->dims[rank - 1]);
   if (nloops > 0) {
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
-    cg_loop_end(cg, &loops[--nloops]);
-    if (fold) fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
+    CgLoop *inner = &loops[--nloops];
+    if (pdim != rank - 1)
+      cg_loop_end_short(cg, inner, t->dims[rank - 1]);
+    else
+      cg_loop_end(cg, inner);
   }
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
 }
@@ -265,7 +272,7 @@ static void nest_loops(CG *cg, Op *root, Value *const *dsts, const Type *t,
  * each reduce and each per-row value computed from one evaluated once and
  * bound as a scalar (cg_value_at returns it), the row's other values
  * recomputed from cache in each loop. The reduces run the generator of
- * reduce.c: the same summation order as their own kernels. */
+ * reduce.c (cg_gen_row_reduces). */
 static bool row_tree(Op *op, char *seen) {
   if (seen[op->results[0]->id]) return false;
   seen[op->results[0]->id] = 1;
@@ -409,10 +416,7 @@ static void row_loops(CG *cg, Op *root, Value *const *dsts, const Type *t, int p
                                 cg_i64(cg, t->dims[rank - 1]));
   cg_gen(cg, root, idx, out);
   store_results(cg, dsts, 1, idx, out);
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
-  cg_loop_end(cg, &loops[--nloops]);
-  if (fold_tail_wanted(cg, t->dims[rank - 1]))
-    fold_tail(cg, LLVMGetBasicBlockTerminator(latch));
+  cg_loop_end_short(cg, &loops[--nloops], t->dims[rank - 1]);
   while (nloops > 0) cg_loop_end(cg, &loops[--nloops]);
   free(cg->rowcache);
   cg->rowcache = NULL;

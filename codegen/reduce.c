@@ -179,9 +179,11 @@ void cg_gen_reduce(CG *cg, Op *op, LLVMValueRef *idx, LLVMValueRef *out) {
 
 /* Row reduces (ir_is_row_reduce) of one input shape at the row idx (their
  * result index) in one loop over the row, each accumulating as in
- * cg_gen_reduce, so in the same order: independent reductions of a row
- * kernel (the mean and the mean of squares of a layernorm) read the row
- * once. */
+ * cg_gen_reduce: independent reductions of a row kernel (the mean and the
+ * mean of squares of a layernorm) read the row once. A short row's loop
+ * has its tail folded into masked vector iterations (cg_loop_end_short):
+ * softmax over 79 tokens 3.9 -> 1.5 ms at 33x8x79 rows, 1 thread; the
+ * reassociable sums then add in another order than cg_gen_reduce's. */
 void cg_gen_row_reduces(CG *cg, Op **ops, int n, LLVMValueRef *idx, LLVMValueRef *out) {
   Accs a[n];
   for (int k = 0; k < n; k++)
@@ -200,7 +202,7 @@ void cg_gen_row_reduces(CG *cg, Op **ops, int n, LLVMValueRef *idx, LLVMValueRef
                                 a[k].acc[0]);
     accs_step(cg, ops[k], &a[k], &x);
   }
-  cg_loop_end(cg, &l);
+  cg_loop_end_short(cg, &l, t->dims[last]);
   for (int k = 0; k < n; k++) accs_end(cg, &a[k], &out[k]);
 }
 

@@ -254,6 +254,7 @@ def main():
     log_softmax_returned_max_case("log_softmax_3x9", [3, 9])
     scaled_softmax_reshaped_case("scaled_softmax_1x3x5x6", [1, 3, 5, 6])
     threaded_case("softmax_threads_16x5x512", 16, 5, 512)
+    softmax_case("softmax_2x3x79", [2, 3, 79])  # searchless_chess: masked tails in the reduces
     print_module([
         "Row kernels (passes/fuse.c fuse_rows, codegen/kernel.c row_loops):",
         "softmax, layernorm, sibling reductions and per-row values computed",
