@@ -78,10 +78,10 @@ LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx) {
   CgLoop loops[nc > 0 ? nc : 1];
   int nloops = 0;
   for (int i = 0; i < nc; i++) {
-    int64_t n = lt->dims[dd->lhs_contract.v[i]];
-    LLVMValueRef k = n == 1 ? cg_i64(cg, 0)
-                            : cg_loop_begin(cg, &loops[nloops++],
-                                            cg_i64(cg, 0), cg_i64(cg, n));
+    int c = (int)dd->lhs_contract.v[i];
+    LLVMValueRef k = lt->dims[c] == 1 ? cg_i64(cg, 0)
+                                      : cg_loop_begin(cg, &loops[nloops++],
+                                                      cg_i64(cg, 0), cg_dim(cg, lhs, c));
     lidx[dd->lhs_contract.v[i]] = k;
     ridx[dd->rhs_contract.v[i]] = k;
   }

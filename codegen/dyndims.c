@@ -635,36 +635,6 @@ static void close_loops(Dyn *d, CgLoop *loops, int n) {
   for (int k = n - 1; k >= 0; k--) cg_loop_end(d->cg, &loops[k]);
 }
 
-/* spec: dot_general: the sum over the contracting dimensions of
- * lhs * rhs, accumulated in cg_dot_acc_type. */
-static LLVMValueRef gen_dot(Dyn *d, Op *op, LLVMValueRef *idx) {
-  CG *cg = d->cg;
-  const DotDims *dd = &op->a.dot;
-  const Value *l = op->opnds[0], *r = op->opnds[1];
-  ElemType e = op->results[0]->type->elem, acc_t = cg_dot_acc_type(e);
-  LLVMValueRef li[MAX_RANK], ri[MAX_RANK];
-  int n = 0;
-  for (int i = 0; i < dd->lhs_batch.n; i++, n++) {
-    li[dd->lhs_batch.v[i]] = idx[n];
-    ri[dd->rhs_batch.v[i]] = idx[n];
-  }
-  for (int i = 0; i < l->type->rank; i++)
-    if (!ir_list_has(&dd->lhs_batch, i) && !ir_list_has(&dd->lhs_contract, i)) li[i] = idx[n++];
-  for (int i = 0; i < r->type->rank; i++)
-    if (!ir_list_has(&dd->rhs_batch, i) && !ir_list_has(&dd->rhs_contract, i)) ri[i] = idx[n++];
-  LLVMValueRef acc = cg_entry_alloca(cg, cg_scalar_type(cg, acc_t), "dot.acc");
-  LLVMBuildStore(cg->b, LLVMConstNull(cg_scalar_type(cg, acc_t)), acc);
-  CgLoop loops[MAX_RANK];
-  int nl = open_loops(d, l, &dd->lhs_contract, loops, li);
-  for (int k = 0; k < nl; k++) ri[dd->rhs_contract.v[k]] = li[dd->lhs_contract.v[k]];
-  LLVMValueRef a = cg_convert(cg, load_at(d, l, li), l->type->elem, acc_t);
-  LLVMValueRef b = cg_convert(cg, load_at(d, r, ri), r->type->elem, acc_t);
-  LLVMValueRef old = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, "");
-  LLVMBuildStore(cg->b, cg_mul_add(cg, acc_t, old, a, b), acc);
-  close_loops(d, loops, nl);
-  return cg_convert(cg, LLVMBuildLoad2(cg->b, cg_scalar_type(cg, acc_t), acc, ""), acc_t, e);
-}
-
 /* spec: dynamic_pad: pad with the paddings read from its operands. */
 static LLVMValueRef gen_dynamic_pad(Dyn *d, Op *op, LLVMValueRef *idx) {
   return cg_gen_pad(d->cg, op, idx);
@@ -682,6 +652,7 @@ static const bool SHARED[OP_COUNT] = {
     [OP_CONVOLUTION] = true,
     [OP_DYNAMIC_SLICE] = true,
     [OP_DYNAMIC_UPDATE_SLICE] = true,
+    [OP_DOT_GENERAL] = true,
 };
 
 static const Gen GEN[OP_COUNT] = {
@@ -695,7 +666,6 @@ static const Gen GEN[OP_COUNT] = {
     [OP_REAL_DYNAMIC_SLICE] = gen_real_dynamic_slice,
     [OP_TRANSPOSE] = gen_transpose,
     [OP_GET_DIMENSION_SIZE] = gen_dim_size,
-    [OP_DOT_GENERAL] = gen_dot,
     [OP_DYNAMIC_PAD] = gen_dynamic_pad,
 };
 
@@ -704,6 +674,7 @@ static LLVMValueRef gen_value(Dyn *d, Op *op, LLVMValueRef *idx) {
 }
 
 static void emit_elemental(Dyn *d, Op *op, Gen gen);
+static void emit_shared(Dyn *d, Op *op);
 
 /* Value of epilogue root epi at idx (GemmEpiGen). */
 static LLVMValueRef epi_value(void *dyn, Op *epi, LLVMValueRef *idx) {
@@ -880,7 +851,7 @@ static void emit_dot(Dyn *d, Op *op, const DynDot *dd) {
   LLVMValueRef macs = LLVMBuildMul(b, LLVMBuildMul(b, nb, M, ""), LLVMBuildMul(b, N, K, ""), "");
   CgIf small, few;
   cg_if_begin(cg, &small, LLVMBuildICmp(b, LLVMIntSLE, macs, cg_i64(cg, SMALL_DOT_MACS), ""));
-  emit_elemental(d, op, gen_dot);
+  emit_shared(d, op);
   cg_if_else(cg, &small);
   if (g.p.M != GEMM_DYN || !skinny_strides(&g.p)) {
     bool skinny = gemm_skinny_fits(&g.p);
@@ -935,6 +906,17 @@ static void emit_elemental(Dyn *d, Op *op, Gen gen) {
   close_loops(d, loops, n);
 }
 
+/* The whole results of a SHARED op, from its static generator. */
+static void emit_shared(Dyn *d, Op *op) {
+  Value *v = op->results[0];
+  CgLoop loops[MAX_RANK];
+  LLVMValueRef idx[MAX_RANK], out[op->nresults];
+  int n = open_loops(d, v, NULL, loops, idx);
+  cg_gen(d->cg, op, idx, out);
+  for (int k = 0; k < op->nresults; k++) store_value(d, op->results[k], idx, out[k]);
+  close_loops(d, loops, n);
+}
+
 /* Ops whose kernel on the static path (sort.c, linalg.c, scatter.c) takes
  * symbolic sizes (cg_dim), writing the results' buffers (cg_buffer) over
  * every slice, batch, update or source element, and gather (dyngather.c: the static
@@ -948,17 +930,6 @@ static bool (*const KERNEL[OP_COUNT])(CG *cg, Op *op) = {
     [OP_TRIANGULAR_SOLVE] = cg_kernel_triangular_solve,
     [OP_CHOLESKY] = cg_kernel_cholesky,
 };
-
-/* The whole results of a SHARED op, from its static generator. */
-static void emit_shared(Dyn *d, Op *op) {
-  Value *v = op->results[0];
-  CgLoop loops[MAX_RANK];
-  LLVMValueRef idx[MAX_RANK], out[op->nresults];
-  int n = open_loops(d, v, NULL, loops, idx);
-  cg_gen(d->cg, op, idx, out);
-  for (int k = 0; k < op->nresults; k++) store_value(d, op->results[k], idx, out[k]);
-  close_loops(d, loops, n);
-}
 
 /* spec: concatenate: each operand is copied to its place along dimension. */
 static void emit_concatenate(Dyn *d, Op *op) {
