@@ -240,6 +240,13 @@ static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
   return cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
 }
 
+static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef mask) {
+  CG *cg = g->cg;
+  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
+  LLVMValueRef a[4] = {v, ptr, LLVMConstInt(cg->t_i32, (unsigned)elem_bytes(g->p.e), 0), mask};
+  cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
+}
+
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
@@ -362,7 +369,6 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
-  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
   LLVMValueRef zero = LLVMConstNull(g->vt);
   for (int r = 0; r < p->mr; r++) {
     CgIf row_in;
@@ -381,12 +387,10 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
         old = LLVMBuildSelect(g->b, m->first, zero, old, "");
         sum = LLVMBuildFAdd(g->b, old, sum, "");
       }
-      if (edge) {
-        LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(cg->t_i32, ea, 0), mask};
-        cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
-      } else {
+      if (edge)
+        masked_store(g, sum, ptr, mask);
+      else
         vstore(g, sum, ptr, ea);
-      }
     }
     if (edge) cg_if_end(cg, &row_in);
   }
@@ -1175,25 +1179,30 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
 
 /* pack_strided when src is contiguous along j (sj = 1: the rows of an A
  * whose M is its inner dimension, attention's v as p·v's lhs, or the
- * per-head layout read back by the output projection): for each k, a
- * copy of the first nvalid of ld elements and zeros after, contiguous on
- * both sides. The j-outer order read a column with stride sk and wrote
- * with stride ld, which the vectorizer turned into gathers and scatters. */
+ * per-head layout read back by the output projection): for each k, the
+ * ld elements as vectors, loaded masked to the first nvalid (zeros
+ * after) and stored masked to ld (MR = 6 of 16 lanes). The j-outer order
+ * read a column with stride sk and wrote with stride ld, which the
+ * vectorizer turned into gathers and scatters. */
 static void pack_rows(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
                       LLVMValueRef sk, LLVMValueRef nvalid, LLVMValueRef kc) {
   CG *cg = g->cg;
-  CgLoop lk, lj, lz;
-  LLVMValueRef n = cg_min_i64(cg, nvalid, cg_i64(cg, ld));
+  int vl = g->p.vl;
+  CgLoop lk;
   LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
   LLVMValueRef s = cg_gep(cg, g->t, src, LLVMBuildMul(g->b, k, sk, ""));
   LLVMValueRef d = cg_gep(cg, g->t, dst, LLVMBuildMul(g->b, k, cg_i64(cg, ld), ""));
-  LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), n);
-  LLVMBuildStore(g->b, LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, s, j), ""),
-                 cg_gep(cg, g->t, d, j));
-  cg_loop_end(cg, &lj);
-  j = cg_loop_begin(cg, &lz, n, cg_i64(cg, ld));
-  LLVMBuildStore(g->b, LLVMConstNull(g->t), cg_gep(cg, g->t, d, j));
-  cg_loop_end(cg, &lz);
+  for (int v = 0; v * vl < ld; v++) {
+    LLVMValueRef at = cg_i64(cg, v * vl);
+    /* not inbounds: a masked-off vector may reach past the end of src */
+    LLVMValueRef x = masked_load(g, LLVMBuildGEP2(g->b, g->t, s, &at, 1, ""),
+                                 lane_cmp(g, LLVMIntULT, nvalid, v));
+    LLVMValueRef to = cg_gep(cg, g->t, d, at);
+    if ((v + 1) * vl <= ld)
+      vstore(g, x, to, (unsigned)elem_bytes(g->p.e));
+    else
+      masked_store(g, x, to, lane_cmp(g, LLVMIntULT, cg_i64(cg, ld), v));
+  }
   cg_loop_end(cg, &lk);
 }
 
@@ -1281,41 +1290,58 @@ static void transpose_regs(Gemm *g, LLVMValueRef *r, int n) {
   }
 }
 
+/* Rows [k0, k0 + VL) of vector v of Bp from r[kk], those past kc not
+ * stored (Bp holds KC rows); r NULL: zeros. */
+static void store_block(Gemm *g, LLVMValueRef bp, LLVMValueRef k0, LLVMValueRef kc, int v,
+                        LLVMValueRef *r) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned va = (unsigned)(p->vl * elem_bytes(p->e));
+  for (int kk = 0; kk < p->vl; kk++) {
+    LLVMValueRef k = LLVMBuildAdd(g->b, k0, cg_i64(cg, kk), "");
+    CgIf row;
+    if (kk > 0) cg_if_begin(cg, &row, LLVMBuildICmp(g->b, LLVMIntSLT, k, kc, ""));
+    LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""),
+                                   cg_i64(cg, v * p->vl), "");
+    vstore(g, r ? r[kk] : LLVMConstNull(g->vt), cg_gep(cg, g->t, bp, at), va);
+    if (kk > 0) cg_if_end(cg, &row);
+  }
+}
+
 /* pack_b for a B contiguous along K (sbk = 1: B(k, j) = b[j*sbn + k],
  * attention's p·v, whose rhs is p with the tokens it sums over last): per
  * VL k's, each VL x VL block of the panel is loaded as VL vectors along k
  * (masked past kc and past nr columns, which come out zero), transposed in
- * registers and stored as VL rows of Bp; rows past kc are not stored (Bp
- * holds KC rows). The scalar copy this replaces ran as scatters. */
+ * registers and stored as VL rows of Bp; blocks wholly past nr are zeros.
+ * The scalar copy this replaces ran as scatters. */
 static void pack_b_kmajor(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
                           LLVMValueRef kc) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int vl = p->vl;
-  unsigned va = (unsigned)(vl * elem_bytes(p->e));
-  LLVMValueRef r[8][64];
+  LLVMValueRef r[64];
   CgLoop lk;
   LLVMValueRef k0 = cg_loop_step(cg, &lk, cg_i64(cg, 0), kc, vl);
   LLVMValueRef kmask = lane_cmp(g, LLVMIntULT, LLVMBuildSub(g->b, kc, k0, ""), 0);
   LLVMValueRef none = LLVMConstNull(LLVMTypeOf(kmask));
   for (int v = 0; v < p->nv; v++) {
+    CgIf some;
+    if (v > 0)
+      cg_if_begin(cg, &some, LLVMBuildICmp(g->b, LLVMIntSLT, cg_i64(cg, v * vl), nr, ""));
     for (int jj = 0; jj < vl; jj++) {
       LLVMValueRef j = cg_i64(cg, v * vl + jj);
       LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, j, nr, "");
       LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, j, p->v.sbn, ""), k0, "");
-      r[v][jj] = masked_load(g, LLVMBuildGEP2(g->b, g->t, b, &off, 1, ""), /* not inbounds */
-                             LLVMBuildSelect(g->b, in, kmask, none, ""));
+      r[jj] = masked_load(g, LLVMBuildGEP2(g->b, g->t, b, &off, 1, ""), /* not inbounds */
+                          LLVMBuildSelect(g->b, in, kmask, none, ""));
     }
-    transpose_regs(g, r[v], vl);
-  }
-  for (int kk = 0; kk < vl; kk++) {
-    LLVMValueRef k = LLVMBuildAdd(g->b, k0, cg_i64(cg, kk), "");
-    CgIf row;
-    if (kk > 0) cg_if_begin(cg, &row, LLVMBuildICmp(g->b, LLVMIntSLT, k, kc, ""));
-    LLVMValueRef dst = cg_gep(cg, g->t, bp, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""));
-    for (int v = 0; v < p->nv; v++)
-      vstore(g, r[v][kk], cg_gep(cg, g->t, dst, cg_i64(cg, v * vl)), va);
-    if (kk > 0) cg_if_end(cg, &row);
+    transpose_regs(g, r, vl);
+    store_block(g, bp, k0, kc, v, r);
+    if (v > 0) {
+      cg_if_else(cg, &some);
+      store_block(g, bp, k0, kc, v, NULL);
+      cg_if_end(cg, &some);
+    }
   }
   cg_loop_end(cg, &lk);
 }
