@@ -1349,7 +1349,7 @@ static void pack_b_kmajor(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef
 /* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr),
  * next at the first element of the panel packed after it (row k of which
  * is fetched with row k of this one). Full panels of an N-contiguous B
- * are copied as vectors. */
+ * are copied as vectors, a K-contiguous B goes to pack_b_kmajor. */
 static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
                    LLVMValueRef kc, LLVMValueRef next) {
   CG *cg = g->cg;
