@@ -240,6 +240,13 @@ static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
   return cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
 }
 
+static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef mask) {
+  CG *cg = g->cg;
+  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
+  LLVMValueRef a[4] = {v, ptr, LLVMConstInt(cg->t_i32, (unsigned)elem_bytes(g->p.e), 0), mask};
+  cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
+}
+
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
@@ -362,7 +369,6 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   unsigned ea = (unsigned)elem_bytes(p->e);
-  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
   LLVMValueRef zero = LLVMConstNull(g->vt);
   for (int r = 0; r < p->mr; r++) {
     CgIf row_in;
@@ -381,12 +387,10 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
         old = LLVMBuildSelect(g->b, m->first, zero, old, "");
         sum = LLVMBuildFAdd(g->b, old, sum, "");
       }
-      if (edge) {
-        LLVMValueRef a[4] = {sum, ptr, LLVMConstInt(cg->t_i32, ea, 0), mask};
-        cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
-      } else {
+      if (edge)
+        masked_store(g, sum, ptr, mask);
+      else
         vstore(g, sum, ptr, ea);
-      }
     }
     if (edge) cg_if_end(cg, &row_in);
   }
@@ -1173,13 +1177,47 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
 /* ------------------------------------------------------------------------ */
 /* Packing                                                                   */
 
+/* pack_strided when src is contiguous along j (sj = 1: the rows of an A
+ * whose M is its inner dimension, attention's v as p·v's lhs, or the
+ * per-head layout read back by the output projection): for each k, the
+ * ld elements as vectors, loaded masked to the first nvalid (zeros
+ * after) and stored masked to ld (MR = 6 of 16 lanes). The j-outer order
+ * read a column with stride sk and wrote with stride ld, which the
+ * vectorizer turned into gathers and scatters. */
+static void pack_rows(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
+                      LLVMValueRef sk, LLVMValueRef nvalid, LLVMValueRef kc) {
+  CG *cg = g->cg;
+  int vl = g->p.vl;
+  CgLoop lk;
+  LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), kc);
+  LLVMValueRef s = cg_gep(cg, g->t, src, LLVMBuildMul(g->b, k, sk, ""));
+  LLVMValueRef d = cg_gep(cg, g->t, dst, LLVMBuildMul(g->b, k, cg_i64(cg, ld), ""));
+  for (int v = 0; v * vl < ld; v++) {
+    LLVMValueRef at = cg_i64(cg, v * vl);
+    /* not inbounds: a masked-off vector may reach past the end of src */
+    LLVMValueRef x = masked_load(g, LLVMBuildGEP2(g->b, g->t, s, &at, 1, ""),
+                                 lane_cmp(g, LLVMIntULT, nvalid, v));
+    LLVMValueRef to = cg_gep(cg, g->t, d, at);
+    if ((v + 1) * vl <= ld)
+      vstore(g, x, to, (unsigned)elem_bytes(g->p.e));
+    else
+      masked_store(g, x, to, lane_cmp(g, LLVMIntULT, cg_i64(cg, ld), v));
+  }
+  cg_loop_end(cg, &lk);
+}
+
 /* dst[k*ld + j] = src[j*sj + k*sk] for j < nvalid, 0 for nvalid <= j < ld,
  * k < kc: the transposing copy both packings reduce to. The k loop is
- * innermost, so reads are contiguous when sk is 1. */
+ * innermost, so reads are contiguous when sk is 1; with sj = 1 pack_rows
+ * copies. */
 static void pack_strided(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
                          LLVMValueRef sj, LLVMValueRef sk, LLVMValueRef nvalid,
                          LLVMValueRef kc) {
   CG *cg = g->cg;
+  if (LLVMIsAConstantInt(sj) && LLVMConstIntGetSExtValue(sj) == 1) {
+    pack_rows(g, dst, ld, src, sk, nvalid, kc);
+    return;
+  }
   CgLoop lj, lk, lz;
   LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), cg_i64(cg, ld));
   LLVMValueRef d = cg_gep(cg, g->t, dst, j);
@@ -1228,10 +1266,90 @@ static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
   }
 }
 
+/* Transposes the n x n matrix held as vectors r[0..n) (n a power of 2) in
+ * log2(n) stages: the stage of bit h swaps bit h of the row index with bit
+ * h of the lane, pairing rows i and i | h: lanes with the bit clear stay
+ * in row i and take their partner lane's value from row i | h, lanes with
+ * it set stay in row i | h. */
+static void transpose_regs(Gemm *g, LLVMValueRef *r, int n) {
+  CG *cg = g->cg;
+  LLVMValueRef lo[64], hi[64];
+  for (int h = 1; h < n; h <<= 1) {
+    for (int j = 0; j < n; j++) {
+      bool set = j & h;
+      lo[j] = LLVMConstInt(cg->t_i32, (unsigned)(set ? n + (j ^ h) : j), 0);
+      hi[j] = LLVMConstInt(cg->t_i32, (unsigned)(set ? n + j : j | h), 0);
+    }
+    LLVMValueRef mlo = LLVMConstVector(lo, (unsigned)n), mhi = LLVMConstVector(hi, (unsigned)n);
+    for (int i = 0; i < n; i++) {
+      if (i & h) continue;
+      LLVMValueRef a = r[i], b = r[i | h];
+      r[i] = LLVMBuildShuffleVector(g->b, a, b, mlo, "");
+      r[i | h] = LLVMBuildShuffleVector(g->b, a, b, mhi, "");
+    }
+  }
+}
+
+/* Rows [k0, k0 + VL) of vector v of Bp from r[kk], those past kc not
+ * stored (Bp holds KC rows); r NULL: zeros. */
+static void store_block(Gemm *g, LLVMValueRef bp, LLVMValueRef k0, LLVMValueRef kc, int v,
+                        LLVMValueRef *r) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  unsigned va = (unsigned)(p->vl * elem_bytes(p->e));
+  for (int kk = 0; kk < p->vl; kk++) {
+    LLVMValueRef k = LLVMBuildAdd(g->b, k0, cg_i64(cg, kk), "");
+    CgIf row;
+    if (kk > 0) cg_if_begin(cg, &row, LLVMBuildICmp(g->b, LLVMIntSLT, k, kc, ""));
+    LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""),
+                                   cg_i64(cg, v * p->vl), "");
+    vstore(g, r ? r[kk] : LLVMConstNull(g->vt), cg_gep(cg, g->t, bp, at), va);
+    if (kk > 0) cg_if_end(cg, &row);
+  }
+}
+
+/* pack_b for a B contiguous along K (sbk = 1: B(k, j) = b[j*sbn + k],
+ * attention's p·v, whose rhs is p with the tokens it sums over last): per
+ * VL k's, each VL x VL block of the panel is loaded as VL vectors along k
+ * (masked past kc and past nr columns, which come out zero), transposed in
+ * registers and stored as VL rows of Bp; blocks wholly past nr are zeros.
+ * The scalar copy this replaces ran as scatters. */
+static void pack_b_kmajor(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
+                          LLVMValueRef kc) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int vl = p->vl;
+  LLVMValueRef r[64];
+  CgLoop lk;
+  LLVMValueRef k0 = cg_loop_step(cg, &lk, cg_i64(cg, 0), kc, vl);
+  LLVMValueRef kmask = lane_cmp(g, LLVMIntULT, LLVMBuildSub(g->b, kc, k0, ""), 0);
+  LLVMValueRef none = LLVMConstNull(LLVMTypeOf(kmask));
+  for (int v = 0; v < p->nv; v++) {
+    CgIf some;
+    if (v > 0)
+      cg_if_begin(cg, &some, LLVMBuildICmp(g->b, LLVMIntSLT, cg_i64(cg, v * vl), nr, ""));
+    for (int jj = 0; jj < vl; jj++) {
+      LLVMValueRef j = cg_i64(cg, v * vl + jj);
+      LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, j, nr, "");
+      LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, j, p->v.sbn, ""), k0, "");
+      r[jj] = masked_load(g, LLVMBuildGEP2(g->b, g->t, b, &off, 1, ""), /* not inbounds */
+                          LLVMBuildSelect(g->b, in, kmask, none, ""));
+    }
+    transpose_regs(g, r, vl);
+    store_block(g, bp, k0, kc, v, r);
+    if (v > 0) {
+      cg_if_else(cg, &some);
+      store_block(g, bp, k0, kc, v, NULL);
+      cg_if_end(cg, &some);
+    }
+  }
+  cg_loop_end(cg, &lk);
+}
+
 /* Bp[k*NR + j] = B(k, j) for j < nr, zero beyond; b points at B(pc, jr),
  * next at the first element of the panel packed after it (row k of which
  * is fetched with row k of this one). Full panels of an N-contiguous B
- * are copied as vectors. */
+ * are copied as vectors, a K-contiguous B goes to pack_b_kmajor. */
 static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
                    LLVMValueRef kc, LLVMValueRef next) {
   CG *cg = g->cg;
@@ -1240,6 +1358,10 @@ static void pack_b(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef nr,
   unsigned va = (unsigned)(p->vl * elem_bytes(p->e));
   CgLoop lk;
   CgIf full;
+  if (p->sbk == 1 && p->sbn != 1) {
+    pack_b_kmajor(g, bp, b, nr, kc);
+    return;
+  }
   bool vec = p->sbn == 1;
   if (vec) {
     cg_if_begin(cg, &full, LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), ""));
