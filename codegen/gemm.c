@@ -754,17 +754,15 @@ void gemm_plan_skinny(Gemm *g) {
  * threads than with 1)). Past the last block it points past B, which a
  * prefetch may (llvm.prefetch never faults). */
 static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j,
-                                         LLVMValueRef ldb, LLVMValueRef cols, LLVMValueRef rev) {
+                                         LLVMValueRef ldb, LLVMValueRef cols, bool rev) {
   CG *cg = g->cg;
-  LLVMValueRef ahead = cg_i64(cg, SKINNY_PREFETCH_BYTES / elem_bytes(g->p.e));
-  LLVMValueRef step = LLVMBuildSelect(g->b, rev, LLVMBuildNeg(g->b, ahead, ""), ahead, "");
-  LLVMValueRef t = LLVMBuildAdd(g->b, j, step, "");
-  LLVMValueRef wrap = LLVMBuildSelect(g->b, rev, cols, LLVMBuildNeg(g->b, cols, ""), "");
-  LLVMValueRef below = LLVMBuildAdd(g->b, LLVMBuildAdd(g->b, t, wrap, ""),
-                                    LLVMBuildMul(g->b, ldb, cg_i64(cg, SKINNY_KB), ""), "");
-  LLVMValueRef past = LLVMBuildSelect(g->b, rev,
-                                      LLVMBuildICmp(g->b, LLVMIntSLT, t, cg_i64(cg, 0), ""),
-                                      LLVMBuildICmp(g->b, LLVMIntSGE, t, cols, ""), "");
+  int64_t ahead = SKINNY_PREFETCH_BYTES / elem_bytes(g->p.e);
+  LLVMValueRef t = LLVMBuildAdd(g->b, j, cg_i64(cg, rev ? -ahead : ahead), "");
+  LLVMValueRef wrap = rev ? LLVMBuildAdd(g->b, t, cols, "") : LLVMBuildSub(g->b, t, cols, "");
+  LLVMValueRef below =
+      LLVMBuildAdd(g->b, wrap, LLVMBuildMul(g->b, ldb, cg_i64(cg, SKINNY_KB), ""), "");
+  LLVMValueRef past = rev ? LLVMBuildICmp(g->b, LLVMIntSLT, t, cg_i64(cg, 0), "")
+                          : LLVMBuildICmp(g->b, LLVMIntSGE, t, cols, "");
   LLVMValueRef idx = LLVMBuildSelect(g->b, past, below, t, "");
   return LLVMBuildGEP2(g->b, g->t, b, &idx, 1, "pf"); /* not inbounds */
 }
@@ -779,7 +777,7 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * 17.9 ms and 15.4-15.6 against 14.1-14.4. */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
-                         LLVMValueRef kend, LLVMValueRef rev, bool edge) {
+                         LLVMValueRef kend, bool rev, bool edge) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
@@ -857,7 +855,13 @@ static LLVMValueRef skinny_head(Gemm *g, LLVMValueRef b, LLVMValueRef cols) {
  * bench/models/common.py's temp; B 0-4032 bytes past one, the loaded
  * 2-core Zen 4), CPU-time minima of 20 calls, forward: 7.2, 8.6, 5.1,
  * 4.9, 3.0 ms with B 0, 16, 64, 128, 256 bytes past a page; backward:
- * 3.1, 4.1, 3.6, 7.0, 2.8. */
+ * 3.1, 4.1, 3.6, 7.0, 2.8; this choice at 16 bytes 8.4 -> 4.1-4.3 ms.
+ * skinny_fn compiles both orders (a select of the order in the strip
+ * loop cost 5%) and only for M > 1: one row of C matches few loads,
+ * and backward was 1.1x slower for M = 1 at every offset (3.6 against
+ * 3.0-3.3 ms; GPT-2's decoding step 1.04x). BERT at 7 tokens, weights
+ * as arguments, one thread, 2 x 30 calls alternating with main's
+ * build in one process (load 1.1): minimum 23.4-23.5 -> 17.8 ms. */
 static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LLVMValueRef c,
                                    LLVMValueRef ldc) {
   CG *cg = g->cg;
@@ -868,6 +872,47 @@ static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LL
                                     LLVMBuildPtrToInt(g->b, b, cg->t_i64, ""), "");
   delta = LLVMBuildAnd(g->b, delta, LLVMBuildSub(g->b, p2, cg_i64(cg, 1), ""), "");
   return LLVMBuildICmp(g->b, LLVMIntULT, delta, LLVMBuildUDiv(g->b, p2, cg_i64(cg, 4), ""), "rev");
+}
+
+/* The blocks of KB rows of B for skinny_fn, each a head strip to B's
+ * first line boundary (skinny_head), the full strips from the first
+ * column on (or from the last, rev), and an edge strip of the columns
+ * left. */
+static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef K,
+                          LLVMValueRef cols, bool rev) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  /* One block even when K = 0, so that C is written (an empty sum). */
+  LLVMValueRef kmax = LLVMBuildSelect(
+      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
+  CgLoop lk, lj;
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
+  m->first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
+  LLVMValueRef head = skinny_head(g, b, cols);
+  CgIf peel;
+  cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
+  m->cols = head;
+  skinny_strip(g, m, b, c, cols, cg_i64(cg, 0), kb, kend, rev, true);
+  cg_if_end(cg, &peel);
+  LLVMValueRef nfull = LLVMBuildAdd(
+      g->b, head,
+      LLVMBuildMul(g->b,
+                   LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, cols, head, ""), cg_i64(cg, p->nr), ""),
+                   cg_i64(cg, p->nr), ""),
+      "");
+  LLVMValueRef j = cg_loop_step(cg, &lj, head, nfull, p->nr);
+  if (rev) /* nfull - NR - (j - head) */
+    j = LLVMBuildSub(g->b, LLVMBuildAdd(g->b, nfull, head, ""),
+                     LLVMBuildAdd(g->b, j, cg_i64(cg, p->nr), ""), "j");
+  skinny_strip(g, m, b, c, cols, j, kb, kend, rev, false);
+  cg_loop_end(cg, &lj);
+  CgIf tail;
+  cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
+  m->cols = LLVMBuildSub(g->b, cols, nfull, "");
+  skinny_strip(g, m, b, c, cols, nfull, kb, kend, rev, true);
+  cg_if_end(cg, &tail);
+  cg_loop_end(cg, &lk);
 }
 
 /* skinny: C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) =
@@ -896,38 +941,16 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   m.ldc = LLVMGetParam(f, 5);
   for (int r = 0; r < p->mr; r++)
     m.arow[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
-  LLVMValueRef rev = skinny_reverse(g, b, m.ldb, c, m.ldc);
-  /* One block even when K = 0, so that C is written (an empty sum). */
-  LLVMValueRef kmax = LLVMBuildSelect(
-      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
-  CgLoop lk, lj;
-  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
-  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
-  m.first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
-  LLVMValueRef head = skinny_head(g, b, cols);
-  CgIf peel;
-  cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
-  m.cols = head;
-  skinny_strip(g, &m, b, c, cols, cg_i64(cg, 0), kb, kend, rev, true);
-  cg_if_end(cg, &peel);
-  LLVMValueRef nfull = LLVMBuildAdd(
-      g->b, head,
-      LLVMBuildMul(g->b,
-                   LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, cols, head, ""), cg_i64(cg, p->nr), ""),
-                   cg_i64(cg, p->nr), ""),
-      "");
-  LLVMValueRef j = cg_loop_step(cg, &lj, head, nfull, p->nr);
-  LLVMValueRef back = LLVMBuildSub(g->b, LLVMBuildSub(g->b, nfull, cg_i64(cg, p->nr), ""),
-                                   LLVMBuildSub(g->b, j, head, ""), "");
-  j = LLVMBuildSelect(g->b, rev, back, j, "j");
-  skinny_strip(g, &m, b, c, cols, j, kb, kend, rev, false);
-  cg_loop_end(cg, &lj);
-  CgIf tail;
-  cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
-  m.cols = LLVMBuildSub(g->b, cols, nfull, "");
-  skinny_strip(g, &m, b, c, cols, nfull, kb, kend, rev, true);
-  cg_if_end(cg, &tail);
-  cg_loop_end(cg, &lk);
+  if (p->mr > 1) {
+    CgIf dir;
+    cg_if_begin(cg, &dir, skinny_reverse(g, b, m.ldb, c, m.ldc));
+    skinny_blocks(g, &m, b, c, K, cols, true);
+    cg_if_else(cg, &dir);
+    skinny_blocks(g, &m, b, c, K, cols, false);
+    cg_if_end(cg, &dir);
+  } else {
+    skinny_blocks(g, &m, b, c, K, cols, false);
+  }
   LLVMBuildRetVoid(cg->b);
   cg_fn_end(cg);
   cg_restore_fn(cg, &saved);
