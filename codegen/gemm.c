@@ -678,7 +678,18 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
  * slower with them as constants (33.7 against 25.4 ms, median of 6 x 30,
  * one thread: 64 rows of 12 KiB touch 64 or more pages a step; as
  * arguments the weights are probably on huge pages); 128 rows were 1.25x
- * slower on BERT as arguments too. */
+ * slower on BERT as arguments too. Most of that gap was not the L1 set
+ * but stores of C matching later loads in the low 12 address bits (the
+ * C order in skinny_fn, the strip order in skinny_reverse: with both, a
+ * chain of 4 such layers 5.9-6.0 -> 3.8-4.0 ms at 3072, against 3.4-3.6
+ * at 3136, the 3072-wide activation in the arena 64 bytes past a page
+ * and B 16 bytes past one, load 3.9). Tried again then, not kept (one thread, the
+ * loaded 2-core Zen 4, CPU-time minima of alternating calls): 8 rows a
+ * block for M > 1, as fast on 8 products 7 x 768 @ 768 x 3072 and 1.25x
+ * slower in the chain; 32 and 8 rows for M = 1, 1.1-1.2x slower on
+ * 1 x 3072 @ 3072 x 768; A's rows of the block copied into a contiguous
+ * tile before the strips (its 7 rows of 3072 share a set too), 1.04x
+ * slower in the chain. */
 enum { SKINNY_KB = 16 };
 /* One line: each step of the strip then reads one new line of each of the
  * KB rows, and the prefetch of one line per row covers every line B has.
@@ -697,7 +708,8 @@ enum { SKINNY_KB = 16 };
  * not by loads or address arithmetic (llvm-mca, znver4: 28 cycles per 4
  * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
  * core's skinny product at 7 rows cannot stream much above 30 GB/s
- * however B is fetched. */
+ * however B is fetched. 128-byte strips for M = 1 only: as fast on
+ * 3072 x 768, 1.3x slower on 768 x 3072 (8 products each, 75 MB). */
 enum { SKINNY_STRIP_BYTES = 64 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -712,7 +724,8 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * and 1.25x (M = 1) slower, prefetcht0 1.45x and 1.25x, prefetcht2
  * 1.07x and as fast; fetching the same strip of the next block's rows
  * instead (the dots path's scheme), 1.08x slower for M = 7 and as fast
- * for M = 1. */
+ * for M = 1. 1024 bytes on BERT at 7 tokens once more (with the C and
+ * strip orders of skinny_fn): as fast. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -961,7 +974,15 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
  * output projection of a language model), each result element is a dot
  * product of two contiguous rows, A(m, :) and B(:, n). A block of NB
  * columns accumulates M x NB vector partial sums over K, reading NB rows of
- * B as sequential streams, then sums each vector's lanes. */
+ * B as sequential streams, then sums each vector's lanes. On the tied
+ * output projection alone (1 x 768 @ 768 x 50257, 154 MB, one thread)
+ * it streams at 26-30 GB/s, as fast as a plain AVX-512 read of the same
+ * bytes in the same process (4 accumulators, 25-29 GB/s): the loaded
+ * 2-core Zen 4 gives one core no more. Not kept: a masked first vector
+ * up to B's first line boundary, so that the others each lie in one line
+ * (the skinny path's head strip), with B 16 bytes past a line as numpy
+ * places it: as fast (150 alternating calls: minima 0.98 and 1.00 of
+ * the old, medians 1.00). */
 typedef struct Dots {
   LLVMValueRef a[MAX_MR], b, ldb, K;
 } Dots;

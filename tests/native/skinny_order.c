@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "product.h"
 #include "so1.h"
 #include "so2.h"
 #include "tally.h"
@@ -27,11 +28,7 @@ static unsigned char *page_buf(size_t bytes) {
   return p;
 }
 
-/* Element i of case c's buffer p (f32 or f64) as a double. */
-static double get(int c, const void *p, long i) {
-  return F64[c] ? ((const double *)p)[i] : ((const float *)p)[i];
-}
-
+/* Element i of case c's buffer p (f32 or f64) set to v. */
 static void put(int c, void *p, long i, double v) {
   if (F64[c])
     ((double *)p)[i] = v;
@@ -58,36 +55,27 @@ static int check(Entry fn, size_t temp_bytes, int woff, int roff) {
   }
   void *temp = aligned_alloc(64, temp_bytes ? temp_bytes : 64);
   int ok = fn(x[0], w[0], x[1], w[1], x[2], w[2], x[3], w[3], r[0], r[1], r[2], r[3], temp) == 0;
-  for (int c = 0; c < CASES; c++) {
-    for (int i = 0; i < M[c]; i++)
-      for (int j = 0; j < N[c]; j++) {
-        double s = 0;
-        for (int k = 0; k < K[c]; k++) s += get(c, x[c], i * K[c] + k) * get(c, w[c], (long)k * N[c] + j);
-        ok &= get(c, r[c], (long)i * N[c] + j) == s;
-      }
-    free(xb[c]);
-    free(wb[c]);
-    free(rb[c]);
-  }
   free(temp);
+  for (int c = 0; c < CASES; c++) {
+    ok &= product_matches(x[c], w[c], r[c], M[c], K[c], N[c], F64[c]);
+    unsigned char *bufs[3] = {xb[c], wb[c], rb[c]};
+    for (int i = 0; i < 3; i++) free(bufs[i]);
+  }
   return ok;
 }
 
 int main(void) {
-  const struct {
-    const char *name;
-    Entry fn;
-    size_t temp;
-  } models[2] = {{"1 thread", so1_main, SO1_MAIN_TEMP_BYTES},
-                 {"2 threads", so2_main, SO2_MAIN_TEMP_BYTES}};
   static const int roffs[] = {0, 16, 48, 64, 192, 512, 1024, 2048, 3968, 4032, 4080};
-  for (int m = 0; m < 2; m++)
+  for (int threads = 1; threads <= 2; threads++) {
+    Entry fn = threads == 1 ? so1_main : so2_main;
+    size_t temp = threads == 1 ? SO1_MAIN_TEMP_BYTES : SO2_MAIN_TEMP_BYTES;
     for (int woff = 0; woff <= 16; woff += 16)
       for (size_t i = 0; i < sizeof roffs / sizeof *roffs; i++) {
         char what[96];
-        snprintf(what, sizeof what, "%s: weights %d, results %d bytes past a page", models[m].name,
-                 woff, roffs[i]);
-        expect(check(models[m].fn, models[m].temp, woff, roffs[i]), what);
+        snprintf(what, sizeof what, "%d thread(s): weights %d, results %d bytes past a page",
+                 threads, woff, roffs[i]);
+        expect(check(fn, temp, woff, roffs[i]), what);
       }
+  }
   return tally_report();
 }
