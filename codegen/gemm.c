@@ -683,8 +683,9 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
  * C order in skinny_fn, the strip order in skinny_reverse: with both, a
  * chain of 4 such layers 5.9-6.0 -> 3.8-4.0 ms at 3072, against 3.4-3.6
  * at 3136, the 3072-wide activation in the arena 64 bytes past a page
- * and B 16 bytes past one, load 3.9). Tried again then, not kept (one thread, the
- * loaded 2-core Zen 4, CPU-time minima of alternating calls): 8 rows a
+ * and B 16 bytes past one, load 3.9). Tried again then, not kept (one
+ * thread, the loaded 2-core Zen 4, CPU-time minima of alternating
+ * calls): 8 rows a
  * block for M > 1, as fast on 8 products 7 x 768 @ 768 x 3072 and 1.25x
  * slower in the chain; 32 and 8 rows for M = 1, 1.1-1.2x slower on
  * 1 x 3072 @ 3072 x 768; A's rows of the block copied into a contiguous
@@ -878,7 +879,8 @@ static LLVMValueRef skinny_head(Gemm *g, LLVMValueRef b, LLVMValueRef cols) {
 static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LLVMValueRef c,
                                    LLVMValueRef ldc) {
   CG *cg = g->cg;
-  LLVMValueRef strides = LLVMBuildOr(g->b, LLVMBuildOr(g->b, ldb, ldc, ""), cg_i64(cg, 4096 / elem_bytes(g->p.e)), "");
+  LLVMValueRef strides = LLVMBuildOr(g->b, LLVMBuildOr(g->b, ldb, ldc, ""),
+                                     cg_i64(cg, 4096 / elem_bytes(g->p.e)), "");
   LLVMValueRef p2 = LLVMBuildAnd(g->b, strides, LLVMBuildNeg(g->b, strides, ""), "");
   p2 = LLVMBuildMul(g->b, p2, cg_i64(cg, elem_bytes(g->p.e)), "");
   LLVMValueRef delta = LLVMBuildSub(g->b, LLVMBuildPtrToInt(g->b, c, cg->t_i64, ""),
