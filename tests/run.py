@@ -571,6 +571,8 @@ NATIVE = {
     "bounded": [("bounded.mlir", "bnd", [])],
     "skinny_offsets": [("skinny_offsets.mlir", "sk1", []),
                        ("skinny_offsets.mlir", "sk2", ["--threads=2"])],
+    "skinny_order": [("skinny_order.mlir", "so1", []),
+                     ("skinny_order.mlir", "so2", ["--threads=2"])],
 }
 
 

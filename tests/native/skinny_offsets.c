@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sk1.h"
+#include "product.h"
 #include "sk2.h"
 #include "tally.h"
 
@@ -54,12 +55,7 @@ static int check(Entry fn, size_t temp_bytes, int woff, int off) {
   int ok = fn(in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10],
               in[11], res[0], res[1], res[2], res[3], res[4], res[5], temp) == 0;
   for (int c = 0; c < CASES; c++) {
-    for (int i = 0; i < M[c]; i++)
-      for (int j = 0; j < N[c]; j++) {
-        float s = 0;
-        for (int k = 0; k < K[c]; k++) s += in[2 * c][i * K[c] + k] * in[2 * c + 1][k * N[c] + j];
-        ok &= res[c][i * N[c] + j] == s;
-      }
+    ok &= product_matches(in[2 * c], in[2 * c + 1], res[c], M[c], K[c], N[c], 0);
     free(xb[c]);
     free(wb[c]);
     free(rb[c]);
