@@ -459,7 +459,19 @@ static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, L
 
 /* The table of the block of mc rows from ic: tile i (conv_tiles), tap t
  * at tab[(i * npos + t) * MR]; pointers past the tile's rows are to the
- * zero row. */
+ * zero row. In ResNet-50's stem (49 taps, 3 input features: a pointer
+ * per 3 x 64 multiply-adds) the table is 13-15% of the kernel (the stem
+ * alone, building only the first blocks' tables: 0.87x at batch 1, 0.85x
+ * at batch 8; LLVM vectorizes the tap loop, the row's division hoisted
+ * out of it); with the tap loop outside the tile loop (the window's
+ * division once per tap, the row's per pointer) the stem ran 1.50x
+ * (batch 1) and 1.67x (batch 8) slower. Folding the 7 taps of a kernel
+ * row into K = 21 (the window's 7 pixels x 3 features are contiguous in
+ * the NHWC input) would need 7x fewer pointers but the padded edges
+ * gathered into scratch: not done. A microkernel with K = 3 a constant,
+ * its k loop unrolled, was as fast on the stem (1.000x at batch 8,
+ * 0.994-0.998x at batch 1). (Alternating calls in one process, CPU
+ * time.) */
 static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef tab,
                            LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
@@ -590,7 +602,32 @@ static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int
  * C's shape at C's index (the residual of a ResNet block), which are not
  * in cache when the panel of C is finished: each tile fetches its rows
  * and columns of them into L2 while the microkernel runs. At most
- * CONV_EPI_PREFETCH buffers. */
+ * CONV_EPI_PREFETCH buffers.
+ * At batch 8 (one thread) ResNet-50's expanding 1 x 1 layers with the
+ * residual run at 63-79 GFLOP/s at 56 x 56 and 28 x 28, 92 at 14 x 14,
+ * against 98-108 at batch 1 and 95-104 for the 3 x 3 layers (perf,
+ * frame pointers: about 28 ms of 650 lost there, 7.5 in the stem); the
+ * kernel outside the microkernel (these fetches, 24 lines from memory in
+ * a burst before each tile, and the epilogue) takes 1.9-2.2 ms of a 56 x
+ * 56 layer's 10-12. Measured and not kept (the layer with its reducing
+ * consumer, batch 8, alternating calls in one process, CPU time, the
+ * loaded 2-core Zen 4, load 2.3-4): (1) results of 4 MiB and more (temp,
+ * whole panels) summed into a block's MC x NR panel in the scratch (L2),
+ * the epilogue there, then copied to C with non-temporal stores (no read
+ * of C's lines before they are written; an sfence at the kernel's end):
+ * 56 x 56 as fast (ratios 0.99-1.01), 28 x 28 0.99-1.00, 14 x 14
+ * 0.98-0.99, the stem with its max-pool 1.01 slower, the whole model
+ * 0.99-1.00 (medians of 12-16 calls; same bits). (2) The microkernel
+ * fetching one line of the residual's tile a k instead of the burst (a
+ * variant given the tile's pointer): LLVM then spilled accumulators in
+ * the k loop, 1.04-1.19x slower with the fetch before each k's loads of
+ * B in the 4x unrolled loop, 1.45-2.26x after its multiply-adds,
+ * 1.14-1.33x in a first loop of 24 k's one at a time. (3) Each tile
+ * running all its panels before the next (B of one tap block and at most
+ * 256 KiB, so that a tile's rows of the residual and of C go along whole
+ * rows, and A is read once per tile, not once per panel): 56 x 56 to 256
+ * 1.09x slower, 28 x 28 to 512 1.01x, 56 x 56 256 to 128 1.015x, 28 x 28
+ * 512 to 128 0.99-1.00x (80 calls each, alone, without the consumer). */
 enum { CONV_EPI_PREFETCH = 4 };
 
 static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
