@@ -1269,8 +1269,17 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
  * 4 KiB: 43 lines, between a quarter and three quarters of the way
  * modulo every power of 2 from 128 bytes to 4 KiB, so that skinny_reverse
  * keeps the forward order and no store of C matches a load of B soon
- * after in the low 12 address bits, whatever the rows' strides. Only for
- * M > 1 and rows of SKINNY_STAGE_MIN_BYTES or more (not measured below). */
+ * after in the low 12 address bits, whatever the rows' strides. One
+ * thread, weights as arguments 16 bytes past a page, C in the arena, CPU
+ * time of calls alternating with main's build in one process (load
+ * 4-6 on the shared 2-core Zen 4), minima: 8 products 7 x 768 @ 768 x
+ * 3072 4.12-4.13 -> 3.10-3.28 ms (3.27-3.28 with the weights on lines);
+ * 8 of 7 x 3072 @ 3072 x 768 0.96-0.97 of the old, 7 x 768 @ 768 x 768
+ * 0.98; BERT at 7 tokens 0.86-0.91 (17.4-17.9 -> 14.9-16.1 ms), with two
+ * threads (the K split's slots placed so) 0.87-0.90; with the weights
+ * on lines, and GPT-2's decoding step, 0.99. Staged for M = 1 too, the
+ * step was 1.06-1.09x slower. Only for M > 1 and rows of
+ * SKINNY_STAGE_MIN_BYTES or more (N = 256 f32: as fast). */
 enum { SKINNY_STAGE_AWAY = 43 * 64, SKINNY_STAGE_MIN_BYTES = 1024 };
 
 /* The scratch bytes a staged C takes: M x N and the 4 KiB it moves by. */
