@@ -1277,8 +1277,8 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
  * 8 of 7 x 3072 @ 3072 x 768 0.96-0.97 of the old, 7 x 768 @ 768 x 768
  * 0.98; BERT at 7 tokens 0.86-0.91 (17.4-17.9 -> 14.9-16.1 ms), with two
  * threads (the K split's slots placed so) 0.87-0.90; with the weights
- * on lines, and GPT-2's decoding step, 0.99. Staged for M = 1 too, the
- * step was 1.06-1.09x slower. Only for M > 1 and rows of
+ * on lines 0.99-1.01, GPT-2's decoding step 0.99. Staged for M = 1 too,
+ * the step was 1.06-1.09x slower. Only for M > 1 and rows of
  * SKINNY_STAGE_MIN_BYTES or more (N = 256 f32: as fast). */
 enum { SKINNY_STAGE_AWAY = 43 * 64, SKINNY_STAGE_MIN_BYTES = 1024 };
 
@@ -1299,10 +1299,12 @@ static LLVMValueRef skinny_stage_at(Gemm *g, LLVMValueRef base, LLVMValueRef bad
   return cg_gep(cg, cg->t_i8, base, d);
 }
 
-/* Whether g's in-place skinny path stages C in scratch_bytes of scratch. */
+/* Whether g's in-place skinny path stages C in scratch_bytes of scratch
+ * (not in the symbolic entry's kernels, dyndims.c's, which have their
+ * own generator and scratch, not the op's planned one). */
 static bool skinny_stages(const Gemm *g, int64_t scratch_bytes) {
   const GemmPlan *p = &g->p;
-  return !g->scratch && !p->skinny_dots && p->M >= 2 && p->M != GEMM_DYN &&
+  return !g->scratch && !g->epi_gen && !p->skinny_dots && p->M >= 2 && p->M != GEMM_DYN &&
          p->N != GEMM_DYN && p->N * elem_bytes(p->e) >= SKINNY_STAGE_MIN_BYTES &&
          scratch_bytes >= skinny_stage_bytes(p);
 }
