@@ -1260,6 +1260,68 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
   p->mr = packed_rows(g->cg, (int)p->M, p->nv);
 }
 
+/* Staging C: the head strip (skinny_head) puts B's loads on lines, and
+ * when C lies at another offset within a line than B (numpy's weights 16
+ * bytes past one, C in the line-aligned arena) every strip's stores of C
+ * then straddle two lines. The kernel then computes into a copy of C in
+ * the op's scratch placed at B's offset within a line, and the rows are
+ * copied to C after. The copy sits SKINNY_STAGE_AWAY bytes past B modulo
+ * 4 KiB: 43 lines, between a quarter and three quarters of the way
+ * modulo every power of 2 from 128 bytes to 4 KiB, so that skinny_reverse
+ * keeps the forward order and no store of C matches a load of B soon
+ * after in the low 12 address bits, whatever the rows' strides. One
+ * thread, weights as arguments 16 bytes past a page, C in the arena, CPU
+ * time of calls alternating with main's build in one process (load
+ * 4-6 on the shared 2-core Zen 4), minima: 8 products 7 x 768 @ 768 x
+ * 3072 4.12-4.13 -> 3.10-3.28 ms (3.27-3.28 with the weights on lines);
+ * 8 of 7 x 3072 @ 3072 x 768 0.96-0.97 of the old, 7 x 768 @ 768 x 768
+ * 0.98; BERT at 7 tokens 0.86-0.91 (17.4-17.9 -> 14.9-16.1 ms), with two
+ * threads (the K split's slots placed so) 0.87-0.90; with the weights
+ * on lines 0.99-1.01, GPT-2's decoding step 0.99. Staged for M = 1 too,
+ * the step was 1.06-1.09x slower. Only for M > 1 and rows of
+ * SKINNY_STAGE_MIN_BYTES or more (N = 256 f32: as fast). */
+enum { SKINNY_STAGE_AWAY = 43 * 64, SKINNY_STAGE_MIN_BYTES = 1024 };
+
+/* The scratch bytes a staged C takes: M x N and the 4 KiB it moves by. */
+static int64_t skinny_stage_bytes(const GemmPlan *p) {
+  return p->M * p->N * elem_bytes(p->e) + 4096;
+}
+
+/* base plus the bytes below 4 KiB that put it SKINNY_STAGE_AWAY past the
+ * address baddr (B's, an i64) modulo 4 KiB, so at B's offset within a
+ * line. */
+static LLVMValueRef skinny_stage_at(Gemm *g, LLVMValueRef base, LLVMValueRef baddr) {
+  CG *cg = g->cg;
+  LLVMValueRef d =
+      LLVMBuildSub(g->b, baddr, LLVMBuildPtrToInt(g->b, base, cg->t_i64, ""), "");
+  d = LLVMBuildAnd(g->b, LLVMBuildAdd(g->b, d, cg_i64(cg, SKINNY_STAGE_AWAY), ""),
+                   cg_i64(cg, 4095), "");
+  return cg_gep(cg, cg->t_i8, base, d);
+}
+
+/* Whether g's in-place skinny path stages C in scratch_bytes of scratch
+ * (not in the symbolic entry's kernels, dyndims.c's, which have their
+ * own generator and scratch, not the op's planned one). */
+static bool skinny_stages(const Gemm *g, int64_t scratch_bytes) {
+  const GemmPlan *p = &g->p;
+  return !g->scratch && !g->epi_gen && !p->skinny_dots && p->M >= 2 && p->M != GEMM_DYN &&
+         p->N != GEMM_DYN && p->N * elem_bytes(p->e) >= SKINNY_STAGE_MIN_BYTES &&
+         scratch_bytes >= skinny_stage_bytes(p);
+}
+
+/* C[0:M, c0:c1) = S[0:M, c0:c1), both of rows N apart. */
+static void skinny_copy_rows(Gemm *g, LLVMValueRef c, LLVMValueRef s, LLVMValueRef c0,
+                             LLVMValueRef c1) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  int eb = elem_bytes(p->e);
+  LLVMValueRef bytes = LLVMBuildMul(g->b, LLVMBuildSub(g->b, c1, c0, ""), cg_i64(cg, eb), "");
+  for (int r = 0; r < p->mr; r++) {
+    LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), p->v.N, ""), c0, "");
+    LLVMBuildMemCpy(g->b, cg_gep(cg, g->t, c, at), eb, cg_gep(cg, g->t, s, at), eb, bytes);
+  }
+}
+
 void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
                  LLVMValueRef row0, LLVMValueRef c0, LLVMValueRef c1) {
   CG *cg = g->cg;
@@ -1277,7 +1339,24 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
   args[3] = p->skinny_dots ? p->v.sbn : p->v.sbk;
   args[4] = cg_gep(cg, g->t, c, c0);
   args[7] = LLVMBuildSub(g->b, c1, c0, "");
+  bool stage = skinny_stages(g, g->op->scratch_bytes);
+  CgIf off;
+  if (stage) {
+    LLVMValueRef baddr = LLVMBuildPtrToInt(g->b, b, cg->t_i64, "");
+    LLVMValueRef d =
+        LLVMBuildSub(g->b, baddr, LLVMBuildPtrToInt(g->b, c, cg->t_i64, ""), "");
+    d = LLVMBuildAnd(g->b, d, cg_i64(cg, 63), "");
+    cg_if_begin(cg, &off, LLVMBuildICmp(g->b, LLVMIntNE, d, cg_i64(cg, 0), "staged"));
+    LLVMValueRef base = cg_scratch_slices(cg, g->op, skinny_stage_bytes(p));
+    LLVMValueRef s = skinny_stage_at(g, base, baddr);
+    LLVMValueRef sargs[8] = {args[0], args[1], args[2], args[3], cg_gep(cg, g->t, s, c0),
+                             args[5], args[6], args[7]};
+    LLVMBuildCall2(g->b, ty, fn, sargs, 8, "");
+    skinny_copy_rows(g, c, s, c0, c1);
+    cg_if_else(cg, &off);
+  }
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
+  if (stage) cg_if_end(cg, &off);
   gemm_epilogue(g, row0, p->v.M, c0, c1);
 }
 
@@ -1874,6 +1953,21 @@ void gemm_run(Gemm *g, GemmScratch *s, const GemmRange *r, LLVMValueRef A, LLVMV
   cg_loop_end(cg, &lb);
 }
 
+/* The K split's slot q in parts (slot_elems apart; M x N, dense): when
+ * `staged`, moved within it as skinny_stage_at moves a staged C against
+ * the part's B (rows q * kp on). */
+static LLVMValueRef ksplit_slot(Gemm *g, const GemmBlock *k, LLVMValueRef parts, LLVMValueRef q,
+                                int64_t slot_elems, int64_t kp, bool staged) {
+  CG *cg = g->cg;
+  int64_t eb = elem_bytes(g->p.e);
+  LLVMValueRef slot = cg_gep(cg, g->t, parts, LLVMBuildMul(g->b, q, cg_i64(cg, slot_elems), ""));
+  if (!staged) return slot;
+  LLVMValueRef boff = LLVMBuildMul(g->b, LLVMBuildMul(g->b, q, cg_i64(cg, kp * eb), ""),
+                                   g->p.v.sbk, "");
+  return skinny_stage_at(
+      g, slot, LLVMBuildAdd(g->b, LLVMBuildPtrToInt(g->b, k->b, cg->t_i64, ""), boff, ""));
+}
+
 /* The K split's part q < pieces: A[0:M, kb:kb+kn) * B[kb:kb+kn, 0:N) into
  * its slot (M x N, dense), kb = q * kp and kn = kp or what is left (0 when
  * nothing: the slot is zeroed). */
@@ -1897,15 +1991,17 @@ static void ksplit_part(Gemm *g, const GemmBlock *k, LLVMValueRef slot, LLVMValu
 /* The K split's last unit: C = the slots summed in order (slot 0 + slot 1
  * + ...), then the epilogue on all of C. */
 static void ksplit_sum(Gemm *g, const GemmBlock *k, LLVMValueRef parts, int64_t slot_elems,
-                       int pieces) {
+                       int pieces, int64_t kp, bool staged) {
   CG *cg = g->cg;
   CgLoop li;
+  LLVMValueRef slot[pieces];
+  for (int q = 0; q < pieces; q++)
+    slot[q] = ksplit_slot(g, k, parts, cg_i64(cg, q), slot_elems, kp, staged);
   LLVMValueRef mn = LLVMBuildMul(g->b, g->p.v.M, g->p.v.N, "");
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), mn);
   LLVMValueRef sum = NULL;
   for (int q = 0; q < pieces; q++) {
-    LLVMValueRef at = LLVMBuildAdd(g->b, i, cg_i64(cg, q * slot_elems), "");
-    LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, parts, at), "");
+    LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, slot[q], i), "");
     sum = sum ? LLVMBuildFAdd(g->b, sum, x, "") : x;
   }
   LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, k->c, i));
@@ -1928,10 +2024,10 @@ void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
   LLVMValueRef q = cg_loop_begin(cg, &lq, begin, end);
   CgIf part;
   cg_if_begin(cg, &part, LLVMBuildICmp(g->b, LLVMIntSLT, q, cg_i64(cg, pieces), ""));
-  LLVMValueRef off = LLVMBuildMul(g->b, q, cg_i64(cg, slot_elems), "");
-  ksplit_part(g, &k, cg_gep(cg, g->t, parts, off), q, kp);
+  bool staged = skinny_stages(g, slot_bytes);
+  ksplit_part(g, &k, ksplit_slot(g, &k, parts, q, slot_elems, kp, staged), q, kp);
   cg_if_else(cg, &part);
-  ksplit_sum(g, &k, parts, slot_elems, pieces);
+  ksplit_sum(g, &k, parts, slot_elems, pieces, kp, staged);
   cg_if_end(cg, &part);
   cg_loop_end(cg, &lq);
 }

@@ -451,11 +451,14 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     k *= n == DIM_DYNAMIC ? 128 : n;
   }
   /* A skinny dot split along K (codegen/dot.c's cg_dot_ksplit) keeps a
-   * thread's partial product, all of C, in its slice. */
+   * thread's partial product, all of C, in its slice, and the in-place
+   * skinny path may compute C there (codegen/gemm.c's skinny_stage_at,
+   * for more than one row): C and the 4 KiB either may be moved by. */
   int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
   int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op);
   bool split = m >= 1 && m <= IR_KSPLIT_MAX_ROWS && c <= IR_KSPLIT_MAX_BYTES;
-  return split && c > n ? ir_align64(c) : n;
+  int64_t slot = m >= 2 ? c + 4096 : c;
+  return split && slot > n ? ir_align64(slot) : n;
 }
 
 bool ir_list_has(const I64List *l, int64_t v) {

@@ -2,9 +2,12 @@
  * weights 0 or 16 bytes past a page and the results at offsets from a
  * page that put them just past the weights modulo the rows' period (the
  * strips then run from the last column: codegen/gemm.c, skinny_reverse)
- * or elsewhere (from the first). Compiled for one thread (so1) and two
- * (so2). The data are small integers, so every sum is exact: each result
- * must equal plain C's. Prints `N passed, N failed`. */
+ * or elsewhere (from the first), and, for the last two, at other offsets
+ * within a line than the weights (the kernel then computes in its scratch
+ * and copies: skinny_stage_at; with two threads the fifth is split along
+ * K). Compiled for one thread (so1) and two (so2). The data are small
+ * integers, so every sum is exact: each result must equal plain C's.
+ * Prints `N passed, N failed`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +17,15 @@
 #include "so2.h"
 #include "tally.h"
 
-enum { CASES = 4, PAGE = 4096 };
-static const int M[CASES] = {7, 2, 1, 3}, K[CASES] = {19, 33, 17, 21},
-                 N[CASES] = {1024, 256, 1024, 512}, F64[CASES] = {0, 0, 0, 1};
+enum { CASES = 6, PAGE = 4096 };
+static const int M[CASES] = {7, 2, 1, 3, 4, 3}, K[CASES] = {19, 33, 17, 21, 260, 40},
+                 N[CASES] = {1024, 256, 1024, 512, 300, 384}, F64[CASES] = {0, 0, 0, 1, 0, 0},
+                 BATCH[CASES] = {1, 1, 1, 1, 1, 2};
 
 typedef int (*Entry)(const float *, const float *, const float *, const float *, const float *,
-                     const float *, const double *, const double *, float *, float *, float *,
-                     double *, void *);
+                     const float *, const double *, const double *, const float *,
+                     const float *, const float *, const float *, float *, float *, float *,
+                     double *, float *, float *, void *);
 
 static unsigned char *page_buf(size_t bytes) {
   unsigned char *p = aligned_alloc(PAGE, (bytes + 2 * PAGE - 1) / PAGE * PAGE);
@@ -43,21 +48,28 @@ static int check(Entry fn, size_t temp_bytes, int woff, int roff) {
   void *x[CASES], *w[CASES], *r[CASES];
   for (int c = 0; c < CASES; c++) {
     size_t eb = F64[c] ? 8 : 4;
-    xb[c] = page_buf((size_t)M[c] * K[c] * eb);
-    wb[c] = page_buf((size_t)K[c] * N[c] * eb);
-    rb[c] = page_buf((size_t)M[c] * N[c] * eb);
+    long mk = (long)M[c] * K[c], kn = (long)K[c] * N[c], mn = (long)M[c] * N[c];
+    xb[c] = page_buf(BATCH[c] * mk * eb);
+    wb[c] = page_buf(BATCH[c] * kn * eb);
+    rb[c] = page_buf(BATCH[c] * mn * eb);
     x[c] = xb[c];
     w[c] = wb[c] + woff;
     r[c] = rb[c] + roff;
-    for (long i = 0; i < (long)M[c] * K[c]; i++) put(c, x[c], i, (double)((i * 7 + c) % 7 - 3));
-    for (long i = 0; i < (long)K[c] * N[c]; i++) put(c, w[c], i, (double)((i * 5 + c) % 9 - 4));
-    memset(r[c], 0xA5, (size_t)M[c] * N[c] * eb);
+    for (long i = 0; i < BATCH[c] * mk; i++) put(c, x[c], i, (double)((i * 7 + c) % 7 - 3));
+    for (long i = 0; i < BATCH[c] * kn; i++) put(c, w[c], i, (double)((i * 5 + c) % 9 - 4));
+    memset(r[c], 0xA5, BATCH[c] * mn * eb);
   }
   void *temp = aligned_alloc(64, temp_bytes ? temp_bytes : 64);
-  int ok = fn(x[0], w[0], x[1], w[1], x[2], w[2], x[3], w[3], r[0], r[1], r[2], r[3], temp) == 0;
+  int ok = fn(x[0], w[0], x[1], w[1], x[2], w[2], x[3], w[3], x[4], w[4], x[5], w[5], r[0], r[1],
+              r[2], r[3], r[4], r[5], temp) == 0;
   free(temp);
   for (int c = 0; c < CASES; c++) {
-    ok &= product_matches(x[c], w[c], r[c], M[c], K[c], N[c], F64[c]);
+    size_t eb = F64[c] ? 8 : 4;
+    for (int b = 0; b < BATCH[c]; b++)
+      ok &= product_matches((char *)x[c] + b * (size_t)M[c] * K[c] * eb,
+                            (char *)w[c] + b * (size_t)K[c] * N[c] * eb,
+                            (char *)r[c] + b * (size_t)M[c] * N[c] * eb, M[c], K[c], N[c],
+                            F64[c]);
     unsigned char *bufs[3] = {xb[c], wb[c], rb[c]};
     for (int i = 0; i < 3; i++) free(bufs[i]);
   }
