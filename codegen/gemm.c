@@ -16,12 +16,12 @@
  *        epilogue on the finished block                  (gemm_epilogue)
  *
  * Bp (KC x NR, 32 KiB for f32 on AVX-512) stays in L1 across the rows of
- * the block. When A is contiguous along K the microkernel reads its MR
+ * the block (in L2 with a dot's deeper slices: gemm_plan_deep_kc). When A is contiguous along K the microkernel reads its MR
  * rows in place through row pointers (no packing: measured as fast for
  * square GEMMs and much faster when N is small); else A is packed into Ap
  * (MC x KC, in L2). Scratch comes from the temp arena, planned by the
- * buffers pass (the generated code never allocates): up to 32 KiB, plus
- * up to 144 KiB for Ap when A is packed.
+ * buffers pass (the generated code never allocates): up to 32 KiB (128
+ * KiB with the deeper slices), plus up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
  * starting from the tile of C after the first KC slice (micro_init),
  * does one broadcast of A and NV loads of B per k with llvm.fmuladd (a
@@ -165,7 +165,8 @@ static void plan_values(CG *cg, GemmPlan *p) {
  * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
  * 1024^3). On the 2-core Zen 4 (median CPU time of 40 alternating calls)
  * neither KC 192 or 256 (dot_1024, BERT at 128 tokens) nor, with A read
- * in place, MC 576 or 1152 (dot_1024) was faster. */
+ * in place, MC 576 or 1152 (dot_1024) was faster. (A dot that packs B per
+ * call now slices deeper, gemm_plan_deep_kc.) */
 void gemm_plan(Gemm *g) {
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
@@ -191,8 +192,13 @@ void gemm_plan(Gemm *g) {
 /* Deeper K slices for a blocked dot whose B the kernel packs (an
  * argument: g->packed unset) and whose A it reads in place: KC =
  * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1. Each C tile is
- * loaded and stored K / KC times, and with KC 128 that cost about a
- * tenth of the microkernel's time (perf annotate, dot_1024). */
+ * loaded and stored K / KC times; with KC 128 that took about a tenth of
+ * the microkernel's time (perf annotate, dot_1024). On the 2-core Zen 4,
+ * dot_1024 at 1 thread, minimum of 50 interleaved calls (CPU time, load
+ * 3.4): KC 128 104.6 GFLOP/s, 256 106.6, 384 108.7, 512 109.2 (oneDNN
+ * 110.7); BERT at 128 tokens with weights as arguments unchanged (225.0
+ * ms either way). Dots whose B the layout pass packed keep KC 128 (the
+ * packing's panels). */
 void gemm_plan_deep_kc(Gemm *g) {
   GemmPlan *p = &g->p;
   if (p->direct_a && !g->packed && p->K != GEMM_DYN && p->K > p->kc)
