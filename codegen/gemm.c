@@ -20,7 +20,7 @@
  * rows in place through row pointers (no packing: measured as fast for
  * square GEMMs and much faster when N is small); else A is packed into Ap
  * (MC x KC, in L2). Scratch comes from the temp arena, planned by the
- * buffers pass (the generated code never allocates): up to 32 KiB (128
+ * buffers pass (the generated code never allocates): up to 32 KiB (256
  * KiB with the deeper slices), plus up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
  * starting from the tile of C after the first KC slice (micro_init),
@@ -191,14 +191,17 @@ void gemm_plan(Gemm *g) {
 
 /* Deeper K slices for a blocked dot whose B the kernel packs (an
  * argument: g->packed unset) and whose A it reads in place: KC =
- * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1. Each C tile is
- * loaded and stored K / KC times; with KC 128 that took about a tenth of
- * the microkernel's time (perf annotate, dot_1024). On the 2-core Zen 4,
- * dot_1024 at 1 thread, minimum of 50 interleaved calls (CPU time, load
- * 3.4): KC 128 104.6 GFLOP/s, 256 106.6, 384 108.7, 512 109.2 (oneDNN
- * 110.7); BERT at 128 tokens with weights as arguments unchanged (225.0
- * ms either way). Dots whose B the layout pass packed keep KC 128 (the
- * packing's panels). */
+ * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1 (256 KiB for
+ * f32 on AVX-512). Each C tile is loaded and stored K / KC times; with KC
+ * 128 that took about a tenth of the microkernel's time (perf annotate,
+ * dot_1024; now its k loop takes 97% and B's packing 6% of the call). On the
+ * 2-core Zen 4, dot_1024 at 1 thread, minimum of 50 interleaved calls
+ * (CPU time, load 1.6-3.4): KC 128 104.6 GFLOP/s, 256 106.6, 384 108.7,
+ * 512 109.2 (oneDNN 110.7); in another run 384 109.4, 512 109.0, 768
+ * 109.4, 1024 110.5 (oneDNN 109.7), medians 104.9, 105.8, 106.1, 107.6
+ * (108.2). BERT at 128 tokens with weights as arguments, 1 thread: 224.2
+ * ms (KC 128), 222.4 (512), 221.1 (1024). Dots whose B the layout pass
+ * packed keep KC 128 (the packing's panels). */
 void gemm_plan_deep_kc(Gemm *g) {
   GemmPlan *p = &g->p;
   if (p->direct_a && !g->packed && p->K != GEMM_DYN && p->K > p->kc)
