@@ -1468,7 +1468,7 @@ bool ir_is_row_reduce(const Op *op);
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
 /* The deepest K slice (KC) of a blocked dot_general that reads A in place
- * and packs B per call (codegen/gemm.c's gemm_plan_deep_kc); other GEMMs
+ * and packs B per call (codegen/gemm.c's gemm_plan_deep); other GEMMs
  * slice K by at most 128. */
 enum { IR_DOT_KC_DEEP = 1024 };
 /* A convolution whose weights the layout pass packed runs as an indirect
