@@ -21,7 +21,7 @@
  * row pointers (no packing: measured as fast for square GEMMs and much
  * faster when N is small); else A is packed into Ap
  * (MC x KC, in L2). Scratch comes from the temp arena, planned by the
- * buffers pass (the generated code never allocates): up to 32 KiB (256
+ * buffers pass (the generated code never allocates): up to 32 KiB (128
  * KiB with the deeper slices), plus up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
  * starting from the tile of C after the first KC slice (micro_init),
@@ -192,7 +192,7 @@ void gemm_plan(Gemm *g) {
 
 /* Deeper K slices for a blocked dot whose B the kernel packs (an
  * argument: g->packed unset) and whose A it reads in place: KC =
- * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1 (256 KiB for
+ * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1 (128 KiB for
  * f32 on AVX-512). Each C tile is loaded and stored K / KC times; with KC
  * 128 that took about a tenth of the microkernel's time (perf annotate,
  * dot_1024; now its k loop takes 97% and B's packing 6% of the call). On the
@@ -201,8 +201,11 @@ void gemm_plan(Gemm *g) {
  * 512 109.2 (oneDNN 110.7); in another run 384 109.4, 512 109.0, 768
  * 109.4, 1024 110.5 (oneDNN 109.7), medians 104.9, 105.8, 106.1, 107.6
  * (108.2). BERT at 128 tokens with weights as arguments, 1 thread: 224.2
- * ms (KC 128), 222.4 (512), 221.1 (1024). Dots whose B the layout pass
- * packed keep KC 128 (the packing's panels).
+ * ms (KC 128), 222.4 (512), 221.1 (1024); but 2 threads, CPU-time minima
+ * of 16-30 alternating calls in 5 runs: 1024 and 768 took 1-2% more than
+ * KC 128 in 4, 512 within +-0.7% in all, hence 512 (dot_1024 with the
+ * blocks below: 108.7 GFLOP/s at 512, 110.5 at 1024, oneDNN 110.2).
+ * Dots whose B the layout pass packed keep KC 128 (the packing's panels).
  * With A streamed along whole slices, MC only sets how many times B is
  * packed (once per block of rows): the fewest blocks of at most about
  * DEEP_MC rows, of equal size (M = 1024: 516 + 508). dot_1024, 2 runs of

@@ -1470,7 +1470,7 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
 /* The deepest K slice (KC) of a blocked dot_general that reads A in place
  * and packs B per call (codegen/gemm.c's gemm_plan_deep); other GEMMs
  * slice K by at most 128. */
-enum { IR_DOT_KC_DEEP = 1024 };
+enum { IR_DOT_KC_DEEP = 512 };
 /* A convolution whose weights the layout pass packed runs as an indirect
  * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
  * per (output position, kernel tap) of a block of rows, at most this many
