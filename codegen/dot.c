@@ -400,6 +400,7 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
     skinny_body(&g, op, &r);
   } else {
     gemm_use_packed(&g, op->opnds[1]);
+    gemm_plan_deep(&g);
     kernel_body(&g, op, &r);
   }
   return true;

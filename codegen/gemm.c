@@ -16,12 +16,13 @@
  *        epilogue on the finished block                  (gemm_epilogue)
  *
  * Bp (KC x NR, 32 KiB for f32 on AVX-512) stays in L1 across the rows of
- * the block. When A is contiguous along K the microkernel reads its MR
- * rows in place through row pointers (no packing: measured as fast for
- * square GEMMs and much faster when N is small); else A is packed into Ap
+ * the block (in L2 with a dot's deeper slices: gemm_plan_deep). When A is
+ * contiguous along K the microkernel reads its MR rows in place through
+ * row pointers (no packing: measured as fast for square GEMMs and much
+ * faster when N is small); else A is packed into Ap
  * (MC x KC, in L2). Scratch comes from the temp arena, planned by the
- * buffers pass (the generated code never allocates): up to 32 KiB, plus
- * up to 144 KiB for Ap when A is packed.
+ * buffers pass (the generated code never allocates): up to 32 KiB (128
+ * KiB with the deeper slices), plus up to 144 KiB for Ap when A is packed.
  * The microkernel keeps MR x NV vector accumulators (NR = NV * VL lanes),
  * starting from the tile of C after the first KC slice (micro_init),
  * does one broadcast of A and NV loads of B per k with llvm.fmuladd (a
@@ -165,7 +166,8 @@ static void plan_values(CG *cg, GemmPlan *p) {
  * Rapids core: MC 288, KC 128 reach the speed of OpenBLAS sgemm at
  * 1024^3). On the 2-core Zen 4 (median CPU time of 40 alternating calls)
  * neither KC 192 or 256 (dot_1024, BERT at 128 tokens) nor, with A read
- * in place, MC 576 or 1152 (dot_1024) was faster. */
+ * in place, MC 576 or 1152 (dot_1024) was faster. (A dot that packs B per
+ * call now slices deeper, gemm_plan_deep.) */
 void gemm_plan(Gemm *g) {
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
@@ -186,6 +188,40 @@ void gemm_plan(Gemm *g) {
   g->t = cg_scalar_type(cg, p->e);
   g->vt = LLVMVectorType(g->t, (unsigned)p->vl);
   plan_values(cg, p);
+}
+
+/* Deeper K slices for a blocked dot whose B the kernel packs (an
+ * argument: g->packed unset) and whose A it reads in place: KC =
+ * min(K, IR_DOT_KC_DEEP), Bp KC x NR in L2 rather than L1 (128 KiB for
+ * f32 on AVX-512). Each C tile is loaded and stored K / KC times; with KC
+ * 128 that took about a tenth of the microkernel's time (perf annotate,
+ * dot_1024; now its k loop takes 97% and B's packing 6% of the call). On the
+ * 2-core Zen 4, dot_1024 at 1 thread, minimum of 50 interleaved calls
+ * (CPU time, load 1.6-3.4): KC 128 104.6 GFLOP/s, 256 106.6, 384 108.7,
+ * 512 109.2 (oneDNN 110.7); in another run 384 109.4, 512 109.0, 768
+ * 109.4, 1024 110.5 (oneDNN 109.7), medians 104.9, 105.8, 106.1, 107.6
+ * (108.2). BERT at 128 tokens with weights as arguments, 1 thread: 224.2
+ * ms (KC 128), 222.4 (512), 221.1 (1024); but 2 threads, CPU-time minima
+ * of 16-30 alternating calls in 5 runs: 1024 and 768 took 1-2% more than
+ * KC 128 in 4, 512 within +-0.7% in all, hence 512 (dot_1024 with the
+ * blocks below: 108.7 GFLOP/s at 512, 110.5 at 1024, oneDNN 110.2).
+ * Dots whose B the layout pass packed keep KC 128 (the packing's panels).
+ * With A streamed along whole slices, MC only sets how many times B is
+ * packed (once per block of rows): the fewest blocks of at most about
+ * DEEP_MC rows, of equal size (M = 1024: 516 + 508). dot_1024, 2 runs of
+ * 50 interleaved calls at load 5: min 109.9 / 109.5 GFLOP/s against 107.3
+ * / 107.7 with MC 288 (blocks 288 x 3 + 160), 109.1 / 109.0 with all rows
+ * in one block; 510 (510 + 510 + 4) was no faster than 288. */
+enum { DEEP_MC = 512 };
+
+void gemm_plan_deep(Gemm *g) {
+  GemmPlan *p = &g->p;
+  int64_t deep = ir_dot_kc_deep(g->op);
+  if (!p->direct_a || g->packed || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
+  p->kc = p->K < deep ? p->K : deep;
+  int64_t blocks = p->M == GEMM_DYN ? 1 : (p->M + DEEP_MC - 1) / DEEP_MC;
+  int64_t rows = p->M == GEMM_DYN ? DEEP_MC : (p->M + blocks - 1) / blocks;
+  p->mc = (rows + p->mr - 1) / p->mr * p->mr;
 }
 
 /* A packed matrix's rows: N rounded up to NR. */

@@ -324,14 +324,16 @@ int64_t ir_align64(int64_t n) { return (n + 63) / 64 * 64; }
 /* The blocked GEMM of codegen/gemm.c on an f32/f64 result with K summed
  * terms: Bp (KC x NR, pb bytes a row: the target's tile), then Ap (MC x
  * KC, MC at most 288 rows and 144 KiB) when A is packed, else MR <= 8 row
- * pointers; KC = min(K, 128). gemm_scratch aborts if its plan outgrows
+ * pointers; KC = min(K, 128), Bp's rows min(K, kc_bp) (kc_bp >= 128:
+ * IR_DOT_KC_DEEP for a dot). gemm_scratch aborts if its plan outgrows
  * this. */
-static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb) {
+static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb, int64_t kc_bp) {
   if (e != ET_F32 && e != ET_F64) return 0;
   int64_t es = elem_bytes(e), kc = k < 1 ? 1 : k < 128 ? k : 128;
+  int64_t bp_rows = k < 1 ? 1 : k < kc_bp ? k : kc_bp;
   int64_t ap = 288 * kc * es < 147456 ? 288 * kc * es : 147456;
   int64_t nr_bytes = pb <= 0 ? 4 * 64 : pb;
-  return ir_align64(kc * nr_bytes) + (packs_a ? ir_align64(ap) : 64);
+  return ir_align64(bp_rows * nr_bytes) + (packs_a ? ir_align64(ap) : 64);
 }
 
 /* The indirect GEMM's table of row pointers (codegen/conv.c): a block of
@@ -420,6 +422,12 @@ static int64_t dot_rows(const Op *op) {
   return n;
 }
 
+int64_t ir_dot_kc_deep(const Op *op) {
+  int64_t m = dot_rows(op);
+  bool few_rows = m >= 1 && m <= IR_KSPLIT_MAX_ROWS;
+  return dot_packs_a(op) || few_rows ? 128 : IR_DOT_KC_DEEP;
+}
+
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
@@ -441,7 +449,7 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
    * packed weights (known only after this pass), through a table of row
    * pointers (indirect GEMM). */
   if (op->code == OP_CONVOLUTION) {
-    int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes);
+    int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes, 128);
     int64_t t = conv_table_bound(op);
     return n > 0 && n < t ? t : n;
   }
@@ -454,7 +462,7 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
    * thread's partial product, all of C, in its slice, and the in-place
    * skinny path may compute C there (codegen/gemm.c's skinny_stage_at,
    * for more than one row): C and the 4 KiB either may be moved by. */
-  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes);
+  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes, ir_dot_kc_deep(op));
   int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op);
   bool split = m >= 1 && m <= IR_KSPLIT_MAX_ROWS && c <= IR_KSPLIT_MAX_BYTES;
   int64_t slot = m >= 2 ? c + 4096 : c;

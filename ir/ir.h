@@ -1467,6 +1467,15 @@ bool ir_is_row_reduce(const Op *op);
  * codegen checks (for a dot_general of symbolic sizes too). The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
+/* The deepest K slice (KC) of a blocked dot_general that reads A in place
+ * and packs B per call (codegen/gemm.c's gemm_plan_deep); other GEMMs
+ * slice K by at most 128. */
+enum { IR_DOT_KC_DEEP = 512 };
+/* The deepest K slice ir_kernel_scratch_bytes makes room for in op's
+ * packed B panel: IR_DOT_KC_DEEP, or 128 where the deeper slices never
+ * apply (A packed, or at most 8 rows: the skinny path's dots, whose
+ * scratch embedded targets would otherwise pay for). */
+int64_t ir_dot_kc_deep(const Op *op);
 /* A convolution whose weights the layout pass packed runs as an indirect
  * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
  * per (output position, kernel tap) of a block of rows, at most this many

@@ -70,7 +70,8 @@ SPLIT = [
 # M not a multiple of MR (6 on AVX-512, f32 and f64): the last tile runs
 # the microkernel of M % MR rows (gemm.c slice_tile), with edge columns,
 # several K slices, packed A, batches; split across threads, a call's last
-# tile may be shorter than M % MR (137 rows: 69 + 68, 68 = 11 x 6 + 2).
+# tile may be shorter than M % MR (137 rows: 69 + 68, 68 = 11 x 6 + 2);
+# K over several of the deeper slices of a dot that packs B per call.
 TAIL = [
     ("f32", [128, 70], [70, 45], [], [], [1], [0]),          # BERT's M: 2 rows, edge panel
     ("f32", [41, 300], [300, 70], [], [], [1], [0]),         # 5 rows, 3 K slices
@@ -78,6 +79,8 @@ TAIL = [
     ("f32", [3, 129, 64], [3, 64, 130], [0], [0], [2], [1]), # attention-like, 3 rows
     ("f64", [2, 33, 150], [2, 150, 20], [0], [0], [2], [1]), # f64, 3 rows, 2 K slices
     ("f32", [1, 137, 200], [200, 48], [], [], [2], [0]),     # rows split: 5, or 2 of a call
+    ("f32", [41, 2100], [2100, 70], [], [], [1], [0]),       # deep K slices: 512 x 4 + 52
+    ("f64", [2, 13, 1030], [2, 1030, 20], [0], [0], [2], [1]),  # f64, deep K slices: 512 x 2 + 6
 ]
 
 FILES = {
