@@ -25,7 +25,8 @@
 /* Kernels smaller than this run on the calling thread. */
 enum { PARALLEL_MIN_ELEMS = 32768 };
 /* A GEMM split by rows packs B once per call and per MC rows (gemm.c's
- * gemm_plan: 288 rows of f32): calls of fewer rows pack it more often.
+ * gemm_plan: 288 rows of f32, about 512 with gemm_plan_deep's deeper
+ * slices): calls of fewer rows pack it more often.
  * With B packed at compile time (passes/layout.c) a call packs nothing
  * but still reads all of B, so its calls may be shorter: 96 rows (24
  * tiles of 4 rows) keep four pieces per thread for more kernels; on the
