@@ -1315,8 +1315,8 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
  * threads (the K split's slots placed so) 0.87-0.90; with the weights
  * on lines 0.99-1.01, GPT-2's decoding step 0.99. Staged for M = 1 too,
  * the step was 1.06-1.09x slower. Only for M > 1 and rows of
- * SKINNY_STAGE_MIN_BYTES or more (N = 256 f32: as fast). */
-enum { SKINNY_STAGE_AWAY = 43 * 64, SKINNY_STAGE_MIN_BYTES = 1024 };
+ * IR_SKINNY_STAGE_MIN_BYTES or more (N = 256 f32: as fast). */
+enum { SKINNY_STAGE_AWAY = 43 * 64 };
 
 /* The scratch bytes a staged C takes: M x N and the 4 KiB it moves by. */
 static int64_t skinny_stage_bytes(const GemmPlan *p) {
@@ -1341,7 +1341,7 @@ static LLVMValueRef skinny_stage_at(Gemm *g, LLVMValueRef base, LLVMValueRef bad
 static bool skinny_stages(const Gemm *g, int64_t scratch_bytes) {
   const GemmPlan *p = &g->p;
   return !g->scratch && !g->epi_gen && !p->skinny_dots && p->M >= 2 && p->M != GEMM_DYN &&
-         p->N != GEMM_DYN && p->N * elem_bytes(p->e) >= SKINNY_STAGE_MIN_BYTES &&
+         p->N != GEMM_DYN && p->N * elem_bytes(p->e) >= IR_SKINNY_STAGE_MIN_BYTES &&
          scratch_bytes >= skinny_stage_bytes(p);
 }
 

@@ -425,7 +425,9 @@ static int64_t dot_rows(const Op *op) {
 int64_t ir_dot_kc_deep(const Op *op) {
   int64_t m = dot_rows(op);
   bool few_rows = m >= 1 && m <= IR_KSPLIT_MAX_ROWS;
-  return dot_packs_a(op) || few_rows ? 128 : IR_DOT_KC_DEEP;
+  const Op *b = op->opnds[1]->def;
+  bool constant_b = b && b->code == OP_CONSTANT; /* the layout pass packs it */
+  return dot_packs_a(op) || few_rows || constant_b ? 128 : IR_DOT_KC_DEEP;
 }
 
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
@@ -461,11 +463,12 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   /* A skinny dot split along K (codegen/dot.c's cg_dot_ksplit) keeps a
    * thread's partial product, all of C, in its slice, and the in-place
    * skinny path may compute C there (codegen/gemm.c's skinny_stage_at,
-   * for more than one row): C and the 4 KiB either may be moved by. */
+   * for more than one row of IR_SKINNY_STAGE_MIN_BYTES or more): C and
+   * the 4 KiB either may be moved by. */
   int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes, ir_dot_kc_deep(op));
   int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op);
   bool split = m >= 1 && m <= IR_KSPLIT_MAX_ROWS && c <= IR_KSPLIT_MAX_BYTES;
-  int64_t slot = m >= 2 ? c + 4096 : c;
+  int64_t slot = m >= 2 && c / m >= IR_SKINNY_STAGE_MIN_BYTES ? c + 4096 : c;
   return split && slot > n ? ir_align64(slot) : n;
 }
 

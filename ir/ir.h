@@ -1472,10 +1472,16 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
  * slice K by at most 128. */
 enum { IR_DOT_KC_DEEP = 512 };
 /* The deepest K slice ir_kernel_scratch_bytes makes room for in op's
- * packed B panel: IR_DOT_KC_DEEP, or 128 where the deeper slices never
- * apply (A packed, or at most 8 rows: the skinny path's dots, whose
- * scratch embedded targets would otherwise pay for). */
+ * packed B panel: IR_DOT_KC_DEEP, or 128 where the deeper slices do not
+ * pay (A packed; at most 8 rows: the skinny path's dots, whose scratch
+ * embedded targets would otherwise pay for; a constant B, which the layout
+ * pass packs at compile time). codegen/gemm.c's gemm_plan_deep slices no
+ * deeper than this. */
 int64_t ir_dot_kc_deep(const Op *op);
+/* The in-place skinny path computes C in its scratch, 4 KiB of room
+ * beside it, only for rows of C of this many bytes or more (and more
+ * than one row; codegen/gemm.c's skinny_stages). */
+enum { IR_SKINNY_STAGE_MIN_BYTES = 1024 };
 /* A convolution whose weights the layout pass packed runs as an indirect
  * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
  * per (output position, kernel tap) of a block of rows, at most this many
