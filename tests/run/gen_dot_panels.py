@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Writes tests/run/NAME.mlir for NAME in FILES: blocked dot_generals on
+two paths of codegen/gemm.c's panels:
+- dot_edge_cols: N not a multiple of the microkernel's NR (64 f32 or 32
+  f64 columns with AVX-512), whose last panel runs with a microkernel of
+  fewer vectors (cols_tile), alone and with M not a multiple of MR (the
+  variant of fewer rows and fewer vectors);
+- dot_packing: operands packed by the two layout-specific paths, an A
+  contiguous along M (pack_rows: attention's v as p·v's lhs, the per-head
+  layout read by the output projection) and a B contiguous along K
+  (pack_b_kmajor, VL x VL blocks transposed in registers: p·v's p,
+  x @ W^T), with K not a multiple of VL, K over two KC slices, partial
+  panels of M and N, f32 and f64.
+The expected products are computed here by NumPy and embedded as
+constants; each case returns `result == expected`.
+
+usage: /usr/bin/python3 gen_dot_panels.py NAME > tests/run/NAME.mlir
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_dot_kernel import print_module  # noqa: E402
+from gen_packed_weights import dot_case  # noqa: E402
+
+# (kind, element type, lhs shape, rhs shape, lhs batch, rhs batch, lhs contract, rhs contract)
+EDGE_COLS = [
+    ("computed", "f32", [3, 13, 32], [3, 79, 32], [0], [0], [2], [2]),  # attention's q k^T
+    ("computed", "f32", [9, 24], [24, 104], [], [], [1], [0]),          # 64 + 40: 3 vectors
+    ("dot", "f32", [12, 40], [40, 79], [], [], [1], [0]),               # constant weights
+    ("computed", "f64", [20, 20], [20, 70], [], [], [1], [0]),          # 2 x 32 + 6: 1 vector
+]
+
+PACKING = [
+    ("computed", "f32", [2, 21, 3, 10], [2, 3, 37, 21], [0, 2], [0, 1], [1], [3]),  # p·v
+    ("computed", "f64", [2, 21, 3, 10], [2, 3, 37, 21], [0, 2], [0, 1], [1], [3]),  # p·v, f64
+    ("computed", "f32", [20, 150], [70, 150], [], [], [1], [1]),  # x @ W^T: 2 K slices
+    ("computed", "f32", [140, 20], [140, 30], [], [], [0], [0]),  # A along M: 2 K slices
+    ("computed", "f32", [2, 24, 19], [24, 40], [], [], [1], [0]),  # output projection
+]
+
+EDGE_COLS_WHAT = ["dot_general with N not a multiple of NR: the last panel's microkernel",
+                  "has fewer vectors (codegen/gemm.c cols_tile); the expected products",
+                  "come from NumPy: each result is `all elements equal`."]
+PACKING_WHAT = ["blocked dot_general whose A is contiguous along M or whose B is",
+                "contiguous along K (codegen/gemm.c pack_rows, pack_b_kmajor); the",
+                "expected products come from NumPy: each result is `all elements equal`."]
+# name: (cases, run args, comment lines)
+FILES = {
+    "dot_edge_cols": (EDGE_COLS, None, EDGE_COLS_WHAT),
+    "dot_edge_cols_threads": (EDGE_COLS, "--threads=2", EDGE_COLS_WHAT),
+    "dot_packing": (PACKING, None, PACKING_WHAT),
+    "dot_packing_threads": (PACKING, "--threads=2", PACKING_WHAT),
+}
+
+
+def main():
+    name = sys.argv[1]
+    cases, run_args, what = FILES[name]
+    print_module("gen_dot_panels.py", name, run_args, what,
+                 [lambda out, i, c=c: dot_case(out, i, *c) for c in cases])
+
+
+if __name__ == "__main__":
+    main()
