@@ -1375,6 +1375,8 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
   args[3] = p->skinny_dots ? p->v.sbn : p->v.sbk;
   args[4] = cg_gep(cg, g->t, c, c0);
   args[7] = LLVMBuildSub(g->b, c1, c0, "");
+  /* Staged in the calling thread's slice of the scratch: threads that
+   * split the batches stage the same columns of other batches. */
   bool stage = skinny_stages(g, g->op->scratch_bytes);
   CgIf off;
   if (stage) {
@@ -1383,7 +1385,7 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
         LLVMBuildSub(g->b, baddr, LLVMBuildPtrToInt(g->b, c, cg->t_i64, ""), "");
     d = LLVMBuildAnd(g->b, d, cg_i64(cg, 63), "");
     cg_if_begin(cg, &off, LLVMBuildICmp(g->b, LLVMIntNE, d, cg_i64(cg, 0), "staged"));
-    LLVMValueRef base = cg_scratch_slices(cg, g->op, skinny_stage_bytes(p));
+    LLVMValueRef base = cg_scratch(cg, g->op, skinny_stage_bytes(p));
     LLVMValueRef s = skinny_stage_at(g, base, baddr);
     LLVMValueRef sargs[8] = {args[0], args[1], args[2], args[3], cg_gep(cg, g->t, s, c0),
                              args[5], args[6], args[7]};
