@@ -359,7 +359,13 @@ bool cg_dot_skinny_rows(const Op *op) {
  * the 2-core VM at a load of 2-3 from other processes, 2 threads were
  * no faster than one (BERT 17.5-20.1 ms against 18.2-18.4; with it 12.5-13.0
  * against 16.3-18.8): a thread preempted holding a piece stalls the
- * join. */
+ * join. Smaller pieces leave the running thread pieces to claim then,
+ * but did not pay there either: the 4 layers above with a SCHED_FIFO
+ * spinner of higher priority taking the second core 10 ms in every 15,
+ * medians of 60 interleaved calls: this split 3.38-3.50 ms (one thread
+ * 3.63), 2 and 4 chunks of columns 3.96 and 4.08, 4 parts of K 3.53,
+ * the column split (8 pieces) 4.03; without the spinner 2.42-2.65, 2.84,
+ * 3.06, 2.55, 2.71 (one thread 3.44). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
