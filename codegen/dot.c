@@ -334,38 +334,37 @@ bool cg_dot_skinny_rows(const Op *op) {
  * -> 13.1, 0.96 (117 of 200); GPT-2 14.7 -> 11.8, 16.9 -> 16.5, 0.97
  * (134 of 200); one thread unchanged (bits identical). Pieces of fewer than KSPLIT_MIN_ROWS rows of B
  * would make the sum a larger share.
- * Measured again per piece (a copy of runtime/parallel.c timing each
- * piece and loop, SCHED_FIFO so that the other helpers' processes did
- * not preempt either thread): while both threads run, the two parts
- * stream at 38-47 GB/s together, about what a plain 2-thread AVX-512
- * read of the same weights gave in the same runs (medians 34-43 GB/s);
- * what separates 2 threads from the read lies around the parts: BERT at
- * 7 tokens (weights as arguments), per call of 9.5-11.7 ms in loops,
- * one part ending before the other 1.6-3.6 ms in all (10-15% of each
- * product at the median, either thread the later one),
- * the serial units between the loops 0.9 ms (the sum with GELU after
- * the 7 x 3072 product 37 us a layer, attention 14 us) and the caller
- * woken from sleep after a wait past the runtime's spin 0.23 ms. Tried
- * against that imbalance, not kept (2 threads, SCHED_FIFO, interleaved
- * calls, medians; bits identical to this split where noted): each part
- * in 2-4 equal chunks of columns claimed one by one (identical bits),
- * 4 layers of 7 x 768 @ 768 x 3072 @ 3072 x 768, 2.53-2.95 ms ->
- * 2.76-3.29; each part in a wide chunk and a narrow last one of 1/8 to
- * 3/8 of the columns, claimed after both wide ones (identical bits),
- * 2.64 -> 2.95-3.01 ms (BERT 16.5-16.6 against 15.7-16.6, noise):
- * the shorter runs of each row cost more than the balance gains; 4 parts of K in 4 slots
- * (not the same sums), 32 products 7 x 768 @ 768 x 768 10th percentile
- * 2.15 -> 2.39 ms, BERT 13.7 -> 13.6 (noise). Without SCHED_FIFO, on
- * the 2-core VM at a load of 2-3 from other processes, 2 threads were
- * no faster than one (BERT 17.5-20.1 ms against 18.2-18.4; with it 12.5-13.0
- * against 16.3-18.8): a thread preempted holding a piece stalls the
- * join. Smaller pieces leave the running thread pieces to claim then,
- * but did not pay there either: the 4 layers above with a SCHED_FIFO
- * spinner of higher priority taking the second core 10 ms in every 15,
- * medians of 60 interleaved calls: this split 3.38-3.50 ms (one thread
- * 3.63), 2 and 4 chunks of columns 3.96 and 4.08, 4 parts of K 3.53,
- * the column split (8 pieces) 4.03; without the spinner 2.42-2.65, 2.84,
- * 3.06, 2.55, 2.71 (one thread 3.44). */
+ * Measured again per piece (a copy of runtime/parallel.c timing each piece
+ * and loop, SCHED_FIFO so that the other helpers' processes did not
+ * preempt either thread): while both threads run, the two parts stream at
+ * 38-47 GB/s together, about what a plain 2-thread AVX-512 read of the
+ * same weights gave in the same runs (medians 34-43 GB/s); what separates
+ * 2 threads from the read lies around the parts: BERT at 7 tokens (weights
+ * as arguments), per call of 9.5-11.7 ms in loops, one part ending before
+ * the other 1.6-3.6 ms in all (10-15% of each product at the median,
+ * either thread the later one), the serial units between the loops 0.9 ms
+ * (the sum with GELU after the 7 x 3072 product 37 us a layer, attention
+ * 14 us) and the caller woken from sleep after a wait past the runtime's
+ * spin 0.23 ms. Tried against that imbalance, not kept (2 threads,
+ * SCHED_FIFO, interleaved calls, medians; bits identical to this split
+ * where noted): each part in 2-4 equal chunks of columns claimed one by
+ * one (identical bits), 4 layers of 7 x 768 @ 768 x 3072 @ 3072 x 768,
+ * 2.53-2.95 ms -> 2.76-3.29; each part in a wide chunk and a narrow last
+ * one of 1/8 to 3/8 of the columns, claimed after both wide ones
+ * (identical bits), 2.64 -> 2.95-3.01 ms (BERT 16.5-16.6 against
+ * 15.7-16.6, noise): the shorter runs of each row cost more than the
+ * balance gains; 4 parts of K in 4 slots (not the same sums), 32 products
+ * 7 x 768 @ 768 x 768 10th percentile 2.15 -> 2.39 ms, BERT 13.7 -> 13.6
+ * (noise). Without SCHED_FIFO, on the 2-core VM at a load of 2-3 from
+ * other processes, 2 threads were no faster than one (BERT 17.5-20.1 ms
+ * against 18.2-18.4; with it 12.5-13.0 against 16.3-18.8): a thread
+ * preempted holding a piece stalls the join. Smaller pieces leave the
+ * running thread pieces to claim then, but did not pay there either: the 4
+ * layers above with a SCHED_FIFO spinner of higher priority taking the
+ * second core 10 ms in every 15, medians of 60 interleaved calls: this
+ * split 3.38-3.50 ms (one thread 3.63), 2 and 4 chunks of columns 3.96 and
+ * 4.08, 4 parts of K 3.53, the column split (8 pieces) 4.03; without the
+ * spinner 2.42-2.65, 2.84, 3.06, 2.55, 2.71 (one thread 3.44). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
