@@ -766,7 +766,27 @@ static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int
  * 256 KiB, so that a tile's rows of the residual and of C go along whole
  * rows, and A is read once per tile, not once per panel): 56 x 56 to 256
  * 1.09x slower, 28 x 28 to 512 1.01x, 56 x 56 256 to 128 1.015x, 28 x 28
- * 512 to 128 0.99-1.00x (80 calls each, alone, without the consumer). */
+ * 512 to 128 0.99-1.00x (80 calls each, alone, without the consumer).
+ * Per kernel at batch 8, one thread (perf, frame pointers, the time in
+ * each kernel and its microkernel against its GEMM flops at 116 GFLOP/s,
+ * the core's measured peak; each kernel's share of the samples of a 632
+ * ms call, so within about 5%): the microkernel is 93% of the model, the
+ * 3 x 3 layers at 107-124 GFLOP/s, the 1 x 1 ones of K >= 512 at
+ * 105-124; lost are
+ * about 7.7 ms in the 56 x 56 expanding layers with the residual (75
+ * GFLOP/s), 6.7 at 28 x 28 (88), 4.4 at 14 x 14 (103), 4.1 in the
+ * first 56 x 56 one (the projection's sum), 4.0 and 3.0 in the 56 x 56
+ * reducing 1 x 1 layers of K = 256 (90, 96), 3.0 in the stem (98, its
+ * max-pool apart). Alone, the 56 x 56 expanding layer (cold caches; the
+ * kernel outside the microkernel 20% of it, most on the epilogue's loads
+ * of the residual and these fetches) took 9.9-10.0 ms, 11.4 with the
+ * fetches into L1 (locality 3) and 11.6-11.8 non-temporal (locality 0).
+ * Also measured and not kept (min of 8 calls, 4-5 alternating rounds,
+ * CPU time, load 3.3-4.4): blocks of 96, 144 or 576 rows instead of 288
+ * for that layer (the same within noise); for the reducing 56 x 56 x 256
+ * -> 64 layer, the next tile's input rows fetched into L1 before each
+ * tile (8.78-8.93 ms against 8.81-9.16), and no per-k fetch of the next
+ * panel's B (8.75-8.98). */
 enum { CONV_EPI_PREFETCH = 4 };
 
 static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
