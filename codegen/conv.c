@@ -347,7 +347,8 @@ static void conv_outer_at(Gemm *g, const ConvPlan *c, int d, LLVMValueRef q, LLV
     q = LLVMBuildUDiv(b, q, c->v.mdim[d], "");
     LLVMValueRef ip = conv_dim_at(g, c, d, i, w, off);
     if (ip)
-      *ok = LLVMBuildAnd(b, *ok, LLVMBuildICmp(b, LLVMIntULT, ip, c->v.in_dim[c->mrole[d]], ""), "");
+      *ok = LLVMBuildAnd(b, *ok,
+                         LLVMBuildICmp(b, LLVMIntULT, ip, c->v.in_dim[c->mrole[d]], ""), "");
   }
 }
 
@@ -393,15 +394,16 @@ static LLVMValueRef conv_row_ptr(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, L
   LLVMValueRef q = LLVMBuildUDiv(b, m, c->v.mdim[d], "q");
   LLVMValueRef ip = conv_dim_at(g, c, d, x, w, &off);
   conv_outer_at(g, c, d - 1, q, w, ok, &off);
-  /* the window row's kw columns in the input: ip in [0, width - kw] */
+  /* the window row's kw columns in the input: ip in [0, width - kw]
+   * (NHWC: the input's width is its dimension d too) */
   int64_t inner = g->op->opnds[0]->type->dims[d] - f->kw + 1;
   LLVMValueRef in = LLVMBuildICmp(b, LLVMIntULT, ip, cg_i64(cg, inner > 0 ? inner : 0), "");
   LLVMValueRef gap = cg_i64(cg, c->mdim[d] - f->edges);
   LLVMValueRef e = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, cg_i64(cg, f->left), ""), x,
                                    LLVMBuildSub(b, x, gap, ""), "edge");
-  LLVMValueRef qq = LLVMBuildSub(b, q, ed->q0, "");
-  LLVMValueRef edge = LLVMBuildGEP2(b, g->t, ed->at, (LLVMValueRef[]){conv_edge_off(g, c, qq, ed->kpos, e)}, 1, "");
+  LLVMValueRef eoff = conv_edge_off(g, c, LLVMBuildSub(b, q, ed->q0, ""), ed->kpos, e);
   /* not inbounds: unused (and anywhere) for the rows inside */
+  LLVMValueRef edge = LLVMBuildGEP2(b, g->t, ed->at, &eoff, 1, "");
   return LLVMBuildSelect(b, in, cg_gep(cg, g->t, lhs, off), edge, "");
 }
 
