@@ -142,6 +142,10 @@ typedef struct ConvPlan {
   int nmd;
   int64_t mdim[CONV_MAX_SPATIAL + 1];
   int mrole[CONV_MAX_SPATIAL + 1];
+  /* With fold.kw > 1 (ir_conv_fold), the last spatial dimension's taps
+   * are folded into K: its ksize is 1 here, npos the other taps, and K
+   * fold.kw x the input features. */
+  IrConvFold fold;
   int pdim; /* result dim kernel.c splits (cg_conv_split) */
   int64_t unit; /* its elements per unit of [begin, end): NR for columns, else 1 */
   /* mdim as the IR uses it, and the lhs extents and strides (conv_values):
@@ -206,6 +210,20 @@ static void conv_plan(const Op *op, ConvPlan *c, GemmPlan *p) {
   p->sam = 0; /* rows come from row pointers */
   p->sbk = ks[cd->k_in_feature];
   p->sbn = 1;
+  c->fold.kw = 1;
+}
+
+/* Folds the last spatial dimension's taps into K where ir_conv_fold
+ * allows: the kernel's rows at a tap of the others are then the
+ * fold.kw x C rows from it, p->sbk apart (HWIO). Only for weights the
+ * layout pass packs (the indirect GEMM): the packing and the kernel both
+ * fold. */
+static void conv_fold(const Op *op, ConvPlan *c, GemmPlan *p) {
+  if (!ir_conv_fold(op, &c->fold)) return;
+  int s = c->ns - 1;
+  c->npos /= c->ksize[s];
+  c->ksize[s] = 1;
+  p->K *= c->fold.kw;
 }
 
 /* c->v and p->v.M from the sizes cg_dim gives (constants, which the
@@ -299,35 +317,109 @@ static LLVMValueRef conv_window(Gemm *g, const ConvPlan *c, LLVMValueRef kpos,
   return off;
 }
 
-/* rowptrs[r] = the lhs feature vector (from input feature cb) that row
- * m0 + r of A_w reads, or the zero row for padding and rows >= m1. */
-static void conv_rows(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef lhs,
-                      LLVMValueRef m0, LLVMValueRef m1, LLVMValueRef *w,
-                      LLVMValueRef cb) {
+/* The input position of index i of result dimension d (a spatial one) at
+ * window offsets w, and *off plus its lhs offset; for the batch, NULL. */
+static LLVMValueRef conv_dim_at(Gemm *g, const ConvPlan *c, int d, LLVMValueRef i,
+                                LLVMValueRef *w, LLVMValueRef *off) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
   LLVMBuilderRef b = g->b;
-  for (int r = 0; r < p->mr; r++) {
+  int sp = c->mrole[d];
+  if (sp < 0) {
+    *off = LLVMBuildAdd(b, *off, LLVMBuildMul(b, i, c->v.batch_str, ""), "");
+    return NULL;
+  }
+  /* spec: window start = output index * stride, element w dilated */
+  LLVMValueRef ip = LLVMBuildMul(b, i, cg_i64(cg, c->stride[sp]), "");
+  ip = LLVMBuildAdd(b, ip, LLVMBuildMul(b, w[sp], cg_i64(cg, c->rdil[sp]), ""), "");
+  ip = LLVMBuildSub(b, ip, cg_i64(cg, c->lo[sp]), "ip");
+  *off = LLVMBuildAdd(b, *off, LLVMBuildMul(b, ip, c->v.in_str[sp], ""), "");
+  return ip;
+}
+
+/* *off plus the lhs offset of the window position of result index q of
+ * dimensions d, d - 1, ... 0 (the last fastest); *ok and whether each
+ * lies in the input. */
+static void conv_outer_at(Gemm *g, const ConvPlan *c, int d, LLVMValueRef q, LLVMValueRef *w,
+                          LLVMValueRef *ok, LLVMValueRef *off) {
+  LLVMBuilderRef b = g->b;
+  for (; d >= 0; d--) {
+    LLVMValueRef i = LLVMBuildURem(b, q, c->v.mdim[d], "");
+    q = LLVMBuildUDiv(b, q, c->v.mdim[d], "");
+    LLVMValueRef ip = conv_dim_at(g, c, d, i, w, off);
+    if (ip)
+      *ok = LLVMBuildAnd(b, *ok,
+                         LLVMBuildICmp(b, LLVMIntULT, ip, c->v.in_dim[c->mrole[d]], ""), "");
+  }
+}
+
+/* With the fold (conv_fold), the window rows that reach into the padding
+ * (conv_fold_edges): `at` those of the block, q0 the block's first result
+ * row (its index over all result dimensions but the last), kpos the tap. */
+typedef struct ConvEdges {
+  LLVMValueRef at, q0, kpos;
+} ConvEdges;
+
+/* The first result row (over all result dimensions but the last) of the
+ * block of rows from ic. */
+static LLVMValueRef conv_fold_q0(Gemm *g, const ConvPlan *c, LLVMValueRef ic) {
+  return LLVMBuildUDiv(g->b, ic, c->v.mdim[c->nmd - 1], "q0");
+}
+
+/* Gathered window row e of result row q at tap kpos: its offset from the
+ * block's (conv_fold_edges' layout). */
+static LLVMValueRef conv_edge_off(Gemm *g, const ConvPlan *c, LLVMValueRef qq,
+                                  LLVMValueRef kpos, LLVMValueRef e) {
+  CG *cg = g->cg;
+  LLVMValueRef slot = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, qq, cg_i64(cg, c->npos), ""), kpos, "");
+  slot = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, slot, cg_i64(cg, c->fold.edges), ""), e, "");
+  return LLVMBuildMul(g->b, slot, cg_i64(cg, g->p.K), "edgeoff");
+}
+
+/* The lhs feature vector (from input feature cb) that row m of A_w reads
+ * (ok: inside the input), or with the fold its window row, gathered when
+ * it reaches into the padding. */
+static LLVMValueRef conv_row_ptr(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef m,
+                                 LLVMValueRef *w, LLVMValueRef cb, const ConvEdges *ed,
+                                 LLVMValueRef *ok) {
+  CG *cg = g->cg;
+  LLVMBuilderRef b = g->b;
+  LLVMValueRef off = cb;
+  if (!ed) {
+    conv_outer_at(g, c, c->nmd - 1, m, w, ok, &off);
+    return cg_gep(cg, g->t, lhs, off);
+  }
+  int d = c->nmd - 1;
+  const IrConvFold *f = &c->fold;
+  LLVMValueRef x = LLVMBuildURem(b, m, c->v.mdim[d], "x");
+  LLVMValueRef q = LLVMBuildUDiv(b, m, c->v.mdim[d], "q");
+  LLVMValueRef ip = conv_dim_at(g, c, d, x, w, &off);
+  conv_outer_at(g, c, d - 1, q, w, ok, &off);
+  /* the window row's kw columns in the input: ip in [0, width - kw]
+   * (NHWC: the input's width is its dimension d too) */
+  int64_t inner = g->op->opnds[0]->type->dims[d] - f->kw + 1;
+  LLVMValueRef in = LLVMBuildICmp(b, LLVMIntULT, ip, cg_i64(cg, inner > 0 ? inner : 0), "");
+  LLVMValueRef gap = cg_i64(cg, c->mdim[d] - f->edges);
+  LLVMValueRef e = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, cg_i64(cg, f->left), ""), x,
+                                   LLVMBuildSub(b, x, gap, ""), "edge");
+  LLVMValueRef eoff = conv_edge_off(g, c, LLVMBuildSub(b, q, ed->q0, ""), ed->kpos, e);
+  /* not inbounds: unused (and anywhere) for the rows inside */
+  LLVMValueRef edge = LLVMBuildGEP2(b, g->t, ed->at, &eoff, 1, "");
+  return LLVMBuildSelect(b, in, cg_gep(cg, g->t, lhs, off), edge, "");
+}
+
+/* rowptrs[r] = conv_row_ptr of row m0 + r, or the zero row for padding
+ * and rows >= m1. */
+static void conv_rows(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef lhs,
+                      LLVMValueRef m0, LLVMValueRef m1, LLVMValueRef *w, LLVMValueRef cb,
+                      const ConvEdges *ed) {
+  CG *cg = g->cg;
+  LLVMBuilderRef b = g->b;
+  for (int r = 0; r < g->p.mr; r++) {
     LLVMValueRef m = LLVMBuildAdd(b, m0, cg_i64(cg, r), "m");
     LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntSLT, m, m1, "");
-    LLVMValueRef q = LLVMBuildSelect(b, ok, m, m0, ""), off = cb;
-    for (int d = c->nmd - 1; d >= 0; d--) {
-      LLVMValueRef i = LLVMBuildURem(b, q, c->v.mdim[d], "");
-      q = LLVMBuildUDiv(b, q, c->v.mdim[d], "");
-      int sp = c->mrole[d];
-      if (sp < 0) {
-        off = LLVMBuildAdd(b, off, LLVMBuildMul(b, i, c->v.batch_str, ""), "");
-        continue;
-      }
-      /* spec: window start = output index * stride, element w dilated */
-      LLVMValueRef ip = LLVMBuildMul(b, i, cg_i64(cg, c->stride[sp]), "");
-      ip = LLVMBuildAdd(b, ip, LLVMBuildMul(b, w[sp], cg_i64(cg, c->rdil[sp]), ""), "");
-      ip = LLVMBuildSub(b, ip, cg_i64(cg, c->lo[sp]), "ip");
-      ok = LLVMBuildAnd(
-          b, ok, LLVMBuildICmp(b, LLVMIntULT, ip, c->v.in_dim[sp], ""), "");
-      off = LLVMBuildAdd(b, off, LLVMBuildMul(b, ip, c->v.in_str[sp], ""), "");
-    }
-    LLVMValueRef ptr = LLVMBuildSelect(b, ok, cg_gep(cg, g->t, lhs, off), s->zeros, "");
+    LLVMValueRef q = LLVMBuildSelect(b, ok, m, m0, "");
+    LLVMValueRef ptr = conv_row_ptr(g, c, lhs, q, w, cb, ed, &ok);
+    ptr = LLVMBuildSelect(b, ok, ptr, s->zeros, "");
     LLVMBuildStore(b, ptr, cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
   }
 }
@@ -353,7 +445,7 @@ static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef 
   LLVMValueRef bp = gemm_b_panel(g, s, bmat, cb, jr, nr, kc);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
   LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, ir, "");
-  conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->b, ic, mc, ""), w, cb);
+  conv_rows(g, s, c, lhs, m0, LLVMBuildAdd(g->b, ic, mc, ""), w, cb, NULL);
   LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, mc, ir, ""));
   LLVMValueRef coff =
       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
@@ -465,15 +557,19 @@ static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, L
  * at batch 8; LLVM vectorizes the tap loop, the row's division hoisted
  * out of it); with the tap loop outside the tile loop (the window's
  * division once per tap, the row's per pointer) the stem ran 1.50x
- * (batch 1) and 1.67x (batch 8) slower. Folding the 7 taps of a kernel
- * row into K = 21 (the window's 7 pixels x 3 features are contiguous in
- * the NHWC input) would need 7x fewer pointers but the padded edges
- * gathered into scratch: not done. A microkernel with K = 3 a constant,
+ * (batch 1) and 1.67x (batch 8) slower. The 7 taps of a kernel row are
+ * now folded into K = 21 (conv_fold: 7x fewer pointers, the window rows
+ * in the padding gathered by conv_fold_edges): the stem with its bias,
+ * ReLU and max-pool, one thread, min of 100 (batch 1) and 15 (batch 8)
+ * calls, CPU time, load 3.2: 2.485 ms against 2.685, 20.7 against 22.4
+ * (same bits); the kernel outside the microkernel from 13% of the stem
+ * to 6% at batch 8. A microkernel with K = 3 a constant,
  * its k loop unrolled, was as fast on the stem (1.000x at batch 8,
  * 0.994-0.998x at batch 1). (Alternating calls in one process, CPU
  * time.) */
 static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef tab,
-                           LLVMValueRef zeros, LLVMValueRef ic, LLVMValueRef mc, bool balance) {
+                           LLVMValueRef edges, LLVMValueRef zeros, LLVMValueRef ic,
+                           LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   CgLoop li, lt;
@@ -487,9 +583,54 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
       g->b, LLVMBuildAdd(g->b, LLVMBuildMul(g->b, i, cg_i64(cg, c->npos), ""), kpos, ""),
       cg_i64(cg, p->mr), "");
   GemmScratch s = {.rowptrs = cg_gep(cg, cg->t_ptr, tab, slot), .zeros = zeros};
-  conv_rows(g, &s, c, lhs, m0, LLVMBuildAdd(g->b, m0, rows, ""), w, cg_i64(cg, 0));
+  ConvEdges ed = {edges, edges ? conv_fold_q0(g, c, ic) : NULL, kpos};
+  conv_rows(g, &s, c, lhs, m0, LLVMBuildAdd(g->b, m0, rows, ""), w, cg_i64(cg, 0),
+            edges ? &ed : NULL);
   cg_loop_end(cg, &lt);
   cg_loop_end(cg, &li);
+}
+
+/* With the fold, the window rows of the block of mc rows from ic that
+ * reach into the padding, gathered with their zeros (spec: padded_lhs)
+ * at conv_edge_off: for each result row q of the block, each tap and
+ * each edge column (the first fold.left result columns, then the last
+ * ones), its fold.kw x C values, contiguous in the input where they lie
+ * in it. (Where its other positions lie in the padding, the table points
+ * the row at the zero row instead.) */
+static void conv_fold_edges(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMValueRef edges,
+                            LLVMValueRef ic, LLVMValueRef mc) {
+  CG *cg = g->cg;
+  LLVMBuilderRef b = g->b;
+  const IrConvFold *f = &c->fold;
+  int d = c->nmd - 1;
+  LLVMValueRef q0 = conv_fold_q0(g, c, ic), one = cg_i64(cg, 1);
+  LLVMValueRef q1 = LLVMBuildUDiv(b, LLVMBuildSub(b, LLVMBuildAdd(b, ic, mc, ""), one, ""),
+                                  c->v.mdim[d], "q1");
+  CgLoop lq, lt, le, lj;
+  LLVMValueRef qq = cg_loop_begin(cg, &lq, cg_i64(cg, 0),
+                                  LLVMBuildAdd(b, LLVMBuildSub(b, q1, q0, ""), one, ""));
+  LLVMValueRef kpos = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos));
+  LLVMValueRef w[CONV_MAX_SPATIAL], ok = LLVMConstInt(cg->t_i1, 1, 0), off = cg_i64(cg, 0);
+  conv_window(g, c, kpos, w);
+  conv_outer_at(g, c, d - 1, LLVMBuildAdd(b, q0, qq, ""), w, &ok, &off);
+  LLVMValueRef e = cg_loop_begin(cg, &le, cg_i64(cg, 0), cg_i64(cg, f->edges));
+  LLVMValueRef left = LLVMBuildICmp(b, LLVMIntSLT, e, cg_i64(cg, f->left), "");
+  LLVMValueRef x = LLVMBuildSelect(
+      b, left, e, LLVMBuildAdd(b, e, cg_i64(cg, c->mdim[d] - f->edges), ""), "x");
+  LLVMValueRef x0 = conv_dim_at(g, c, d, x, w, &off);
+  LLVMValueRef dst = cg_gep(cg, g->t, edges, conv_edge_off(g, c, qq, kpos, e));
+  /* element j: input column x0 + j / C, feature j % C, at off + j */
+  LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), cg_i64(cg, g->p.K));
+  LLVMValueRef ix = LLVMBuildAdd(b, x0, LLVMBuildUDiv(b, j, cg_i64(cg, g->p.K / f->kw), ""), "");
+  LLVMValueRef in = LLVMBuildAnd(
+      b, ok, LLVMBuildICmp(b, LLVMIntULT, ix, c->v.in_dim[c->mrole[d]], ""), "in");
+  LLVMValueRef src = LLVMBuildSelect(b, in, LLVMBuildAdd(b, off, j, ""), cg_i64(cg, 0), "");
+  LLVMValueRef v = LLVMBuildLoad2(b, g->t, cg_gep(cg, g->t, lhs, src), "");
+  LLVMBuildStore(b, LLVMBuildSelect(b, in, v, LLVMConstNull(g->t), ""), cg_gep(cg, g->t, dst, j));
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &le);
+  cg_loop_end(cg, &lt);
+  cg_loop_end(cg, &lq);
 }
 
 /* The rows of the last tile when M is not a multiple of MR, else 0. Tiles
@@ -627,7 +768,27 @@ static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int
  * 256 KiB, so that a tile's rows of the residual and of C go along whole
  * rows, and A is read once per tile, not once per panel): 56 x 56 to 256
  * 1.09x slower, 28 x 28 to 512 1.01x, 56 x 56 256 to 128 1.015x, 28 x 28
- * 512 to 128 0.99-1.00x (80 calls each, alone, without the consumer). */
+ * 512 to 128 0.99-1.00x (80 calls each, alone, without the consumer).
+ * Per kernel at batch 8, one thread (perf, frame pointers, the time in
+ * each kernel and its microkernel against its GEMM flops at 116 GFLOP/s,
+ * the core's measured peak; each kernel's share of the samples of a 632
+ * ms call, so within about 5%): the microkernel is 93% of the model, the
+ * 3 x 3 layers at 107-124 GFLOP/s, the 1 x 1 ones of K >= 512 at
+ * 105-124; lost are
+ * about 7.7 ms in the 56 x 56 expanding layers with the residual (75
+ * GFLOP/s), 6.7 at 28 x 28 (88), 4.4 at 14 x 14 (103), 4.1 in the
+ * first 56 x 56 one (the projection's sum), 4.0 and 3.0 in the 56 x 56
+ * reducing 1 x 1 layers of K = 256 (90, 96), 3.0 in the stem (98, its
+ * max-pool apart). Alone, the 56 x 56 expanding layer (cold caches; the
+ * kernel outside the microkernel 20% of it, most on the epilogue's loads
+ * of the residual and these fetches) took 9.9-10.0 ms, 11.4 with the
+ * fetches into L1 (locality 3) and 11.6-11.8 non-temporal (locality 0).
+ * Also measured and not kept (min of 8 calls, 4-5 alternating rounds,
+ * CPU time, load 3.3-4.4): blocks of 96, 144 or 576 rows instead of 288
+ * for that layer (the same within noise); for the reducing 56 x 56 x 256
+ * -> 64 layer, the next tile's input rows fetched into L1 before each
+ * tile (8.78-8.93 ms against 8.81-9.16), and no per-k fetch of the next
+ * panel's B (8.75-8.98). */
 enum { CONV_EPI_PREFETCH = 4 };
 
 static int conv_epi_inputs(const Op *op, const Value *c, Value **in, int n) {
@@ -676,12 +837,16 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   LLVMValueRef rhs = cg_buffer(cg, op->opnds[1]);
   LLVMValueRef C = cg_buffer(cg, (g->epi ? g->epi : op)->results[0]);
   int64_t bytes = rows * c->npos * CONV_PTR_BYTES;
-  LLVMValueRef tab = cg_scratch(cg, op, bytes), zeros = gemm_zero_row(g, p->K);
+  bool fold = c->fold.kw > 1; /* the gathered window rows after the table */
+  LLVMValueRef tab = cg_scratch(cg, op, fold ? ir_align64(bytes) + c->fold.edge_bytes : bytes);
+  LLVMValueRef zeros = gemm_zero_row(g, p->K);
+  LLVMValueRef edges = fold ? cg_gep(cg, cg->t_i8, tab, cg_i64(cg, ir_align64(bytes))) : NULL;
   CgLoop lb, lj, lt, li;
   LLVMValueRef ic = cg_loop_step(cg, &lb, r->r0, r->r1, rows);
   LLVMValueRef mc = cg_min_i64(cg, cg_i64(cg, rows), LLVMBuildSub(g->b, r->r1, ic, ""));
   ConvKinds kinds = conv_kinds(p, c, rows, cg->o->threads);
-  conv_ind_table(g, c, lhs, tab, zeros, ic, mc, kinds.balance);
+  if (fold) conv_fold_edges(g, c, lhs, edges, ic, mc);
+  conv_ind_table(g, c, lhs, tab, edges, zeros, ic, mc, kinds.balance);
   LLVMValueRef jr = cg_loop_step(cg, &lj, r->c0, r->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, r->c1, jr, ""));
   int64_t ntb = conv_ind_taps(p, c);
@@ -712,6 +877,7 @@ bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan(op, &c, &p);
+  conv_fold(op, &c, &p);
   if (p.M == 0 || p.N == 0 || p.K == 0 || c.npos == 0) return false;
   gemm_packing(&p, c.ns, c.ksize, c.kstr, panel_bytes, out);
   return true;
@@ -737,6 +903,7 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   ConvPlan c;
   g.p.e = e;
   conv_plan_split(cg, op, &c, &g.p);
+  if (op->opnds[1]->packed) conv_fold(op, &c, &g.p);
   conv_values(cg, op, &c, &g.p);
   gemm_plan(&g); /* sak = 1: A is read through row pointers */
   if (g.p.M == 0 || g.p.N == 0) return true; /* empty */

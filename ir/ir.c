@@ -351,6 +351,39 @@ static int64_t conv_table_bound(const Op *op) {
   return n < IR_CONV_IND_BYTES ? n : IR_CONV_IND_BYTES; /* a multiple of 64 too */
 }
 
+static int64_t window_at(const I64List *l, int s, int64_t dflt) {
+  return l->n > s ? l->v[s] : dflt;
+}
+
+/* See ir.h. Result column x's window row starts at input column x *
+ * stride - lo and spans kw columns; the first `left` columns start before
+ * 0, the columns from `right` on end past the input's width. */
+bool ir_conv_fold(const Op *op, IrConvFold *f) {
+  const ConvDims *cd = &op->a.conv;
+  const Window *w = &op->a.window;
+  const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type, *rt = op->results[0]->type;
+  int r = rt->rank, s = (int)cd->in_spatial.n - 1;
+  if (s < 0 || w->pad_sym || !type_is_static(rt) || !type_is_static(lt) || !type_is_static(kt))
+    return false;
+  if (cd->in_feature != r - 1 || cd->in_spatial.v[s] != r - 2 || cd->out_feature != r - 1 ||
+      cd->out_spatial.v[s] != r - 2 || cd->k_out_feature != r - 1 || cd->k_in_feature != r - 2 ||
+      cd->k_spatial.v[s] != r - 3)
+    return false;
+  int64_t c = lt->dims[r - 1], kw = kt->dims[r - 3], in = lt->dims[r - 2], out = rt->dims[r - 2];
+  if (c < 1 || c > IR_CONV_FOLD_MAX_C || kw < 2 || out < 1 || type_num_elems(rt) == 0 ||
+      window_at(&w->window_dilations, s, 1) != 1)
+    return false;
+  int64_t stride = window_at(&w->strides, s, 1), lo = window_at(&w->pad_lo, s, 0);
+  int64_t left = 0, right = out, taps = 1;
+  while (left < out && left * stride - lo < 0) left++;
+  while (right > left && (right - 1) * stride - lo + kw > in) right--;
+  for (int k = 0; k < s; k++) taps *= kt->dims[cd->k_spatial.v[k]];
+  if (taps * 8 * 8 > IR_CONV_IND_BYTES) return false; /* a table of MR <= 8 rows fits */
+  *f = (IrConvFold){.kw = kw, .left = left, .edges = left + out - right, .nq = 287 / out + 2};
+  f->edge_bytes = ir_align64(f->nq * taps * f->edges * kw * c * elem_bytes(rt->elem));
+  return true;
+}
+
 /* Whether dot_general's GEMM packs A: unless A is contiguous along K, i.e.
  * its last contracting dimension of extent > 1 has stride 1. */
 static bool dot_packs_a(const Op *op) {
@@ -452,7 +485,8 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
    * pointers (indirect GEMM). */
   if (op->code == OP_CONVOLUTION) {
     int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes, 128);
-    int64_t t = conv_table_bound(op);
+    IrConvFold f;
+    int64_t t = conv_table_bound(op) + (ir_conv_fold(op, &f) ? f.edge_bytes : 0);
     return n > 0 && n < t ? t : n;
   }
   int64_t k = 1;

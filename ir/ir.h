@@ -1488,6 +1488,25 @@ enum { IR_SKINNY_STAGE_MIN_BYTES = 1024 };
  * bytes (288 rows of a 3 x 3 kernel); the block has fewer rows when the
  * kernel has more taps, and the table fewer bytes with fewer rows. */
 enum { IR_CONV_IND_BYTES = 288 * 9 * 8 };
+/* The indirect GEMM of a convolution with few input features (ResNet-50's
+ * stem: 7 x 7 taps of 3 features, a pointer per 3 x NR multiply-adds)
+ * folds the taps of the last spatial dimension into K when the input,
+ * kernel and result are NHWC, HWIO, NHWC without window dilation along
+ * it: the KW x C values of a window row are then contiguous in the input
+ * and the rows of the kernel's matrix at the other taps (K = KW x C). A
+ * window row reaching into the padding (or past the input) is gathered
+ * with its zeros into the scratch, after the table: `edges` result
+ * columns of each of at most `nq` result rows of a block (of at most 288
+ * rows) and each tap, `edge_bytes` in all. The first `left` columns and
+ * the last edges - left are the ones gathered. */
+enum { IR_CONV_FOLD_MAX_C = 4 };
+typedef struct IrConvFold {
+  int64_t kw; /* taps folded: the last kernel spatial extent */
+  int64_t left, edges, nq, edge_bytes;
+} IrConvFold;
+/* Whether op (a convolution that fits the indirect GEMM otherwise) folds;
+ * *f its geometry then. */
+bool ir_conv_fold(const Op *op, IrConvFold *f);
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
  * loops over a row read in a row buffer of its scratch, for rows of at
  * most this many bytes: ir_row_buffer_bytes(type), 64-byte aligned. */

@@ -11,7 +11,8 @@ all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
 (NAME: packed_weights, packed_weights_threads, conv_split_threads,
-conv_indirect, conv_indirect_threads, dot_panel_split_threads)
+conv_indirect, conv_indirect_threads, dot_panel_split_threads, conv_fold,
+conv_fold_threads)
 """
 import os
 import sys
@@ -72,7 +73,8 @@ SPLIT_DOTS = [
 # per block of rows, all taps summed in the microkernel): window dilation,
 # strides and asymmetric padding, a batch, partial column panels, K in
 # several KC slices, blocks of rows bounded by the table (49 taps), and a
-# kernel of more taps than a table holds (441: the per-position path). A
+# kernel of 441 taps of 2 features (folded: 21 taps of K = 42; FOLD_CONVS
+# has the per-position path). A
 # grouped convolution is not packed (elemental path), with the same data.
 # M not a multiple of MR ends on the microkernel of fewer rows (conv.c
 # conv_ind_tile): M = 70, 225, 400, 196; with 2 threads the 196 rows split
@@ -102,6 +104,28 @@ IND_CONVS = [
     ("conv", "f32", [1, 4, 2, 20], [1, 1, 20, 70], [1, 1], [[0, 0], [0, 0]]),
 ]
 
+# Inputs of at most 4 features (ir.h IR_CONV_FOLD_MAX_C) fold the taps of
+# the last spatial dimension into K (conv.c conv_fold: ResNet-50's stem,
+# 7 taps of K = 21), the window rows that reach into the padding gathered
+# into the scratch: the stem's shape on odd sizes (batches whose blocks of
+# rows span images: M = 3 x 15 x 15 = 675, 2 x 20 x 19 = 760; N = 70 in a
+# partial panel), stride 3 and asymmetric padding along x with window
+# dilation along y (not folded), an input narrower than the kernel (every
+# column gathered), one feature, f64, rows wider than a block (700 result
+# columns). 5 features do not fold: the 21 x 21 kernel of 441 taps then
+# runs per position.
+FOLD_CONVS = [
+    ("conv", "f32", [2, 23, 21, 3], [7, 7, 3, 70], [2, 2], [[3, 3], [3, 3]]),
+    ("conv", "f32", [3, 30, 30, 3], [7, 7, 3, 16], [2, 2], [[3, 3], [3, 3]]),
+    ("conv", "f32", [1, 17, 19, 2], [3, 5, 2, 9], [1, 3], [[1, 2], [4, 1]], [2, 1]),
+    ("conv", "f32", [1, 5, 4, 3], [3, 7, 3, 8], [1, 1], [[1, 1], [3, 3]]),
+    ("conv", "f32", [1, 16, 16, 1], [5, 5, 1, 8], [1, 1], [[2, 2], [2, 2]]),
+    ("conv", "f64", [1, 10, 12, 4], [3, 3, 4, 9], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 3, 700, 3], [3, 3, 3, 8], [1, 1], [[1, 1], [1, 1]]),
+    ("conv", "f32", [1, 22, 22, 5], [21, 21, 5, 5], [1, 1], [[0, 0], [0, 0]]),
+    ("conv", "f32", [2, 40, 38, 3], [7, 7, 3, 24], [2, 2], [[3, 3], [3, 3]]),
+]
+
 FILES = {
     "packed_weights": (DOTS + CONVS, None),
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
@@ -109,6 +133,8 @@ FILES = {
     "conv_indirect": (IND_CONVS, None),
     "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
     "dot_panel_split_threads": (SPLIT_DOTS, "--threads=2"),
+    "conv_fold": (FOLD_CONVS, None),
+    "conv_fold_threads": (FOLD_CONVS[1:3] + FOLD_CONVS[6:], "--threads=2"),
 }
 
 NP = {"f32": np.float32, "f64": np.float64}

@@ -692,6 +692,55 @@ static void test_forms_convolution(void) {
   free_forms(m, nf);
 }
 
+/* A convolution as text: input NHWC xs, kernel HWIO ks, stride, pad and
+ * rhs dilation along the last spatial dimension (the first: 2, 3, 1),
+ * the result's width ow. */
+static Op *conv_op(Module **m, const char *dims, const char *xs, const char *ks, int stride,
+                   int pad, int rdil, const char *rs) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "func.func @f(%%x: tensor<%sxf32>, %%k: tensor<%sxf32>) -> tensor<%sxf32> {\n"
+           "  %%r = stablehlo.convolution(%%x, %%k) dim_numbers = %s,"
+           " window = {stride = [2, %d], pad = [[3, 3], [%d, %d]], rhs_dilate = [1, %d]}"
+           " {batch_group_count = 1 : i64, feature_group_count = 1 : i64}"
+           " : (tensor<%sxf32>, tensor<%sxf32>) -> tensor<%sxf32>\n"
+           "  func.return %%r : tensor<%sxf32>\n}\n",
+           xs, ks, rs, dims, stride, pad, pad, rdil, xs, ks, rs, rs);
+  *m = PARSE_OK(text);
+  return *m ? first_op(*m, OP_CONVOLUTION) : NULL;
+}
+
+/* ir_conv_fold (codegen/conv.c conv_fold): ResNet-50's stem folds its 7
+ * taps along x into K, result columns 0 and 1 (window from x = -3 and -1)
+ * and 111 (to x = 224) gathered, 4 result rows a block of 288 spans at
+ * most; 5 input features, a window dilation along x, or NCHW do not
+ * fold. */
+static void test_conv_fold(void) {
+  const char *nhwc = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]";
+  Module *m;
+  IrConvFold f;
+  Op *op = conv_op(&m, nhwc, "8x224x224x3", "7x7x3x64", 2, 3, 1, "8x112x112x64");
+  EXPECT(op && ir_conv_fold(op, &f));
+  if (op && ir_conv_fold(op, &f)) {
+    EXPECT_I64(f.kw, 7);
+    EXPECT_I64(f.left, 2);
+    EXPECT_I64(f.edges, 3);
+    EXPECT_I64(f.nq, 4);
+    EXPECT_I64(f.edge_bytes, ir_align64(4 * 7 * 3 * 21 * 4));
+  }
+  ir_module_free(m);
+  op = conv_op(&m, nhwc, "1x20x20x5", "7x7x5x16", 2, 3, 1, "1x10x10x16");
+  EXPECT(op && !ir_conv_fold(op, &f));
+  ir_module_free(m);
+  op = conv_op(&m, nhwc, "1x20x20x3", "7x3x3x16", 1, 2, 2, "1x10x20x16");
+  EXPECT(op && !ir_conv_fold(op, &f));
+  ir_module_free(m);
+  op = conv_op(&m, "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]", "1x3x20x20", "16x3x7x7", 2, 3, 1,
+               "1x16x10x10");
+  EXPECT(op && !ir_conv_fold(op, &f));
+  ir_module_free(m);
+}
+
 static void test_forms_reduce(void) {
   static const char *const texts[] = {
       "func.func @f(%x: tensor<2x3xf32>, %z: tensor<f32>) -> tensor<2xf32> {\n"
@@ -1084,6 +1133,7 @@ int main(void) {
   test_forms_compare();
   test_forms_dot_general();
   test_forms_convolution();
+  test_conv_fold();
   test_forms_reduce();
   test_forms_slice_pad_iota_broadcast();
   test_forms_gather();
