@@ -499,12 +499,12 @@ static void conv_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r) {
 /* Bytes of a pointer in the table, at most (ir.c conv_table_bound). */
 enum { CONV_PTR_BYTES = 8 };
 
-/* Rows per block of the indirect GEMM: at most 288 and M rounded up to
+/* Rows per block of the indirect GEMM: at most IR_CONV_IND_ROWS and M rounded up to
  * MR, and a table that fits IR_CONV_IND_BYTES; 0 when a row block's table
  * alone would not. */
 static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
   int64_t blocks = IR_CONV_IND_BYTES / (c->npos * p->mr * CONV_PTR_BYTES);
-  int64_t max = 288 / p->mr, need = (p->M + p->mr - 1) / p->mr;
+  int64_t max = IR_CONV_IND_ROWS / p->mr, need = (p->M + p->mr - 1) / p->mr;
   if (need < max) max = need;
   return (blocks < max ? blocks : max) * p->mr;
 }

@@ -337,7 +337,7 @@ static int64_t gemm_scratch_bound(ElemType e, int64_t k, bool packs_a, int pb, i
 }
 
 /* The indirect GEMM's table of row pointers (codegen/conv.c): a block of
- * rows (at most 288; all M rows rounded up to MR <= 8 when fewer) times
+ * rows (at most IR_CONV_IND_ROWS; all M rows rounded up to MR <= 8 when fewer) times
  * the kernel taps, 8 bytes a pointer at most, within IR_CONV_IND_BYTES. */
 static int64_t conv_table_bound(const Op *op) {
   const Type *rt = op->results[0]->type, *kt = op->opnds[1]->type;
@@ -347,7 +347,8 @@ static int64_t conv_table_bound(const Op *op) {
   for (int d = 0; d < rt->rank; d++)
     if (d != cd->out_feature) m *= rt->dims[d];
   for (int s = 0; s < cd->k_spatial.n; s++) taps *= kt->dims[cd->k_spatial.v[s]];
-  int64_t rows = m + 7 < 288 ? m + 7 : 288, n = ir_align64(rows * taps * 8);
+  int64_t rows = m + 7 < IR_CONV_IND_ROWS ? m + 7 : IR_CONV_IND_ROWS;
+  int64_t n = ir_align64(rows * taps * 8);
   return n < IR_CONV_IND_BYTES ? n : IR_CONV_IND_BYTES; /* a multiple of 64 too */
 }
 
@@ -379,7 +380,8 @@ bool ir_conv_fold(const Op *op, IrConvFold *f) {
   while (right > left && (right - 1) * stride - lo + kw > in) right--;
   for (int k = 0; k < s; k++) taps *= kt->dims[cd->k_spatial.v[k]];
   if (taps * 8 * 8 > IR_CONV_IND_BYTES) return false; /* a table of MR <= 8 rows fits */
-  *f = (IrConvFold){.kw = kw, .left = left, .edges = left + out - right, .nq = 287 / out + 2};
+  *f = (IrConvFold){.kw = kw, .left = left, .edges = left + out - right,
+                     .nq = (IR_CONV_IND_ROWS - 1) / out + 2};
   f->edge_bytes = ir_align64(f->nq * taps * f->edges * kw * c * elem_bytes(rt->elem));
   return true;
 }

@@ -1484,10 +1484,11 @@ int64_t ir_dot_kc_deep(const Op *op);
 enum { IR_SKINNY_STAGE_MIN_BYTES = 1024 };
 /* A convolution whose weights the layout pass packed runs as an indirect
  * GEMM (codegen/conv.c): its scratch holds a table of row pointers, one
- * per (output position, kernel tap) of a block of rows, at most this many
- * bytes (288 rows of a 3 x 3 kernel); the block has fewer rows when the
- * kernel has more taps, and the table fewer bytes with fewer rows. */
-enum { IR_CONV_IND_BYTES = 288 * 9 * 8 };
+ * per (output position, kernel tap) of a block of at most IR_CONV_IND_ROWS
+ * rows, at most IR_CONV_IND_BYTES bytes (a full block of a 3 x 3 kernel);
+ * the block has fewer rows when the kernel has more taps, and the table
+ * fewer bytes with fewer rows. */
+enum { IR_CONV_IND_ROWS = 288, IR_CONV_IND_BYTES = IR_CONV_IND_ROWS * 9 * 8 };
 /* The indirect GEMM of a convolution with few input features (ResNet-50's
  * stem: 7 x 7 taps of 3 features, a pointer per 3 x NR multiply-adds)
  * folds the taps of the last spatial dimension into K when the input,
@@ -1496,9 +1497,9 @@ enum { IR_CONV_IND_BYTES = 288 * 9 * 8 };
  * and the rows of the kernel's matrix at the other taps (K = KW x C). A
  * window row reaching into the padding (or past the input) is gathered
  * with its zeros into the scratch, after the table: `edges` result
- * columns of each of at most `nq` result rows of a block (of at most 288
- * rows) and each tap, `edge_bytes` in all. The first `left` columns and
- * the last edges - left are the ones gathered. */
+ * columns of each of at most `nq` result rows of a block (of at most
+ * IR_CONV_IND_ROWS rows) and each tap, `edge_bytes` in all. The first
+ * `left` columns and the last edges - left are the ones gathered. */
 enum { IR_CONV_FOLD_MAX_C = 4 };
 typedef struct IrConvFold {
   int64_t kw; /* taps folded: the last kernel spatial extent */
