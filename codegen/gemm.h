@@ -93,6 +93,15 @@ int gemm_nr(CG *cg, ElemType e);
  * conv.c, or a dot_general's, dot.c) in units of NR: fewer rows of C than
  * GEMM_ROW_SPLIT_MIN_M, and gemm_enough_panels. */
 enum { GEMM_ROW_SPLIT_MIN_M = 2304, GEMM_COL_SPLIT_PANELS_PER_THREAD = 2 };
+/* A GEMM split by rows packs B once per call and per MC rows (gemm.c's
+ * gemm_plan: 288 rows of f32, about 512 with gemm_plan_deep's deeper
+ * slices): calls of fewer rows pack it more often (kernel.c's grain).
+ * With B packed at compile time (passes/layout.c) a call packs nothing
+ * but still reads all of B, so its calls may be shorter: 96 rows (24
+ * tiles of 4 rows) keep four pieces per thread for more kernels; on the
+ * loaded 2-core machine ResNet-50's CPU times with 1, 96 and 288 were
+ * within their noise (5%). */
+enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 96 };
 /* At least GEMM_COL_SPLIT_PANELS_PER_THREAD panels of nr of the N columns
  * per thread (2 threads at least). */
 bool gemm_enough_panels(int64_t N, int nr, int threads);

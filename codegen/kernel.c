@@ -21,18 +21,10 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "codegen.h"
+#include "gemm.h"
 
 /* Kernels smaller than this run on the calling thread. */
 enum { PARALLEL_MIN_ELEMS = 32768 };
-/* A GEMM split by rows packs B once per call and per MC rows (gemm.c's
- * gemm_plan: 288 rows of f32, about 512 with gemm_plan_deep's deeper
- * slices): calls of fewer rows pack it more often.
- * With B packed at compile time (passes/layout.c) a call packs nothing
- * but still reads all of B, so its calls may be shorter: 96 rows (24
- * tiles of 4 rows) keep four pieces per thread for more kernels; on the
- * loaded 2-core machine ResNet-50's CPU times with 1, 96 and 288 were
- * within their noise (5%). */
-enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 96 };
 /* A skinny GEMM split by columns reads, per block of rows of B, a run of
  * each row as long as its call's columns. Runs of 96 columns (8 pieces
  * of a 768-wide B over 2 threads) made BERT at 7 tokens (weights as

@@ -11,8 +11,8 @@ all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
 (NAME: packed_weights, packed_weights_threads, conv_split_threads,
-conv_indirect, conv_indirect_threads, dot_panel_split_threads, conv_fold,
-conv_fold_threads)
+conv_batch_split_threads, conv_indirect, conv_indirect_threads,
+dot_panel_split_threads, conv_fold, conv_fold_threads)
 """
 import os
 import sys
@@ -54,6 +54,15 @@ CONVS = [
 SPLIT_CONVS = [
     ("conv", "f32", [1, 7, 7, 16], [3, 3, 16, 200], [1, 1], [[1, 1], [1, 1]]),
     ("conv", "f32", [1, 6, 6, 136], [1, 1, 136, 180], [1, 1], [[0, 0], [0, 0]]),  # 2 K slices
+]
+
+# With the batch first and at least 2 images per thread of a call's worth
+# of rows each (conv.c's conv_batch_rows: 96 rows, the packed weights'
+# grain), the rows split there instead, in whole images: 5 images of 10 x
+# 10 (M = 500, 200 columns) in 4 calls of 2, 1, 1 and 1 images, whose last
+# tiles (200 and 100 rows, 2 and 4 past a multiple of 6) differ from M's.
+BATCH_SPLIT_CONVS = [
+    ("conv", "f32", [5, 10, 10, 4], [3, 3, 4, 200], [1, 1], [[1, 1], [1, 1]]),
 ]
 
 # The same split for dot_general (codegen/dot.c dot_split: M < 2304, 4
@@ -130,6 +139,7 @@ FILES = {
     "packed_weights": (DOTS + CONVS, None),
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
+    "conv_batch_split_threads": (BATCH_SPLIT_CONVS, "--threads=2"),
     "conv_indirect": (IND_CONVS, None),
     "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
     "dot_panel_split_threads": (SPLIT_DOTS, "--threads=2"),
