@@ -269,9 +269,11 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * reads the input of all images. ResNet-50 at batch 8 (M = 1568 at
  * 14 x 14, 196 rows an image): its 14 x 14 convolutions made 8 pieces of
  * whole images instead of 4 or 8 of columns, and the CPU time of the
- * pieces (run one after the other, min of 9 calls) fell 6-9% for the
- * 1 x 1 ones to 1024 features, 1-2% for the others; the whole model's
- * 1.2% (three interleaved rounds, load 2.6-2.9). The 7 x 7 stage (49
+ * pieces (min of 9 calls, three interleaved rounds, load 2.6-5) fell by
+ * up to 9% for the 1 x 1 ones to 1024 features, 1-2% for the others;
+ * the whole model's by 0.6-1.2% with the pieces one after the other on
+ * one thread, 1.7% on the team, and its process CPU time by 1.0-1.5% at
+ * 2 threads (alternating calls). The 7 x 7 stage (49
  * rows an image, B up to 9 MB) showed no gain split so and keeps the
  * columns. Each element's sum over K runs in the same order whatever the
  * split, so results do not depend on it. */
