@@ -400,7 +400,7 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *o
     return false;
   if (p->nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(p, p->nbd, p->bdim, p->bsb, panel_bytes, out);
-  if (skinny) out->kc = p->K;
+  out->kc = skinny ? p->K : gemm_kc_packed(p);
   return true;
 }
 
@@ -430,8 +430,8 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);
   } else {
+    gemm_plan_deep(&g, op->opnds[1]);
     gemm_use_packed(&g, op->opnds[1]);
-    gemm_plan_deep(&g);
     kernel_body(&g, op, &r);
   }
   return true;

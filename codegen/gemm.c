@@ -214,10 +214,15 @@ void gemm_plan(Gemm *g) {
  * in one block; 510 (510 + 510 + 4) was no faster than 288. */
 enum { DEEP_MC = 512 };
 
-void gemm_plan_deep(Gemm *g) {
+int64_t gemm_kc_packed(const GemmPlan *p) {
+  if (p->sak != 1 || p->K == GEMM_DYN) return gemm_kc(p->K);
+  return p->K < IR_DOT_KC_DEEP ? p->K : IR_DOT_KC_DEEP;
+}
+
+void gemm_plan_deep(Gemm *g, const Value *b) {
   GemmPlan *p = &g->p;
-  int64_t deep = ir_dot_kc_deep(g->op);
-  if (!p->direct_a || g->packed || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
+  int64_t deep = b->packed ? b->packed->kc : ir_dot_kc_deep(g->op);
+  if (!p->direct_a || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
   p->kc = p->K < deep ? p->K : deep;
   int64_t blocks = p->M == GEMM_DYN ? 1 : (p->M + DEEP_MC - 1) / DEEP_MC;
   int64_t rows = p->M == GEMM_DYN ? DEEP_MC : (p->M + blocks - 1) / blocks;
@@ -1768,19 +1773,25 @@ LLVMValueRef gemm_zero_row(Gemm *g, int64_t n) {
  * kernel's scratch from the temp arena (ir_kernel_scratch_bytes bounds
  * it): packing buffers on the stack would overflow the small stacks of
  * worker threads and embedded targets. */
-int64_t gemm_scratch_bytes(const GemmPlan *p) {
-  int64_t es = elem_bytes(p->e), bp = ir_align64(p->kc * p->nr * es);
-  return bp + (p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * es));
+static int64_t bp_bytes(const GemmPlan *p, bool packed) {
+  return packed ? 0 : ir_align64(p->kc * p->nr * elem_bytes(p->e));
 }
 
+static int64_t after_bp_bytes(const GemmPlan *p) {
+  return p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * elem_bytes(p->e));
+}
+
+int64_t gemm_scratch_bytes(const GemmPlan *p) { return bp_bytes(p, false) + after_bp_bytes(p); }
+
 GemmScratch gemm_scratch(Gemm *g) {
-  return gemm_scratch_at(g, cg_scratch(g->cg, g->op, gemm_scratch_bytes(&g->p)));
+  int64_t bytes = bp_bytes(&g->p, g->packed) + after_bp_bytes(&g->p);
+  return gemm_scratch_at(g, cg_scratch(g->cg, g->op, bytes));
 }
 
 GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  int64_t bp = ir_align64(p->kc * p->nr * elem_bytes(p->e));
+  int64_t bp = bp_bytes(p, g->packed);
   GemmScratch s = {0};
   s.micro = micro_fn(g, p->direct_a, p->mr, p->nv);
   s.bp = base;

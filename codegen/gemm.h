@@ -107,7 +107,8 @@ void gemm_use_packed(Gemm *g, const Value *b);
 /* After gemm_use_packed, a blocked dot_general's deeper K slices and
  * their blocks of rows when it packs B itself and reads A in place (KC up
  * to IR_DOT_KC_DEEP, which ir_kernel_scratch_bytes allows for). */
-void gemm_plan_deep(Gemm *g);
+void gemm_plan_deep(Gemm *g, const Value *b);
+int64_t gemm_kc_packed(const GemmPlan *p);
 /* B(0, 0) of matrix i of a packed B whose buffer is B. */
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
