@@ -384,7 +384,8 @@ int cg_dot_ksplit(CG *cg, const Op *op) {
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
- * panels of them, which read panels laid out from column 0; with more
+ * panels of them, which read panels laid out from column 0, in K slices
+ * as deep as gemm_plan_deep's (gemm_kc_packed); with more
  * than one thread the skinny path with B along N packs it in the same
  * panels with one K slice (gemm.c's packed skinny path, which is faster
  * than the in-place one with 2 threads and slower with 1), whatever

@@ -205,7 +205,16 @@ void gemm_plan(Gemm *g) {
  * of 16-30 alternating calls in 5 runs: 1024 and 768 took 1-2% more than
  * KC 128 in 4, 512 within +-0.7% in all, hence 512 (dot_1024 with the
  * blocks below: 108.7 GFLOP/s at 512, 110.5 at 1024, oneDNN 110.2).
- * Dots whose B the layout pass packed keep KC 128 (the packing's panels).
+ * A constant B that the layout pass packs for such a dot is packed in
+ * the same deeper slices (gemm_kc_packed; the panels are read in place,
+ * no Bp): BERT at 128 tokens with constant weights, 2 threads, main's
+ * build and this one in one process, interleaved calls, SCHED_FIFO, load
+ * 5 from other processes: medians 136.3-155.7 -> 116.2-136.0 ms (minima
+ * 116.2-142.0 -> 110.8-125.3), 1 thread 239.6-253.8 -> 221.2-225.1; four
+ * layers of 128 x 768 @ 768 x 768, @ 768 x 3072, @ 3072 x 768 (shloc
+ * bench, 3 interleaved rounds) minima 26.2-26.4 -> 25.3-25.7 ms (2
+ * threads), 51.6-54.1 -> 49.8-50.9 (1 thread). Bits unchanged: a C tile
+ * carries each element's one chain of multiply-adds from slice to slice.
  * With A streamed along whole slices, MC only sets how many times B is
  * packed (once per block of rows): the fewest blocks of at most about
  * DEEP_MC rows, of equal size (M = 1024: 516 + 508). dot_1024, 2 runs of
