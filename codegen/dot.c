@@ -384,7 +384,8 @@ int cg_dot_ksplit(CG *cg, const Op *op) {
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
- * panels of them, which read panels laid out from column 0; with more
+ * panels of them, which read panels laid out from column 0, in K slices
+ * as deep as gemm_plan_deep's (gemm_kc_packed); with more
  * than one thread the skinny path with B along N packs it in the same
  * panels with one K slice (gemm.c's packed skinny path, which is faster
  * than the in-place one with 2 threads and slower with 1), whatever
@@ -400,7 +401,7 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *o
     return false;
   if (p->nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(p, p->nbd, p->bdim, p->bsb, panel_bytes, out);
-  if (skinny) out->kc = p->K;
+  out->kc = skinny ? p->K : gemm_kc_packed(p);
   return true;
 }
 
@@ -430,8 +431,8 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);
   } else {
+    gemm_plan_deep(&g, op->opnds[1]);
     gemm_use_packed(&g, op->opnds[1]);
-    gemm_plan_deep(&g);
     kernel_body(&g, op, &r);
   }
   return true;

@@ -205,7 +205,16 @@ void gemm_plan(Gemm *g) {
  * of 16-30 alternating calls in 5 runs: 1024 and 768 took 1-2% more than
  * KC 128 in 4, 512 within +-0.7% in all, hence 512 (dot_1024 with the
  * blocks below: 108.7 GFLOP/s at 512, 110.5 at 1024, oneDNN 110.2).
- * Dots whose B the layout pass packed keep KC 128 (the packing's panels).
+ * A constant B that the layout pass packs for such a dot is packed in
+ * the same deeper slices (gemm_kc_packed; the panels are read in place,
+ * no Bp): BERT at 128 tokens with constant weights, 2 threads, main's
+ * build and this one in one process, interleaved calls, SCHED_FIFO, load
+ * 5 from other processes: medians 136.3-155.7 -> 116.2-136.0 ms (minima
+ * 116.2-142.0 -> 110.8-125.3), 1 thread 239.6-253.8 -> 221.2-225.1; four
+ * layers of 128 x 768 @ 768 x 768, @ 768 x 3072, @ 3072 x 768 (shloc
+ * bench, 3 interleaved rounds) minima 26.2-26.4 -> 25.3-25.7 ms (2
+ * threads), 51.6-54.1 -> 49.8-50.9 (1 thread). Bits unchanged: a C tile
+ * carries each element's one chain of multiply-adds from slice to slice.
  * With A streamed along whole slices, MC only sets how many times B is
  * packed (once per block of rows): the fewest blocks of at most about
  * DEEP_MC rows, of equal size (M = 1024: 516 + 508). dot_1024, 2 runs of
@@ -214,10 +223,15 @@ void gemm_plan(Gemm *g) {
  * in one block; 510 (510 + 510 + 4) was no faster than 288. */
 enum { DEEP_MC = 512 };
 
-void gemm_plan_deep(Gemm *g) {
+int64_t gemm_kc_packed(const GemmPlan *p) {
+  if (p->sak != 1 || p->K == GEMM_DYN) return gemm_kc(p->K);
+  return p->K < IR_DOT_KC_DEEP ? p->K : IR_DOT_KC_DEEP;
+}
+
+void gemm_plan_deep(Gemm *g, const Value *b) {
   GemmPlan *p = &g->p;
-  int64_t deep = ir_dot_kc_deep(g->op);
-  if (!p->direct_a || g->packed || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
+  int64_t deep = b->packed ? b->packed->kc : ir_dot_kc_deep(g->op);
+  if (!p->direct_a || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
   p->kc = p->K < deep ? p->K : deep;
   int64_t blocks = p->M == GEMM_DYN ? 1 : (p->M + DEEP_MC - 1) / DEEP_MC;
   int64_t rows = p->M == GEMM_DYN ? DEEP_MC : (p->M + blocks - 1) / blocks;
@@ -1768,19 +1782,25 @@ LLVMValueRef gemm_zero_row(Gemm *g, int64_t n) {
  * kernel's scratch from the temp arena (ir_kernel_scratch_bytes bounds
  * it): packing buffers on the stack would overflow the small stacks of
  * worker threads and embedded targets. */
-int64_t gemm_scratch_bytes(const GemmPlan *p) {
-  int64_t es = elem_bytes(p->e), bp = ir_align64(p->kc * p->nr * es);
-  return bp + (p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * es));
+static int64_t bp_bytes(const GemmPlan *p, bool packed) {
+  return packed ? 0 : ir_align64(p->kc * p->nr * elem_bytes(p->e));
 }
 
+static int64_t after_bp_bytes(const GemmPlan *p) {
+  return p->direct_a ? ir_align64(p->mr * 8) : ir_align64(p->mc * p->kc * elem_bytes(p->e));
+}
+
+int64_t gemm_scratch_bytes(const GemmPlan *p) { return bp_bytes(p, false) + after_bp_bytes(p); }
+
 GemmScratch gemm_scratch(Gemm *g) {
-  return gemm_scratch_at(g, cg_scratch(g->cg, g->op, gemm_scratch_bytes(&g->p)));
+  int64_t bytes = bp_bytes(&g->p, g->packed) + after_bp_bytes(&g->p);
+  return gemm_scratch_at(g, cg_scratch(g->cg, g->op, bytes));
 }
 
 GemmScratch gemm_scratch_at(Gemm *g, LLVMValueRef base) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  int64_t bp = ir_align64(p->kc * p->nr * elem_bytes(p->e));
+  int64_t bp = bp_bytes(p, g->packed);
   GemmScratch s = {0};
   s.micro = micro_fn(g, p->direct_a, p->mr, p->nv);
   s.bp = base;

@@ -113,10 +113,15 @@ void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t
  * kernel reads its panels in place: g->packed, after checking that the
  * packing is the plan's. */
 void gemm_use_packed(Gemm *g, const Value *b);
-/* After gemm_use_packed, a blocked dot_general's deeper K slices and
- * their blocks of rows when it packs B itself and reads A in place (KC up
- * to IR_DOT_KC_DEEP, which ir_kernel_scratch_bytes allows for). */
-void gemm_plan_deep(Gemm *g);
+/* Before gemm_use_packed, a blocked dot_general's deeper K slices and
+ * their blocks of rows when it reads A in place: b (its B operand) packed
+ * by the layout pass in slices of b->packed->kc rows, or packed per call
+ * (KC up to IR_DOT_KC_DEEP, which ir_kernel_scratch_bytes allows for). */
+void gemm_plan_deep(Gemm *g, const Value *b);
+/* The K slice in which the layout pass packs a constant B for the blocked
+ * path (cg_dot_b_packing), gemm_plan_deep's for it: min(K, IR_DOT_KC_DEEP)
+ * when A is read in place, else gemm_kc(K). */
+int64_t gemm_kc_packed(const GemmPlan *p);
 /* B(0, 0) of matrix i of a packed B whose buffer is B. */
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */

@@ -1,7 +1,8 @@
 // The layout pass (passes/layout.c) packs constants whose every use is the
 // B operand of a blocked GEMM kernel, for the pinned target's tile (AVX2:
-// NR = 24 floats, KC = min(K, 128)): %w (K = 200: slices of 128 and 72,
-// N = 50 padded to 72), shared by two dots; the convolution's kernel (one
+// NR = 24 floats; KC = min(K, 512) for a dot that reads A in place, else
+// min(K, 128)): %w (K = 200: one slice, N = 50 padded to 72), shared by
+// two dots; the convolution's kernel (one
 // matrix per kernel position). Not packed: %r, which an add also reads
 // row-major; %s, whose dot has 4 rows (the skinny path reads B in place).
 // ARGS: --target=x86_64-linux-gnu --features=+avx2,+fma

@@ -38,6 +38,7 @@ DOTS = [
     ("dot", "f32", [150, 37], [150, 45], [], [], [0], [0]),       # A^T (A packed too)
     ("shared", "f32", [30, 97], [97, 33], [], [], [1], [0]),
     ("mixed", "f32", [30, 97], [97, 33], [], [], [1], [0]),
+    ("dot", "f32", [13, 600], [600, 20], [], [], [1], [0]),       # K slices of 512 + 88
 ]
 CONVS = [
     ("conv", "f32", [1, 9, 11, 5], [3, 3, 5, 33], [1, 1], [[1, 1], [1, 1]]),
@@ -67,7 +68,8 @@ BATCH_SPLIT_CONVS = [
 
 # The same split for dot_general (codegen/dot.c dot_split: M < 2304, 4
 # panels at 2 threads; 200 columns: 4 panels of 64, 9 of 24), K in 2 KC
-# slices, x @ W^T (the run-time packing transposes), f64 (NR 32 and 12),
+# slices (with A read in place the packed weights' slices are up to 512
+# deep: gemm.c gemm_kc_packed), x @ W^T (the run-time packing transposes), f64 (NR 32 and 12),
 # weights constant (read in place from a panel boundary) or computed (each
 # call packs its own panels), each large enough for threads (32768
 # elements).
@@ -76,6 +78,7 @@ SPLIT_DOTS = [
     ("computed", "f32", [30, 130], [200, 130], [], [], [1], [1]),
     ("computed", "f64", [1, 20, 150], [150, 200], [], [], [2], [0]),  # past a unit dim
     ("dot", "f64", [20, 150], [200, 150], [], [], [1], [1]),
+    ("dot", "f64", [20, 530], [530, 100], [], [], [1], [0]),  # K slices of 512 + 18, 4 panels of 32
 ]
 
 # Packed weights run as an indirect GEMM (conv.c: a table of row pointers
