@@ -380,8 +380,11 @@ bool ir_conv_fold(const Op *op, IrConvFold *f) {
   while (right > left && (right - 1) * stride - lo + kw > in) right--;
   for (int k = 0; k < s; k++) taps *= kt->dims[cd->k_spatial.v[k]];
   if (taps * 8 * 8 > IR_CONV_IND_BYTES) return false; /* a table of MR <= 8 rows fits */
+  /* a block's rows span at most this many result rows, and there are
+   * no more than the result has */
+  int64_t nq = (IR_CONV_IND_ROWS - 1) / out + 2, qall = type_num_elems(rt) / (rt->dims[r - 1] * out);
   *f = (IrConvFold){.kw = kw, .left = left, .edges = left + out - right,
-                     .nq = (IR_CONV_IND_ROWS - 1) / out + 2};
+                    .nq = nq < qall ? nq : qall};
   f->edge_bytes = ir_align64(f->nq * taps * f->edges * kw * c * elem_bytes(rt->elem));
   return true;
 }
