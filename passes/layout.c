@@ -24,7 +24,9 @@
  * the tile's B panel), so a cross-compiled object packs for its own
  * microkernel. The pass and the kernels decide through the same
  * functions (dot.c's path, conv.c's fit), so they agree by construction;
- * the kernel still checks the packing against its plan.
+ * the kernel still checks the packing against its plan. The weights of a
+ * Winograd convolution (codegen/winograd.c) are packed after their
+ * transform (GemmPacking.wino, wino_kernel).
  */
 #include <stdlib.h>
 #include <string.h>
