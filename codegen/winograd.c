@@ -106,50 +106,35 @@ static void wino_lanes(Wino *z, int64_t n, LLVMValueRef *a, LLVMValueRef *b,
   }
 }
 
-/* Tile T of the block from tile row qb: its image n and first result
- * row y and column x. */
-static void wino_tile(Wino *z, LLVMValueRef qb, LLVMValueRef T, LLVMValueRef *n,
-                      LLVMValueRef *y, LLVMValueRef *x) {
+/* The loop over the nt tiles of the block from tile row qb: tile T's
+ * image n and first result row y and column x. Returns T. */
+static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef qb, LLVMValueRef nt,
+                               LLVMValueRef *n, LLVMValueRef *y, LLVMValueRef *x) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
+  LLVMValueRef T = cg_loop_begin(cg, l, cg_i64(cg, 0), nt);
   LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), two = cg_i64(cg, 2);
   LLVMValueRef q = LLVMBuildAdd(b, qb, LLVMBuildUDiv(b, T, tw, ""), "q");
   *n = LLVMBuildUDiv(b, q, th, "n");
   *y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), two, "y");
   *x = LLVMBuildMul(b, LLVMBuildURem(b, T, tw, ""), two, "x");
+  return T;
 }
 
-/* Element offset of row (n, y, x) of an NHWC image of h x w x c. */
-static LLVMValueRef wino_row(Wino *z, LLVMValueRef n, LLVMValueRef y, LLVMValueRef x,
-                             int64_t h, int64_t w, int64_t c) {
+/* Row (n, y0 + dy, x0 + dx) of the NHWC image of h x w x c at base, or
+ * `other` where that lies outside it. */
+static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy,
+                            LLVMValueRef x0, int64_t dx, const int64_t *hwc, LLVMValueRef base,
+                            LLVMValueRef other) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
-  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, h), ""), y, "");
-  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, w), ""), x, "");
-  return LLVMBuildMul(b, r, cg_i64(cg, c), "");
-}
-
-/* The input transform of the nt tiles of the block from tile row qb. */
-static void wino_input(Wino *z, LLVMValueRef qb, LLVMValueRef nt) {
-  CG *cg = z->g.cg;
-  LLVMBuilderRef b = z->g.b;
-  CgLoop lt;
-  LLVMValueRef T = cg_loop_begin(cg, &lt, cg_i64(cg, 0), nt), n, y0, x0, in[16], u[16];
-  wino_tile(z, qb, T, &n, &y0, &x0);
-  for (int i = 0; i < 4; i++)
-    for (int j = 0; j < 4; j++) {
-      /* spec: padded_lhs; rows outside the input read zeros */
-      LLVMValueRef y = LLVMBuildSub(b, LLVMBuildAdd(b, y0, cg_i64(cg, i), ""), cg_i64(cg, z->lo[0]), "");
-      LLVMValueRef x = LLVMBuildSub(b, LLVMBuildAdd(b, x0, cg_i64(cg, j), ""), cg_i64(cg, z->lo[1]), "");
-      LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, z->H), ""),
-                                     LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, z->W), ""), "");
-      LLVMValueRef off = LLVMBuildSelect(b, ok, wino_row(z, n, y, x, z->H, z->W, z->C), cg_i64(cg, 0), "");
-      in[4 * i + j] = LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, z->lhs, off), z->zeros, "");
-      LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, (4 * i + j) * z->w.nt), T, "");
-      u[4 * i + j] = cg_gep(cg, z->g.t, z->U, LLVMBuildMul(b, row, cg_i64(cg, z->C), ""));
-    }
-  wino_lanes(z, z->C, in, u, wino_in_lanes);
-  cg_loop_end(cg, &lt);
+  LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
+  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), ""),
+                                 LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), ""), "");
+  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
+  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
+  r = LLVMBuildSelect(b, ok, LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), ""), cg_i64(cg, 0), "");
+  return LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, base, r), other, "");
 }
 
 /* The table of the microkernel: for each MR tiles (group i) and each t,
@@ -207,26 +192,31 @@ static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
   cg_loop_end(cg, &lt);
 }
 
-/* The output transform of the nt tiles of the block into the result. */
-static void wino_output(Wino *z, LLVMValueRef qb, LLVMValueRef nt) {
+/* The input transform (in: the input's tiles to U) or the output
+ * transform (M to the result's tiles) of the nt tiles of the block from
+ * tile row qb. */
+static void wino_transform(Wino *z, LLVMValueRef qb, LLVMValueRef nt, bool in) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   CgLoop lt;
-  LLVMValueRef T = cg_loop_begin(cg, &lt, cg_i64(cg, 0), nt), n, y0, x0, m[16], y[4];
-  wino_tile(z, qb, T, &n, &y0, &x0);
-  for (int t = 0; t < 16; t++) {
+  LLVMValueRef n, y0, x0, img[16], mat[16], T = wino_tiles(z, &lt, qb, nt, &n, &y0, &x0);
+  int64_t width = in ? z->C : z->K;
+  for (int t = 0; t < 16; t++) { /* row T of U_t or M_t */
     LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, t * z->w.nt), T, "");
-    m[t] = cg_gep(cg, z->g.t, z->M, LLVMBuildMul(b, row, cg_i64(cg, z->K), ""));
+    mat[t] = cg_gep(cg, z->g.t, in ? z->U : z->M, LLVMBuildMul(b, row, cg_i64(cg, width), ""));
   }
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++) {
-      LLVMValueRef yy = LLVMBuildAdd(b, y0, cg_i64(cg, i), ""), xx = LLVMBuildAdd(b, x0, cg_i64(cg, j), "");
-      LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULT, yy, cg_i64(cg, z->Ho), ""),
-                                     LLVMBuildICmp(b, LLVMIntULT, xx, cg_i64(cg, z->Wo), ""), "");
-      LLVMValueRef off = LLVMBuildSelect(b, ok, wino_row(z, n, yy, xx, z->Ho, z->Wo, z->K), cg_i64(cg, 0), "");
-      y[2 * i + j] = LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, z->out, off), z->junk, "");
-    }
-  wino_lanes(z, z->K, m, y, wino_out_lanes);
+  if (in) {
+    /* spec: padded_lhs; rows outside the input read zeros */
+    int64_t hwc[3] = {z->H, z->W, z->C};
+    y0 = LLVMBuildSub(b, y0, cg_i64(cg, z->lo[0]), "");
+    x0 = LLVMBuildSub(b, x0, cg_i64(cg, z->lo[1]), "");
+    for (int i = 0; i < 16; i++) img[i] = wino_at(z, n, y0, i / 4, x0, i % 4, hwc, z->lhs, z->zeros);
+    wino_lanes(z, z->C, img, mat, wino_in_lanes);
+  } else {
+    int64_t hwc[3] = {z->Ho, z->Wo, z->K};
+    for (int i = 0; i < 4; i++) img[i] = wino_at(z, n, y0, i / 2, x0, i % 2, hwc, z->out, z->junk);
+    wino_lanes(z, z->K, mat, img, wino_out_lanes);
+  }
   cg_loop_end(cg, &lt);
 }
 
@@ -318,10 +308,10 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   LLVMValueRef nt = LLVMBuildMul(b, nq, cg_i64(cg, w->tw), "nt");
   LLVMValueRef ngrp = LLVMBuildUDiv(b, LLVMBuildAdd(b, nt, cg_i64(cg, g->p.mr - 1), ""),
                                     cg_i64(cg, g->p.mr), "ngrp");
-  wino_input(&z, qb, nt);
+  wino_transform(&z, qb, nt, true);
   wino_table(&z, ngrp, nt);
   wino_gemms(&z, ngrp, nt);
-  wino_output(&z, qb, nt);
+  wino_transform(&z, qb, nt, false);
   LLVMValueRef r0 = wino_first_row(&z, qb);
   LLVMValueRef r1 = wino_first_row(&z, LLVMBuildAdd(b, qb, nq, ""));
   gemm_epilogue(g, r0, LLVMBuildSub(b, r1, r0, ""), cg_i64(cg, 0), cg_i64(cg, z.K));
