@@ -81,7 +81,7 @@ static inline void copy_elem(char *d, int64_t to, const char *s, int64_t from, i
  * one element), G = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]: Winograd's
  * F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for Convolutional
  * Neural Networks", 2015, section 4.1), in double, rounded once. */
-static float *wino_kernel(const GemmPacking *p, const float *src, bool splat) {
+static float *wino_kernel(const GemmPacking *p, const char *src, bool splat) {
   static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
   int64_t C = p->K, K = p->N;
   float *v = malloc((size_t)(16 * C * K) * sizeof *v);
@@ -90,7 +90,11 @@ static float *wino_kernel(const GemmPacking *p, const float *src, bool splat) {
     for (int64_t k = 0; k < K; k++) {
       double g[3][3], gg[4][3]; /* g, G g */
       for (int y = 0; y < 3; y++)
-        for (int x = 0; x < 3; x++) g[y][x] = splat ? src[0] : src[((y * 3 + x) * C + c) * K + k];
+        for (int x = 0; x < 3; x++) {
+          float f; /* the constant's bytes need not be aligned */
+          memcpy(&f, src + (splat ? 0 : ((y * 3 + x) * C + c) * K + k) * 4, 4);
+          g[y][x] = f;
+        }
       for (int i = 0; i < 4; i++)
         for (int x = 0; x < 3; x++) gg[i][x] = G[i][0] * g[0][x] + G[i][1] * g[1][x] + G[i][2] * g[2][x];
       for (int i = 0; i < 4; i++)
