@@ -899,6 +899,7 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
  * spatial dims row-major as conv_window walks them. */
 bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   if (!conv_fits(op)) return false;
+  if (cg_conv_wino_packing(op, panel_bytes, out)) return true;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan(op, &c, &p);
@@ -911,7 +912,7 @@ bool cg_conv_b_packing(const Op *op, int panel_bytes, GemmPacking *out) {
 void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit) {
   *dim = cg_split_dim(op->results[0]->type);
   *unit = 1;
-  if (!conv_fits(op)) return;
+  if (!conv_fits(op) || cg_conv_wino_split(op, dim, unit)) return;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan_split(cg, op, &c, &p);
@@ -923,6 +924,8 @@ void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit) {
  * the dimension cg_conv_split gives. */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (!conv_fits(op)) return false;
+  const GemmPacking *packed = op->opnds[1]->packed;
+  if (packed && packed->wino) return cg_kernel_wino(cg, op, epi);
   ElemType e = op->results[0]->type->elem;
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1};
   ConvPlan c;

@@ -216,6 +216,17 @@ void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
                    LLVMValueRef c1);
 
+/* winograd.c: a convolution by Winograd's F(2 x 2, 3 x 3) where
+ * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
+ * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
+ * layout pass packed them so, the split dimension and unit (tile rows:
+ * images at batch > 1, else pairs of result rows); cg_kernel_wino: the
+ * kernel's body on [begin, end) of those units (cg_kernel_conv's
+ * contract). */
+bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out);
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit);
+bool cg_kernel_wino(CG *cg, Op *op, Op *epi);
+
 /* conv.c's implicit GEMM on symbolic sizes (codegen/dyndims.c), sizes
  * from cg_dim. cg_conv_gemm_fits: the rhs and the feature sizes are
  * static (batch and spatial sizes may be symbols); scratch_bytes: what a

@@ -389,6 +389,48 @@ bool ir_conv_fold(const Op *op, IrConvFold *f) {
   return true;
 }
 
+/* The rank-4 NHWC / HWIO / NHWC dimension numbers. */
+static bool conv_nhwc(const ConvDims *cd) {
+  return cd->in_batch == 0 && cd->in_spatial.n == 2 && cd->in_spatial.v[0] == 1 &&
+         cd->in_spatial.v[1] == 2 && cd->in_feature == 3 && cd->k_spatial.n == 2 &&
+         cd->k_spatial.v[0] == 0 && cd->k_spatial.v[1] == 1 && cd->k_in_feature == 2 &&
+         cd->k_out_feature == 3 && cd->out_batch == 0 && cd->out_spatial.n == 2 &&
+         cd->out_spatial.v[0] == 1 &&
+         cd->out_spatial.v[1] == 2 && cd->out_feature == 3;
+}
+
+/* See ir.h. */
+bool ir_conv_wino(const Op *op, IrWino *w) {
+  const ConvDims *cd = &op->a.conv;
+  const Window *win = &op->a.window;
+  const Type *lt = op->opnds[0]->type, *kt = op->opnds[1]->type, *rt = op->results[0]->type;
+  if (rt->rank != 4 || !conv_nhwc(cd) || win->pad_sym || !type_is_static(rt) ||
+      !type_is_static(lt) || !type_is_static(kt) || type_num_elems(rt) == 0)
+    return false;
+  if (rt->elem != ET_F32 || lt->elem != ET_F32 || kt->elem != ET_F32 ||
+      op->a.feature_group_count > 1 || op->a.batch_group_count > 1 || kt->dims[0] != 3 ||
+      kt->dims[1] != 3 || lt->dims[3] < 1)
+    return false;
+  for (int s = 0; s < 2; s++)
+    if (window_at(&win->strides, s, 1) != 1 || window_at(&win->window_dilations, s, 1) != 1 ||
+        window_at(&win->base_dilations, s, 1) != 1 || window_at(&win->reversal, s, 0) ||
+        window_at(&win->pad_lo, s, 0) < 0 || window_at(&win->pad_lo, s, 0) > 2 ||
+        window_at(&win->pad_hi, s, 0) < 0 || window_at(&win->pad_hi, s, 0) > 2)
+      return false;
+  int64_t c = lt->dims[3], k = rt->dims[3];
+  w->th = (rt->dims[1] + 1) / 2;
+  w->tw = (rt->dims[2] + 1) / 2;
+  int64_t row = 16 * w->tw * (c + k) * 4; /* U and M of a tile row */
+  w->nq = IR_WINO_BLOCK_BYTES / row;
+  w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;
+  w->nt = w->nq * w->tw;
+  /* U, M, the table (16 taps x MR <= 8 pointers per MR tiles) and a row
+   * the stores past the result's edge go to */
+  w->scratch_bytes = ir_align64(16 * w->nt * c * 4) + ir_align64(16 * w->nt * k * 4) +
+                     ir_align64((w->nt + 8) * 16 * 8) + ir_align64(k * 4);
+  return true;
+}
+
 /* Whether dot_general's GEMM packs A: unless A is contiguous along K, i.e.
  * its last contracting dimension of extent > 1 has stride 1. */
 static bool dot_packs_a(const Op *op) {
@@ -491,7 +533,9 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
   if (op->code == OP_CONVOLUTION) {
     int64_t n = gemm_scratch_bound(e, lt->dims[op->a.conv.in_feature], false, panel_bytes, 128);
     IrConvFold f;
+    IrWino w;
     int64_t t = conv_table_bound(op) + (ir_conv_fold(op, &f) ? f.edge_bytes : 0);
+    if (ir_conv_wino(op, &w) && w.scratch_bytes > t) t = w.scratch_bytes;
     return n > 0 && n < t ? t : n;
   }
   int64_t k = 1;

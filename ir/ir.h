@@ -1049,6 +1049,11 @@ typedef struct GemmPacking {
   int64_t bdim[GEMM_PACK_MAX_DIMS], bstride[GEMM_PACK_MAX_DIMS];
   int64_t K, N, sk, sn;
   int64_t kc, nr; /* the tile's K slice and panel width, in elements */
+  /* The 16 matrices V_t (C x K) of a 3 x 3 kernel's Winograd transform
+   * (ir_conv_wino): matrix t is element t of G g G^T over each (c, k)'s
+   * 3 x 3 filter g, bdim {16}, bstride {C x K}, sk K, sn 1 of the
+   * transformed kernel (passes/layout.c computes it), not of the constant. */
+  bool wino;
 } GemmPacking;
 
 typedef struct Value {
@@ -1508,6 +1513,23 @@ typedef struct IrConvFold {
 /* Whether op (a convolution that fits the indirect GEMM otherwise) folds;
  * *f its geometry then. */
 bool ir_conv_fold(const Op *op, IrConvFold *f);
+/* A convolution of f32 NHWC input, HWIO 3 x 3 kernel and NHWC result,
+ * stride 1, no dilation, reversal or grouping, padding 0..2, static
+ * sizes, whose weights the layout pass packs, runs by Winograd's
+ * F(2 x 2, 3 x 3) (codegen/winograd.c): result tiles of 2 x 2, th x tw of
+ * them per image, in blocks of nq tile rows (nt = nq x tw tiles at most,
+ * the transformed input U and products M of a block within
+ * IR_WINO_BLOCK_BYTES); scratch_bytes: a call's scratch. Each block reads
+ * all of V (16 C x K matrices), so larger blocks read it less often:
+ * ResNet-50 at batch 1, one thread, CPU time, interleaved calls against 1
+ * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
+ * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. */
+enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
+typedef struct IrWino {
+  int64_t th, tw, nq, nt, scratch_bytes;
+} IrWino;
+/* Whether op takes that path when its weights are packed; *w its plan. */
+bool ir_conv_wino(const Op *op, IrWino *w);
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
  * loops over a row read in a row buffer of its scratch, for rows of at
  * most this many bytes: ir_row_buffer_bytes(type), 64-byte aligned. */

@@ -398,8 +398,8 @@ static void print_storage(FILE *f, const Value *v) {
   fputs("const", f);
   const GemmPacking *p = v->packed;
   if (p)
-    fprintf(f, " packed %lldx%lld panels (%lld elements)", (long long)p->kc, (long long)p->nr,
-            (long long)layout_packed_elems(p));
+    fprintf(f, " packed %lldx%lld panels (%lld elements%s)", (long long)p->kc, (long long)p->nr,
+            (long long)layout_packed_elems(p), p->wino ? ", Winograd" : "");
 }
 
 /* `// fused, kernel 3, temp@128, scratch@0 (5632 bytes)`: the plan of the

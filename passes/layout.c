@@ -24,7 +24,9 @@
  * the tile's B panel), so a cross-compiled object packs for its own
  * microkernel. The pass and the kernels decide through the same
  * functions (dot.c's path, conv.c's fit), so they agree by construction;
- * the kernel still checks the packing against its plan.
+ * the kernel still checks the packing against its plan. The weights of a
+ * Winograd convolution (codegen/winograd.c) are packed after their
+ * transform (GemmPacking.wino, wino_kernel).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,12 +76,43 @@ static inline void copy_elem(char *d, int64_t to, const char *s, int64_t from, i
   }
 }
 
+/* The 16 matrices V_t[c][k] (t = 4i + j) of element (i, j) of G g G^T,
+ * g the 3 x 3 filter of (c, k) in the HWIO f32 kernel src (a splat: its
+ * one element), G = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]: Winograd's
+ * F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for Convolutional
+ * Neural Networks", 2015, section 4.1), in double, rounded once. */
+static float *wino_kernel(const GemmPacking *p, const char *src, bool splat) {
+  static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
+  int64_t C = p->K, K = p->N;
+  float *v = malloc((size_t)(16 * C * K) * sizeof *v);
+  if (!v) abort();
+  for (int64_t c = 0; c < C; c++)
+    for (int64_t k = 0; k < K; k++) {
+      double g[3][3], gg[4][3]; /* g, G g */
+      for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 3; x++) {
+          float f; /* the constant's bytes need not be aligned */
+          memcpy(&f, src + (splat ? 0 : ((y * 3 + x) * C + c) * K + k) * 4, 4);
+          g[y][x] = f;
+        }
+      for (int i = 0; i < 4; i++)
+        for (int x = 0; x < 3; x++) gg[i][x] = G[i][0] * g[0][x] + G[i][1] * g[1][x] + G[i][2] * g[2][x];
+      for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+          v[((i * 4 + j) * C + c) * K + k] =
+              (float)(gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2]);
+    }
+  return v;
+}
+
 /* dst is written in order: per matrix, per K slice of kc rows, per panel
  * of nr columns, its rows, zeros past N (ir.h GemmPacking). */
 void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, void *dst) {
-  const char *s = src;
+  float *wino = p->wino ? wino_kernel(p, src, splat) : NULL;
+  const char *s = wino ? (const char *)wino : src;
   char *d = dst;
   int64_t nmat = 1, to = 0, nr = p->nr;
+  splat &= !wino;
   for (int i = 0; i < p->nbd; i++) nmat *= p->bdim[i];
   /* A splat reads its one element everywhere: strides 0. */
   int64_t sk = splat ? 0 : p->sk, sn = splat ? 0 : p->sn;
@@ -97,6 +130,7 @@ void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, voi
       }
     }
   }
+  free(wino);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -110,7 +144,7 @@ typedef struct Layout {
 
 bool layout_same_packing(const GemmPacking *a, const GemmPacking *b) {
   if (a->nbd != b->nbd || a->K != b->K || a->N != b->N || a->sk != b->sk || a->sn != b->sn ||
-      a->kc != b->kc || a->nr != b->nr)
+      a->kc != b->kc || a->nr != b->nr || a->wino != b->wino)
     return false;
   for (int i = 0; i < a->nbd; i++)
     if (a->bdim[i] != b->bdim[i] || a->bstride[i] != b->bstride[i]) return false;

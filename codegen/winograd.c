@@ -1,0 +1,320 @@
+/*
+ * winograd.c: 3 x 3 convolutions of stride 1 by Winograd's minimal
+ * filtering F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for
+ * Convolutional Neural Networks", 2015, section 4.1). Each 2 x 2 tile of
+ * the result (spec "convolution": the sum over the 3 x 3 window and the
+ * input features) is
+ *   Y = A^T [ sum over c of (G g_ck G^T) . (B^T d_c B) ] A
+ * with d_c the 4 x 4 input tile of feature c (zeros in the padding), g_ck
+ * the 3 x 3 filter of (c, k) and . the elementwise product: 16
+ * multiplies per (tile, c, k) where the direct sum takes 36. The 16
+ * elements t of the bracket are 16 GEMMs
+ *   M_t[tile][k] = sum over c of U_t[tile][c] V_t[c][k]
+ * with U = B^T d B (per call, in the scratch) and V = G g G^T (at compile
+ * time: passes/layout.c packs V_t in the GEMM's panels), which run on the
+ * indirect convolution microkernel (gemm.c gemm_conv_micro, one tap).
+ * ir.c ir_conv_wino picks the convolutions and the blocks of tile rows;
+ * the conv's fused epilogue then runs on each block's result rows.
+ * Each result element depends on its tile alone, its GEMM sums over c in
+ * order: how threads split the tile rows does not change its bits.
+ */
+#include "gemm.h"
+
+/* B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1] and
+ * A^T = [1 1 1 0; 0 1 -1 -1] (Lavin & Gray, section 4.1). */
+
+typedef struct Wino {
+  Gemm g;
+  IrWino w;
+  int64_t C, K, H, W, Ho, Wo, lo[2];
+  LLVMValueRef lhs, V, out, U, M, tab, junk, zeros;
+} Wino;
+
+static LLVMValueRef fadd(Wino *z, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildFAdd(z->g.b, a, b, "");
+}
+
+static LLVMValueRef fsub(Wino *z, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildFSub(z->g.b, a, b, "");
+}
+
+/* A load or store of type ty (a vector or a float) at element c of p. */
+static LLVMValueRef wino_load(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValueRef c) {
+  LLVMValueRef v = LLVMBuildLoad2(z->g.b, ty, cg_gep(z->g.cg, z->g.t, p, c), "");
+  LLVMSetAlignment(v, 4);
+  return v;
+}
+
+static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) {
+  LLVMSetAlignment(LLVMBuildStore(z->g.b, v, cg_gep(z->g.cg, z->g.t, p, c)), 4);
+}
+
+/* U_t[T][c] = (B^T d B)_t for c of ty's lanes from c: d from the 16 rows
+ * at in (each a feature vector, or zeros), U_t[T] at u[t]. */
+static void wino_in_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef c, LLVMValueRef *in,
+                          LLVMValueRef *u) {
+  LLVMValueRef d[16], t[16];
+  for (int i = 0; i < 16; i++) d[i] = wino_load(z, ty, in[i], c);
+  for (int j = 0; j < 4; j++) { /* B^T d */
+    t[0 + j] = fsub(z, d[0 + j], d[8 + j]);
+    t[4 + j] = fadd(z, d[4 + j], d[8 + j]);
+    t[8 + j] = fsub(z, d[8 + j], d[4 + j]);
+    t[12 + j] = fsub(z, d[4 + j], d[12 + j]);
+  }
+  for (int i = 0; i < 4; i++) { /* (B^T d) B */
+    LLVMValueRef *r = &t[4 * i];
+    wino_store(z, fsub(z, r[0], r[2]), u[4 * i + 0], c);
+    wino_store(z, fadd(z, r[1], r[2]), u[4 * i + 1], c);
+    wino_store(z, fsub(z, r[2], r[1]), u[4 * i + 2], c);
+    wino_store(z, fsub(z, r[1], r[3]), u[4 * i + 3], c);
+  }
+}
+
+/* Y = A^T m A for k of ty's lanes from k: m_t at m[t], Y's 2 x 2 stored
+ * at y[0..3] (result rows, or the junk row past the result's edge). */
+static void wino_out_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef k, LLVMValueRef *m,
+                           LLVMValueRef *y) {
+  LLVMValueRef v[16], s[8];
+  for (int i = 0; i < 16; i++) v[i] = wino_load(z, ty, m[i], k);
+  for (int j = 0; j < 4; j++) { /* A^T m */
+    s[j] = fadd(z, fadd(z, v[j], v[4 + j]), v[8 + j]);
+    s[4 + j] = fsub(z, fsub(z, v[4 + j], v[8 + j]), v[12 + j]);
+  }
+  for (int i = 0; i < 2; i++) { /* (A^T m) A */
+    LLVMValueRef *r = &s[4 * i];
+    wino_store(z, fadd(z, fadd(z, r[0], r[1]), r[2]), y[2 * i], k);
+    wino_store(z, fsub(z, fsub(z, r[1], r[2]), r[3]), y[2 * i + 1], k);
+  }
+}
+
+/* The lanes of n elements: whole vectors, then one at a time. */
+static void wino_lanes(Wino *z, int64_t n, LLVMValueRef *a, LLVMValueRef *b,
+                       void (*body)(Wino *, LLVMTypeRef, LLVMValueRef, LLVMValueRef *,
+                                    LLVMValueRef *)) {
+  CG *cg = z->g.cg;
+  int64_t vl = z->g.p.vl, nv = n / vl * vl;
+  CgLoop lv, ls;
+  if (nv > 0) {
+    LLVMValueRef c = cg_loop_step(cg, &lv, cg_i64(cg, 0), cg_i64(cg, nv), vl);
+    body(z, z->g.vt, c, a, b);
+    cg_loop_end(cg, &lv);
+  }
+  if (nv < n) {
+    LLVMValueRef c = cg_loop_begin(cg, &ls, cg_i64(cg, nv), cg_i64(cg, n));
+    body(z, z->g.t, c, a, b);
+    cg_loop_end(cg, &ls);
+  }
+}
+
+/* The loop over the nt tiles of the block from tile row qb: tile T's
+ * image n and first result row y and column x. Returns T. */
+static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef qb, LLVMValueRef nt,
+                               LLVMValueRef *n, LLVMValueRef *y, LLVMValueRef *x) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMValueRef T = cg_loop_begin(cg, l, cg_i64(cg, 0), nt);
+  LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), two = cg_i64(cg, 2);
+  LLVMValueRef q = LLVMBuildAdd(b, qb, LLVMBuildUDiv(b, T, tw, ""), "q");
+  *n = LLVMBuildUDiv(b, q, th, "n");
+  *y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), two, "y");
+  *x = LLVMBuildMul(b, LLVMBuildURem(b, T, tw, ""), two, "x");
+  return T;
+}
+
+/* Row (n, y0 + dy, x0 + dx) of the NHWC image of h x w x c at base, or
+ * `other` where that lies outside it. */
+static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy,
+                            LLVMValueRef x0, int64_t dx, const int64_t *hwc, LLVMValueRef base,
+                            LLVMValueRef other) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
+  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), ""),
+                                 LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), ""), "");
+  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
+  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
+  r = LLVMBuildSelect(b, ok, LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), ""), cg_i64(cg, 0), "");
+  return LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, base, r), other, "");
+}
+
+/* The table of the microkernel: for each MR tiles (group i) and each t,
+ * MR pointers at tab[(i x 16 + t) x MR] to the rows of U_t (the zero row
+ * past the nt tiles). */
+static void wino_table(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  int64_t mr = z->g.p.mr;
+  CgLoop li, lt;
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), ngrp);
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
+  LLVMValueRef slot = LLVMBuildMul(b, LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, 16), ""), t, ""),
+                                   cg_i64(cg, mr), "");
+  for (int64_t r = 0; r < mr; r++) {
+    LLVMValueRef T = LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, mr), ""), cg_i64(cg, r), "");
+    LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
+    LLVMValueRef p = cg_gep(cg, z->g.t, z->U, LLVMBuildMul(b, row, cg_i64(cg, z->C), ""));
+    p = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, T, nt, ""), p, z->zeros, "");
+    LLVMBuildStore(b, p, cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildAdd(b, slot, cg_i64(cg, r), "")));
+  }
+  cg_loop_end(cg, &lt);
+  cg_loop_end(cg, &li);
+}
+
+/* M_t = U_t V_t for each t, panel of NR columns and group of MR tiles. */
+static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
+  Gemm *g = &z->g;
+  CG *cg = g->cg;
+  LLVMBuilderRef b = g->b;
+  int64_t mr = g->p.mr, nr = g->p.nr;
+  int64_t per_line = 64 / elem_bytes(g->p.e), lines = nr / per_line > 1 ? nr / per_line : 1;
+  CgLoop lt, lj, li;
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
+  LLVMValueRef jr = cg_loop_step(cg, &lj, cg_i64(cg, 0), cg_i64(cg, z->K), nr);
+  LLVMValueRef cols = cg_min_i64(cg, cg_i64(cg, nr), LLVMBuildSub(b, cg_i64(cg, z->K), jr, ""));
+  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), ngrp);
+  LLVMValueRef T = LLVMBuildMul(b, i, cg_i64(cg, mr), "");
+  LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, mr), LLVMBuildSub(b, nt, T, ""));
+  /* each group fetches a line of each row of the next panel */
+  GemmTaps taps = {
+      .t0 = t,
+      .n = cg_i64(cg, 1),
+      .first = LLVMConstInt(cg->t_i1, 1, 0),
+      .pf_taps = cg_i64(cg, 0),
+      .pf_cols = cg_i64(cg, nr),
+      .pf_line = LLVMBuildMul(b, LLVMBuildURem(b, i, cg_i64(cg, lines), ""), cg_i64(cg, per_line), ""),
+  };
+  LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
+  LLVMValueRef c = cg_gep(cg, g->t, z->M, LLVMBuildAdd(b, LLVMBuildMul(b, row, cg_i64(cg, z->K), ""), jr, ""));
+  LLVMValueRef tab = cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildMul(b, i, cg_i64(cg, 16 * mr), ""));
+  gemm_conv_micro(g, (int)mr, tab, z->V, c, &taps, jr, rows, cols);
+  cg_loop_end(cg, &li);
+  cg_loop_end(cg, &lj);
+  cg_loop_end(cg, &lt);
+}
+
+/* The input transform (in: the input's tiles to U) or the output
+ * transform (M to the result's tiles) of the nt tiles of the block from
+ * tile row qb. */
+static void wino_transform(Wino *z, LLVMValueRef qb, LLVMValueRef nt, bool in) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  CgLoop lt;
+  LLVMValueRef n, y0, x0, img[16], mat[16], T = wino_tiles(z, &lt, qb, nt, &n, &y0, &x0);
+  int64_t width = in ? z->C : z->K;
+  for (int t = 0; t < 16; t++) { /* row T of U_t or M_t */
+    LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, t * z->w.nt), T, "");
+    mat[t] = cg_gep(cg, z->g.t, in ? z->U : z->M, LLVMBuildMul(b, row, cg_i64(cg, width), ""));
+  }
+  if (in) {
+    /* spec: padded_lhs; rows outside the input read zeros */
+    int64_t hwc[3] = {z->H, z->W, z->C};
+    y0 = LLVMBuildSub(b, y0, cg_i64(cg, z->lo[0]), "");
+    x0 = LLVMBuildSub(b, x0, cg_i64(cg, z->lo[1]), "");
+    for (int i = 0; i < 16; i++) img[i] = wino_at(z, n, y0, i / 4, x0, i % 4, hwc, z->lhs, z->zeros);
+    wino_lanes(z, z->C, img, mat, wino_in_lanes);
+  } else {
+    int64_t hwc[3] = {z->Ho, z->Wo, z->K};
+    for (int i = 0; i < 4; i++) img[i] = wino_at(z, n, y0, i / 2, x0, i % 2, hwc, z->out, z->junk);
+    wino_lanes(z, z->K, mat, img, wino_out_lanes);
+  }
+  cg_loop_end(cg, &lt);
+}
+
+/* The first result row (of the result viewed as rows x K) of tile row q. */
+static LLVMValueRef wino_first_row(Wino *z, LLVMValueRef q) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMValueRef th = cg_i64(cg, z->w.th);
+  LLVMValueRef img = LLVMBuildMul(b, LLVMBuildUDiv(b, q, th, ""), cg_i64(cg, z->Ho * z->Wo), "");
+  LLVMValueRef y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), cg_i64(cg, 2 * z->Wo), "");
+  return LLVMBuildAdd(b, img, y, "row");
+}
+
+/* The plan of op's GEMMs (M_t: tiles x K, sum over C) and the geometry. */
+static void wino_plan(CG *cg, Op *op, Op *epi, Wino *z) {
+  const Type *lt = op->opnds[0]->type, *rt = op->results[0]->type;
+  const Window *win = &op->a.window;
+  *z = (Wino){.g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1}};
+  ir_conv_wino(op, &z->w);
+  z->C = lt->dims[3];
+  z->K = rt->dims[3];
+  z->H = lt->dims[1];
+  z->W = lt->dims[2];
+  z->Ho = rt->dims[1];
+  z->Wo = rt->dims[2];
+  for (int s = 0; s < 2; s++) z->lo[s] = cg_window_at(&win->pad_lo, s, 0);
+  GemmPlan *p = &z->g.p;
+  p->e = ET_F32;
+  p->nbatch = 1;
+  p->M = z->w.nt;
+  p->N = z->K;
+  p->K = z->C;
+  p->sak = 1;
+  p->sam = 0; /* rows come from row pointers */
+  p->sbk = z->K;
+  p->sbn = 1;
+  gemm_plan(&z->g);
+}
+
+bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
+  IrWino w;
+  if (!ir_conv_wino(op, &w)) return false;
+  int64_t C = op->opnds[0]->type->dims[3], K = op->results[0]->type->dims[3];
+  GemmPlan p = {.e = ET_F32, .K = C, .N = K, .sbk = K, .sbn = 1};
+  int64_t bdim[1] = {16}, bstride[1] = {C * K};
+  gemm_packing(&p, 1, bdim, bstride, panel_bytes, out);
+  out->wino = true;
+  return true;
+}
+
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit) {
+  const GemmPacking *k = op->opnds[1]->packed;
+  if (!k || !k->wino) return false;
+  bool batch = op->results[0]->type->dims[0] > 1;
+  *dim = batch ? 0 : 1;
+  *unit = batch ? 1 : 2; /* tile rows */
+  return true;
+}
+
+/* Units [begin, end) of cg_conv_wino_split: tile rows [q0, q1) of all
+ * images' th each, in blocks of nq. */
+bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
+  Wino z;
+  wino_plan(cg, op, epi, &z);
+  Gemm *g = &z.g;
+  LLVMBuilderRef b = cg->b;
+  gemm_use_packed(g, op->opnds[1]);
+  const IrWino *w = &z.w;
+  int64_t ubytes = ir_align64(16 * w->nt * z.C * 4), mbytes = ir_align64(16 * w->nt * z.K * 4);
+  int64_t tbytes = ir_align64((w->nt + 8) * 16 * 8);
+  LLVMValueRef s = cg_scratch(cg, op, w->scratch_bytes);
+  z.lhs = cg_buffer(cg, op->opnds[0]);
+  z.V = cg_buffer(cg, op->opnds[1]);
+  z.out = cg_buffer(cg, (epi ? epi : op)->results[0]);
+  z.U = s;
+  z.M = cg_gep(cg, cg->t_i8, s, cg_i64(cg, ubytes));
+  z.tab = cg_gep(cg, cg->t_i8, s, cg_i64(cg, ubytes + mbytes));
+  z.junk = cg_gep(cg, cg->t_i8, s, cg_i64(cg, ubytes + mbytes + tbytes));
+  z.zeros = gemm_zero_row(g, z.C);
+  int dim = 0;
+  int64_t unit = 1;
+  cg_conv_wino_split(op, &dim, &unit);
+  LLVMValueRef per = cg_i64(cg, dim == 0 ? w->th : 1);
+  LLVMValueRef q0 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 1), per, "q0");
+  LLVMValueRef q1 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 2), per, "q1");
+  CgLoop lq;
+  LLVMValueRef qb = cg_loop_step(cg, &lq, q0, q1, w->nq);
+  LLVMValueRef nq = cg_min_i64(cg, cg_i64(cg, w->nq), LLVMBuildSub(b, q1, qb, ""));
+  LLVMValueRef nt = LLVMBuildMul(b, nq, cg_i64(cg, w->tw), "nt");
+  LLVMValueRef ngrp = LLVMBuildUDiv(b, LLVMBuildAdd(b, nt, cg_i64(cg, g->p.mr - 1), ""),
+                                    cg_i64(cg, g->p.mr), "ngrp");
+  wino_transform(&z, qb, nt, true);
+  wino_table(&z, ngrp, nt);
+  wino_gemms(&z, ngrp, nt);
+  wino_transform(&z, qb, nt, false);
+  LLVMValueRef r0 = wino_first_row(&z, qb);
+  LLVMValueRef r1 = wino_first_row(&z, LLVMBuildAdd(b, qb, nq, ""));
+  gemm_epilogue(g, r0, LLVMBuildSub(b, r1, r0, ""), cg_i64(cg, 0), cg_i64(cg, z.K));
+  cg_loop_end(cg, &lq);
+  return true;
+}

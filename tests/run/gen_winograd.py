@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""Writes tests/run/NAME.mlir for NAME in winograd, winograd_threads:
+3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
+Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
+1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
+ReLU and residual epilogues, one case of several blocks of tile rows (a
+splat kernel, whose result is the same for every output feature), and
+convolutions that must not take the path (stride 2, f64, weights computed
+by the program) still right.
+
+The input is integer-valued (gen_dot_kernel's operand), the weights and
+biases random multiples of 1/1000 (as float32); the expected result is
+computed here by NumPy in float64 from the same float32 values.
+Tolerance: |got - want| <= 2^-16 x S, S the largest over the case's
+elements of the sum of |terms| (|x| |w| over the window and input
+features, plus |bias| and |residual|). The path computes in float32; its
+error is a few roundings of S's scale per element (observed below 1e-6 x
+S: the transforms add at most 4 inputs and 9 weights x 1/4, the GEMM sums
+C products), so 2^-16 (1.5e-5) leaves margin, while a wrong or missing
+tap moves a result by |x| |w| ~ S / (9 C), 4e-4 x S at most (here C <=
+32 with random weights; the splat case has exact sums).
+
+usage: /usr/bin/python3 gen_winograd.py NAME > tests/run/NAME.mlir
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_dot_kernel import LHS_K, RHS_K, operand, print_module, tensor  # noqa: E402
+
+TOL = 2.0 ** -16
+
+# (type, input NHWC, kernel extent, input features -> output features,
+#  stride, padding, epilogue: "" | "relu" (bias + ReLU) | "res" | "relu+res",
+#  weights: "const" | "splat" | "computed")
+CASES = [
+    ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 7 x 7 out: odd tiles
+    ("f32", [2, 8, 6, 16], 70, 1, 1, "res", "const"),       # batch 2, K past one panel
+    ("f32", [1, 14, 14, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
+    ("f32", [2, 9, 5, 1], 1, 1, 0, "", "const"),            # 1 feature, no padding
+    ("f32", [1, 5, 4, 3], 130, 1, 2, "relu", "const"),      # padding 2, 3 panels
+    ("f32", [1, 20, 20, 120], 120, 1, 1, "", "splat"),  # 10 tile rows, blocks of 6
+    ("f32", [1, 9, 9, 6], 10, 2, 1, "relu", "const"),       # stride 2: direct path
+    ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
+    ("f32", [2, 6, 6, 4], 8, 1, 1, "relu", "computed"),     # weights not constant
+]
+
+
+def fmt(a):
+    return np.array2string(a, separator=", ", threshold=10 ** 9, max_line_width=10 ** 9,
+                           formatter={"float_kind": lambda v: "%.9g" % v})
+
+
+def lhs_values(shape):
+    """gen_dot_kernel's operand(LHS_K) as NumPy computes it."""
+    idx = np.indices(shape).astype(np.float64)
+    r = len(shape)
+    v = sum(idx[d] * {r - 2: LHS_K[0], r - 1: LHS_K[1]}.get(d, 1.0) for d in range(r))
+    return np.fmod(v, LHS_K[2]) - LHS_K[3]
+
+
+def res_values(shape):
+    idx = np.indices(shape).astype(np.float64)
+    r = len(shape)
+    v = sum(idx[d] * {r - 2: RHS_K[0], r - 1: RHS_K[1]}.get(d, 1.0) for d in range(r))
+    return np.fmod(v, RHS_K[2]) - RHS_K[3]
+
+
+def conv(x, w, stride, pad):
+    """float64 reference and the sum of |terms| (spec "convolution")."""
+    n, h, wd, c = x.shape
+    xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad), (0, 0)))
+    ho, wo = (h + 2 * pad - 3) // stride + 1, (wd + 2 * pad - 3) // stride + 1
+    y = np.zeros((n, ho, wo, w.shape[3]))
+    s = np.zeros_like(y)
+    for i in range(3):
+        for j in range(3):
+            win = xp[:, i:i + stride * (ho - 1) + 1:stride, j:j + stride * (wo - 1) + 1:stride, :]
+            y += np.einsum("nhwc,ck->nhwk", win, w[i, j])
+            s += np.einsum("nhwc,ck->nhwk", np.abs(win), np.abs(w[i, j]))
+    return y, s
+
+
+def case(out, n, c, rng):
+    ty, ishape, k, stride, pad, epi, wkind = c
+    ci = ishape[3]
+    x = lhs_values(ishape)
+    operand(out, f"a{n}", ishape, ty, LHS_K)
+    ws = [3, 3, ci, k]
+    wt = tensor(ws, ty)
+    if wkind == "splat":
+        w = np.full(ws, 0.25)
+        out.append(f"  %w{n} = stablehlo.constant dense<0.25> : {wt}")
+    elif wkind == "computed":
+        w = np.fmod(np.indices(ws).sum(axis=0), 5.0) - 2.0
+        out.append(f"  %w{n}_i = stablehlo.iota dim = 0 : {wt}")
+        for d in range(1, 4):
+            out.append(f"  %w{n}_j{d} = stablehlo.iota dim = {d} : {wt}")
+            prev = f"%w{n}_i" if d == 1 else f"%w{n}_s{d - 1}"
+            out.append(f"  %w{n}_s{d} = stablehlo.add {prev}, %w{n}_j{d} : {wt}")
+        out.append(f"  %w{n}_m = stablehlo.constant dense<5.0> : {wt}")
+        out.append(f"  %w{n}_o = stablehlo.constant dense<2.0> : {wt}")
+        out.append(f"  %w{n}_r = stablehlo.remainder %w{n}_s3, %w{n}_m : {wt}")
+        out.append(f"  %w{n} = stablehlo.subtract %w{n}_r, %w{n}_o : {wt}")
+    else:
+        w = rng.integers(-1000, 1001, ws) / 1000.0
+        w = w.astype(np.float32 if ty == "f32" else np.float64).astype(np.float64)
+        out.append(f"  %w{n} = stablehlo.constant dense<{fmt(w)}> : {wt}")
+    y, s = conv(x, w, stride, pad)
+    oshape = list(y.shape)
+    ot = tensor(oshape, ty)
+    out.append(f"  %d{n} = stablehlo.convolution(%a{n}, %w{n}) dim_numbers = [b, 0, 1, f]x"
+               f"[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [{stride}, {stride}], "
+               f"pad = [[{pad}, {pad}], [{pad}, {pad}]]}} {{batch_group_count = 1 : i64, "
+               f"feature_group_count = 1 : i64}} : ({tensor(ishape, ty)}, {wt}) -> {ot}")
+    got = f"%d{n}"
+    if "relu" in epi:
+        b = rng.integers(-1000, 1001, k) / 1000.0
+        out.append(f"  %b{n} = stablehlo.constant dense<{fmt(b)}> : {tensor([k], ty)}")
+        out.append(f"  %bb{n} = stablehlo.broadcast_in_dim %b{n}, dims = [3] : "
+                   f"({tensor([k], ty)}) -> {ot}")
+        out.append(f"  %z{n} = stablehlo.constant dense<0.0> : {ot}")
+        out.append(f"  %e{n} = stablehlo.add {got}, %bb{n} : {ot}")
+        out.append(f"  %f{n} = stablehlo.maximum %e{n}, %z{n} : {ot}")
+        got = f"%f{n}"
+        y, s = np.maximum(y + b, 0), s + np.abs(b)
+    if "res" in epi:
+        operand(out, f"r{n}", oshape, ty, RHS_K)
+        out.append(f"  %g{n} = stablehlo.add {got}, %r{n} : {ot}")
+        got = f"%g{n}"
+        r = res_values(oshape)
+        y, s = y + r, s + np.abs(r)
+    if wkind == "splat":  # every output feature alike: one, broadcast
+        one = tensor(oshape[:3] + [1], ty)
+        out.append(f"  %want{n}_1 = stablehlo.constant dense<{fmt(y[..., :1])}> : {one}")
+        out.append(f"  %want{n} = stablehlo.broadcast_in_dim %want{n}_1, dims = [0, 1, 2, 3] : "
+                   f"({one}) -> {ot}")
+    else:
+        out.append(f"  %want{n} = stablehlo.constant dense<{fmt(y)}> : {ot}")
+    bt = tensor(oshape, "i1")
+    out.append(f"  %diff{n} = stablehlo.subtract {got}, %want{n} : {ot}")
+    out.append(f"  %adiff{n} = stablehlo.abs %diff{n} : {ot}")
+    out.append(f"  %tol{n} = stablehlo.constant dense<{TOL * s.max():.9g}> : {ot}")
+    out.append(f"  %le{n} = stablehlo.compare LE, %adiff{n}, %tol{n} : ({ot}, {ot}) -> {bt}")
+    out.append(f"  %t{n} = stablehlo.constant dense<true> : tensor<i1>")
+    out.append(f"  %ok{n} = stablehlo.reduce(%le{n} init: %t{n}) applies stablehlo.and across "
+               f"dimensions = [0, 1, 2, 3] : ({bt}, tensor<i1>) -> tensor<i1>")
+
+
+FILES = {"winograd": "", "winograd_threads": "--threads=2"}
+
+
+def main():
+    name = sys.argv[1] if len(sys.argv) > 1 else "winograd"
+    rng = np.random.default_rng(6)
+    print_module("gen_winograd.py", name, FILES[name],
+                 ["3 x 3 stride-1 f32 convolutions by Winograd's F(2 x 2, 3 x 3)",
+                  "(codegen/winograd.c) and ones that must not take it, against NumPy",
+                  "in float64: each result is `all |got - want| <= 2^-16 x S`",
+                  "(see the generator for S and why)."],
+                 [lambda out, i, c=c: case(out, i, c, rng) for c in CASES])
+
+
+if __name__ == "__main__":
+    main()
