@@ -262,13 +262,12 @@ int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
  * (docs/architecture.md, "Compile time").
  *
  * No post-RA list scheduler (znver4's tuning turns it on, Intel's and
- * x86-64-v4's do not): it reorders
- * each block once more after register allocation, renaming registers to
- * break anti-dependences, which out-of-order cores do in hardware. It
- * was 6.6 % of the backend's instructions for ResNet-50 (3.4 % of the
- * whole compile, cachegrind) and its objects differ only in the order and
- * registers of their instructions (27 of 21165 otherwise, none in the
- * microkernels). */
+ * x86-64-v4's do not): it reorders each block once more after register
+ * allocation, renaming registers to break anti-dependences, which
+ * out-of-order cores do in hardware. It was 6.6 % of the backend's
+ * instructions for ResNet-50 (3.4 % of the whole compile, cachegrind),
+ * and the objects differ only in the order and registers of their
+ * instructions (27 of 21165 otherwise, none in the microkernels). */
 static void set_llvm_options(void) {
   static const char *const argv[] = {"shloc", "-vectorize-slp=false",
                                      "-unroll-threshold-aggressive=150",
