@@ -124,7 +124,10 @@ void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, voi
         int64_t cols = p->N - j0 < nr ? p->N - j0 : nr;
         for (int64_t k = 0; k < rows; k++, to += nr) {
           int64_t from = mat + (pc + k) * sk + j0 * sn;
-          for (int64_t j = 0; j < cols; j++) copy_elem(d, to + j, s, from + j * sn, esz);
+          if (sn == 1) /* a row of B: contiguous */
+            memcpy(d + to * esz, s + from * esz, (size_t)(cols * esz));
+          else
+            for (int64_t j = 0; j < cols; j++) copy_elem(d, to + j, s, from + j * sn, esz);
           if (cols < nr) memset(d + (to + cols) * esz, 0, (size_t)((nr - cols) * esz));
         }
       }
