@@ -107,7 +107,8 @@ int codegen_gemm_panel_bytes(const CompileOptions *o) {
 bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out) {
   if (op->code == OP_DOT_GENERAL)
     return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads, out);
-  if (op->code == OP_CONVOLUTION) return cg_conv_b_packing(op, o->gemm_panel_bytes, out);
+  if (op->code == OP_CONVOLUTION)
+    return cg_conv_b_packing(op, o->gemm_panel_bytes, !o->no_winograd, out);
   return false;
 }
 

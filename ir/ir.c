@@ -510,7 +510,7 @@ int64_t ir_dot_kc_deep(const Op *op) {
   return dot_packs_a(op) || few_rows || constant_b ? 128 : IR_DOT_KC_DEEP;
 }
 
-int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
       type_num_elems(op->results[0]->type) > 0) {
@@ -535,7 +535,7 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes) {
     IrConvFold f;
     IrWino w;
     int64_t t = conv_table_bound(op) + (ir_conv_fold(op, &f) ? f.edge_bytes : 0);
-    if (ir_conv_wino(op, &w) && w.scratch_bytes > t) t = w.scratch_bytes;
+    if (winograd && ir_conv_wino(op, &w) && w.scratch_bytes > t) t = w.scratch_bytes;
     return n > 0 && n < t ? t : n;
   }
   int64_t k = 1;

@@ -1351,6 +1351,10 @@ typedef struct CompileOptions {
   const char *const *dims;
   int ndims;
   bool flush_denormals; /* --denormals=flush: kernels run with FTZ/DAZ */
+  /* --winograd=off: 3 x 3 convolutions stay direct (codegen/winograd.c
+   * trades 16/9 the weight bytes and a larger scratch for fewer
+   * multiplies) */
+  bool no_winograd;
   int gemm_panel_bytes; /* bytes of a row of codegen's packed GEMM B panel (NR
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
@@ -1468,10 +1472,12 @@ bool ir_is_row_reduce(const Op *op);
 
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
- * row of B (0: unknown, assume the widest), 0 for none: an upper bound
- * codegen checks (for a dot_general of symbolic sizes too). The buffers pass places it in the temp arena, once per
+ * row of B (0: unknown, assume the widest), with room for a Winograd
+ * convolution's blocks where winograd allows it (ir_conv_wino), 0 for
+ * none: an upper bound codegen checks (for a dot_general of symbolic
+ * sizes too). The buffers pass places it in the temp arena, once per
  * concurrent chunk. */
-int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes);
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd);
 /* The deepest K slice (KC) of a blocked dot_general that reads A in place
  * and packs B per call (codegen/gemm.c's gemm_plan_deep); other GEMMs
  * slice K by at most 128. */

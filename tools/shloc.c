@@ -34,7 +34,7 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
   O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS, O_MEMORY_PLAN,
-  O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS,
+  O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_WINOGRAD, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS,
   O_TIMEOUT, O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
   O_INPUT_SHAPES, O_DIM, O_SYMBOLIC, O_SPECIALIZE,
 } OptId;
@@ -74,6 +74,9 @@ static const struct Opt {
     {"--verify-each", O_VERIFY_EACH, C_ALL, NULL, "verifier and IR checks after every pass"},
     {"--denormals", O_DENORMALS, C_ALL, "MODE",
      "ieee (default) or flush: kernels flush denormal inputs and results to zero"},
+    {"--winograd", O_WINOGRAD, C_ALL, "on|off",
+     "on (default): f32 3x3 stride-1 convolutions with constant weights by Winograd F(2x2,3x3); "
+     "off: direct (smaller weights and scratch)"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
     {"--input-shapes", O_INPUT_SHAPES, C_COMPILE | C_RUN | C_BENCH, "LIST",
      "specialize: shapes of the entry's tensor arguments, e.g. 2x4xf32,3xi32"},
@@ -219,6 +222,10 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     if (strcmp(v, "ieee") && strcmp(v, "flush"))
       return usage_error("--denormals=%s: want ieee or flush", v);
     t->co.flush_denormals = !strcmp(v, "flush");
+    return 0;
+  case O_WINOGRAD:
+    if (strcmp(v, "on") && strcmp(v, "off")) return usage_error("--winograd=%s: want on or off", v);
+    t->co.no_winograd = !strcmp(v, "off");
     return 0;
   case O_ELIDED: return set_elided(t, v);
   case O_INPUT: t->inputs = push(t->inputs, &t->ninputs, v); return 0;

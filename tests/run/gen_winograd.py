@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Writes tests/run/NAME.mlir for NAME in winograd, winograd_threads:
+"""Writes tests/run/NAME.mlir for NAME in winograd, winograd_threads,
+winograd_off (the same cases with --winograd=off: the direct kernel):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
 Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
 1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
@@ -149,7 +150,7 @@ def case(out, n, c, rng):
                f"dimensions = [0, 1, 2, 3] : ({bt}, tensor<i1>) -> tensor<i1>")
 
 
-FILES = {"winograd": "", "winograd_threads": "--threads=2"}
+FILES = {"winograd": "", "winograd_threads": "--threads=2", "winograd_off": "--winograd=off"}
 
 
 def main():
