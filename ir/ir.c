@@ -420,6 +420,7 @@ bool ir_conv_wino(const Op *op, IrWino *w) {
   int64_t c = lt->dims[3], k = rt->dims[3];
   w->th = (rt->dims[1] + 1) / 2;
   w->tw = (rt->dims[2] + 1) / 2;
+  if (w->th * rt->dims[0] < IR_WINO_MIN_TILE_ROWS) return false;
   int64_t row = 16 * w->tw * (c + k) * 4; /* U and M of a tile row */
   w->nq = IR_WINO_BLOCK_BYTES / row;
   w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;

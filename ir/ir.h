@@ -1531,6 +1531,18 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
  * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. */
 enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
+/* ... and has at least this many tile rows in all images (th x batch).
+ * Threads split tile rows (cg_conv_wino_split) and each reads all of V:
+ * with few tile rows, V's bytes outweigh the multiplies saved, and the
+ * direct kernel, whose column split gives each thread its own panels, is
+ * faster. ResNet-50 at batch 1, 2 threads (min and median of 30
+ * alternating calls, load 1.6): its 7 x 7 layers (4 tile rows, 16 MB of V
+ * each) direct 34.4 / 34.9 ms against 35.4 / 35.8 all by Winograd; the
+ * 14 x 14 ones (7 tile rows) direct as well 36.7 / 37.1; at one thread the
+ * 7 x 7 layers were as fast either way (1.00x), at batch 8 (32 tile rows)
+ * 2% slower direct. The rule does not depend on the thread count, so that
+ * the results' bits do not either. */
+enum { IR_WINO_MIN_TILE_ROWS = 6 };
 typedef struct IrWino {
   int64_t th, tw, nq, nt, scratch_bytes;
 } IrWino;

@@ -2,8 +2,9 @@
 // B operand of a blocked GEMM kernel, for the pinned target's tile (AVX2:
 // NR = 24 floats; KC = min(K, 512) for a dot that reads A in place, else
 // min(K, 128)): %w (K = 200: one slice, N = 50 padded to 72), shared by
-// two dots; the convolution's kernel (3 x 3, stride 1: its 16 Winograd
-// matrices, codegen/winograd.c). Not packed: %r, which an add also reads
+// two dots; the convolution's kernel (3 x 3 taps of 3 features, each
+// kernel row's 3 taps folded into K = 9; its 4 tile rows are too few for
+// Winograd, ir.h IR_WINO_MIN_TILE_ROWS). Not packed: %r, which an add also reads
 // row-major; %s, whose dot has 4 rows (the skinny path reads B in place).
 // ARGS: --target=x86_64-linux-gnu --features=+avx2,+fma
 func.func @main(%x: tensor<16x200xf32>, %y: tensor<4x200xf32>, %img: tensor<1x8x8x3xf32>)

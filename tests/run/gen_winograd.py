@@ -6,8 +6,9 @@ Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
 1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
 ReLU and residual epilogues, one case of several blocks of tile rows (a
 splat kernel, whose result is the same for every output feature), and
-convolutions that must not take the path (stride 2, f64, weights computed
-by the program) still right.
+convolutions that must not take the path (stride 2, fewer than
+WINO_MIN_TILE_ROWS tile rows, f64, weights computed by the program) still
+right.
 
 The input is integer-valued (gen_dot_kernel's operand), the weights and
 biases random multiples of 1/1000 (as float32); the expected result is
@@ -37,13 +38,14 @@ TOL = 2.0 ** -16
 #  stride, padding, epilogue: "" | "relu" (bias + ReLU) | "res" | "relu+res",
 #  weights: "const" | "splat" | "computed")
 CASES = [
-    ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 7 x 7 out: odd tiles
+    ("f32", [1, 11, 11, 5], 11, 1, 1, "relu", "const"),     # 11 x 11 out: odd tiles
     ("f32", [2, 8, 6, 16], 70, 1, 1, "res", "const"),       # batch 2, K past one panel
     ("f32", [1, 14, 14, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
     ("f32", [2, 9, 5, 1], 1, 1, 0, "", "const"),            # 1 feature, no padding
-    ("f32", [1, 5, 4, 3], 130, 1, 2, "relu", "const"),      # padding 2, 3 panels
+    ("f32", [2, 5, 4, 3], 130, 1, 2, "relu", "const"),      # padding 2, 3 panels
     ("f32", [1, 20, 20, 120], 120, 1, 1, "", "splat"),  # 10 tile rows, blocks of 6
     ("f32", [1, 9, 9, 6], 10, 2, 1, "relu", "const"),       # stride 2: direct path
+    ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 4 tile rows: direct path
     ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
     ("f32", [2, 6, 6, 4], 8, 1, 1, "relu", "computed"),     # weights not constant
 ]
