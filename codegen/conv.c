@@ -894,9 +894,10 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
 }
 
 /* The packing of B when the kernel packs it: not for an empty product;
- * Winograd's transformed matrices where winograd allows them. Calls split by columns start at panel boundaries (conv_split), so every
- * split reads the panels in place. Kernel position kpos is matrix kpos,
- * spatial dims row-major as conv_window walks them. */
+ * Winograd's transformed matrices where winograd allows them. Calls split
+ * by columns start at panel boundaries (conv_split), so every split reads
+ * the panels in place. Kernel position kpos is matrix kpos, spatial dims
+ * row-major as conv_window walks them. */
 bool cg_conv_b_packing(const Op *op, int panel_bytes, bool winograd, GemmPacking *out) {
   if (!conv_fits(op)) return false;
   if (winograd && cg_conv_wino_packing(op, panel_bytes, out)) return true;
