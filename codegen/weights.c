@@ -9,8 +9,9 @@
  * multiple of 64) in one blob, and the code addresses it as blob +
  * offset; the bytes themselves are written by shloc, not LLVM (the
  * Value's literal, packed in place for the constants the layout pass
- * packs: ir.h GemmPacking, memory.c cg_const_write). Where the blob
- * is:
+ * packs: ir.h GemmPacking, memory.c cg_const_write; those packed bytes,
+ * and expanded splats, are made on a second thread while LLVM optimizes
+ * and writes the object: cg_weights_ahead). Where the blob is:
  *
  *  - embed (the default): the internal constant global shloc.weight_bytes
  *    (64-byte aligned) in read-only data. While LLVM optimizes, it is a
