@@ -244,7 +244,8 @@ static void wino_epilogue(Wino *z, LLVMValueRef tb, LLVMValueRef nt) {
   LLVMValueRef y0 = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), cg_i64(cg, 2), "");
   LLVMValueRef ny = cg_min_i64(cg, cg_i64(cg, 2), LLVMBuildSub(b, cg_i64(cg, z->Ho), y0, ""));
   LLVMValueRef dy = cg_loop_begin(cg, &ly, cg_i64(cg, 0), ny);
-  LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""), LLVMBuildAdd(b, y0, dy, ""), "");
+  LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""),
+                                LLVMBuildAdd(b, y0, dy, ""), "");
   LLVMValueRef r0 = LLVMBuildAdd(b, LLVMBuildMul(b, y, cg_i64(cg, z->Wo), ""), c0, "row");
   gemm_epilogue(&z->g, r0, LLVMBuildSub(b, c1, c0, ""), cg_i64(cg, 0), cg_i64(cg, z->K));
   cg_loop_end(cg, &ly);

@@ -12,10 +12,10 @@
  * (thread s of N the s-th N-th of them, so that consecutive kernels split
  * alike give each thread the same part of the data), then the others'.
  * A worker that wakes late finds its pieces taken; the caller waits only
- * for pieces already claimed, that is for threads that are running. Idle workers spin for SPIN_NS, so
- * that back-to-back kernels find them awake, then sleep on a condition
- * variable. On a busy machine a loop therefore costs about what it costs
- * on the caller's thread alone.
+ * for pieces already claimed, that is for threads that are running. Idle
+ * workers spin for SPIN_NS, so that back-to-back kernels find them awake,
+ * then sleep on a condition variable. On a busy machine a loop therefore
+ * costs about what it costs on the caller's thread alone.
  *
  * The team is the one hidden state of the runtime, started lazily (a
  * program that never asks for threads starts none) and stopped at exit
