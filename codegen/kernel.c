@@ -501,16 +501,18 @@ static Op *epilogue_source(Op *op) {
 /* The dimension split across calls: cg_split_dim, or the dot's or
  * convolution's own for a GEMM kernel (or the epilogue of one); *unit:
  * the elements of that dimension per unit of [begin, end) when the GEMM
- * path runs the kernel. */
-static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit) {
+ * path runs the kernel; *count: 0, or the units of [0, n) when they are
+ * the GEMMs' rows rather than the dimension's elements (cg_conv_split). */
+static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
   *unit = 1;
+  *count = 0;
   CgSplit how = cg_op_impl(src->code)->split;
   if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit);
   if (how != CG_SPLIT_CONV) return cg_split_dim(t);
   int d;
-  cg_conv_split(cg, src, &d, unit);
+  cg_conv_split(cg, src, &d, unit, count);
   return d;
 }
 
@@ -800,8 +802,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool flat = !row && t->rank > 1;
   for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
-  int64_t unit;
-  int gdim = split_dim(cg, root, t, &unit);
+  int64_t unit, count;
+  int gdim = split_dim(cg, root, t, &unit, &count);
   int pdim = row ? row_split_dim(t) : gdim;
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
@@ -819,9 +821,10 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   bool special = special_kernel(cg, root, dsts);
   if (special) {
-    if (unit > 1) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
+    if (unit > 1 || count) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
   } else {
     unit = 1; /* the loops below take [begin, end) of pdim itself */
+    count = 0;
     if (row)
       row_loops(cg, root, dsts, t, pdim);
     else if (flat)
@@ -847,12 +850,17 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   Op *src = epilogue_source(root);
   int pieces = special ? cg_dot_ksplit(cg, src ? src : root) : 0;
   int64_t n = pieces                                ? pieces + 1
+              : count                                 ? count
               : serial_kernel(root, pdim) || pdim < 0 ? 1
               : flat                                  ? numel
               : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
                                                       : 1;
-  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
-                  pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), pieces > 0);
+  /* count: rows of GEMMs on packed B (Winograd's tiles, each call reads
+   * all of V), so the packed grain in them */
+  int64_t grain = pieces || flat || pdim < 0 ? 1
+                  : count                    ? GEMM_MIN_CALL_ROWS_PACKED
+                                             : split_grain(root, pdim);
+  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root), grain, pieces > 0);
   free(slots);
 }
 
