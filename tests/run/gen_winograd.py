@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Writes tests/run/NAME.mlir for NAME in winograd, winograd_threads,
-winograd_off (the same cases with --winograd=off: the direct kernel):
+"""Writes tests/run/winograd.mlir, which runs as it is, at 2 threads and
+with --winograd=off (the same cases on the direct kernel: RUN-ALSO):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
 Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
 1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
@@ -8,7 +8,7 @@ ReLU and residual epilogues, one case of several blocks of tile rows (a
 splat kernel, whose result is the same for every output feature),
 convolutions that must not take the path (stride 2, fewer than
 WINO_MIN_TILE_ROWS tile rows, f64, weights computed by the program) still
-right, and cases large enough for 2 threads (winograd_threads) to split
+right, and cases large enough for 2 threads to split
 their tiles in the middle of a tile row, their epilogue fused into the
 kernel (the result's second use, is_finite, makes the epilogue's root a
 kernel of its own rather than part of the check's reduce).
@@ -169,18 +169,15 @@ def case(out, n, c, rng):
                f"dimensions = [0, 1, 2, 3] : ({bt}, tensor<i1>) -> tensor<i1>")
 
 
-FILES = {"winograd": "", "winograd_threads": "--threads=2", "winograd_off": "--winograd=off"}
-
-
 def main():
-    name = sys.argv[1] if len(sys.argv) > 1 else "winograd"
     rng = np.random.default_rng(6)
-    print_module("gen_winograd.py", name, FILES[name],
+    print_module("gen_winograd.py", "", "",
                  ["3 x 3 stride-1 f32 convolutions by Winograd's F(2 x 2, 3 x 3)",
                   "(codegen/winograd.c) and ones that must not take it, against NumPy",
                   "in float64: each result is `all |got - want| <= 2^-16 x S`",
                   "(see the generator for S and why)."],
-                 [lambda out, i, c=c: case(out, i, c, rng) for c in CASES])
+                 [lambda out, i, c=c: case(out, i, c, rng) for c in CASES],
+                 also=["--threads=2", "--winograd=off"])
 
 
 if __name__ == "__main__":
