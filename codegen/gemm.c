@@ -2047,30 +2047,39 @@ static void ksplit_part(Gemm *g, const GemmBlock *k, LLVMValueRef slot, LLVMValu
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
 }
 
-/* The K split's last unit: C = the slots summed in order (slot 0 + slot 1
- * + ...), then the epilogue on all of C. */
+/* The K split's sum unit s of `sums`: columns [c0, c1) of C, the s-th
+ * run of ceil(N / sums) columns rounded up to a vector, = the slots
+ * summed in order (slot 0 + slot 1 + ...) on every row, then the epilogue
+ * on them. Each element's sum is the same whatever `sums` is. */
 static void ksplit_sum(Gemm *g, const GemmBlock *k, LLVMValueRef parts, int64_t slot_elems,
-                       int pieces, int64_t kp, bool staged) {
+                       int pieces, int64_t kp, bool staged, LLVMValueRef s, int sums) {
   CG *cg = g->cg;
-  CgLoop li;
+  const GemmPlan *p = &g->p;
   LLVMValueRef slot[pieces];
   for (int q = 0; q < pieces; q++)
     slot[q] = ksplit_slot(g, k, parts, cg_i64(cg, q), slot_elems, kp, staged);
-  LLVMValueRef mn = LLVMBuildMul(g->b, g->p.v.M, g->p.v.N, "");
-  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), mn);
+  int64_t cw = (p->N + sums - 1) / sums;
+  cw = (cw + p->vl - 1) / p->vl * p->vl;
+  LLVMValueRef c0 = cg_min_i64(cg, LLVMBuildMul(g->b, s, cg_i64(cg, cw), "c0"), p->v.N);
+  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildAdd(g->b, c0, cg_i64(cg, cw), ""), p->v.N);
+  CgLoop lr, lc;
+  LLVMValueRef r = cg_loop_begin(cg, &lr, cg_i64(cg, 0), p->v.M);
+  LLVMValueRef row = LLVMBuildMul(g->b, r, p->v.N, "");
+  LLVMValueRef i = LLVMBuildAdd(g->b, row, cg_loop_begin(cg, &lc, c0, c1), "");
   LLVMValueRef sum = NULL;
   for (int q = 0; q < pieces; q++) {
     LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, slot[q], i), "");
     sum = sum ? LLVMBuildFAdd(g->b, sum, x, "") : x;
   }
   LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, k->c, i));
-  cg_loop_end(cg, &li);
-  gemm_epilogue(g, cg_i64(cg, 0), g->p.v.M, cg_i64(cg, 0), g->p.v.N);
+  cg_loop_end(cg, &lc);
+  cg_loop_end(cg, &lr);
+  gemm_epilogue(g, cg_i64(cg, 0), p->v.M, c0, c1);
 }
 
 void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
-                     LLVMValueRef parts, int64_t slot_bytes, int pieces, LLVMValueRef begin,
-                     LLVMValueRef end) {
+                     LLVMValueRef parts, int64_t slot_bytes, int pieces, int sums,
+                     LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMValueRef zero = cg_i64(cg, 0);
@@ -2086,7 +2095,8 @@ void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
   bool staged = skinny_stages(g, slot_bytes);
   ksplit_part(g, &k, ksplit_slot(g, &k, parts, q, slot_elems, kp, staged), q, kp);
   cg_if_else(cg, &part);
-  ksplit_sum(g, &k, parts, slot_elems, pieces, kp, staged);
+  ksplit_sum(g, &k, parts, slot_elems, pieces, kp, staged,
+             LLVMBuildSub(g->b, q, cg_i64(cg, pieces), "s"), sums);
   cg_if_end(cg, &part);
   cg_loop_end(cg, &lq);
 }

@@ -616,23 +616,52 @@ void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRe
   cg_if_end(cg, &big);
 }
 
+/* A kernel that runs units [begin + off, end + off) of kernel fn, for
+ * shlort_parallel_for to number the last units of fn from 0. */
+static LLVMValueRef offset_kernel(CG *cg, LLVMValueRef fn, int64_t off) {
+  size_t len;
+  char name[320];
+  snprintf(name, sizeof name, "%s.from%lld", LLVMGetValueName2(fn, &len), (long long)off);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  f = LLVMAddFunction(cg->mod, name, kernel_type(cg));
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  LLVMValueRef args[4] = {LLVMGetParam(f, 0),
+                          LLVMBuildAdd(b, LLVMGetParam(f, 1), cg_i64(cg, off), ""),
+                          LLVMBuildAdd(b, LLVMGetParam(f, 2), cg_i64(cg, off), ""),
+                          LLVMGetParam(f, 3)};
+  LLVMBuildCall2(b, kernel_type(cg), fn, args, 4, "");
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  return f;
+}
+
 /* Calls kernel fn over [0, n) from the function being emitted, with the
  * frame `bufs`: on the runtime's threads when they are allowed and the
- * kernel's work is large enough to amortize handing out its pieces; with
- * `last` the unit n - 1 then runs on its own, after the others are done
- * (a K split's sum, cg_dot_ksplit). */
+ * kernel's work is large enough to amortize handing out its pieces; the
+ * last `after` units (a K split's sums, cg_dot_ksplit) then run after
+ * the others are done, on the threads too when there are several. */
 static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
-                        int64_t work, int64_t grain, bool last) {
+                        int64_t work, int64_t grain, int after) {
   int threads = cg->o->threads;
-  int64_t np = last ? n - 1 : n, lo = 0;
+  int64_t np = n - after, lo = 0;
+  LLVMValueRef nthreads = LLVMConstInt(cg->t_i32, (unsigned)threads, 0);
   if (threads > 1 && work >= PARALLEL_MIN_ELEMS && np >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, grain > 1, &ty);
-    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, np),
-                            LLVMConstInt(cg->t_i32, (unsigned)threads, 0), cg_i64(cg, grain)};
+    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, np), nthreads, cg_i64(cg, grain)};
     LLVMBuildCall2(cg->b, ty, pf, args, grain > 1 ? 5 : 4, "");
-    if (!last) return;
+    if (!after) return;
     lo = np;
+    if (after >= 2) {
+      pf = parallel_for_fn(cg, false, &ty);
+      LLVMValueRef sargs[4] = {offset_kernel(cg, fn, np), bufs, cg_i64(cg, after), nthreads};
+      LLVMBuildCall2(cg->b, ty, pf, sargs, 4, "");
+      return;
+    }
   }
   LLVMValueRef args[4] = {bufs, cg_i64(cg, lo), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 4, "");
@@ -649,7 +678,7 @@ static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
  * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
  * declares nonnull, even for a kernel without buffers. */
 static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
-                            int64_t n, int64_t work, int64_t grain, bool last) {
+                            int64_t n, int64_t work, int64_t grain, int after) {
   int cap = nslots > 0 ? nslots : 1;
   LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
   lifetime(cg, "llvm.lifetime.start", bufs, cap);
@@ -658,7 +687,7 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
     LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
     LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
-  call_kernel(cg, fn, bufs, n, work, grain, last);
+  call_kernel(cg, fn, bufs, n, work, grain, after);
   lifetime(cg, "llvm.lifetime.end", bufs, cap);
 }
 
@@ -845,14 +874,14 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
   Op *src = epilogue_source(root);
-  int pieces = special ? cg_dot_ksplit(cg, src ? src : root) : 0;
-  int64_t n = pieces                                ? pieces + 1
+  int sums = 0, pieces = special ? cg_dot_ksplit(cg, src ? src : root, &sums) : 0;
+  int64_t n = pieces                                ? pieces + sums
               : serial_kernel(root, pdim) || pdim < 0 ? 1
               : flat                                  ? numel
               : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
                                                       : 1;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
-                  pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), pieces > 0);
+                  pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), sums);
   free(slots);
 }
 
