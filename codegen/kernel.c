@@ -33,6 +33,17 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
  * minimum of 30 calls with 2 threads from 19-25 ms to 18.7-20.5 ms on
  * the loaded 2-core Zen 4 (1536: the same within noise). */
 enum { SKINNY_MIN_CALL_COLS = 768 };
+/* With B packed (the layout pass's panels of NR columns, each a K x NR
+ * run of its own, codegen/gemm.c's packed skinny path) a call's columns
+ * are whole runs however few, so the calls take 2 panels at least: a
+ * 768-wide B in 6 pieces over 2 threads (2 with 768 columns), a 3072-wide
+ * one in 8 (the same), claimed in turn, so that the thread that ends its
+ * piece first takes the next. BERT at 7 tokens, weights as constants, 2
+ * threads, 250 rounds of calls alternating with the 768-column grain in
+ * one process under SCHED_FIFO (load 2.8-3.3): paired median ratio 0.939,
+ * faster in 177, bits identical (3 panels: 0.951, 166; 1 panel, pieces
+ * of 1.5 panels: 1.09 slower). */
+enum { SKINNY_PACKED_MIN_CALL_PANELS = 2 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -559,7 +570,8 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
  * (C12): batch, lhs free, rhs free) and all but the last of a
  * convolution's (the output feature, last when the GEMM path applies);
  * splits of batches or columns repeat no packing. A skinny dot split by
- * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns. */
+ * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns, or
+ * SKINNY_PACKED_MIN_CALL_PANELS panels of a packed B. */
 static int64_t split_grain(Op *root, int pdim) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
@@ -573,7 +585,8 @@ static int64_t split_grain(Op *root, int pdim) {
     if (pdim >= hi && cg_dot_skinny_rows(src)) {
       lo = hi;
       end = t->rank;
-      min = SKINNY_MIN_CALL_COLS;
+      const GemmPacking *pk = src->opnds[1]->packed;
+      min = pk ? SKINNY_PACKED_MIN_CALL_PANELS * pk->nr : SKINNY_MIN_CALL_COLS;
     }
   }
   if (pdim < lo || pdim >= end) return 1;
