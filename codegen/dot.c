@@ -364,7 +364,16 @@ bool cg_dot_skinny_rows(const Op *op) {
  * second core 10 ms in every 15, medians of 60 interleaved calls: this
  * split 3.38-3.50 ms (one thread 3.63), 2 and 4 chunks of columns 3.96 and
  * 4.08, 4 parts of K 3.53, the column split (8 pieces) 4.03; without the
- * spinner 2.42-2.65, 2.84, 3.06, 2.55, 2.71 (one thread 3.44). */
+ * spinner 2.42-2.65, 2.84, 3.06, 2.55, 2.71 (one thread 3.44).
+ * The 7 x 768 @ 768 x 3072 product split by columns instead (4 pieces of
+ * 768, no sum; 200 alternating rounds, SCHED_FIFO, load 3.5-3.9): 1.015
+ * of this split's time, paired median. What bounds a core here: at 7
+ * rows each line of B takes 7 zmm FMAs, one a cycle on Zen 4; BERT's
+ * 37.2 M of them take 5.2 ms on 2 threads at the 3.6 G a second a core
+ * ran with both cores busy, and reading its 340 MB took 6.2-6.6 ms at
+ * the 53-60 GB/s of a plain 2-thread read (4 streams a thread; 43-46
+ * GB/s with 16 far apart) in the same minutes, so at memory speed the
+ * FMA pipe is about 85% busy and every stall of a load shows. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
