@@ -1182,7 +1182,12 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * Blocks of 4 KiB (16 rows of 64 f32) with the first group fetching 1 KiB
  * ahead into L2 beat blocks of 16 KiB (2.67 ms with 2 threads, 4.69 with
  * one) and fetching a block ahead; summing K in 2 to 16 interleaved
- * segments (more streams) was slower with one thread. */
+ * segments (more streams) was slower with one thread; two panels at a
+ * time, their blocks in turn (two streams, each with its own tile, the
+ * same sums), 1.11x slower with 2 threads (BERT at 7 tokens, 200 rounds
+ * of alternating calls under SCHED_FIFO, load 3-3.5, paired median),
+ * though a plain read with 2 streams a thread outran one stream a
+ * thread by 1.7-1.8x in the same minutes. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
