@@ -274,7 +274,17 @@ static DotPlan plan_dot(const Op *op) {
  * with B an argument, 2 threads, medians of 200 calls on the quiet 2-core
  * Zen 4: 3.22-3.25 ms by rows, 3.16-3.17 by panels, 6.07 on one thread;
  * 128 x 768 @ 768 x 768: 0.77 by rows, 0.74 by panels) when the columns
- * are one dimension, the last; else the columns. */
+ * are one dimension, the last; else the columns, for the skinny path
+ * with B packed in panels of nr (*unit = nr: each a run of memory of its
+ * own, so a call of one panel streams as well as a call of many; pieces
+ * of whole panels, claimed in turn, balance the threads: BERT at 7
+ * tokens, weights as constants, 2 threads, a 768-wide B in 8 pieces of
+ * 1 or 2 panels where calls of at least 768 columns made 2, of 128 (2
+ * panels) 6, under SCHED_FIFO, paired medians of 250 rounds of
+ * alternating calls, load 3.5-4.1: 0.943-0.951 of the 128-column pieces'
+ * time, faster in 183-192, bits identical; the 128-column pieces were
+ * 0.939 of the 768-column ones (load 2.8-3.3), pieces of 1.5 panels
+ * 1.09x slower than those). */
 static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit) {
   const GemmPlan *p = &dp->p;
   const Type *t = op->results[0]->type;
@@ -285,6 +295,11 @@ static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64
   if (d < 0 && dp->path == DOT_BLOCKED && p->M < GEMM_ROW_SPLIT_MIN_M &&
       gemm_enough_panels(p->N, nr, threads) && first_wide(t, fr, t->rank) == t->rank - 1) {
     *unit = nr;
+    return t->rank - 1;
+  }
+  if (d < 0 && dp->path == DOT_SKINNY && op->opnds[1]->packed &&
+      first_wide(t, fr, t->rank) == t->rank - 1) {
+    *unit = op->opnds[1]->packed->nr; /* the packed skinny path: whole panels */
     return t->rank - 1;
   }
   if (d < 0 && !gemm_skinny_fits(p)) d = first_wide(t, fl, fr);

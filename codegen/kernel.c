@@ -28,22 +28,12 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
 /* A skinny GEMM split by columns reads, per block of rows of B, a run of
  * each row as long as its call's columns. Runs of 96 columns (8 pieces
  * of a 768-wide B over 2 threads) made BERT at 7 tokens (weights as
- * constants) slower with 2 threads than with 1; calls of at least 768
+ * constants, then read in place) slower with 2 threads than with 1;
+ * calls of at least 768
  * columns (2 pieces of 384 there, 4 of 768 for a 3072-wide B) took its
  * minimum of 30 calls with 2 threads from 19-25 ms to 18.7-20.5 ms on
  * the loaded 2-core Zen 4 (1536: the same within noise). */
 enum { SKINNY_MIN_CALL_COLS = 768 };
-/* With B packed (the layout pass's panels of NR columns, each a K x NR
- * run of its own, codegen/gemm.c's packed skinny path) a call's columns
- * are whole runs however few, so the calls take 2 panels at least: a
- * 768-wide B in 6 pieces over 2 threads (2 with 768 columns), a 3072-wide
- * one in 8 (the same), claimed in turn, so that the thread that ends its
- * piece first takes the next. BERT at 7 tokens, weights as constants, 2
- * threads, 250 rounds of calls alternating with the 768-column grain in
- * one process under SCHED_FIFO (load 2.8-3.3): paired median ratio 0.939,
- * faster in 177, bits identical (3 panels: 0.951, 166; 1 panel, pieces
- * of 1.5 panels: 1.09 slower). */
-enum { SKINNY_PACKED_MIN_CALL_PANELS = 2 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -571,7 +561,7 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
  * convolution's (the output feature, last when the GEMM path applies);
  * splits of batches or columns repeat no packing. A skinny dot split by
  * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns, or
- * SKINNY_PACKED_MIN_CALL_PANELS panels of a packed B. */
+ * with B packed any whole panels. */
 static int64_t split_grain(Op *root, int pdim) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
@@ -585,8 +575,8 @@ static int64_t split_grain(Op *root, int pdim) {
     if (pdim >= hi && cg_dot_skinny_rows(src)) {
       lo = hi;
       end = t->rank;
-      const GemmPacking *pk = src->opnds[1]->packed;
-      min = pk ? SKINNY_PACKED_MIN_CALL_PANELS * pk->nr : SKINNY_MIN_CALL_COLS;
+      if (src->opnds[1]->packed) return 1; /* whole panels (dot.c's dot_split) */
+      min = SKINNY_MIN_CALL_COLS;
     }
   }
   if (pdim < lo || pdim >= end) return 1;
