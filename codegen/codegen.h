@@ -491,8 +491,9 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
  * in units of *unit of its elements (NR columns, or 1). */
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
 /* How many pieces of K a skinny dot's kernel splits into (dot.c), or 0
- * for the split cg_dot_split gives. */
-int cg_dot_ksplit(CG *cg, const Op *op);
+ * for the split cg_dot_split gives; *sums: the units after them that add
+ * the pieces up (by columns). */
+int cg_dot_ksplit(CG *cg, const Op *op, int *sums);
 /* Whether a dot kernel runs the skinny path with B along its rows
  * (gemm.c: read in place, or packed when the layout pass packed a
  * constant B for more than one thread; threads split its columns). */

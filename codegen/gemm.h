@@ -204,13 +204,14 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
 void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
                      LLVMValueRef C);
 /* The skinny path split along K (B in place along N, one batch, static
- * sizes): units [begin, end) of pieces + 1, unit q < pieces the product
+ * sizes): units [begin, end) of pieces + sums, unit q < pieces the product
  * over the q-th run of K's rows (SKINNY_KB-aligned) into slot q of
- * `parts` (slot_bytes apart, M x N each), unit `pieces` C = the slots
- * summed in order, then the epilogue; that unit runs after the others. */
+ * `parts` (slot_bytes apart, M x N each), unit pieces + s the s-th of
+ * `sums` runs of C's columns = the slots summed in order, then the
+ * epilogue on them; those units run after the others. */
 void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
-                     LLVMValueRef parts, int64_t slot_bytes, int pieces, LLVMValueRef begin,
-                     LLVMValueRef end);
+                     LLVMValueRef parts, int64_t slot_bytes, int pieces, int sums,
+                     LLVMValueRef begin, LLVMValueRef end);
 /* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,

@@ -577,6 +577,9 @@ NATIVE = {
                        ("skinny_offsets.mlir", "sk2", ["--threads=2"])],
     "skinny_order": [("skinny_order.mlir", "so1", []),
                      ("skinny_order.mlir", "so2", ["--threads=2"])],
+    "ksplit_sums": [("ksplit_sums.mlir", "ks1", []),
+                    ("ksplit_sums.mlir", "ks2", ["--threads=2"]),
+                    ("ksplit_sums.mlir", "ks3", ["--threads=3"])],
 }
 
 
