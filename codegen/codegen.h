@@ -501,8 +501,9 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
  * in units of *unit of its elements (NR columns, or 1). */
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
 /* How many pieces of K a skinny dot's kernel splits into (dot.c), or 0
- * for the split cg_dot_split gives. */
-int cg_dot_ksplit(CG *cg, const Op *op);
+ * for the split cg_dot_split gives; *sums: the units after them that add
+ * the pieces up (by columns). */
+int cg_dot_ksplit(CG *cg, const Op *op, int *sums);
 /* Whether a dot kernel runs the skinny path with B along its rows
  * (gemm.c: read in place, or packed when the layout pass packed a
  * constant B for more than one thread; threads split its columns). */
@@ -522,8 +523,11 @@ LLVMValueRef cg_gen_conv(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a convolution kernel call
  * computes, in units of `unit` elements (NR output features when the
- * implicit GEMM splits its columns, else 1; the last unit may be short). */
-void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit);
+ * implicit GEMM splits its columns, else 1; the last unit may be short);
+ * *count: 0, or the number of units when they are not that dimension's
+ * elements but rows of the kernel's GEMMs (Winograd's tiles of one
+ * image, cg_conv_wino_split). */
+void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count);
 
 /* codegen/gather.c: gather, dynamic_slice, dynamic_update_slice. */
 LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx);

@@ -274,7 +274,17 @@ static DotPlan plan_dot(const Op *op) {
  * with B an argument, 2 threads, medians of 200 calls on the quiet 2-core
  * Zen 4: 3.22-3.25 ms by rows, 3.16-3.17 by panels, 6.07 on one thread;
  * 128 x 768 @ 768 x 768: 0.77 by rows, 0.74 by panels) when the columns
- * are one dimension, the last; else the columns. */
+ * are one dimension, the last; else the columns, for the skinny path
+ * with B packed in panels of nr (*unit = nr: each a run of memory of its
+ * own, so a call of one panel streams as well as a call of many; pieces
+ * of whole panels, claimed in turn, balance the threads: BERT at 7
+ * tokens, weights as constants, 2 threads, a 768-wide B in 8 pieces of
+ * 1 or 2 panels where calls of at least 768 columns made 2, of 128 (2
+ * panels) 6, under SCHED_FIFO, paired medians of 250 rounds of
+ * alternating calls, load 3.5-4.1: 0.943-0.951 of the 128-column pieces'
+ * time, faster in 183-192, bits identical; the 128-column pieces were
+ * 0.939 of the 768-column ones (load 2.8-3.3), pieces of 1.5 panels
+ * 1.09x slower than those). */
 static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit) {
   const GemmPlan *p = &dp->p;
   const Type *t = op->results[0]->type;
@@ -285,6 +295,11 @@ static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64
   if (d < 0 && dp->path == DOT_BLOCKED && p->M < GEMM_ROW_SPLIT_MIN_M &&
       gemm_enough_panels(p->N, nr, threads) && first_wide(t, fr, t->rank) == t->rank - 1) {
     *unit = nr;
+    return t->rank - 1;
+  }
+  if (d < 0 && dp->path == DOT_SKINNY && op->opnds[1]->packed &&
+      first_wide(t, fr, t->rank) == t->rank - 1) {
+    *unit = op->opnds[1]->packed->nr; /* the packed skinny path: whole panels */
     return t->rank - 1;
   }
   if (d < 0 && !gemm_skinny_fits(p)) d = first_wide(t, fl, fr);
@@ -364,7 +379,16 @@ bool cg_dot_skinny_rows(const Op *op) {
  * second core 10 ms in every 15, medians of 60 interleaved calls: this
  * split 3.38-3.50 ms (one thread 3.63), 2 and 4 chunks of columns 3.96 and
  * 4.08, 4 parts of K 3.53, the column split (8 pieces) 4.03; without the
- * spinner 2.42-2.65, 2.84, 3.06, 2.55, 2.71 (one thread 3.44). */
+ * spinner 2.42-2.65, 2.84, 3.06, 2.55, 2.71 (one thread 3.44).
+ * The 7 x 768 @ 768 x 3072 product split by columns instead (4 pieces of
+ * 768, no sum; 200 alternating rounds, SCHED_FIFO, load 3.5-3.9): 1.015
+ * of this split's time, paired median. What bounds a core here: at 7
+ * rows each line of B takes 7 zmm FMAs, one a cycle on Zen 4; BERT's
+ * 37.2 M of them take 5.2 ms on 2 threads at the 3.6 G a second a core
+ * ran with both cores busy, and reading its 340 MB took 6.2-6.6 ms at
+ * the 53-60 GB/s of a plain 2-thread read (4 streams a thread; 43-46
+ * GB/s with 16 far apart) in the same minutes, so at memory speed the
+ * FMA pipe is about 85% busy and every stall of a load shows. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
@@ -377,10 +401,27 @@ static int ksplit_pieces(int threads, const Op *op, const DotPlan *dp) {
   return p->M * p->N * elem_bytes(p->e) <= op->scratch_bytes ? threads : 0;
 }
 
-int cg_dot_ksplit(CG *cg, const Op *op) {
+/* The units that add a K split's parts up (gemm_run_ksplit), each a run
+ * of C's columns with its share of the epilogue: one, or one per thread
+ * when C has KSPLIT_SUM_SPLIT_ELEMS elements or more, so that the sum and
+ * the epilogue of BERT's 7 x 3072 product (GELU, 37 us a layer) are not
+ * serial. BERT at 7 tokens, weights as arguments, 2 threads, main's and
+ * this build's libraries in one process, 300 rounds of alternating calls
+ * under SCHED_FIFO (load 2.4-2.5): paired median ratio 0.984, faster in
+ * 173 (bits identical); split for every size (7 x 768 too), 1.006, faster
+ * in 148: a fork and join cost what a 7 x 768 sum does. */
+enum { KSPLIT_SUM_SPLIT_ELEMS = 16384 };
+
+static int ksplit_sums(int threads, const GemmPlan *p) {
+  return p->M * p->N >= KSPLIT_SUM_SPLIT_ELEMS ? threads : 1;
+}
+
+int cg_dot_ksplit(CG *cg, const Op *op, int *sums) {
   if (cg->o->threads <= 1 || op->code != OP_DOT_GENERAL) return 0;
   DotPlan dp = plan_dot(op);
-  return ksplit_pieces(cg->o->threads, op, &dp);
+  int pieces = ksplit_pieces(cg->o->threads, op, &dp);
+  *sums = pieces ? ksplit_sums(cg->o->threads, &dp.p) : 0;
+  return pieces;
 }
 
 /* The blocked path packs B when its calls cover whole rows of C or
@@ -423,7 +464,8 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
     LLVMValueRef parts = cg_scratch_slices(cg, op, dp.p.M * dp.p.N * elem_bytes(dp.p.e));
     LLVMValueRef A = cg_buffer(cg, op->opnds[0]), B = cg_buffer(cg, op->opnds[1]);
     LLVMValueRef C = cg_buffer(cg, (epi ? epi : op)->results[0]);
-    gemm_run_ksplit(&g, A, B, C, parts, op->scratch_bytes, pieces, begin, end);
+    gemm_run_ksplit(&g, A, B, C, parts, op->scratch_bytes, pieces,
+                    ksplit_sums(cg->o->threads, &dp.p), begin, end);
     return true;
   }
   GemmRange r = range_of(&g, op, pdim, unit, begin, end);

@@ -777,7 +777,11 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * 1.07x and as fast; fetching the same strip of the next block's rows
  * instead (the dots path's scheme), 1.08x slower for M = 7 and as fast
  * for M = 1. 1024 bytes on BERT at 7 tokens once more (with the C and
- * strip orders of skinny_fn): as fast. */
+ * strip orders of skinny_fn): as fast. With 2 threads (the K split,
+ * BERT at 7 tokens, weights as arguments, 60 rounds of calls alternating
+ * in one process under SCHED_FIFO, load 1.5-1.7, paired medians): 1024
+ * and 2048 bytes 1.03x slower; blocks (SKINNY_KB) of 32 rows 1.09x,
+ * of 8 rows 1.03x. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -1178,7 +1182,12 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * Blocks of 4 KiB (16 rows of 64 f32) with the first group fetching 1 KiB
  * ahead into L2 beat blocks of 16 KiB (2.67 ms with 2 threads, 4.69 with
  * one) and fetching a block ahead; summing K in 2 to 16 interleaved
- * segments (more streams) was slower with one thread. */
+ * segments (more streams) was slower with one thread; two panels at a
+ * time, their blocks in turn (two streams, each with its own tile, the
+ * same sums), 1.11x slower with 2 threads (BERT at 7 tokens, 200 rounds
+ * of alternating calls under SCHED_FIFO, load 3-3.5, paired median),
+ * though a plain read with 2 streams a thread outran one stream a
+ * thread by 1.7-1.8x in the same minutes. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
@@ -2047,30 +2056,39 @@ static void ksplit_part(Gemm *g, const GemmBlock *k, LLVMValueRef slot, LLVMValu
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
 }
 
-/* The K split's last unit: C = the slots summed in order (slot 0 + slot 1
- * + ...), then the epilogue on all of C. */
+/* The K split's sum unit s of `sums`: columns [c0, c1) of C, the s-th
+ * run of ceil(N / sums) columns rounded up to a vector, = the slots
+ * summed in order (slot 0 + slot 1 + ...) on every row, then the epilogue
+ * on them. Each element's sum is the same whatever `sums` is. */
 static void ksplit_sum(Gemm *g, const GemmBlock *k, LLVMValueRef parts, int64_t slot_elems,
-                       int pieces, int64_t kp, bool staged) {
+                       int pieces, int64_t kp, bool staged, LLVMValueRef s, int sums) {
   CG *cg = g->cg;
-  CgLoop li;
+  const GemmPlan *p = &g->p;
   LLVMValueRef slot[pieces];
   for (int q = 0; q < pieces; q++)
     slot[q] = ksplit_slot(g, k, parts, cg_i64(cg, q), slot_elems, kp, staged);
-  LLVMValueRef mn = LLVMBuildMul(g->b, g->p.v.M, g->p.v.N, "");
-  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), mn);
+  int64_t cw = (p->N + sums - 1) / sums;
+  cw = (cw + p->vl - 1) / p->vl * p->vl;
+  LLVMValueRef c0 = cg_min_i64(cg, LLVMBuildMul(g->b, s, cg_i64(cg, cw), "c0"), p->v.N);
+  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildAdd(g->b, c0, cg_i64(cg, cw), ""), p->v.N);
+  CgLoop lr, lc;
+  LLVMValueRef r = cg_loop_begin(cg, &lr, cg_i64(cg, 0), p->v.M);
+  LLVMValueRef row = LLVMBuildMul(g->b, r, p->v.N, "");
+  LLVMValueRef i = LLVMBuildAdd(g->b, row, cg_loop_begin(cg, &lc, c0, c1), "");
   LLVMValueRef sum = NULL;
   for (int q = 0; q < pieces; q++) {
     LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, slot[q], i), "");
     sum = sum ? LLVMBuildFAdd(g->b, sum, x, "") : x;
   }
   LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, k->c, i));
-  cg_loop_end(cg, &li);
-  gemm_epilogue(g, cg_i64(cg, 0), g->p.v.M, cg_i64(cg, 0), g->p.v.N);
+  cg_loop_end(cg, &lc);
+  cg_loop_end(cg, &lr);
+  gemm_epilogue(g, cg_i64(cg, 0), p->v.M, c0, c1);
 }
 
 void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
-                     LLVMValueRef parts, int64_t slot_bytes, int pieces, LLVMValueRef begin,
-                     LLVMValueRef end) {
+                     LLVMValueRef parts, int64_t slot_bytes, int pieces, int sums,
+                     LLVMValueRef begin, LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   LLVMValueRef zero = cg_i64(cg, 0);
@@ -2086,7 +2104,8 @@ void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
   bool staged = skinny_stages(g, slot_bytes);
   ksplit_part(g, &k, ksplit_slot(g, &k, parts, q, slot_elems, kp, staged), q, kp);
   cg_if_else(cg, &part);
-  ksplit_sum(g, &k, parts, slot_elems, pieces, kp, staged);
+  ksplit_sum(g, &k, parts, slot_elems, pieces, kp, staged,
+             LLVMBuildSub(g->b, q, cg_i64(cg, pieces), "s"), sums);
   cg_if_end(cg, &part);
   cg_loop_end(cg, &lq);
 }

@@ -204,13 +204,14 @@ void gemm_skinny(Gemm *g, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
 void gemm_run_skinny(Gemm *g, const GemmRange *r, LLVMValueRef A, LLVMValueRef B,
                      LLVMValueRef C);
 /* The skinny path split along K (B in place along N, one batch, static
- * sizes): units [begin, end) of pieces + 1, unit q < pieces the product
+ * sizes): units [begin, end) of pieces + sums, unit q < pieces the product
  * over the q-th run of K's rows (SKINNY_KB-aligned) into slot q of
- * `parts` (slot_bytes apart, M x N each), unit `pieces` C = the slots
- * summed in order, then the epilogue; that unit runs after the others. */
+ * `parts` (slot_bytes apart, M x N each), unit pieces + s the s-th of
+ * `sums` runs of C's columns = the slots summed in order, then the
+ * epilogue on them; those units run after the others. */
 void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
-                     LLVMValueRef parts, int64_t slot_bytes, int pieces, LLVMValueRef begin,
-                     LLVMValueRef end);
+                     LLVMValueRef parts, int64_t slot_bytes, int pieces, int sums,
+                     LLVMValueRef begin, LLVMValueRef end);
 /* The epilogue g->epi (if any) on rows [row0, row0 + nrows) and columns
  * [c0, c1) of C, a part that is complete. */
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
@@ -219,12 +220,12 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
 /* winograd.c: a convolution by Winograd's F(2 x 2, 3 x 3) where
  * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
  * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
- * layout pass packed them so, the split dimension and unit (tile rows:
- * images at batch > 1, else pairs of result rows); cg_kernel_wino: the
- * kernel's body on [begin, end) of those units (cg_kernel_conv's
+ * layout pass packed them so, the split (cg_conv_split's contract: images
+ * at batch > 1, else the image's count = th x tw tiles); cg_kernel_wino:
+ * the kernel's body on [begin, end) of those units (cg_kernel_conv's
  * contract). */
 bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out);
-bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit);
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count);
 bool cg_kernel_wino(CG *cg, Op *op, Op *epi);
 
 /* conv.c's implicit GEMM on symbolic sizes (codegen/dyndims.c), sizes

@@ -28,7 +28,8 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
 /* A skinny GEMM split by columns reads, per block of rows of B, a run of
  * each row as long as its call's columns. Runs of 96 columns (8 pieces
  * of a 768-wide B over 2 threads) made BERT at 7 tokens (weights as
- * constants) slower with 2 threads than with 1; calls of at least 768
+ * constants, then read in place) slower with 2 threads than with 1;
+ * calls of at least 768
  * columns (2 pieces of 384 there, 4 of 768 for a 3072-wide B) took its
  * minimum of 30 calls with 2 threads from 19-25 ms to 18.7-20.5 ms on
  * the loaded 2-core Zen 4 (1536: the same within noise). */
@@ -501,16 +502,18 @@ static Op *epilogue_source(Op *op) {
 /* The dimension split across calls: cg_split_dim, or the dot's or
  * convolution's own for a GEMM kernel (or the epilogue of one); *unit:
  * the elements of that dimension per unit of [begin, end) when the GEMM
- * path runs the kernel. */
-static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit) {
+ * path runs the kernel; *count: 0, or the units of [0, n) when they are
+ * the GEMMs' rows rather than the dimension's elements (cg_conv_split). */
+static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
   *unit = 1;
+  *count = 0;
   CgSplit how = cg_op_impl(src->code)->split;
   if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit);
   if (how != CG_SPLIT_CONV) return cg_split_dim(t);
   int d;
-  cg_conv_split(cg, src, &d, unit);
+  cg_conv_split(cg, src, &d, unit, count);
   return d;
 }
 
@@ -559,7 +562,8 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
  * (C12): batch, lhs free, rhs free) and all but the last of a
  * convolution's (the output feature, last when the GEMM path applies);
  * splits of batches or columns repeat no packing. A skinny dot split by
- * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns. */
+ * columns (the rhs free group) takes SKINNY_MIN_CALL_COLS columns, or
+ * with B packed any whole panels. */
 static int64_t split_grain(Op *root, int pdim) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
@@ -573,6 +577,7 @@ static int64_t split_grain(Op *root, int pdim) {
     if (pdim >= hi && cg_dot_skinny_rows(src)) {
       lo = hi;
       end = t->rank;
+      if (src->opnds[1]->packed) return 1; /* whole panels (dot.c's dot_split) */
       min = SKINNY_MIN_CALL_COLS;
     }
   }
@@ -616,23 +621,52 @@ void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRe
   cg_if_end(cg, &big);
 }
 
+/* A kernel that runs units [begin + off, end + off) of kernel fn, for
+ * shlort_parallel_for to number the last units of fn from 0. */
+static LLVMValueRef offset_kernel(CG *cg, LLVMValueRef fn, int64_t off) {
+  size_t len;
+  char name[320];
+  snprintf(name, sizeof name, "%s.from%lld", LLVMGetValueName2(fn, &len), (long long)off);
+  LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
+  if (f) return f;
+  f = LLVMAddFunction(cg->mod, name, kernel_type(cg));
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  cg_set_fn_attrs(cg, f);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
+  LLVMValueRef args[4] = {LLVMGetParam(f, 0),
+                          LLVMBuildAdd(b, LLVMGetParam(f, 1), cg_i64(cg, off), ""),
+                          LLVMBuildAdd(b, LLVMGetParam(f, 2), cg_i64(cg, off), ""),
+                          LLVMGetParam(f, 3)};
+  LLVMBuildCall2(b, kernel_type(cg), fn, args, 4, "");
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  return f;
+}
+
 /* Calls kernel fn over [0, n) from the function being emitted, with the
  * frame `bufs`: on the runtime's threads when they are allowed and the
- * kernel's work is large enough to amortize handing out its pieces; with
- * `last` the unit n - 1 then runs on its own, after the others are done
- * (a K split's sum, cg_dot_ksplit). */
+ * kernel's work is large enough to amortize handing out its pieces; the
+ * last `after` units (a K split's sums, cg_dot_ksplit) then run after
+ * the others are done, on the threads too when there are several. */
 static void call_kernel(CG *cg, LLVMValueRef fn, LLVMValueRef bufs, int64_t n,
-                        int64_t work, int64_t grain, bool last) {
+                        int64_t work, int64_t grain, int after) {
   int threads = cg->o->threads;
-  int64_t np = last ? n - 1 : n, lo = 0;
+  int64_t np = n - after, lo = 0;
+  LLVMValueRef nthreads = LLVMConstInt(cg->t_i32, (unsigned)threads, 0);
   if (threads > 1 && work >= PARALLEL_MIN_ELEMS && np >= 2) {
     LLVMTypeRef ty;
     LLVMValueRef pf = parallel_for_fn(cg, grain > 1, &ty);
-    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, np),
-                            LLVMConstInt(cg->t_i32, (unsigned)threads, 0), cg_i64(cg, grain)};
+    LLVMValueRef args[5] = {fn, bufs, cg_i64(cg, np), nthreads, cg_i64(cg, grain)};
     LLVMBuildCall2(cg->b, ty, pf, args, grain > 1 ? 5 : 4, "");
-    if (!last) return;
+    if (!after) return;
     lo = np;
+    if (after >= 2) {
+      pf = parallel_for_fn(cg, false, &ty);
+      LLVMValueRef sargs[4] = {offset_kernel(cg, fn, np), bufs, cg_i64(cg, after), nthreads};
+      LLVMBuildCall2(cg->b, ty, pf, sargs, 4, "");
+      return;
+    }
   }
   LLVMValueRef args[4] = {bufs, cg_i64(cg, lo), cg_i64(cg, n), LLVMConstInt(cg->t_i32, 0, 0)};
   LLVMBuildCall2(cg->b, kernel_type(cg), fn, args, 4, "");
@@ -649,7 +683,7 @@ static void lifetime(CG *cg, const char *which, LLVMValueRef p, int n) {
  * slots (codegen.h: CG.kslots); never a null frame, which kernel_fn
  * declares nonnull, even for a kernel without buffers. */
 static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int nslots,
-                            int64_t n, int64_t work, int64_t grain, bool last) {
+                            int64_t n, int64_t work, int64_t grain, int after) {
   int cap = nslots > 0 ? nslots : 1;
   LLVMValueRef bufs = cg_entry_alloca(cg, LLVMArrayType2(cg->t_ptr, (uint64_t)cap), "kframe");
   lifetime(cg, "llvm.lifetime.start", bufs, cap);
@@ -658,7 +692,7 @@ static void call_with_slots(CG *cg, LLVMValueRef fn, const CgBase *slots, int ns
     LLVMValueRef p = slots[i].cv ? cg_const_global(cg, slots[i].cv) : cg_buffer(cg, &v);
     LLVMBuildStore(cg->b, p, cg_gep(cg, cg->t_ptr, bufs, cg_i64(cg, i)));
   }
-  call_kernel(cg, fn, bufs, n, work, grain, last);
+  call_kernel(cg, fn, bufs, n, work, grain, after);
   lifetime(cg, "llvm.lifetime.end", bufs, cap);
 }
 
@@ -800,8 +834,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool flat = !row && t->rank > 1;
   for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
-  int64_t unit;
-  int gdim = split_dim(cg, root, t, &unit);
+  int64_t unit, count;
+  int gdim = split_dim(cg, root, t, &unit, &count);
   int pdim = row ? row_split_dim(t) : gdim;
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
@@ -819,9 +853,10 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   LLVMValueRef fp_mode = cg->o->flush_denormals ? fp_flush_begin(cg) : NULL;
   bool special = special_kernel(cg, root, dsts);
   if (special) {
-    if (unit > 1) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
+    if (unit > 1 || count) pdim = gdim; /* a GEMM's units, even under a row kernel's root */
   } else {
     unit = 1; /* the loops below take [begin, end) of pdim itself */
+    count = 0;
     if (row)
       row_loops(cg, root, dsts, t, pdim);
     else if (flat)
@@ -845,14 +880,19 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   cg->nkslots = 0;
   cg_restore_fn(cg, &s);
   Op *src = epilogue_source(root);
-  int pieces = special ? cg_dot_ksplit(cg, src ? src : root) : 0;
-  int64_t n = pieces                                ? pieces + 1
+  int sums = 0, pieces = special ? cg_dot_ksplit(cg, src ? src : root, &sums) : 0;
+  int64_t n = pieces                                ? pieces + sums
+              : count                                 ? count
               : serial_kernel(root, pdim) || pdim < 0 ? 1
               : flat                                  ? numel
               : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
                                                       : 1;
-  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root),
-                  pieces || flat || pdim < 0 ? 1 : split_grain(root, pdim), pieces > 0);
+  /* count: rows of GEMMs on packed B (Winograd's tiles, each call reads
+   * all of V), so the packed grain in them */
+  int64_t grain = pieces || flat || pdim < 0 ? 1
+                  : count                    ? GEMM_MIN_CALL_ROWS_PACKED
+                                             : split_grain(root, pdim);
+  call_with_slots(cg, fn, slots, nslots, n, kernel_work(root), grain, sums);
   free(slots);
 }
 

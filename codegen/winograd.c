@@ -13,10 +13,10 @@
  * with U = B^T d B (per call, in the scratch) and V = G g G^T (at compile
  * time: passes/layout.c packs V_t in the GEMM's panels), which run on the
  * indirect convolution microkernel (gemm.c gemm_conv_micro, one tap).
- * ir.c ir_conv_wino picks the convolutions and the blocks of tile rows;
- * the conv's fused epilogue then runs on each block's result rows.
+ * ir.c ir_conv_wino picks the convolutions and the blocks' size (nt tiles);
+ * the conv's fused epilogue then runs on each block's result.
  * Each result element depends on its tile alone, its GEMM sums over c in
- * order: how threads split the tile rows does not change its bits.
+ * order: how threads split the tiles does not change its bits.
  */
 #include "gemm.h"
 
@@ -106,18 +106,20 @@ static void wino_lanes(Wino *z, int64_t n, LLVMValueRef *a, LLVMValueRef *b,
   }
 }
 
-/* The loop over the nt tiles of the block from tile row qb: tile T's
- * image n and first result row y and column x. Returns T. */
-static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef qb, LLVMValueRef nt,
+/* The loop over the nt tiles of the block from tile tb (tiles numbered
+ * row-major over all images' tile rows): tile T's image n and first
+ * result row y and column x. Returns T, the tile's index in the block. */
+static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef tb, LLVMValueRef nt,
                                LLVMValueRef *n, LLVMValueRef *y, LLVMValueRef *x) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   LLVMValueRef T = cg_loop_begin(cg, l, cg_i64(cg, 0), nt);
   LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), two = cg_i64(cg, 2);
-  LLVMValueRef q = LLVMBuildAdd(b, qb, LLVMBuildUDiv(b, T, tw, ""), "q");
+  LLVMValueRef tile = LLVMBuildAdd(b, tb, T, "tile");
+  LLVMValueRef q = LLVMBuildUDiv(b, tile, tw, "q");
   *n = LLVMBuildUDiv(b, q, th, "n");
   *y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), two, "y");
-  *x = LLVMBuildMul(b, LLVMBuildURem(b, T, tw, ""), two, "x");
+  *x = LLVMBuildMul(b, LLVMBuildURem(b, tile, tw, ""), two, "x");
   return T;
 }
 
@@ -194,12 +196,12 @@ static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
 
 /* The input transform (in: the input's tiles to U) or the output
  * transform (M to the result's tiles) of the nt tiles of the block from
- * tile row qb. */
-static void wino_transform(Wino *z, LLVMValueRef qb, LLVMValueRef nt, bool in) {
+ * tile tb. */
+static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   CgLoop lt;
-  LLVMValueRef n, y0, x0, img[16], mat[16], T = wino_tiles(z, &lt, qb, nt, &n, &y0, &x0);
+  LLVMValueRef n, y0, x0, img[16], mat[16], T = wino_tiles(z, &lt, tb, nt, &n, &y0, &x0);
   int64_t width = in ? z->C : z->K;
   for (int t = 0; t < 16; t++) { /* row T of U_t or M_t */
     LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, t * z->w.nt), T, "");
@@ -220,14 +222,34 @@ static void wino_transform(Wino *z, LLVMValueRef qb, LLVMValueRef nt, bool in) {
   cg_loop_end(cg, &lt);
 }
 
-/* The first result row (of the result viewed as rows x K) of tile row q. */
-static LLVMValueRef wino_first_row(Wino *z, LLVMValueRef q) {
+/* The conv's epilogue on the result of the nt tiles from tile tb: per
+ * tile row q they reach, its tiles' columns in each of its result rows
+ * (one at an odd bottom edge; columns stop at the right edge), runs of
+ * rows of the result viewed as rows x K. */
+static void wino_epilogue(Wino *z, LLVMValueRef tb, LLVMValueRef nt) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
-  LLVMValueRef th = cg_i64(cg, z->w.th);
-  LLVMValueRef img = LLVMBuildMul(b, LLVMBuildUDiv(b, q, th, ""), cg_i64(cg, z->Ho * z->Wo), "");
-  LLVMValueRef y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), cg_i64(cg, 2 * z->Wo), "");
-  return LLVMBuildAdd(b, img, y, "row");
+  if (!z->g.epi) return;
+  LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), te = LLVMBuildAdd(b, tb, nt, "");
+  LLVMValueRef qz = LLVMBuildUDiv(b, LLVMBuildAdd(b, te, cg_i64(cg, z->w.tw - 1), ""), tw, "");
+  CgLoop lq, ly;
+  LLVMValueRef q = cg_loop_begin(cg, &lq, LLVMBuildUDiv(b, tb, tw, ""), qz);
+  LLVMValueRef t0 = LLVMBuildMul(b, q, tw, "");
+  LLVMValueRef from = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, tb, t0, ""), tb, t0, "");
+  LLVMValueRef c0 = LLVMBuildMul(b, LLVMBuildSub(b, from, t0, ""), cg_i64(cg, 2), "");
+  LLVMValueRef to = cg_min_i64(cg, te, LLVMBuildAdd(b, t0, tw, ""));
+  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildMul(b, LLVMBuildSub(b, to, t0, ""), cg_i64(cg, 2), ""),
+                               cg_i64(cg, z->Wo));
+  LLVMValueRef img = LLVMBuildUDiv(b, q, th, "");
+  LLVMValueRef y0 = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), cg_i64(cg, 2), "");
+  LLVMValueRef ny = cg_min_i64(cg, cg_i64(cg, 2), LLVMBuildSub(b, cg_i64(cg, z->Ho), y0, ""));
+  LLVMValueRef dy = cg_loop_begin(cg, &ly, cg_i64(cg, 0), ny);
+  LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""),
+                                LLVMBuildAdd(b, y0, dy, ""), "");
+  LLVMValueRef r0 = LLVMBuildAdd(b, LLVMBuildMul(b, y, cg_i64(cg, z->Wo), ""), c0, "row");
+  gemm_epilogue(&z->g, r0, LLVMBuildSub(b, c1, c0, ""), cg_i64(cg, 0), cg_i64(cg, z->K));
+  cg_loop_end(cg, &ly);
+  cg_loop_end(cg, &lq);
 }
 
 /* The plan of op's GEMMs (M_t: tiles x K, sum over C) and the geometry. */
@@ -267,17 +289,19 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   return true;
 }
 
-bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit) {
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count) {
   const GemmPacking *k = op->opnds[1]->packed;
-  if (!k || !k->wino) return false;
+  IrWino w;
+  if (!k || !k->wino || !ir_conv_wino(op, &w)) return false;
   bool batch = op->results[0]->type->dims[0] > 1;
   *dim = batch ? 0 : 1;
-  *unit = batch ? 1 : 2; /* tile rows */
+  *unit = 1;
+  *count = batch ? 0 : w.th * w.tw;
   return true;
 }
 
-/* Units [begin, end) of cg_conv_wino_split: tile rows [q0, q1) of all
- * images' th each, in blocks of nq. */
+/* Units [begin, end) of cg_conv_wino_split: tiles [t0, t1) (images of th
+ * x tw tiles at batch > 1), in blocks of nt. */
 bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   Wino z;
   wino_plan(cg, op, epi, &z);
@@ -297,24 +321,21 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   z.junk = cg_gep(cg, cg->t_i8, s, cg_i64(cg, ubytes + mbytes + tbytes));
   z.zeros = gemm_zero_row(g, z.C);
   int dim = 0;
-  int64_t unit = 1;
-  cg_conv_wino_split(op, &dim, &unit);
-  LLVMValueRef per = cg_i64(cg, dim == 0 ? w->th : 1);
-  LLVMValueRef q0 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 1), per, "q0");
-  LLVMValueRef q1 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 2), per, "q1");
-  CgLoop lq;
-  LLVMValueRef qb = cg_loop_step(cg, &lq, q0, q1, w->nq);
-  LLVMValueRef nq = cg_min_i64(cg, cg_i64(cg, w->nq), LLVMBuildSub(b, q1, qb, ""));
-  LLVMValueRef nt = LLVMBuildMul(b, nq, cg_i64(cg, w->tw), "nt");
+  int64_t unit = 1, count = 0;
+  cg_conv_wino_split(op, &dim, &unit, &count);
+  LLVMValueRef per = cg_i64(cg, count ? 1 : w->th * w->tw);
+  LLVMValueRef t0 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 1), per, "t0");
+  LLVMValueRef t1 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 2), per, "t1");
+  CgLoop lb;
+  LLVMValueRef tb = cg_loop_step(cg, &lb, t0, t1, w->nt);
+  LLVMValueRef nt = cg_min_i64(cg, cg_i64(cg, w->nt), LLVMBuildSub(b, t1, tb, ""));
   LLVMValueRef ngrp = LLVMBuildUDiv(b, LLVMBuildAdd(b, nt, cg_i64(cg, g->p.mr - 1), ""),
                                     cg_i64(cg, g->p.mr), "ngrp");
-  wino_transform(&z, qb, nt, true);
+  wino_transform(&z, tb, nt, true);
   wino_table(&z, ngrp, nt);
   wino_gemms(&z, ngrp, nt);
-  wino_transform(&z, qb, nt, false);
-  LLVMValueRef r0 = wino_first_row(&z, qb);
-  LLVMValueRef r1 = wino_first_row(&z, LLVMBuildAdd(b, qb, nq, ""));
-  gemm_epilogue(g, r0, LLVMBuildSub(b, r1, r0, ""), cg_i64(cg, 0), cg_i64(cg, z.K));
-  cg_loop_end(cg, &lq);
+  wino_transform(&z, tb, nt, false);
+  wino_epilogue(&z, tb, nt);
+  cg_loop_end(cg, &lb);
   return true;
 }

@@ -1532,7 +1532,7 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. */
 enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
 /* ... and has at least this many tile rows in all images (th x batch).
- * Threads split tile rows (cg_conv_wino_split) and each reads all of V:
+ * Threads split tiles (cg_conv_wino_split) and each reads all of V:
  * with few tile rows, V's bytes outweigh the multiplies saved, and the
  * direct kernel, whose column split gives each thread its own panels, is
  * faster. ResNet-50 at batch 1, 2 threads (min and median of 30

@@ -8,12 +8,14 @@
  *
  * Here a loop is cut into more pieces than threads, and every thread of
  * the team, the caller first, claims the next unclaimed piece with one
- * atomic compare-and-swap until none is left. A worker that wakes late
- * finds nothing to claim; the caller waits only for pieces already claimed,
- * that is for threads that are running. Idle workers spin for SPIN_NS, so
- * that back-to-back kernels find them awake, then sleep on a condition
- * variable. On a busy machine a loop therefore costs about what it costs
- * on the caller's thread alone.
+ * atomic compare-and-swap until none is left: first the pieces it owns
+ * (thread s of N the s-th N-th of them, so that consecutive kernels split
+ * alike give each thread the same part of the data), then the others'.
+ * A worker that wakes late finds its pieces taken; the caller waits only
+ * for pieces already claimed, that is for threads that are running. Idle
+ * workers spin for SPIN_NS, so that back-to-back kernels find them awake,
+ * then sleep on a condition variable. On a busy machine a loop therefore
+ * costs about what it costs on the caller's thread alone.
  *
  * The team is the one hidden state of the runtime, started lazily (a
  * program that never asks for threads starts none) and stopped at exit
@@ -33,8 +35,7 @@
 #include "shlort.h"
 
 /* The team has at most MAX_THREADS threads, the caller included: the
- * claim word holds the thread count in 8 bits and the piece count and next
- * piece in 12 bits each. */
+ * claim word holds the thread count in 8 bits and the piece count in 12. */
 enum { MAX_THREADS = 64, PIECES_PER_THREAD = 4 };
 /* How long an idle thread spins before it sleeps: longer than the gap
  * between two kernels of a model (a few microseconds), much shorter than
@@ -55,8 +56,11 @@ typedef struct Team {
   shlort_range_fn fn;
   void *ctx;
   int64_t n;
-  /* epoch << 32 | threads << 24 | pieces << 12 | next piece. */
+  /* epoch << 32 | threads << 24 | pieces << 12. */
   _Atomic uint64_t claim;
+  /* Per slot, epoch << 32 | the next unclaimed piece of the pieces it
+   * owns (help); the holder sets them before it publishes `claim`. */
+  _Atomic uint64_t next[MAX_THREADS];
   _Atomic int64_t done; /* pieces of the current loop finished */
   /* Sleeping: workers wait on `wake` for a new epoch, the caller on
    * `finished` for the last piece. The counters let the other side skip
@@ -74,7 +78,7 @@ static Team team = {.mu = PTHREAD_MUTEX_INITIALIZER,
 static uint32_t claim_epoch(uint64_t w) { return (uint32_t)(w >> 32); }
 static int claim_threads(uint64_t w) { return (int)(w >> 24 & 0xff); }
 static int64_t claim_pieces(uint64_t w) { return (int64_t)(w >> 12 & 0xfff); }
-static int64_t claim_next(uint64_t w) { return (int64_t)(w & 0xfff); }
+static int64_t claim_next(uint64_t w) { return (int64_t)(w & 0xffffffff); }
 
 /* Start of piece p of np over [0, n): the first n % np pieces get one
  * extra element. Written without n * p so that it cannot overflow. */
@@ -108,23 +112,31 @@ static bool spin_until(bool (*done)(uint64_t), uint64_t arg) {
 }
 
 /* Runs pieces of the loop published as `w` from thread `slot` until none
- * is left or another loop has replaced it. */
+ * is left or another loop has replaced it: first the pieces it owns (slot
+ * s of nt owns pieces [piece_begin(np, nt, s), piece_begin(np, nt, s +
+ * 1)) of np), in order, then the others' unclaimed ones, slot after slot. */
 static void help(int slot, uint64_t w) {
-  if (slot >= claim_threads(w)) return;
+  int nt = claim_threads(w);
+  if (slot >= nt) return;
   uint32_t epoch = claim_epoch(w);
   int64_t np = claim_pieces(w);
-  while (claim_epoch(w) == epoch && claim_next(w) < np) {
-    if (!atomic_compare_exchange_weak(&team.claim, &w, w + 1)) continue;
-    int64_t p = claim_next(w);
-    team.fn(team.ctx, piece_begin(team.n, np, p), piece_begin(team.n, np, p + 1), slot);
-    /* The last piece releases the caller, which may then start the next
-     * loop: nothing of this one is read after the increment. */
-    if (atomic_fetch_add(&team.done, 1) + 1 == np && atomic_load(&team.caller_sleeps)) {
-      pthread_mutex_lock(&team.mu);
-      pthread_cond_signal(&team.finished);
-      pthread_mutex_unlock(&team.mu);
+  for (int k = 0; k < nt; k++) {
+    int owner = (slot + k) % nt;
+    int64_t end = piece_begin(np, nt, owner + 1);
+    uint64_t c = atomic_load(&team.next[owner]);
+    while (claim_epoch(c) == epoch && claim_next(c) < end) {
+      if (!atomic_compare_exchange_weak(&team.next[owner], &c, c + 1)) continue;
+      int64_t p = claim_next(c);
+      team.fn(team.ctx, piece_begin(team.n, np, p), piece_begin(team.n, np, p + 1), slot);
+      /* The last piece releases the caller, which may then start the next
+       * loop: nothing of this one is read after the increment. */
+      if (atomic_fetch_add(&team.done, 1) + 1 == np && atomic_load(&team.caller_sleeps)) {
+        pthread_mutex_lock(&team.mu);
+        pthread_cond_signal(&team.finished);
+        pthread_mutex_unlock(&team.mu);
+      }
+      c = atomic_load(&team.next[owner]);
     }
-    w = atomic_load(&team.claim);
   }
 }
 
@@ -214,6 +226,8 @@ static void run_loop(shlort_range_fn fn, void *ctx, int64_t n, int nt, int64_t n
   team.n = n;
   atomic_store(&team.done, 0);
   team.epoch++;
+  for (int s = 0; s < nt; s++)
+    atomic_store(&team.next[s], (uint64_t)team.epoch << 32 | (uint64_t)piece_begin(np, nt, s));
   uint64_t w = (uint64_t)team.epoch << 32 | (uint64_t)nt << 24 | (uint64_t)np << 12;
   atomic_store(&team.claim, w);
   if (atomic_load(&team.sleepers) > 0) {

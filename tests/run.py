@@ -231,6 +231,8 @@ def run_one(name, path, args, want, check, errors, kernels=None):
 
 def stage_run():
     """`// RUN-ARGS: ...` (extra shloc run args), `// OUTPUT: line` (expected stdout lines).
+    `// RUN-ALSO: ...`: the program runs once more with these args added
+    (one line per extra run), and must print the same.
     `// RUN-CMD: check`: a program with check ops, run by `shloc check`;
     OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
     status 1) with each such text in its diagnostics. `// KERNELS: N`: the
@@ -255,6 +257,8 @@ def stage_run():
         kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
         run_one(f"run/{f}", path, args, want, check, errors,
                 int(kernels.group(1)) if kernels else None)
+        for a in re.findall(r"^// RUN-ALSO: (.*)$", text, re.M):
+            run_one(f"run/{f} ({a})", path, args + eval_args(a), want, check, errors)
         if f.startswith("symbolic_") and not errors:
             run_one(f"run/{f} (specialized)", path,
                     [a for a in args if a != "--symbolic"] + ["--specialize"], want, check, [])
@@ -573,6 +577,9 @@ NATIVE = {
                        ("skinny_offsets.mlir", "sk2", ["--threads=2"])],
     "skinny_order": [("skinny_order.mlir", "so1", []),
                      ("skinny_order.mlir", "so2", ["--threads=2"])],
+    "ksplit_sums": [("ksplit_sums.mlir", "ks1", []),
+                    ("ksplit_sums.mlir", "ks2", ["--threads=2"]),
+                    ("ksplit_sums.mlir", "ks3", ["--threads=3"])],
 }
 
 

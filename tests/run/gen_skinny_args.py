@@ -14,9 +14,10 @@ dot_skinny_packed_threads: constant weights with 2 threads, which the
 layout pass packs for the skinny path (passes/layout.c, codegen/gemm.c's
 packed skinny path: panels of the tile's NR columns, rows in groups when
 M x NR accumulators do not fit the registers), each large enough for
-threads (32768 elements) so that two calls split the columns at a
-column that is not a panel's first, N not a multiple of NR, K not a
-multiple of the block of rows (16) or of the unrolled step (4).
+threads (32768 elements) so that the calls split the columns in whole
+panels (codegen/dot.c's dot_split), N not a multiple of NR (the last
+panel's call ends inside it), K not a multiple of the block of rows
+(16) or of the unrolled step (4).
 
 dot_skinny_ksplit, dot_skinny_ksplit3: weights as arguments with 2 and 3
 threads, which split K (codegen/dot.c's cg_dot_ksplit).
@@ -55,7 +56,7 @@ CASES = [
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
-# AVX2): the calls split at columns 395, 750 and 500.
+# AVX2): the calls take whole panels, the last one partly.
 PACKED = [
     ("f32", 7, 41, 790, "const", False),   # BERT's 7 tokens: 2 groups of rows (AVX-512)
     ("f32", 8, 20, 1500, "const", False),  # 2 groups of 4
@@ -88,9 +89,9 @@ FILES = {
         "`all elements equal`."]),
     "dot_skinny_packed_threads": (PACKED, ["--threads=2"], [
         "The packed skinny dot_general path (codegen/gemm.c) with 2 threads:",
-        "constant weights in the tile's panels, calls splitting the columns",
-        "inside a panel, odd N and K; the expected products come from NumPy:",
-        "each result is `all elements equal`."]),
+        "constant weights in the tile's panels, calls of whole panels (the",
+        "last one partly), odd N and K; the expected products come from",
+        "NumPy: each result is `all elements equal`."]),
     "dot_skinny_ksplit": (KSPLIT, ["--threads=2"], [
         "The skinny dot_general path (codegen/gemm.c) with weights as",
         "arguments and 2 threads, split along K (codegen/dot.c's",

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
-"""Writes tests/run/NAME.mlir for NAME in winograd, winograd_threads,
-winograd_off (the same cases with --winograd=off: the direct kernel):
+"""Writes tests/run/winograd.mlir, which runs as it is, at 2 threads and
+with --winograd=off (the same cases on the direct kernel: RUN-ALSO):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
 Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
 1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
 ReLU and residual epilogues, one case of several blocks of tile rows (a
-splat kernel, whose result is the same for every output feature), and
+splat kernel, whose result is the same for every output feature),
 convolutions that must not take the path (stride 2, fewer than
 WINO_MIN_TILE_ROWS tile rows, f64, weights computed by the program) still
-right.
+right, and cases large enough for 2 threads to split
+their tiles in the middle of a tile row, their epilogue fused into the
+kernel (the result's second use, is_finite, makes the epilogue's root a
+kernel of its own rather than part of the check's reduce).
 
 The input is integer-valued (gen_dot_kernel's operand), the weights and
 biases random multiples of 1/1000 (as float32); the expected result is
@@ -48,6 +51,14 @@ CASES = [
     ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 4 tile rows: direct path
     ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
     ("f32", [2, 6, 6, 4], 8, 1, 1, "relu", "computed"),     # weights not constant
+    # 2 threads split tiles (winograd_threads): 49 tiles as 25 + 24, the
+    # second piece from the middle of tile row 3, the epilogue per row run
+    # (kernel.c's threshold: 32768 elements read and written)
+    ("f32", [1, 14, 14, 32], 64, 1, 1, "relu+res+root", "const"),
+    ("f32", [1, 13, 13, 16], 112, 1, 1, "relu+res+root", "const"),  # the same at odd edges
+    # 169 tiles as 85 + 84 in blocks of 65: blocks from mid-row tiles
+    ("f32", [1, 26, 26, 120], 120, 1, 1, "", "splat"),
+    ("f32", [2, 12, 12, 32], 48, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
 ]
 
 
@@ -147,23 +158,26 @@ def case(out, n, c, rng):
     out.append(f"  %adiff{n} = stablehlo.abs %diff{n} : {ot}")
     out.append(f"  %tol{n} = stablehlo.constant dense<{TOL * s.max():.9g}> : {ot}")
     out.append(f"  %le{n} = stablehlo.compare LE, %adiff{n}, %tol{n} : ({ot}, {ot}) -> {bt}")
+    if "root" in epi:  # a second use of the result: its own kernel, the conv's epilogue
+        out.append(f"  %fin{n} = stablehlo.is_finite {got} : ({ot}) -> {bt}")
+        out.append(f"  %lf{n} = stablehlo.and %le{n}, %fin{n} : {bt}")
+        le = f"%lf{n}"
+    else:
+        le = f"%le{n}"
     out.append(f"  %t{n} = stablehlo.constant dense<true> : tensor<i1>")
-    out.append(f"  %ok{n} = stablehlo.reduce(%le{n} init: %t{n}) applies stablehlo.and across "
+    out.append(f"  %ok{n} = stablehlo.reduce({le} init: %t{n}) applies stablehlo.and across "
                f"dimensions = [0, 1, 2, 3] : ({bt}, tensor<i1>) -> tensor<i1>")
 
 
-FILES = {"winograd": "", "winograd_threads": "--threads=2", "winograd_off": "--winograd=off"}
-
-
 def main():
-    name = sys.argv[1] if len(sys.argv) > 1 else "winograd"
     rng = np.random.default_rng(6)
-    print_module("gen_winograd.py", name, FILES[name],
+    print_module("gen_winograd.py", "", "",
                  ["3 x 3 stride-1 f32 convolutions by Winograd's F(2 x 2, 3 x 3)",
                   "(codegen/winograd.c) and ones that must not take it, against NumPy",
                   "in float64: each result is `all |got - want| <= 2^-16 x S`",
                   "(see the generator for S and why)."],
-                 [lambda out, i, c=c: case(out, i, c, rng) for c in CASES])
+                 [lambda out, i, c=c: case(out, i, c, rng) for c in CASES],
+                 also=["--threads=2", "--winograd=off"])
 
 
 if __name__ == "__main__":
