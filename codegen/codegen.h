@@ -128,13 +128,17 @@ typedef struct CG {
    * the global of the blob (with a file: holding the loaded pointer),
    * whether the object gets the blob appended (ELF) rather than written
    * over zeros, and the CPU time spent writing their bytes
-   * (--time-passes). */
+   * (--time-passes), on the main thread and on the second one. */
   size_t wlen;
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
   bool wappend;
-  double weights_ms;
+  double weights_ms, weights_ahead_ms;
+  /* The bytes of packed constants and splats, made on a second thread
+   * while LLVM optimizes and writes the object (weights.c
+   * cg_weights_ahead); NULL when none runs. */
+  struct CgAhead *ahead;
   /* While a kernel is emitted (kernel.c): the storage locations of the
    * buffers it (and functions it calls, a sort's merge) uses, in order of
    * first use. Its frame holds their pointers, which the caller fills, so
@@ -327,6 +331,12 @@ LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
 void cg_weights_define(CG *cg, EmitKind kind);
 int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
+/* Starts making the bytes cg_weights_patch will write on a second thread
+ * (nothing to do with LLVM: it reads the IR's constants only), once every
+ * constant has its offset; cg_weights_patch waits for it.
+ * cg_weights_end waits too, and frees what it made. */
+void cg_weights_ahead(CG *cg);
+void cg_weights_end(CG *cg);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,
  * cg_report_mark_weight tags a constant global as weights,

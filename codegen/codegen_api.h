@@ -28,8 +28,9 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
  * *out. */
 int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
                          char **out, size_t *out_len, char **weights, size_t *weights_len);
-/* codegen/codegen.c: the process's CPU time in ms (--time-passes: on a
- * shared machine wall time measures the other processes). */
+/* codegen/codegen.c: the calling thread's CPU time in ms (--time-passes:
+ * on a shared machine wall time measures the other processes; the
+ * weights made on a second thread while LLVM runs are counted apart). */
 double cg_cpu_ms(void);
 /* The C name of the loader of a weights file: "<prefix>_load_weights". */
 char *cg_weights_loader_name(Arena *a, const CompileOptions *o);

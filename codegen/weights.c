@@ -9,8 +9,9 @@
  * multiple of 64) in one blob, and the code addresses it as blob +
  * offset; the bytes themselves are written by shloc, not LLVM (the
  * Value's literal, packed in place for the constants the layout pass
- * packs: ir.h GemmPacking, memory.c cg_const_write). Where the blob
- * is:
+ * packs: ir.h GemmPacking, memory.c cg_const_write; those packed bytes,
+ * and expanded splats, are made on a second thread while LLVM optimizes
+ * and writes the object: cg_weights_ahead). Where the blob is:
  *
  *  - embed (the default): the internal constant global shloc.weight_bytes
  *    (64-byte aligned) in read-only data. While LLVM optimizes, it is a
@@ -58,6 +59,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,10 +119,96 @@ static size_t blob_reserve(CG *cg, const char *name, Value *v, size_t n) {
   return off;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The bytes made ahead                                                      */
+
+/* Packed constants (and splats) are made while LLVM optimizes and writes
+ * the object, on a second thread: the machine has cores to spare, since
+ * LLVM's work is serial. It reads the IR's constants only, never LLVM's
+ * objects (a context is not thread-safe), and the main thread changes
+ * neither the constants nor cg->wnames meanwhile. Up to AHEAD_MAX_BYTES:
+ * they are held until the object is written, beside the literals, so the
+ * rest of a very large model is made as before, one at a time. */
+#define AHEAD_MAX_BYTES ((size_t)1 << 30)
+
+typedef struct CgAhead {
+  pthread_t thread;
+  bool running;      /* not joined yet */
+  const CgWeight *w; /* cg->wnames */
+  int n;
+  char **bytes;      /* per weight: its bytes, or NULL where none were made */
+  double ms;         /* the thread's CPU time */
+} CgAhead;
+
+/* Whether weight v's bytes have to be made (not the literal's own, nor
+ * zeros: the holes of the blob). */
+static bool needs_bytes(Value *v) { return v && !cg_const_literal(v) && !cg_const_zero(v); }
+
+static void *ahead_run(void *arg) {
+  CgAhead *a = arg;
+  double t = cg_cpu_ms();
+  size_t left = AHEAD_MAX_BYTES;
+  for (int i = 0; i < a->n; i++) {
+    Value *v = a->w[i].v;
+    size_t n = needs_bytes(v) ? cg_const_bytes(v) : 0;
+    if (!n || n > left) continue;
+    left -= n;
+    if (!(a->bytes[i] = calloc(n, 1))) abort(); /* cg_const_write wants zeros */
+    cg_const_write(v, a->bytes[i]);
+  }
+  a->ms = cg_cpu_ms() - t;
+  return NULL;
+}
+
+void cg_weights_ahead(CG *cg) {
+  if (cg->ahead || cg->o->weights == WEIGHTS_FILE) return; /* the file's are written */
+  bool any = false;
+  for (int i = 0; i < cg->nwnames && !any; i++) any = needs_bytes(cg->wnames[i].v);
+  if (!any) return;
+  CgAhead *a = calloc(1, sizeof *a);
+  char **bytes = calloc((size_t)cg->nwnames, sizeof *bytes);
+  if (!a || !bytes) abort();
+  *a = (CgAhead){.w = cg->wnames, .n = cg->nwnames, .bytes = bytes};
+  if (pthread_create(&a->thread, NULL, ahead_run, a)) { /* then made when written */
+    free(bytes);
+    free(a);
+    return;
+  }
+  a->running = true;
+  cg->ahead = a;
+}
+
+/* Waits for the thread; its bytes stay until cg_weights_end. */
+static void ahead_join(CG *cg) {
+  CgAhead *a = cg->ahead;
+  if (!a || !a->running) return;
+  pthread_join(a->thread, NULL);
+  a->running = false;
+  cg->weights_ahead_ms = a->ms;
+}
+
+void cg_weights_end(CG *cg) {
+  ahead_join(cg);
+  if (!cg->ahead) return;
+  for (int i = 0; i < cg->ahead->n; i++) free(cg->ahead->bytes[i]);
+  free(cg->ahead->bytes);
+  free(cg->ahead);
+  cg->ahead = NULL;
+}
+
+/* Weight i's bytes made ahead, or NULL. */
+static const char *ahead_bytes(const CG *cg, int i) {
+  return cg->ahead ? cg->ahead->bytes[i] : NULL;
+}
+
 /* Writes every constant of the blob at its offset in dst (zeroed). */
 static void blob_write(const CG *cg, char *dst) {
-  for (int i = 0; i < cg->nwnames; i++)
-    if (cg->wnames[i].v) cg_const_write(cg->wnames[i].v, dst + cg->wnames[i].off);
+  for (int i = 0; i < cg->nwnames; i++) {
+    Value *v = cg->wnames[i].v;
+    const char *made = ahead_bytes(cg, i);
+    if (made) memcpy(dst + cg->wnames[i].off, made, cg_const_bytes(v));
+    else if (v) cg_const_write(v, dst + cg->wnames[i].off);
+  }
 }
 
 /* The base of the blob: in a file, the pointer the loader stored (an
@@ -388,6 +476,7 @@ static int blob_write_file(CG *cg, const char *obj, size_t len, size_t off, cons
     if (!v || cg_const_zero(v)) continue;
     size_t n = cg_const_bytes(v);
     const char *bytes = cg_const_literal(v);
+    if (!bytes) bytes = ahead_bytes(cg, i);
     char *tmp = bytes ? NULL : calloc(n ? n : 1, 1);
     if (!bytes && !tmp) abort();
     if (tmp) cg_const_write(v, tmp);
@@ -458,6 +547,7 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
 
 int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path) {
   if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
+  ahead_join(cg);
   double t = cg_cpu_ms();
   char *err = NULL, *at = NULL;
   bool done = false;

@@ -26,7 +26,7 @@
  * functions (dot.c's path, conv.c's fit), so they agree by construction;
  * the kernel still checks the packing against its plan. The weights of a
  * Winograd convolution (codegen/winograd.c) are packed after their
- * transform (GemmPacking.wino, wino_kernel).
+ * transform (GemmPacking.wino, wino_pack).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,18 +76,26 @@ static inline void copy_elem(char *d, int64_t to, const char *s, int64_t from, i
   }
 }
 
-/* The 16 matrices V_t[c][k] (t = 4i + j) of element (i, j) of G g G^T,
- * g the 3 x 3 filter of (c, k) in the HWIO f32 kernel src (a splat: its
- * one element), G = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]: Winograd's
+/* The 16 matrices V_t (t = 4i + j: element (i, j) of G g G^T, over each
+ * (c, k)'s 3 x 3 filter g of the HWIO f32 kernel src, a splat: its one
+ * element), G = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]: Winograd's
  * F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for Convolutional
- * Neural Networks", 2015, section 4.1), in double, rounded once. */
-static float *wino_kernel(const GemmPacking *p, const char *src, bool splat) {
+ * Neural Networks", 2015, section 4.1), in double, rounded once, written
+ * straight to their places in dst's panels (ir.h GemmPacking: bdim {16},
+ * K = C rows, N = K columns), padding zeros included. */
+static void wino_pack(const GemmPacking *p, const char *src, bool splat, float *dst) {
   static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
-  int64_t C = p->K, K = p->N;
-  float *v = malloc((size_t)(16 * C * K) * sizeof *v);
-  if (!v) abort();
-  for (int64_t c = 0; c < C; c++)
-    for (int64_t k = 0; k < K; k++) {
+  int64_t C = p->K, K = p->N, nr = p->nr, npad = (K + nr - 1) / nr * nr;
+  for (int64_t c = 0; c < C; c++) {
+    int64_t pc = c / p->kc * p->kc, rows = C - pc < p->kc ? C - pc : p->kc;
+    /* row c of matrix 0's K slice: panel j's row at j * nr * rows */
+    float *row = dst + pc * npad + (c - pc) * nr;
+    for (int64_t k = 0; k < npad; k++) {
+      float *at = row + k / nr * nr * rows + k % nr;
+      if (k >= K) { /* N's padding */
+        for (int t = 0; t < 16; t++) at[t * C * npad] = 0;
+        continue;
+      }
       double g[3][3], gg[4][3]; /* g, G g */
       for (int y = 0; y < 3; y++)
         for (int x = 0; x < 3; x++) {
@@ -99,20 +107,22 @@ static float *wino_kernel(const GemmPacking *p, const char *src, bool splat) {
         for (int x = 0; x < 3; x++) gg[i][x] = G[i][0] * g[0][x] + G[i][1] * g[1][x] + G[i][2] * g[2][x];
       for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-          v[((i * 4 + j) * C + c) * K + k] =
+          at[(i * 4 + j) * C * npad] =
               (float)(gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2]);
     }
-  return v;
+  }
 }
 
 /* dst is written in order: per matrix, per K slice of kc rows, per panel
  * of nr columns, its rows, zeros past N (ir.h GemmPacking). */
 void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, void *dst) {
-  float *wino = p->wino ? wino_kernel(p, src, splat) : NULL;
-  const char *s = wino ? (const char *)wino : src;
+  if (p->wino) {
+    wino_pack(p, src, splat, dst);
+    return;
+  }
+  const char *s = src;
   char *d = dst;
   int64_t nmat = 1, to = 0, nr = p->nr;
-  splat &= !wino;
   for (int i = 0; i < p->nbd; i++) nmat *= p->bdim[i];
   /* A splat reads its one element everywhere: strides 0. */
   int64_t sk = splat ? 0 : p->sk, sn = splat ? 0 : p->sn;
@@ -133,7 +143,6 @@ void layout_pack(const GemmPacking *p, const void *src, int esz, bool splat, voi
       }
     }
   }
-  free(wino);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -791,6 +791,43 @@ static void test_layout_pack(void) {
   }
 }
 
+/* The Winograd packing (GemmPacking.wino) of a 3 x 3 x C x K HWIO kernel
+ * against G g G^T by matrix products (Lavin & Gray 2015, section 4.1)
+ * placed by the definition of GemmPacking: C = 5 rows in K slices of 3,
+ * K = 6 columns in panels of 4 (zeros past 6); small integers, so that
+ * every V element is exact in float whatever the order of the sums. */
+static void test_layout_pack_wino(void) {
+  enum { C = 5, K = 6, NPAD = 8, KC = 3, NR = 4 };
+  static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
+  GemmPacking p = {.nbd = 1, .bdim = {16}, .bstride = {C * K}, .K = C, .N = K,
+                   .sk = K, .sn = 1, .kc = KC, .nr = NR, .wino = true};
+  EXPECT_I64(layout_packed_elems(&p), 16 * C * NPAD);
+  float src[9 * C * K], dst[16 * C * NPAD], want[16 * C * NPAD];
+  for (int i = 0; i < 9 * C * K; i++) src[i] = (float)(i * 7 % 13 - 6);
+  for (int splat = 0; splat < 2; splat++) {
+    memset(want, 0, sizeof want);
+    for (int c = 0; c < C; c++)
+      for (int k = 0; k < K; k++) {
+        double g[3][3], gg[4][3] = {{0}}, v[4][4] = {{0}};
+        for (int y = 0; y < 3; y++)
+          for (int x = 0; x < 3; x++) g[y][x] = src[splat ? 0 : ((y * 3 + x) * C + c) * K + k];
+        for (int i = 0; i < 4; i++)
+          for (int x = 0; x < 3; x++)
+            for (int y = 0; y < 3; y++) gg[i][x] += G[i][y] * g[y][x];
+        for (int i = 0; i < 4; i++)
+          for (int j = 0; j < 4; j++)
+            for (int x = 0; x < 3; x++) v[i][j] += gg[i][x] * G[j][x];
+        int pc = c / KC * KC, rows = C - pc < KC ? C - pc : KC;
+        for (int t = 0; t < 16; t++)
+          want[t * C * NPAD + pc * NPAD + k / NR * NR * rows + (c - pc) * NR + k % NR] =
+              (float)v[t / 4][t % 4];
+      }
+    memset(dst, 0xAA, sizeof dst);
+    layout_pack(&p, src, 4, splat, dst);
+    EXPECT(!memcmp(dst, want, sizeof want));
+  }
+}
+
 int main(void) {
   test_tensor_types_are_interned();
   test_dimexpr_runtime_terms_cancel();
@@ -818,5 +855,6 @@ int main(void) {
   test_dense_get_floats();
   test_dense_get_splats();
   test_layout_pack();
+  test_layout_pack_wino();
   return unit_report();
 }
