@@ -140,14 +140,19 @@ def check_tile(name, stem, obj):
     return None
 
 
-def check_program(target, work, shloc, rt, path):
+def check_program(target, work, shloc, rt, path, also=None):
     """(case, None) when the target's output is the host's and the expected
-    one, else (case, why)."""
+    one, else (case, why); with `also` (a `// RUN-ALSO:` line, index and
+    args) the program compiled with those args added."""
     name, topts, cc, emu = target
     stem = os.path.basename(path)[:-5]
     case = f"{name}/run/{stem}"
     text = open(path).read()
     opts, inputs = run_args(text)
+    if also:
+        case += f" ({also[1]})"
+        stem += f"_also{also[0]}"
+        opts += shlex.split(also[1])
     want = re.findall(r"^// OUTPUT: (.*)$", text, re.M)
     obj = os.path.join(work, stem + ".o")
     r = run([shloc, path, "--packed-entry", "--name=prog", "-o", obj] + topts + opts)
@@ -215,8 +220,12 @@ def target_jobs(target, shloc, build):
         return []
     work = os.path.join(build, "tests", "cross", name)
     os.makedirs(work, exist_ok=True)
-    jobs = [functools.partial(check_program, target, work, shloc, rt, p)
-            for p in programs.deployable(ROOT)]
+    jobs = []
+    for p in programs.deployable(ROOT):
+        jobs.append(functools.partial(check_program, target, work, shloc, rt, p))
+        also = re.findall(r"^// RUN-ALSO: (.*)$", open(p).read(), re.M)
+        jobs += [functools.partial(check_program, target, work, shloc, rt, p, a)
+                 for a in enumerate(also)]
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "mnist", [], []))
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "threads",
                                   ["--threads=2"], ["-pthread"]))
