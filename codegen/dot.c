@@ -277,7 +277,8 @@ static DotPlan plan_dot(const Op *op) {
  * are one dimension, the last; else the columns, for the skinny path
  * with B packed in panels of nr (*unit = nr: each a run of memory of its
  * own, so a call of one panel streams as well as a call of many; pieces
- * of whole panels, claimed in turn, balance the threads: BERT at 7
+ * of whole panels balance the threads (a thread done with its own takes
+ * the other's, runtime/parallel.c): BERT at 7
  * tokens, weights as constants, 2 threads, a 768-wide B in 8 pieces of
  * 1 or 2 panels where calls of at least 768 columns made 2, of 128 (2
  * panels) 6, under SCHED_FIFO, paired medians of 250 rounds of

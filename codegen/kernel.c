@@ -625,8 +625,9 @@ void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRe
  * shlort_parallel_for to number the last units of fn from 0. */
 static LLVMValueRef offset_kernel(CG *cg, LLVMValueRef fn, int64_t off) {
   size_t len;
-  char name[320];
-  snprintf(name, sizeof name, "%s.from%lld", LLVMGetValueName2(fn, &len), (long long)off);
+  const char *base = LLVMGetValueName2(fn, &len);
+  char name[len + 32]; /* whole: the name finds the wrapper again */
+  snprintf(name, sizeof name, "%s.from%lld", base, (long long)off);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
   f = LLVMAddFunction(cg->mod, name, kernel_type(cg));
