@@ -682,7 +682,7 @@ static Region *read_region(BcCursor *c, bool in_func) {
     s->v = v;
     s->cap = cap;
   }
-  memset(s->v + base, 0, sizeof *s->v * nvalues);
+  if (nvalues) memset(s->v + base, 0, sizeof *s->v * nvalues); /* s->v may be NULL */
   s->n += nvalues;
   RegionIds ids = {base, base + nvalues};
   Block *b;
