@@ -24,6 +24,12 @@ def deployable(root):
             and not DYNAMIC_ENTRY.search(texts[p])]
 
 
+def also_runs(text):
+    """The args of a program's `// RUN-ALSO: args` lines: each one more run
+    (or compile) of the program with those args added."""
+    return re.findall(r"^// RUN-ALSO: (.*)$", text, re.M)
+
+
 def sections(readelf, obj):
     """{name: size} of the object's sections (llvm-readelf -S)."""
     r = subprocess.run([readelf, "-S", "-W", obj], capture_output=True, text=True, timeout=60)

@@ -59,6 +59,8 @@ import subprocess
 import sys
 import tempfile
 
+import programs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
 SHARED = os.path.abspath(os.path.join(ROOT, os.environ.get("SHARED", "../shared")))
@@ -257,7 +259,7 @@ def stage_run():
         kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
         run_one(f"run/{f}", path, args, want, check, errors,
                 int(kernels.group(1)) if kernels else None)
-        for a in re.findall(r"^// RUN-ALSO: (.*)$", text, re.M):
+        for a in programs.also_runs(text):
             run_one(f"run/{f} ({a})", path, args + eval_args(a), want, check, errors)
         if f.startswith("symbolic_") and not errors:
             run_one(f"run/{f} (specialized)", path,

@@ -2,7 +2,7 @@
 """Bare-metal objects need no libc, no libm and no runtime (the baremetal stage).
 
 examples/mnist and tests/run/*.mlir are compiled (single-process: no
---threads) for Cortex-M4F (thumbv7em-none-eabihf) and 32-bit RISC-V
+--threads; once more per `// RUN-ALSO: args` line without --threads) for Cortex-M4F (thumbv7em-none-eabihf) and 32-bit RISC-V
 without (rv32imac) and with (rv32imafc) single-precision floats, and the
 undefined symbols of each object are read with llvm-nm. Allowed are the
 compiler's own support routines (libgcc / compiler-rt: names starting with
@@ -17,6 +17,7 @@ usage: baremetal.py SHLOC BUILD; closes with `N passed, N failed`.
 """
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -61,10 +62,16 @@ def undefined(nm, obj):
     return sorted(l.split()[-1] for l in r.stdout.splitlines() if l.strip())
 
 
-def check(shloc, nm, work, config, path, log):
+def check(shloc, nm, work, config, path, log, also=None):
+    """Compiles one program for one config (with `also`, a RUN-ALSO line's
+    index and args, those args added) and reads its undefined symbols."""
     cname, opts = config
     stem = os.path.basename(path)[:-5]
     name = f"{cname}/{stem}"
+    if also:
+        name += f" ({also[1]})"
+        stem += f"_also{also[0]}"
+        opts = opts + shlex.split(also[1])
     obj = os.path.join(work, f"{cname}-{stem}.o")
     # The memory plan diagnoses a dynamic stack allocation (an unbounded
     # stack): every program is compiled with it on Cortex-M4F.
@@ -101,6 +108,9 @@ def main():
         for config in CONFIGS:
             for p in programs:
                 check(shloc, nm, work, config, p, log)
+                for a in enumerate(run_programs.also_runs(open(p).read())):
+                    if "--threads" not in a[1]:  # single-process objects only
+                        check(shloc, nm, work, config, p, log, a)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -223,7 +223,7 @@ def target_jobs(target, shloc, build):
     jobs = []
     for p in programs.deployable(ROOT):
         jobs.append(functools.partial(check_program, target, work, shloc, rt, p))
-        also = re.findall(r"^// RUN-ALSO: (.*)$", open(p).read(), re.M)
+        also = programs.also_runs(open(p).read())
         jobs += [functools.partial(check_program, target, work, shloc, rt, p, a)
                  for a in enumerate(also)]
     jobs.append(functools.partial(check_example, target, work, shloc, rt, "mnist", [], []))
