@@ -15,25 +15,30 @@
  *    what they call but the kernels moved, which become declarations;
  *  - the second thread's module, parsed from the bitcode of the first,
  *    defines the moved kernels (made external for the time of the split)
- *    and every function they call, the GEMM microkernels shared with the
- *    first included: a copy in each module, so each module's inference of
+ *    and every function they call; a function kernels on both sides call
+ *    (a GEMM microkernel) is in both, so each module's inference of
  *    attributes, argument promotion and calling conventions sees every
  *    caller of its copy.
- * The second module comes back as bitcode and is linked into the first;
- * its copies of local functions and constants that the first has too are
- * dropped where they print alike (else both stay: each is right for its
- * callers), the moved kernels get their linkage back, and one object is
- * emitted as before. The weights are not in the module yet (weights.c
- * defines them after optimization), so no weight byte goes through
- * bitcode.
+ * Kernels move largest first where that shortens the longer side (plan;
+ * the cost model is at FN_COST). The second module comes back as bitcode
+ * and is linked into the first; its copies of local functions and
+ * constants the first has too are dropped where they print alike (else
+ * both stay: each is right for its callers), the moved kernels get their
+ * linkage back, and one object is emitted as before. The weights are not
+ * in the module yet (weights.c defines them after optimization), so no
+ * weight byte goes through bitcode.
  *
- * The two parts in a row are default<O3> exactly (the same object); what
- * the split changes is that a moved kernel's caller is in the other
- * module: a kernel called directly (--threads=1) keeps its frame pointer
- * and its constant begin and end as arguments instead of having them
- * promoted and removed, and the moved functions come after the others in
- * the object. Kernels the runtime calls (through shlort_parallel_for) are
- * compiled as before.
+ * The two parts in a row are default<O3> exactly (the same objects). The
+ * split changes three things: the moved functions come after the others
+ * in the object; a moved kernel called directly (--threads=1) keeps its
+ * frame pointer and its constant begin and end as arguments (PIPE_IPO has
+ * propagated the constants into it: its loops are the same) instead of
+ * having them promoted and removed, which needs the caller in the same
+ * module; and the moved functions went through bitcode, which LLVM-C
+ * writes without use-list orders, so their blocks' predecessor lists come
+ * back in another order and register allocation and block layout differ
+ * in places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
+ * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -111,11 +116,18 @@ static const char PIPE_LOCAL[] =
     "speculate-blocks;simplify-cond-branch;speculate-unpredictables>),globaldce,"
     "constmerge,cg-profile,rel-lookup-table-converter,function(annotation-remarks)";
 
-/* Below this many instructions the second thread costs more than it saves.
- * The second module gets at most SPLIT_SHARE_PCT % of them: this thread
- * also runs PIPE_IPO before and the link after (ResNet-50, b1 and b8, 1
- * and 2 threads: the two threads' PIPE_LOCAL ends closest at 53-58 %). */
-enum { SPLIT_MIN_INSNS = 4000, SPLIT_SHARE_PCT = 55 };
+/* Below this cost (in kernel instructions, below: about 60 ms) the second
+ * thread costs more than it saves. */
+enum { SPLIT_MIN_COST = 2000 };
+/* What PIPE_LOCAL costs per function, in a kernel's instructions (about
+ * 30 us each on the Zen 4 VM): FN_COST each, then per instruction 1 in a
+ * kernel (its loops are vectorized and unrolled), 2/3 in the functions
+ * kernels call (GEMM microkernels), 1/3 in an entry (calls, the frames'
+ * stores). From opt-19 -time-passes on each function of ResNet-50 b8,
+ * BERT-base 128 tokens and the GPT-2 step alone: BERT's 6x64 microkernel,
+ * 840 instructions after PIPE_IPO, 16 ms; kernels of 137 and 948, 14 and
+ * 27 ms; five of 33 to 63, 23 ms; its entry, 1960, 19 ms. */
+enum { FN_COST = 100 };
 /* The second module's local definitions carry this suffix until the link
  * has matched them with the first module's. */
 #define SUFFIX ".split"
@@ -124,6 +136,7 @@ typedef struct SplitFn {
   LLVMValueRef fn;
   int index;    /* in the module's order */
   int size;     /* instructions */
+  int cost;     /* of PIPE_LOCAL on it, in kernel instructions (FN_COST) */
   int *callees; /* indices of the defined functions its instructions name */
   int ncallees;
   bool defined;
@@ -202,6 +215,14 @@ static void split_init(Split *s, LLVMModuleRef mod) {
   }
   qsort(s->byfn, (size_t)s->n, sizeof *s->byfn, cmp_fn);
   for (i = 0; i < s->n; i++) scan_fn(s, &s->fns[i]);
+  bool *kernel = calloc((unsigned)s->n, 1);
+  for (i = 0; i < s->n; i++)
+    for (int k = 0; s->fns[i].entry && k < s->fns[i].ncallees; k++) kernel[s->fns[i].callees[k]] = true;
+  for (i = 0; i < s->n; i++) {
+    SplitFn *f = &s->fns[i];
+    if (f->defined) f->cost = FN_COST + (f->entry ? f->size / 3 : kernel[i] ? f->size : 2 * f->size / 3);
+  }
+  free(kernel);
 }
 
 static void split_free(Split *s) {
@@ -210,8 +231,8 @@ static void split_free(Split *s) {
   free(s->byfn);
 }
 
-/* Marks in seen[] what root calls, itself included, not stopping at
- * stop[] (when given) but at them; returns the instructions newly seen. */
+/* Marks in seen[] what root calls, itself included, not going past
+ * stop[] (when given); returns the cost of what it newly marked. */
 static int reach(const Split *s, int root, bool *seen, const bool *stop, int *stack) {
   int n = 0, total = 0;
   if (seen[root]) return 0;
@@ -219,7 +240,7 @@ static int reach(const Split *s, int root, bool *seen, const bool *stop, int *st
   stack[n++] = root;
   while (n) {
     const SplitFn *f = &s->fns[stack[--n]];
-    total += f->size;
+    total += f->cost;
     for (int k = 0; k < f->ncallees; k++) {
       int j = f->callees[k];
       if (seen[j] || (stop && stop[j])) continue;
@@ -253,36 +274,55 @@ static int roots_by_size(const Split *s, int *roots, int *weight, int *stack, bo
   return nroots;
 }
 
-/* Moves kernels to the second module, largest first, while it holds at
- * most SPLIT_SHARE_PCT % of the instructions; the first keeps the entries and all
- * they reach but the moved kernels. Returns whether any moved. */
-static bool plan(Split *s) {
-  if (s->n <= 0) return false;
-  int total = 0, in_b = 0, *roots = malloc((size_t)s->n * 3 * sizeof *roots);
-  int *weight = roots + s->n, *stack = weight + s->n;
-  bool *seen = malloc((size_t)s->n * 2), *mark = seen + s->n, moved = false;
-  for (int i = 0; i < s->n; i++) total += s->fns[i].size;
-  int nroots = total < SPLIT_MIN_INSNS ? 0 : roots_by_size(s, roots, weight, stack, seen);
-  memset(mark, 0, (size_t)s->n);
-  for (int r = 0; r < nroots; r++) {
-    memcpy(seen, mark, (size_t)s->n);
-    int w = reach(s, roots[r], seen, NULL, stack);
-    if (SPLIT_SHARE_PCT * (long)total < 100L * (in_b + w)) continue;
-    memcpy(mark, seen, (size_t)s->n);
-    in_b += w;
-    s->fns[roots[r]].moved = moved = true;
+/* The work of each module when the kernels moved[] are the second's:
+ * the second defines them and what they call, the first the entries and
+ * all they reach but the moved kernels; *wa and *wb their costs. */
+static void sides(Split *s, const bool *moved, int *stack, int *wa, int *wb) {
+  bool *in_a = malloc((size_t)s->n * 2), *in_b = in_a + s->n;
+  memset(in_a, 0, (size_t)s->n * 2);
+  *wa = *wb = 0;
+  for (int i = 0; i < s->n; i++) {
+    if (moved[i]) *wb += reach(s, i, in_b, NULL, stack);
+    if (s->fns[i].entry) *wa += reach(s, i, in_a, moved, stack);
   }
   for (int i = 0; i < s->n; i++) {
-    s->fns[i].in_b = mark[i];
-    mark[i] = s->fns[i].moved;
+    s->fns[i].in_a = in_a[i];
+    s->fns[i].in_b = in_b[i];
+    s->fns[i].moved = moved[i];
   }
-  memset(seen, 0, (size_t)s->n);
-  for (int i = 0; i < s->n; i++)
-    if (s->fns[i].entry) reach(s, i, seen, mark, stack);
-  for (int i = 0; i < s->n; i++) s->fns[i].in_a = seen[i];
+  free(in_a);
+}
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* Moves kernels to the second module, largest (with what they call)
+ * first, each where it shortens the longer module's work (what both need,
+ * the GEMM microkernels, counts in both: BERT's 7-token skinny kernel is
+ * half of the module, and moves with all its callers or stays). Returns
+ * whether any moved. */
+static bool plan(Split *s) {
+  if (s->n <= 0) return false;
+  int total = 0, *roots = malloc((size_t)s->n * 3 * sizeof *roots);
+  int *weight = roots + s->n, *stack = weight + s->n;
+  bool *seen = malloc((size_t)s->n * 2), *moved = seen + s->n;
+  for (int i = 0; i < s->n; i++) total += s->fns[i].cost;
+  int nroots = total < SPLIT_MIN_COST ? 0 : roots_by_size(s, roots, weight, stack, seen);
+  int wa = total, wb = 0, a, b;
+  memset(moved, 0, (size_t)s->n);
+  for (int r = 0; r < nroots; r++) {
+    moved[roots[r]] = true;
+    sides(s, moved, stack, &a, &b);
+    if (max_int(a, b) < max_int(wa, wb)) {
+      wa = a;
+      wb = b;
+    } else {
+      moved[roots[r]] = false;
+    }
+  }
+  sides(s, moved, stack, &a, &b);
   free(roots);
   free(seen);
-  return moved;
+  return b > 0;
 }
 
 /* Makes f a declaration: its instructions' uses become poison (only its
