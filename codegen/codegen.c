@@ -169,6 +169,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
     fprintf(stderr, "  %-13s %9.3f ms\n", "weights", cg.weights_ms);
     /* beside llvm-opt and llvm-emit: not in their times, nor in the wall time */
     if (cg.weights_ahead_ms) fprintf(stderr, "  %-13s %9.3f ms\n", "weights-ahead", cg.weights_ahead_ms);
+    if (cg.opt_second_ms) fprintf(stderr, "  %-13s %9.3f ms\n", "llvm-opt-2", cg.opt_second_ms);
   }
   cg_dispose(&cg);
   return rc;

@@ -135,6 +135,7 @@ typedef struct CG {
   LLVMValueRef wbase;
   bool wappend;
   double weights_ms, weights_ahead_ms;
+  double opt_second_ms; /* optsplit.c's second thread (CPU time) */
   /* The bytes of packed constants and splats, made on a second thread
    * while LLVM optimizes and writes the object (weights.c
    * cg_weights_ahead); NULL when none runs. */
@@ -649,6 +650,10 @@ bool cg_has_insn(CG *cg, CgInsn k, LLVMTypeRef t);
  * bytes (zmm, ymm or xmm); 16 elsewhere. */
 int cg_probe_vector_bytes(LLVMTargetMachineRef tm);
 int cg_optimize(CG *cg);
+/* codegen/optsplit.c: default<O3> (as LLVM 19 builds it, with the inliner
+ * options target.c sets) on the main thread and a second one, the kernels
+ * split between two modules and linked back; 0, or 1 with a diagnostic. */
+int cg_optimize_split(CG *cg);
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
 /* Calls fn with the name of each symbol of the object bin that no
  * section holds (a call out of the object) until fn returns false; the

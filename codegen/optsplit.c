@@ -1,0 +1,592 @@
+/*
+ * optsplit.c: LLVM's -O3 pipeline on two cores.
+ *
+ * default<O3> is run in two parts, the text LLVM 19 prints for it
+ * (`opt-19 -passes='default<O3>' -print-pipeline-passes`) cut before the
+ * inliner: PIPE_IPO (interprocedural constant propagation, which gives a
+ * kernel called once with a constant [begin, end) those constants,
+ * calling conventions and global optimization) runs on the whole module;
+ * PIPE_LOCAL (the inliner's walk with each function's simplification,
+ * then the loop vectorizer, unrolling and the rest, nearly all of the
+ * time) runs on two modules at once, each in its own LLVMContext and
+ * target machine (a context and a target machine are each used by one
+ * thread only):
+ *  - this thread's module keeps the entry functions (external linkage) and
+ *    what they call but the kernels moved, which become declarations;
+ *  - the second thread's module, parsed from the bitcode of the first,
+ *    defines the moved kernels (made external for the time of the split)
+ *    and every function they call; a function kernels on both sides call
+ *    (a GEMM microkernel) is in both, so each module's inference of
+ *    attributes, argument promotion and calling conventions sees every
+ *    caller of its copy.
+ * Kernels move largest first where that shortens the longer side (plan;
+ * the cost model is at FN_COST). The second module comes back as bitcode
+ * and is linked into the first; its copies of local functions and
+ * constants the first has too are dropped where they print alike (else
+ * both stay: each is right for its callers), the moved kernels get their
+ * linkage back, and one object is emitted as before. The weights are not
+ * in the module yet (weights.c defines them after optimization), so no
+ * weight byte goes through bitcode.
+ *
+ * The two parts in a row are default<O3> exactly (the same objects). The
+ * split changes three things: the moved functions come after the others
+ * in the object; a moved kernel called directly (--threads=1) keeps its
+ * frame pointer and its constant begin and end as arguments (PIPE_IPO has
+ * propagated the constants into it: its loops are the same) instead of
+ * having them promoted and removed, which needs the caller in the same
+ * module; and the moved functions went through bitcode, which LLVM-C
+ * writes without use-list orders, so their blocks' predecessor lists come
+ * back in another order and register allocation and block layout differ
+ * in places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
+ * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "codegen.h"
+
+static const char PIPE_IPO[] =
+    "annotation2metadata,forceattrs,inferattrs,coro-early,"
+    "function<eager-inv>(ee-instrument<>,lower-expect,"
+    "simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;"
+    "no-switch-range-to-icmp;no-switch-to-lookup;keep-loops;no-hoist-common-insts;"
+    "no-sink-common-insts;speculate-blocks;simplify-cond-branch;"
+    "no-speculate-unpredictables>,sroa<modify-cfg>,early-cse<>,callsite-splitting),"
+    "openmp-opt,ipsccp,called-value-propagation,globalopt,"
+    "function<eager-inv>(mem2reg,instcombine<max-iterations=1;no-use-loop-info;"
+    "no-verify-fixpoint>,simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;"
+    "switch-range-to-icmp;no-switch-to-lookup;keep-loops;no-hoist-common-insts;"
+    "no-sink-common-insts;speculate-blocks;simplify-cond-branch;"
+    "no-speculate-unpredictables>),always-inline";
+
+static const char PIPE_LOCAL[] =
+    "require<globals-aa>,function(invalidate<aa>),require<profile-summary>,"
+    "cgscc(devirt<4>(inline,function-attrs<skip-non-recursive-function-attrs>,"
+    "argpromotion,openmp-opt-cgscc,function<eager-inv;no-rerun>(sroa<modify-cfg>,"
+    "early-cse<memssa>,speculative-execution<only-if-divergent-target>,"
+    "jump-threading,correlated-propagation,simplifycfg<bonus-inst-threshold=1;"
+    "no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;"
+    "no-hoist-common-insts;no-sink-common-insts;speculate-blocks;"
+    "simplify-cond-branch;no-speculate-unpredictables>,instcombine<max-iterations=1;"
+    "no-use-loop-info;no-verify-fixpoint>,aggressive-instcombine,libcalls-shrinkwrap,"
+    "tailcallelim,simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;"
+    "switch-range-to-icmp;no-switch-to-lookup;keep-loops;no-hoist-common-insts;"
+    "no-sink-common-insts;speculate-blocks;simplify-cond-branch;"
+    "no-speculate-unpredictables>,reassociate,constraint-elimination,"
+    "loop-mssa(loop-instsimplify,loop-simplifycfg,licm<no-allowspeculation>,"
+    "loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>,"
+    "simple-loop-unswitch<nontrivial;trivial>),simplifycfg<bonus-inst-threshold=1;"
+    "no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;"
+    "no-hoist-common-insts;no-sink-common-insts;speculate-blocks;"
+    "simplify-cond-branch;no-speculate-unpredictables>,instcombine<max-iterations=1;"
+    "no-use-loop-info;no-verify-fixpoint>,loop(loop-idiom,indvars,"
+    "simple-loop-unswitch<nontrivial;trivial>,loop-deletion,loop-unroll-full),"
+    "sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,"
+    "bdce,instcombine<max-iterations=1;no-use-loop-info;no-verify-fixpoint>,"
+    "jump-threading,correlated-propagation,adce,memcpyopt,dse,move-auto-init,"
+    "loop-mssa(licm<allowspeculation>),coro-elide,simplifycfg<bonus-inst-threshold=1;"
+    "no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;"
+    "hoist-common-insts;sink-common-insts;speculate-blocks;simplify-cond-branch;"
+    "no-speculate-unpredictables>,instcombine<max-iterations=1;no-use-loop-info;"
+    "no-verify-fixpoint>),function-attrs,"
+    "function(require<should-not-run-function-passes>),coro-split)),deadargelim,"
+    "coro-cleanup,globalopt,globaldce,elim-avail-extern,rpo-function-attrs,"
+    "recompute-globalsaa,function<eager-inv>(float2int,lower-constant-intrinsics,chr,"
+    "loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),"
+    "loop-distribute,inject-tli-mappings,loop-vectorize<no-interleave-forced-only;"
+    "no-vectorize-forced-only;>,infer-alignment,loop-load-elim,"
+    "instcombine<max-iterations=1;no-use-loop-info;no-verify-fixpoint>,"
+    "simplifycfg<bonus-inst-threshold=1;forward-switch-cond;switch-range-to-icmp;"
+    "switch-to-lookup;no-keep-loops;hoist-common-insts;sink-common-insts;"
+    "speculate-blocks;simplify-cond-branch;no-speculate-unpredictables>,"
+    "slp-vectorizer,vector-combine,instcombine<max-iterations=1;no-use-loop-info;"
+    "no-verify-fixpoint>,loop-unroll<O3>,transform-warning,sroa<preserve-cfg>,"
+    "infer-alignment,instcombine<max-iterations=1;no-use-loop-info;"
+    "no-verify-fixpoint>,loop-mssa(licm<allowspeculation>),"
+    "alignment-from-assumptions,loop-sink,instsimplify,div-rem-pairs,tailcallelim,"
+    "simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;switch-range-to-icmp;"
+    "no-switch-to-lookup;keep-loops;no-hoist-common-insts;no-sink-common-insts;"
+    "speculate-blocks;simplify-cond-branch;speculate-unpredictables>),globaldce,"
+    "constmerge,cg-profile,rel-lookup-table-converter,function(annotation-remarks)";
+
+/* Below this cost (in kernel instructions, below: about 60 ms) the second
+ * thread costs more than it saves. */
+enum { SPLIT_MIN_COST = 2000 };
+/* What PIPE_LOCAL costs per function, in a kernel's instructions (about
+ * 30 us each on the Zen 4 VM): FN_COST each, then per instruction 1 in a
+ * kernel (its loops are vectorized and unrolled), 2/3 in the functions
+ * kernels call (GEMM microkernels), 1/3 in an entry (calls, the frames'
+ * stores). From opt-19 -time-passes on each function of ResNet-50 b8,
+ * BERT-base 128 tokens and the GPT-2 step alone: BERT's 6x64 microkernel,
+ * 840 instructions after PIPE_IPO, 16 ms; kernels of 137 and 948, 14 and
+ * 27 ms; five of 33 to 63, 23 ms; its entry, 1960, 19 ms. */
+enum { FN_COST = 100 };
+/* The second module's local definitions carry this suffix until the link
+ * has matched them with the first module's. */
+#define SUFFIX ".split"
+
+typedef struct SplitFn {
+  LLVMValueRef fn;
+  int index;    /* in the module's order */
+  int size;     /* instructions */
+  int cost;     /* of PIPE_LOCAL on it, in kernel instructions (FN_COST) */
+  int *callees; /* indices of the defined functions its instructions name */
+  int ncallees;
+  bool defined;
+  bool entry;   /* defined, not local: stays in the first module */
+  bool in_a, in_b, moved;
+} SplitFn;
+
+typedef struct Split {
+  SplitFn *fns;   /* in the module's order */
+  SplitFn **byfn; /* sorted by LLVMValueRef, for index_of */
+  int n;
+} Split;
+
+static int cmp_fn(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)(*(SplitFn *const *)a)->fn, y = (uintptr_t)(*(SplitFn *const *)b)->fn;
+  return x < y ? -1 : x > y;
+}
+
+static int index_of(const Split *s, LLVMValueRef f) {
+  SplitFn key = {.fn = f}, *k = &key;
+  SplitFn **hit = bsearch(&k, s->byfn, (size_t)s->n, sizeof *hit, cmp_fn);
+  return hit ? (*hit)->index : -1;
+}
+
+static bool is_local(LLVMValueRef g) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+static bool has_body(LLVMValueRef f) { return LLVMCountBasicBlocks(f) > 0; }
+
+/* Whether every use of every local function is an instruction's (a call,
+ * or the kernel handed to shlort_parallel_for), so that the functions'
+ * operands are the whole graph. */
+static bool uses_are_instructions(LLVMModuleRef mod) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    if (!is_local(f)) continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+      if (!LLVMIsAInstruction(LLVMGetUser(u))) return false;
+  }
+  return true;
+}
+
+static void add_callee(SplitFn *f, int j) {
+  for (int k = 0; k < f->ncallees; k++)
+    if (f->callees[k] == j) return;
+  f->callees = realloc(f->callees, (size_t)(f->ncallees + 1) * sizeof *f->callees);
+  f->callees[f->ncallees++] = j;
+}
+
+/* Sizes and callees (every defined function an operand names). */
+static void scan_fn(Split *s, SplitFn *f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      f->size++;
+      int nops = LLVMGetNumOperands(i);
+      for (int k = 0; k < nops; k++) {
+        LLVMValueRef op = LLVMGetOperand(i, k);
+        if (!op || !LLVMIsAFunction(op) || !has_body(op)) continue;
+        int j = index_of(s, op);
+        if (j >= 0 && !s->fns[j].entry) add_callee(f, j);
+      }
+    }
+}
+
+static void split_init(Split *s, LLVMModuleRef mod) {
+  s->n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) s->n++;
+  s->fns = calloc((size_t)s->n, sizeof *s->fns);
+  s->byfn = malloc((size_t)s->n * sizeof *s->byfn);
+  int i = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f), i++) {
+    s->fns[i] = (SplitFn){.fn = f, .index = i, .defined = has_body(f)};
+    s->fns[i].entry = s->fns[i].defined && !is_local(f);
+    s->byfn[i] = &s->fns[i];
+  }
+  qsort(s->byfn, (size_t)s->n, sizeof *s->byfn, cmp_fn);
+  for (i = 0; i < s->n; i++) scan_fn(s, &s->fns[i]);
+  bool *kernel = calloc((unsigned)s->n, 1);
+  for (i = 0; i < s->n; i++)
+    for (int k = 0; s->fns[i].entry && k < s->fns[i].ncallees; k++) kernel[s->fns[i].callees[k]] = true;
+  for (i = 0; i < s->n; i++) {
+    SplitFn *f = &s->fns[i];
+    if (f->defined) f->cost = FN_COST + (f->entry ? f->size / 3 : kernel[i] ? f->size : 2 * f->size / 3);
+  }
+  free(kernel);
+}
+
+static void split_free(Split *s) {
+  for (int i = 0; i < s->n; i++) free(s->fns[i].callees);
+  free(s->fns);
+  free(s->byfn);
+}
+
+/* Marks in seen[] what root calls, itself included, not going past
+ * stop[] (when given); returns the cost of what it newly marked. */
+static int reach(const Split *s, int root, bool *seen, const bool *stop, int *stack) {
+  int n = 0, total = 0;
+  if (seen[root]) return 0;
+  seen[root] = true;
+  stack[n++] = root;
+  while (n) {
+    const SplitFn *f = &s->fns[stack[--n]];
+    total += f->cost;
+    for (int k = 0; k < f->ncallees; k++) {
+      int j = f->callees[k];
+      if (seen[j] || (stop && stop[j])) continue;
+      seen[j] = true;
+      stack[n++] = j;
+    }
+  }
+  return total;
+}
+
+/* The kernels the entries call, largest (with what they call) first. */
+static int roots_by_size(const Split *s, int *roots, int *weight, int *stack, bool *seen) {
+  int nroots = 0;
+  for (int i = 0; i < s->n; i++) {
+    const SplitFn *e = &s->fns[i];
+    for (int k = 0; e->entry && k < e->ncallees; k++) {
+      int j = e->callees[k], at = 0;
+      for (; at < nroots && roots[at] != j; at++) {}
+      if (at < nroots) continue;
+      memset(seen, 0, (size_t)s->n);
+      int w = reach(s, j, seen, NULL, stack);
+      for (at = nroots; at > 0 && weight[at - 1] < w; at--) {
+        roots[at] = roots[at - 1];
+        weight[at] = weight[at - 1];
+      }
+      roots[at] = j;
+      weight[at] = w;
+      nroots++;
+    }
+  }
+  return nroots;
+}
+
+/* The work of each module when the kernels moved[] are the second's:
+ * the second defines them and what they call, the first the entries and
+ * all they reach but the moved kernels; *wa and *wb their costs. */
+static void sides(Split *s, const bool *moved, int *stack, int *wa, int *wb) {
+  bool *in_a = malloc((size_t)s->n * 2), *in_b = in_a + s->n;
+  memset(in_a, 0, (size_t)s->n * 2);
+  *wa = *wb = 0;
+  for (int i = 0; i < s->n; i++) {
+    if (moved[i]) *wb += reach(s, i, in_b, NULL, stack);
+    if (s->fns[i].entry) *wa += reach(s, i, in_a, moved, stack);
+  }
+  for (int i = 0; i < s->n; i++) {
+    s->fns[i].in_a = in_a[i];
+    s->fns[i].in_b = in_b[i];
+    s->fns[i].moved = moved[i];
+  }
+  free(in_a);
+}
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* Moves kernels to the second module, largest (with what they call)
+ * first, each where it shortens the longer module's work (what both need,
+ * the GEMM microkernels, counts in both: BERT's 7-token skinny kernel is
+ * half of the module, and moves with all its callers or stays). Returns
+ * whether any moved. */
+static bool plan(Split *s) {
+  if (s->n <= 0) return false;
+  int total = 0, *roots = malloc((size_t)s->n * 3 * sizeof *roots);
+  int *weight = roots + s->n, *stack = weight + s->n;
+  bool *seen = malloc((size_t)s->n * 2), *moved = seen + s->n;
+  for (int i = 0; i < s->n; i++) total += s->fns[i].cost;
+  int nroots = total < SPLIT_MIN_COST ? 0 : roots_by_size(s, roots, weight, stack, seen);
+  int wa = total, wb = 0, a, b;
+  memset(moved, 0, (size_t)s->n);
+  for (int r = 0; r < nroots; r++) {
+    moved[roots[r]] = true;
+    sides(s, moved, stack, &a, &b);
+    if (max_int(a, b) < max_int(wa, wb)) {
+      wa = a;
+      wb = b;
+    } else {
+      moved[roots[r]] = false;
+    }
+  }
+  sides(s, moved, stack, &a, &b);
+  free(roots);
+  free(seen);
+  return b > 0;
+}
+
+/* Makes f a declaration: its instructions' uses become poison (only its
+ * own instructions use them), then they and its blocks go. */
+static void strip_body(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+        LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i; (i = LLVMGetFirstInstruction(bb));) LLVMInstructionEraseFromParent(i);
+  for (LLVMBasicBlockRef bb; (bb = LLVMGetFirstBasicBlock(f));) LLVMDeleteBasicBlock(bb);
+  LLVMSetLinkage(f, LLVMExternalLinkage);
+}
+
+/* Keeps the bodies of the functions the plan gives this module (by their
+ * index in the module's order): the others become declarations, deleted
+ * where nothing names them any more. */
+static void keep_only(LLVMModuleRef mod, const Split *s, bool second) {
+  LLVMValueRef *fns = malloc((size_t)s->n * sizeof *fns);
+  int i = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) fns[i++] = f;
+  for (i = 0; i < s->n; i++) {
+    const SplitFn *f = &s->fns[i];
+    if (!f->defined) continue;
+    if (second ? !f->in_b : !f->in_a) strip_body(fns[i]);
+    else if (f->moved) LLVMSetLinkage(fns[i], LLVMExternalLinkage);
+  }
+  for (i = 0; i < s->n; i++)
+    if (s->fns[i].defined && !has_body(fns[i]) && !LLVMGetFirstUse(fns[i]))
+      LLVMDeleteFunction(fns[i]);
+  free(fns);
+}
+
+/* Whether the module has only what the split handles: functions that
+ * only instructions name, and no exported global variable or alias (which
+ * the second module's copy would define twice). */
+static bool splittable(LLVMModuleRef mod) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetInitializer(g) && !is_local(g)) return false;
+  return !LLVMGetFirstGlobalAlias(mod) && !LLVMGetFirstGlobalIFunc(mod) && uses_are_instructions(mod);
+}
+
+/* NULL, or the pass pipeline's error (malloc'ed). */
+static char *run_pipeline(LLVMModuleRef mod, const char *passes, LLVMTargetMachineRef tm) {
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(mod, passes, tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (!err) return NULL;
+  char *msg = LLVMGetErrorMessage(err), *copy = strdup(msg);
+  LLVMDisposeErrorMessage(msg);
+  return copy;
+}
+
+/* The second module's local definitions get SUFFIX (match_copies). */
+static void add_suffix(LLVMModuleRef mod) {
+  char name[512];
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (has_body(f) && is_local(f)) {
+      snprintf(name, sizeof name, "%s" SUFFIX, LLVMGetValueName2(f, &(size_t){0}));
+      LLVMSetValueName2(f, name, strlen(name));
+    }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *s = LLVMGetValueName2(g, &len);
+    if (!len || !LLVMGetInitializer(g) || !is_local(g)) continue;
+    snprintf(name, sizeof name, "%s" SUFFIX, s);
+    LLVMSetValueName2(g, name, strlen(name));
+  }
+}
+
+typedef struct Second {
+  const Split *s;
+  LLVMTargetMachineRef tm; /* its own: a target machine caches subtargets */
+  LLVMMemoryBufferRef bc;  /* in: the module after PIPE_IPO; out: the second one optimized */
+  char *err;
+  double ms;
+} Second;
+
+static void *second_run(void *arg) {
+  Second *t = arg;
+  double start = cg_cpu_ms();
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef mod = NULL;
+  if (LLVMParseBitcodeInContext2(ctx, t->bc, &mod)) t->err = strdup("cannot read back bitcode");
+  LLVMDisposeMemoryBuffer(t->bc);
+  t->bc = NULL;
+  if (mod) {
+    keep_only(mod, t->s, true);
+    t->err = run_pipeline(mod, PIPE_LOCAL, t->tm);
+    if (!t->err) {
+      add_suffix(mod);
+      t->bc = LLVMWriteBitcodeToMemoryBuffer(mod);
+    }
+    LLVMDisposeModule(mod);
+  }
+  LLVMContextDispose(ctx);
+  t->ms = cg_cpu_ms() - start;
+  return NULL;
+}
+
+static bool same_section(LLVMValueRef a, LLVMValueRef b) {
+  const char *x = LLVMGetSection(a), *y = LLVMGetSection(b);
+  return !strcmp(x ? x : "", y ? y : "");
+}
+
+/* Constants are uniqued in a context: equal initializers are one value. */
+static bool same_global(LLVMValueRef a, LLVMValueRef b) {
+  return LLVMIsAGlobalVariable(a) && LLVMGetInitializer(a) == LLVMGetInitializer(b) &&
+         LLVMGlobalGetValueType(a) == LLVMGlobalGetValueType(b) &&
+         LLVMIsGlobalConstant(a) == LLVMIsGlobalConstant(b) &&
+         LLVMGetAlignment(a) == LLVMGetAlignment(b) && LLVMGetLinkage(a) == LLVMGetLinkage(b) &&
+         LLVMGetUnnamedAddress(a) == LLVMGetUnnamedAddress(b) &&
+         LLVMIsThreadLocal(a) == LLVMIsThreadLocal(b) && same_section(a, b);
+}
+
+static const char *skip_digits(const char *p) {
+  while (*p >= '0' && *p <= '9') p++;
+  return p;
+}
+
+/* Local names are the passes' (each module numbers its own ".idx370");
+ * without them the printer numbers values in order. */
+static void drop_local_names(LLVMValueRef f) {
+  for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p)) LLVMSetValueName2(p, "", 0);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMSetValueName2(LLVMBasicBlockAsValue(bb), "", 0);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) LLVMSetValueName2(i, "", 0);
+  }
+}
+
+/* Whether functions a and b of one module print alike but for their names,
+ * their values' names, comments and the numbers of their metadata (each
+ * loop's own node): the text has their attributes, calling conventions and every
+ * instruction. */
+static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
+  if (!LLVMIsAFunction(a)) return false;
+  drop_local_names(a);
+  drop_local_names(b);
+  char *x = LLVMPrintValueToString(a), *y = LLVMPrintValueToString(b);
+  const char *p = strchr(x, '@'), *q = strchr(y, '@');
+  bool same = p && q && p - x == q - y && !memcmp(x, y, (size_t)(p - x));
+  if (same) {
+    p = strchr(p, '(');
+    q = strchr(q, '(');
+    same = p && q;
+  }
+  while (same && *p && *q) {
+    if (*p == ';' && *q == ';') { /* comments: "; preds = %5, %7" in use-list order */
+      p += strcspn(p, "\n");
+      q += strcspn(q, "\n");
+    } else if (p[0] == '!' && q[0] == '!' && p[1] >= '0' && p[1] <= '9' && q[1] >= '0' && q[1] <= '9') {
+      p = skip_digits(p + 1);
+      q = skip_digits(q + 1);
+    } else {
+      same = *p++ == *q++;
+    }
+  }
+  same = same && !*p && !*q;
+  LLVMDisposeMessage(x);
+  LLVMDisposeMessage(y);
+  return same;
+}
+
+/* b, a copy from the second module named NAME SUFFIX: dropped for the
+ * first module's NAME where they are alike, else named NAME where the
+ * first has none (it had no caller there), else kept as it is. */
+static void match_copy(LLVMModuleRef mod, LLVMValueRef b, bool fn) {
+  size_t len, n = strlen(SUFFIX);
+  const char *name = LLVMGetValueName2(b, &len);
+  if (len < n || strcmp(name + len - n, SUFFIX)) return;
+  char *base = strndup(name, len - n);
+  LLVMValueRef a = fn ? LLVMGetNamedFunction(mod, base) : LLVMGetNamedGlobal(mod, base);
+  if (!a) {
+    LLVMSetValueName2(b, base, len - n);
+  } else if (fn ? print_alike(a, b) : same_global(a, b)) {
+    LLVMReplaceAllUsesWith(b, a);
+    if (fn) LLVMDeleteFunction(b);
+    else LLVMDeleteGlobal(b);
+  }
+  free(base);
+}
+
+/* Globals first: a function's text names them. */
+static void match_copies(LLVMModuleRef mod) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod), next; g; g = next) {
+    next = LLVMGetNextGlobal(g);
+    match_copy(mod, g, false);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (has_body(f)) match_copy(mod, f, true);
+  }
+}
+
+typedef struct Moved {
+  char *name;
+  LLVMLinkage linkage;
+  LLVMUnnamedAddr unnamed;
+} Moved;
+
+static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int nmoved) {
+  LLVMModuleRef second = NULL;
+  bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second);
+  LLVMDisposeMemoryBuffer(bc);
+  if (bad || LLVMLinkModules2(cg->mod, second)) return strdup("cannot link the split modules");
+  for (int i = 0; i < nmoved; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(cg->mod, moved[i].name);
+    LLVMSetLinkage(f, moved[i].linkage);
+    LLVMSetUnnamedAddress(f, moved[i].unnamed);
+  }
+  match_copies(cg->mod);
+  return NULL;
+}
+
+/* The moved kernels' names and linkage, which the link replaces. */
+static Moved *note_moved(const Split *s, int *nmoved) {
+  Moved *m = malloc((size_t)s->n * sizeof *m);
+  *nmoved = 0;
+  for (int i = 0; i < s->n; i++) {
+    LLVMValueRef f = s->fns[i].fn;
+    if (s->fns[i].moved)
+      m[(*nmoved)++] = (Moved){strdup(LLVMGetValueName2(f, &(size_t){0})), LLVMGetLinkage(f),
+                               LLVMGetUnnamedAddress(f)};
+  }
+  return m;
+}
+
+static char *run_split(CG *cg, const Split *s) {
+  Second t = {.s = s, .tm = cg_target_machine(cg->o), .bc = LLVMWriteBitcodeToMemoryBuffer(cg->mod)};
+  pthread_t thread;
+  if (!t.tm || pthread_create(&thread, NULL, second_run, &t)) { /* then on one thread */
+    LLVMDisposeMemoryBuffer(t.bc);
+    if (t.tm) LLVMDisposeTargetMachine(t.tm);
+    return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+  }
+  int nmoved;
+  Moved *moved = note_moved(s, &nmoved);
+  keep_only(cg->mod, s, false);
+  char *err = run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+  pthread_join(thread, NULL);
+  cg->opt_second_ms = t.ms;
+  if (!err) err = t.err;
+  else free(t.err);
+  if (!err) err = link_second(cg, t.bc, moved, nmoved);
+  else LLVMDisposeMemoryBuffer(t.bc);
+  for (int i = 0; i < nmoved; i++) free(moved[i].name);
+  free(moved);
+  LLVMDisposeTargetMachine(t.tm);
+  return err;
+}
+
+int cg_optimize_split(CG *cg) {
+  char *err = run_pipeline(cg->mod, PIPE_IPO, cg->tm);
+  if (!err) {
+    Split s;
+    split_init(&s, cg->mod);
+    bool split = splittable(cg->mod) && plan(&s);
+    err = split ? run_split(cg, &s) : run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+    split_free(&s);
+  }
+  if (!err) return 0;
+  diag_error((Loc){0}, "LLVM pass pipeline failed: %s", err);
+  free(err);
+  return 1;
+}
