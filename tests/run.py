@@ -51,6 +51,7 @@ CC and SAN_FLAGS (set by `make SAN=1 test` / `make TSAN=1 test`: everything
 the stages build is compiled and linked with them), TSAN=1 (only the stages
 that run threads, unless ONLY says otherwise).
 """
+import difflib
 import glob
 import os
 import re
@@ -118,7 +119,35 @@ def counted(name, script, timeout):
         add(counts)
 
 
+def check_o3_pipeline():
+    """codegen/optsplit.c runs default<O3> as two texts, PIPE_IPO on the
+    whole module, then PIPE_LOCAL on the two halves: joined, they must be
+    the pipeline LLVM's opt prints for default<O3> with the options
+    target.c sets (opt appends its own `verify`), or the split objects
+    would be optimized unlike -O3's."""
+    src = open(os.path.join(ROOT, "codegen", "optsplit.c")).read()
+
+    def text(name):
+        m = re.search(r"static const char %s\[\] =\s*((?:\"[^\"]*\"\s*)+);" % name, src)
+        return "".join(re.findall(r'"([^"]*)"', m.group(1))) if m else ""
+
+    m = re.search(r"set_llvm_options\(void\) \{.*?argv\[\] = \{(.*?)\};",
+                  open(os.path.join(ROOT, "codegen", "target.c")).read(), re.S)
+    opts = re.findall(r'"(-[^"]+)"', m.group(1)) if m else []
+    opt = os.path.join(run([LLVM_CONFIG, "--bindir"]).stdout.strip(), "opt")
+    r = run([opt, "-mtriple=x86_64-unknown-linux-gnu", "-passes=default<O3>",
+             "-print-pipeline-passes", "-disable-output"] + opts)
+    got = r.stdout.strip().removesuffix(",verify").split(",")
+    want = (text("PIPE_IPO") + "," + text("PIPE_LOCAL")).split(",")
+    if r.returncode or not opts or got != want:
+        diff = "\n".join(difflib.unified_diff(got, want, "opt", "optsplit.c", lineterm="", n=1))
+        fail("unit/optsplit pipeline", (r.stderr + diff)[-2000:])
+    else:
+        ok("unit/optsplit pipeline (PIPE_IPO + PIPE_LOCAL = opt's default<O3>)")
+
+
 def stage_unit():
+    check_o3_pipeline()
     llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
     libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
                 "passes", "target", "mc", "analysis"]).stdout.split()
