@@ -10,7 +10,9 @@
  *          pack A[ic:ic+MC, pc:pc+KC] into Ap (only if A is K-strided)
  *          for jr in N step NR:
  *            pack B[pc:pc+KC, jr:jr+NR] into Bp (k-major rows of NR;
- *              a constant B the layout pass packed is read in place)
+ *              a constant B the layout pass packed is read in place; a
+ *              full panel is packed by the first row tile's microkernel,
+ *              which reads B in place and stores its rows to Bp)
  *            for each MR rows of the block:
  *              micro: C[MR x NR] (+)= A[MR x KC] * Bp, in registers
  *        epilogue on the finished block                  (gemm_epilogue)
@@ -312,6 +314,32 @@ static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   return LLVMBuildLoad2(g->b, g->t, ptr, "a");
 }
 
+/* The `_pack` microkernel also fetches into L2 the row of B PACK_AHEAD
+ * below the one it reads: the next panel's prefetch (pf) comes a whole
+ * panel of row tiles ahead, and a B with rows 12 KiB apart (BERT's 768 x
+ * 3072) maps 16 rows of a 64-column panel to the same sets of the 8-way
+ * L2, so its first rows were gone again. BERT at 128 tokens, weights as
+ * arguments, SCHED_FIFO, paired medians of interleaved calls against the
+ * same build without, load 3-5 on the 2-core Zen 4: 16 rows ahead 0.985
+ * (1 thread) and 0.984 (2 threads), 32 0.980 and 0.975, 48 0.989 and
+ * 0.949, 64 1.03 and 0.98 (5 and 8 rounds); 32, 12 and 20 rounds of
+ * calls fed numpy's arrays as bench/compare.py does: 0.973 (faster in 9)
+ * and 0.986 (faster in 16); bits identical. */
+enum { PACK_AHEAD = 32 };
+
+/* Row boff of base (elements; pf_lines lines of 64 bytes, and with
+ * pf_tail the line of its last element) into L2. */
+static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRef boff) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  for (int l = 0; l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
+    LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
+    gemm_prefetch(g, base, off, 0, 2);
+  }
+  if (m->pf_tail)
+    gemm_prefetch(g, base, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
+}
+
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
 static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -319,12 +347,11 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
-  for (int l = 0; m->pf && l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
-    LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
-    gemm_prefetch(g, m->pf, off, 0, 2);
-  }
-  if (m->pf && m->pf_tail)
-    gemm_prefetch(g, m->pf, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
+  if (m->pf) micro_prefetch_row(g, m, m->pf, boff);
+  if (m->pack) /* B's own row PACK_AHEAD on (B in place, `_pack`) */
+    micro_prefetch_row(
+        g, m, m->bp,
+        LLVMBuildMul(g->b, LLVMBuildAdd(g->b, k, cg_i64(cg, PACK_AHEAD), ""), m->ldb, ""));
   for (int v = 0; v < p->nv; v++) {
     LLVMValueRef ptr =
         cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), ""));

@@ -8,7 +8,7 @@ two paths of codegen/gemm.c's panels:
 - dot_pack_tile: a B computed in the program, packed at run time by the
   first row tile of each full panel (gemm.c packing_tile), with the
   sizes' edges: rows fewer than MR or not a multiple, two deep K slices,
-  a last panel narrower than NR, f64, batches;
+  a last panel narrower than NR, f64, batches, two blocks of rows;
 - dot_packing: operands packed by the two layout-specific paths, an A
   contiguous along M (pack_rows: attention's v as p·v's lhs, the per-head
   layout read by the output projection) and a B contiguous along K
@@ -53,6 +53,7 @@ PACK_TILE = [
     ("computed", "f32", [600, 3], [600, 70], [], [], [0], [0]),    # A along M (Ap), 3 rows
     ("computed", "f64", [13, 40], [40, 70], [], [], [1], [0]),     # f64: 2 panels of 32 + 6
     ("computed", "f32", [2, 11, 30], [2, 30, 128], [0], [0], [2], [1]),  # batches
+    ("computed", "f32", [530, 20], [20, 65], [], [], [1], [0]),    # 2 blocks of rows (288 + 242)
 ]
 
 EDGE_COLS_WHAT = ["dot_general with N not a multiple of NR: the last panel's microkernel",
