@@ -628,7 +628,7 @@ static LLVMValueRef micro_fn_of(const Gemm *full, bool ind, int mr, int nv, bool
   /* The `_pack` variant one k an iteration: with 4, LLVM's schedule put
    * the loads of B and A of all 4 above their multiply-adds (Bp's stores
    * between them) and spilled accumulators to the stack (18 -> 99 stack
-   * references in BERT's; a 1.2x slower model). */
+   * references; BERT at 128 tokens took 1.17-1.27x main's time). */
   micro_loop(g, &m, cg_i64(cg, 0), m.kc, pack ? 1 : 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
   micro_finish(g, &m, acc);
@@ -2009,8 +2009,16 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMVa
  * B(pc:pc+kc, jr:jr+nr) (an unpacked B along N): a full panel is packed
  * by its first row tile (the microkernel's `_pack` variant reads B in
  * place and stores each row to Bp as it goes, so that the copy overlaps
- * the multiply-adds instead of running as a pass of its own; ir0 = MR);
- * a narrower one by pack_strided before them (ir0 = 0). Returns ir0. */
+ * the multiply-adds instead of running as a pass of its own, whose loads
+ * stalled with nothing to overlap; ir0 = MR); a narrower one by
+ * pack_strided before them (ir0 = 0). Returns ir0. BERT at 128 tokens,
+ * weights as arguments fed as bench/compare.py feeds them, against main's
+ * separate pass, SCHED_FIFO, 12 rounds of interleaved calls, load 3-4:
+ * 0.941 of the time at 1 thread (faster in 12), 0.967 at 2 (faster in 8),
+ * bits identical. Packing Bp2 for the next panel in a share of rows
+ * after each row tile instead (double buffered, each share fetched one
+ * tile before) was no faster than main's pass: the copies stalled
+ * likewise. */
 static LLVMValueRef packing_tile(Gemm *g, GemmBlock *k, GemmScratch *s, LLVMValueRef pc,
                                  LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc,
                                  LLVMValueRef next, LLVMValueRef a, LLVMValueRef first) {
