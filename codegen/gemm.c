@@ -10,7 +10,9 @@
  *          pack A[ic:ic+MC, pc:pc+KC] into Ap (only if A is K-strided)
  *          for jr in N step NR:
  *            pack B[pc:pc+KC, jr:jr+NR] into Bp (k-major rows of NR;
- *              a constant B the layout pass packed is read in place)
+ *              a constant B the layout pass packed is read in place; a
+ *              full panel is packed by the first row tile's microkernel,
+ *              which reads B in place and stores its rows to Bp)
  *            for each MR rows of the block:
  *              micro: C[MR x NR] (+)= A[MR x KC] * Bp, in registers
  *        epilogue on the finished block                  (gemm_epilogue)
@@ -280,6 +282,8 @@ typedef struct Micro {
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
   LLVMValueRef pf;           /* B read in place: pf[k*ldb] into L2 with B(k, j), or NULL */
   int pf_lines;              /* lines of 64 bytes fetched from pf[k*ldb] per k (0: one) */
+  bool pf_tail;              /* and the line of pf[k*ldb + NR - 1] (prefetch_next_panel) */
+  LLVMValueRef pack;         /* B read in place: B(k, :) also stored to pack[k*NR], or NULL */
   LLVMValueRef col0;         /* edge tiles: the first column stored (NULL: 0) */
   bool c_loads_first;        /* micro_store loads all of C before storing (all rows present) */
 } Micro;
@@ -310,6 +314,32 @@ static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   return LLVMBuildLoad2(g->b, g->t, ptr, "a");
 }
 
+/* The `_pack` microkernel also fetches into L2 the row of B PACK_AHEAD
+ * below the one it reads: the next panel's prefetch (pf) comes a whole
+ * panel of row tiles ahead, and a B with rows 12 KiB apart (BERT's 768 x
+ * 3072) maps 16 rows of a 64-column panel to the same sets of the 8-way
+ * L2, so its first rows were gone again. BERT at 128 tokens, weights as
+ * arguments, SCHED_FIFO, paired medians of interleaved calls against the
+ * same build without, load 3-5 on the 2-core Zen 4: 16 rows ahead 0.985
+ * (1 thread) and 0.984 (2 threads), 32 0.980 and 0.975, 48 0.989 and
+ * 0.949, 64 1.03 and 0.98 (5 and 8 rounds); 32, 12 and 20 rounds of
+ * calls fed numpy's arrays as bench/compare.py does: 0.973 (faster in 9)
+ * and 0.986 (faster in 16); bits identical. */
+enum { PACK_AHEAD = 32 };
+
+/* Row boff of base (elements; pf_lines lines of 64 bytes, and with
+ * pf_tail the line of its last element) into L2. */
+static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRef boff) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  for (int l = 0; l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
+    LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
+    gemm_prefetch(g, base, off, 0, 2);
+  }
+  if (m->pf_tail)
+    gemm_prefetch(g, base, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
+}
+
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
 static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -317,10 +347,11 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   unsigned valign = (unsigned)elem_bytes(p->e);
   LLVMValueRef bv[8];
   LLVMValueRef boff = LLVMBuildMul(g->b, k, m->ldb, "");
-  for (int l = 0; m->pf && l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
-    LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
-    gemm_prefetch(g, m->pf, off, 0, 2);
-  }
+  if (m->pf) micro_prefetch_row(g, m, m->pf, boff);
+  if (m->pack) /* B's own row PACK_AHEAD on (B in place, `_pack`) */
+    micro_prefetch_row(
+        g, m, m->bp,
+        LLVMBuildMul(g->b, LLVMBuildAdd(g->b, k, cg_i64(cg, PACK_AHEAD), ""), m->ldb, ""));
   for (int v = 0; v < p->nv; v++) {
     LLVMValueRef ptr =
         cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), ""));
@@ -336,6 +367,11 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
       LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
       acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
+  }
+  for (int v = 0; m->pack && v < p->nv; v++) {
+    LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, p->nr), ""),
+                                   cg_i64(cg, v * p->vl), "");
+    vstore(g, bv[v], cg_gep(cg, g->t, m->pack, at), (unsigned)(p->vl * elem_bytes(p->e)));
   }
 }
 
@@ -540,8 +576,14 @@ static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
  * (gemm_slice): it reads the first mr rows and does mr / MR of the full
  * tile's work, where the full tile would do MR rows'. Likewise a variant
  * of nv < NV vectors serves the last columns of a GEMM whose N is not a
- * multiple of NR (its panel of Bp still NR wide). */
-static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
+ * multiple of NR (its panel of Bp still NR wide). With `pack` (the
+ * `_pack` variant, gemm_slice's first tile of a full panel of an unpacked
+ * B along N) three more parameters follow: i64 ldb, ptr bp_out, ptr pf:
+ * B is read in place (bp points at B(pc, jr), rows ldb apart), each
+ * row's NR elements also stored to bp_out[k*NR] (packing the panel for
+ * the tiles below), and pf[k*ldb] (the next panel, next_panel) fetched
+ * into L2 with it. */
+static LLVMValueRef micro_fn_of(const Gemm *full, bool ind, int mr, int nv, bool pack) {
   Gemm tile = *full;
   Gemm *g = &tile;
   CG *cg = g->cg;
@@ -550,13 +592,13 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
   p->nv = nv;
   p->nr = nv * p->vl;
   char name[64];
-  snprintf(name, sizeof name, "shloc_%s_gemm%s_%dx%d__%s", elem_name(p->e), ind ? "_ind" : "",
-           p->mr, p->nr, p->isa);
+  snprintf(name, sizeof name, "shloc_%s_gemm%s%s_%dx%d__%s", elem_name(p->e), ind ? "_ind" : "",
+           pack ? "_pack" : "", p->mr, p->nr, p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
-  LLVMTypeRef pt[8] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64,
-                       cg->t_i64, cg->t_i64, cg->t_i64, cg->t_i1};
-  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, 8, 0));
+  LLVMTypeRef pt[11] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,  cg->t_i64,
+                        cg->t_i64, cg->t_i1,  cg->t_i64, cg->t_ptr, cg->t_ptr};
+  f = LLVMAddFunction(cg->mod, name, LLVMFunctionType(cg->t_void, pt, pack ? 11 : 8, 0));
   LLVMSetLinkage(f, LLVMInternalLinkage);
   cg_set_fn_attrs(cg, f);
   /* One copy, optimized and compiled once: inlined, each GEMM and
@@ -569,6 +611,13 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
   Micro m = {.ind = ind, .apr = full->p.mr, .ldb = cg_i64(cg, full->p.nr)};
   LLVMValueRef *params[8] = {&m.ap, &m.bp, &m.c, &m.ldc, &m.kc, &m.rows, &m.cols, &m.first};
   for (unsigned i = 0; i < 8; i++) *params[i] = LLVMGetParam(f, i);
+  if (pack) {
+    m.ldb = LLVMGetParam(f, 8);
+    m.pack = LLVMGetParam(f, 9);
+    m.pf = LLVMGetParam(f, 10);
+    m.pf_lines = (int)((p->nr * elem_bytes(p->e) + 63) / 64);
+    m.pf_tail = true;
+  }
   for (int r = 0; ind && r < p->mr; r++)
     m.arow[r] = LLVMBuildLoad2(g->b, cg->t_ptr,
                                cg_gep(cg, cg->t_ptr, m.ap, cg_i64(cg, r)), "arow");
@@ -576,11 +625,19 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
   LLVMValueRef acc[na], k;
   micro_prefetch_c(g, &m, p->mr);
   micro_init(g, &m, acc);
-  micro_loop(g, &m, cg_i64(cg, 0), m.kc, 4, acc, &k);
+  /* The `_pack` variant one k an iteration: with 4, LLVM's schedule put
+   * the loads of B and A of all 4 above their multiply-adds (Bp's stores
+   * between them) and spilled accumulators to the stack (18 -> 99 stack
+   * references; BERT at 128 tokens took 1.17-1.27x main's time). */
+  micro_loop(g, &m, cg_i64(cg, 0), m.kc, pack ? 1 : 4, acc, &k);
   micro_loop(g, &m, k, m.kc, 1, acc, &k);
   micro_finish(g, &m, acc);
   cg_restore_fn(cg, &saved);
   return f;
+}
+
+static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
+  return micro_fn_of(full, ind, mr, nv, false);
 }
 
 /* The indirect convolution microkernel (conv.c's indirect GEMM):
@@ -1512,6 +1569,7 @@ static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
   for (int64_t off = 0; off < bytes; off += 64) {
     gemm_prefetch(g, row, cg_i64(cg, off / elem_bytes(p->e)), 0, 2);
   }
+  gemm_prefetch(g, row, cg_i64(cg, p->nr - 1), 0, 2);
 }
 
 /* Transposes the n x n matrix held as vectors r[0..n) (n a power of 2) in
@@ -1947,6 +2005,46 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMVa
   cg_loop_end(cg, &lk);
 }
 
+/* The row tiles of a block from ir0 on read the packed panel s->bp of
+ * B(pc:pc+kc, jr:jr+nr) (an unpacked B along N): a full panel is packed
+ * by its first row tile (the microkernel's `_pack` variant reads B in
+ * place and stores each row to Bp as it goes, so that the copy overlaps
+ * the multiply-adds instead of running as a pass of its own, whose loads
+ * stalled with nothing to overlap; ir0 = MR); a narrower one by
+ * pack_strided before them (ir0 = 0). Returns ir0. BERT at 128 tokens,
+ * weights as arguments fed as bench/compare.py feeds them, against main's
+ * separate pass, SCHED_FIFO, 12 rounds of interleaved calls, load 3-4:
+ * 0.941 of the time at 1 thread (faster in 12), 0.967 at 2 (faster in 8),
+ * bits identical. Packing Bp2 for the next panel in a share of rows
+ * after each row tile instead (double buffered, each share fetched one
+ * tile before) was no faster than main's pass: the copies stalled
+ * likewise. */
+static LLVMValueRef packing_tile(Gemm *g, GemmBlock *k, GemmScratch *s, LLVMValueRef pc,
+                                 LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc,
+                                 LLVMValueRef next, LLVMValueRef a, LLVMValueRef first) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  LLVMValueRef whole = LLVMBuildICmp(g->b, LLVMIntEQ, nr, cg_i64(cg, p->nr), "");
+  LLVMValueRef src = cg_gep(cg, g->t, k->b, b_offset(g, pc, jr));
+  CgIf full;
+  cg_if_begin(cg, &full, whole);
+  LLVMValueRef apanel = s->ap, zero = cg_i64(cg, 0);
+  if (p->direct_a) {
+    fill_rows(g, s, a, zero, k->mc);
+    apanel = s->rowptrs;
+  }
+  LLVMValueRef f = micro_fn_of(g, p->direct_a, p->mr, p->nv, true);
+  LLVMValueRef args[11] = {apanel, src, cg_gep(cg, g->t, k->c, jr), p->v.N, kc,
+                           cg_min_i64(cg, cg_i64(cg, p->mr), k->mc), nr, first, p->v.sbk, s->bp,
+                           LLVMBuildGEP2(g->b, g->t, k->b, &next, 1, "")}; /* not inbounds */
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 11, "");
+  prefetch_panel_part(g, k, next, zero, kc);
+  cg_if_else(cg, &full);
+  pack_strided(g, s->bp, p->nr, src, p->v.sbn, p->v.sbk, nr, kc);
+  cg_if_end(cg, &full);
+  return LLVMBuildSelect(g->b, whole, cg_i64(cg, p->mr), zero, "ir0");
+}
+
 /* The KC slice at pc of a block: pack A once (unless the microkernel reads
  * A in place), then for each NR panel of B pack it (unless packed already)
  * and run the microkernel down the rows. */
@@ -1962,8 +2060,14 @@ void gemm_slice(Gemm *g, GemmBlock *k, LLVMValueRef pc, GemmScratch *s) {
   LLVMValueRef jr = cg_loop_step(cg, &lj, k->c0, k->c1, p->nr);
   LLVMValueRef nr = cg_min_i64(cg, cg_i64(cg, p->nr), LLVMBuildSub(g->b, k->c1, jr, ""));
   LLVMValueRef next = next_panel(g, k, pc, jr);
-  LLVMValueRef bp = b_panel(g, s, k->b, pc, jr, nr, kc, next);
-  LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), k->mc, p->mr);
+  LLVMValueRef ir0 = cg_i64(cg, 0), bp;
+  if (!g->packed && p->sbn == 1) {
+    ir0 = packing_tile(g, k, s, pc, jr, nr, kc, next, a, first);
+    bp = s->bp;
+  } else {
+    bp = b_panel(g, s, k->b, pc, jr, nr, kc, next);
+  }
+  LLVMValueRef ir = cg_loop_step(cg, &li, ir0, k->mc, p->mr);
   LLVMValueRef rows =
       cg_min_i64(cg, cg_i64(cg, p->mr), LLVMBuildSub(g->b, k->mc, ir, ""));
   LLVMValueRef apanel;

@@ -5,6 +5,10 @@ two paths of codegen/gemm.c's panels:
   f64 columns with AVX-512), whose last panel runs with a microkernel of
   fewer vectors (cols_tile), alone and with M not a multiple of MR (the
   variant of fewer rows and fewer vectors);
+- dot_pack_tile: a B computed in the program, packed at run time by the
+  first row tile of each full panel (gemm.c packing_tile), with the
+  sizes' edges: rows fewer than MR or not a multiple, two deep K slices,
+  a last panel narrower than NR, f64, batches, two blocks of rows;
 - dot_packing: operands packed by the two layout-specific paths, an A
   contiguous along M (pack_rows: attention's v as p·v's lhs, the per-head
   layout read by the output projection) and a B contiguous along K
@@ -39,18 +43,36 @@ PACKING = [
     ("computed", "f32", [2, 24, 19], [24, 40], [], [], [1], [0]),  # output projection
 ]
 
+# B computed (not a constant), packed at run time: each full panel by its
+# first row tile (the microkernel's _pack variant), a narrower last one by
+# pack_strided; K over two deep slices (512 + 88), M not a multiple of MR
+# and below it, N past whole panels.
+PACK_TILE = [
+    ("computed", "f32", [9, 600], [600, 130], [], [], [1], [0]),   # 6 + 3 rows, 2 + 1 panels
+    ("computed", "f32", [130, 520], [520, 300], [], [], [1], [0]),  # 21 x 6 + 4 rows, 4 + 1 panels
+    ("computed", "f32", [600, 3], [600, 70], [], [], [0], [0]),    # A along M (Ap), 3 rows
+    ("computed", "f64", [13, 40], [40, 70], [], [], [1], [0]),     # f64: 2 panels of 32 + 6
+    ("computed", "f32", [2, 11, 30], [2, 30, 128], [0], [0], [2], [1]),  # batches
+    ("computed", "f32", [530, 20], [20, 65], [], [], [1], [0]),    # 2 blocks of rows (288 + 242)
+]
+
 EDGE_COLS_WHAT = ["dot_general with N not a multiple of NR: the last panel's microkernel",
                   "has fewer vectors (codegen/gemm.c cols_tile); the expected products",
                   "come from NumPy: each result is `all elements equal`."]
 PACKING_WHAT = ["blocked dot_general whose A is contiguous along M or whose B is",
                 "contiguous along K (codegen/gemm.c pack_rows, pack_b_kmajor); the",
                 "expected products come from NumPy: each result is `all elements equal`."]
+PACK_TILE_WHAT = ["blocked dot_general whose B is packed at run time by the first row tile",
+                  "of each panel (codegen/gemm.c packing_tile); the expected products",
+                  "come from NumPy: each result is `all elements equal`."]
 # name: (cases, run args, comment lines)
 FILES = {
     "dot_edge_cols": (EDGE_COLS, None, EDGE_COLS_WHAT),
     "dot_edge_cols_threads": (EDGE_COLS, "--threads=2", EDGE_COLS_WHAT),
     "dot_packing": (PACKING, None, PACKING_WHAT),
     "dot_packing_threads": (PACKING, "--threads=2", PACKING_WHAT),
+    "dot_pack_tile": (PACK_TILE, None, PACK_TILE_WHAT),
+    "dot_pack_tile_threads": (PACK_TILE, "--threads=2", PACK_TILE_WHAT),
 }
 
 
