@@ -38,13 +38,10 @@
  * claim word holds the thread count in 8 bits and the piece count in 12. */
 enum { MAX_THREADS = 64, PIECES_PER_THREAD = 4 };
 /* How long an idle thread spins before it sleeps: longer than the gap
- * between two kernels of a model (a few microseconds) and than most
- * waits for the other thread's last piece (a piece of ResNet-50 b1 is
- * 60-250 us: with 50 us, 8-13 sleeps of each side per call, then a wake
- * through the kernel), much shorter than a scheduler time slice, so
- * spinning never costs a loaded machine more than a small fraction of a
- * core. */
-enum { SPIN_NS = 200000 };
+ * between two kernels of a model (a few microseconds), much shorter than
+ * a scheduler time slice, so spinning never costs a loaded machine more
+ * than a small fraction of a core. */
+enum { SPIN_NS = 50000 };
 
 typedef struct Team {
   atomic_bool busy; /* a caller holds the team */
