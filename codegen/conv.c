@@ -546,11 +546,7 @@ static int64_t conv_ind_rows(const GemmPlan *p, const ConvPlan *c) {
  * time, min of 3 x 200 calls: 1.988-1.997 ms against 2.039-2.051 (peak:
  * 1.976); 7 x 7 x 512 -> 2048 1 x 1: 0.878-0.882 against 0.900; at 14 x
  * 14 (M = 196 = 31 x 6 + 2 x 5, was 32 x 6 + 4) the same within 0.3%. */
-typedef struct ConvTiles {
-  LLVMValueRef n, nbig;
-} ConvTiles;
-
-static ConvTiles conv_tiles(Gemm *g, LLVMValueRef mc, bool balance) {
+ConvTiles cg_conv_tiles(Gemm *g, LLVMValueRef mc, bool balance) {
   CG *cg = g->cg;
   int64_t mr = g->p.mr;
   LLVMValueRef n = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, mc, cg_i64(cg, mr - 1), ""),
@@ -562,8 +558,8 @@ static ConvTiles conv_tiles(Gemm *g, LLVMValueRef mc, bool balance) {
 }
 
 /* Tile i's first row in the block; *rows its rows. */
-static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, LLVMValueRef i,
-                                 LLVMValueRef *rows) {
+LLVMValueRef cg_conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, LLVMValueRef i,
+                             LLVMValueRef *rows) {
   CG *cg = g->cg;
   int64_t mr = g->p.mr;
   LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntSLT, i, t->nbig, "");
@@ -574,7 +570,7 @@ static LLVMValueRef conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, L
   return start;
 }
 
-/* The table of the block of mc rows from ic: tile i (conv_tiles), tap t
+/* The table of the block of mc rows from ic: tile i (cg_conv_tiles), tap t
  * at tab[(i * npos + t) * MR]; pointers past the tile's rows are to the
  * zero row. In ResNet-50's stem (49 taps, 3 input features: a pointer
  * per 3 x 64 multiply-adds) the table is 13-15% of the kernel (the stem
@@ -599,9 +595,9 @@ static void conv_ind_table(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVal
   const GemmPlan *p = &g->p;
   CgLoop li, lt;
   LLVMValueRef w[CONV_MAX_SPATIAL], rows;
-  ConvTiles tiles = conv_tiles(g, mc, balance);
+  ConvTiles tiles = cg_conv_tiles(g, mc, balance);
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n);
-  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &rows), "");
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, cg_conv_tile_at(g, &tiles, mc, i, &rows), "");
   LLVMValueRef kpos = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos));
   conv_window(g, c, kpos, w);
   LLVMValueRef slot = LLVMBuildMul(
@@ -659,18 +655,18 @@ static void conv_fold_edges(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVa
 }
 
 /* The rows of the last tile when M is not a multiple of MR, else 0. Tiles
- * of at most that many rows (the last one of a block that conv_tiles
+ * of at most that many rows (the last one of a block that cg_conv_tiles
  * cannot make of MR - 1 rows; with the rows split across calls, a call's
  * last may be shorter) run the microkernel of that many rows: ResNet-50's
  * 7 x 7 convolutions at batch 1 (M = 49 = 8 x 6 + 1) spent a ninth of
- * their time on a tile of one row before conv_tiles. */
+ * their time on a tile of one row before cg_conv_tiles. */
 static int64_t conv_rem_rows(const GemmPlan *p) { return p->M > 0 ? p->M % p->mr : 0; }
 
 /* The microkernels a kernel's tiles need, by rows, tried in order: a
  * tile of nrows rows runs the first whose rows equal nrows (with `le`:
  * are at least nrows), else the last. When every call has all of M (one
  * thread, or the columns split) the blocks are known: full ones of `rows`
- * (a multiple of MR) and the last one, which conv_tiles balances when MR
+ * (a multiple of MR) and the last one, which cg_conv_tiles balances when MR
  * - 1 rows a tile cover it, else ends on conv_rem_rows' rows. Else (the
  * rows split across calls) a call's last block may be any size: not
  * balanced, its last tile on conv_rem_rows' microkernel when it fits,
@@ -877,9 +873,9 @@ static void conv_ind_body(Gemm *g, Op *op, const ConvPlan *c, const GemmRange *r
   int64_t ntb = conv_ind_taps(p, c);
   LLVMValueRef t0 = cg_loop_step(cg, &lt, cg_i64(cg, 0), cg_i64(cg, c->npos), ntb);
   GemmTaps taps = conv_block_taps(g, c, t0, ntb);
-  ConvTiles tiles = conv_tiles(g, mc, kinds.balance);
+  ConvTiles tiles = cg_conv_tiles(g, mc, kinds.balance);
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), tiles.n), nrows;
-  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, conv_tile_at(g, &tiles, mc, i, &nrows), "");
+  LLVMValueRef m0 = LLVMBuildAdd(g->b, ic, cg_conv_tile_at(g, &tiles, mc, i, &nrows), "");
   LLVMValueRef coff = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, m0, cg_i64(cg, p->N), ""), jr, "");
   LLVMValueRef rt = cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, i, cg_i64(cg, c->npos * p->mr), ""));
   Value *in[CONV_EPI_PREFETCH];

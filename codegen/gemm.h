@@ -181,6 +181,18 @@ typedef struct GemmTaps {
  * (g->packed), read at panel jr. */
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      const GemmTaps *t, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
+/* The row tiles of a block of mc rows for the microkernels of MR and MR
+ * - 1 rows (conv.c, also winograd.c's groups of tiles): n = ceil(mc /
+ * MR); with balance, when n x (MR - 1) rows cover mc, the first nbig of
+ * MR rows and the others of MR - 1, else (and without balance) MR rows
+ * each but the last. cg_conv_tile_at: tile i's first row, *rows its
+ * rows. */
+typedef struct ConvTiles {
+  LLVMValueRef n, nbig;
+} ConvTiles;
+ConvTiles cg_conv_tiles(Gemm *g, LLVMValueRef mc, bool balance);
+LLVMValueRef cg_conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, LLVMValueRef i,
+                             LLVMValueRef *rows);
 /* The skinny paths (M <= GEMM_SKINNY_MAX_M rows, A contiguous along K, B
  * along N or, p.skinny_dots, along K): C[0:M, c0:c1) = A * B[:, c0:c1)
  * over the whole K, B read in place once without packing (or, g->packed,

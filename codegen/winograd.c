@@ -139,31 +139,38 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
   return LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, base, r), other, "");
 }
 
-/* The table of the microkernel: for each MR tiles (group i) and each t,
- * MR pointers at tab[(i x 16 + t) x MR] to the rows of U_t (the zero row
- * past the nt tiles). */
-static void wino_table(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
+/* The table of the microkernel: for each group i of tiles (cg_conv_tiles
+ * over the block's nt tiles) and each t, MR pointers at tab[(i x 16 +
+ * t) x MR] to the rows of U_t (the zero row past the group's tiles). */
+static void wino_table(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   int64_t mr = z->g.p.mr;
   CgLoop li, lt;
-  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), ngrp);
+  LLVMValueRef rows, i = cg_loop_begin(cg, &li, cg_i64(cg, 0), grp->n);
+  LLVMValueRef T0 = cg_conv_tile_at(&z->g, grp, nt, i, &rows);
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
   LLVMValueRef slot = LLVMBuildMul(b, LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, 16), ""), t, ""),
                                    cg_i64(cg, mr), "");
   for (int64_t r = 0; r < mr; r++) {
-    LLVMValueRef T = LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, mr), ""), cg_i64(cg, r), "");
+    LLVMValueRef T = LLVMBuildAdd(b, T0, cg_i64(cg, r), "");
     LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
     LLVMValueRef p = cg_gep(cg, z->g.t, z->U, LLVMBuildMul(b, row, cg_i64(cg, z->C), ""));
-    p = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, T, nt, ""), p, z->zeros, "");
+    p = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, cg_i64(cg, r), rows, ""), p, z->zeros, "");
     LLVMBuildStore(b, p, cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildAdd(b, slot, cg_i64(cg, r), "")));
   }
   cg_loop_end(cg, &lt);
   cg_loop_end(cg, &li);
 }
 
-/* M_t = U_t V_t for each t, panel of NR columns and group of MR tiles. */
-static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
+/* M_t = U_t V_t for each t, panel of NR columns and group of tiles: of
+ * MR tiles on the microkernel of MR rows, else on that of MR - 1
+ * (cg_conv_tiles balances a block's groups so: ResNet-50 at batch 1 on 2
+ * threads splits its 49 tiles at 14 x 14 as 25 + 24, and 4 x 6 + 1 tiles,
+ * the last on the microkernel of MR rows, took 1.2x the time of the other
+ * thread's 4 x 6; 5 x 5 tiles instead). Each element's sum is the same
+ * whichever microkernel computes it (gemm.c conv_micro_fn). */
+static void wino_gemms(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   Gemm *g = &z->g;
   CG *cg = g->cg;
   LLVMBuilderRef b = g->b;
@@ -173,9 +180,8 @@ static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
   LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
   LLVMValueRef jr = cg_loop_step(cg, &lj, cg_i64(cg, 0), cg_i64(cg, z->K), nr);
   LLVMValueRef cols = cg_min_i64(cg, cg_i64(cg, nr), LLVMBuildSub(b, cg_i64(cg, z->K), jr, ""));
-  LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), ngrp);
-  LLVMValueRef T = LLVMBuildMul(b, i, cg_i64(cg, mr), "");
-  LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, mr), LLVMBuildSub(b, nt, T, ""));
+  LLVMValueRef rows, i = cg_loop_begin(cg, &li, cg_i64(cg, 0), grp->n);
+  LLVMValueRef T = cg_conv_tile_at(g, grp, nt, i, &rows);
   /* each group fetches a line of each row of the next panel */
   GemmTaps taps = {
       .t0 = t,
@@ -188,7 +194,14 @@ static void wino_gemms(Wino *z, LLVMValueRef ngrp, LLVMValueRef nt) {
   LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
   LLVMValueRef c = cg_gep(cg, g->t, z->M, LLVMBuildAdd(b, LLVMBuildMul(b, row, cg_i64(cg, z->K), ""), jr, ""));
   LLVMValueRef tab = cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildMul(b, i, cg_i64(cg, 16 * mr), ""));
+  CgIf full;
+  if (mr > 1) cg_if_begin(cg, &full, LLVMBuildICmp(b, LLVMIntEQ, rows, cg_i64(cg, mr), ""));
   gemm_conv_micro(g, (int)mr, tab, z->V, c, &taps, jr, rows, cols);
+  if (mr > 1) {
+    cg_if_else(cg, &full);
+    gemm_conv_micro(g, (int)mr - 1, tab, z->V, c, &taps, jr, rows, cols);
+    cg_if_end(cg, &full);
+  }
   cg_loop_end(cg, &li);
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &lt);
@@ -329,11 +342,10 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   CgLoop lb;
   LLVMValueRef tb = cg_loop_step(cg, &lb, t0, t1, w->nt);
   LLVMValueRef nt = cg_min_i64(cg, cg_i64(cg, w->nt), LLVMBuildSub(b, t1, tb, ""));
-  LLVMValueRef ngrp = LLVMBuildUDiv(b, LLVMBuildAdd(b, nt, cg_i64(cg, g->p.mr - 1), ""),
-                                    cg_i64(cg, g->p.mr), "ngrp");
+  ConvTiles grp = cg_conv_tiles(g, nt, true);
   wino_transform(&z, tb, nt, true);
-  wino_table(&z, ngrp, nt);
-  wino_gemms(&z, ngrp, nt);
+  wino_table(&z, &grp, nt);
+  wino_gemms(&z, &grp, nt);
   wino_transform(&z, tb, nt, false);
   wino_epilogue(&z, tb, nt);
   cg_loop_end(cg, &lb);

@@ -80,11 +80,21 @@ static int claim_threads(uint64_t w) { return (int)(w >> 24 & 0xff); }
 static int64_t claim_pieces(uint64_t w) { return (int64_t)(w >> 12 & 0xfff); }
 static int64_t claim_next(uint64_t w) { return (int64_t)(w & 0xffffffff); }
 
-/* Start of piece p of np over [0, n): the first n % np pieces get one
+/* Start of part p of np over [0, n): the first n % np parts get one
  * extra element. Written without n * p so that it cannot overflow. */
 static int64_t piece_begin(int64_t n, int64_t np, int64_t p) {
   int64_t base = n / np, extra = n % np;
   return p * base + (p < extra ? p : extra);
+}
+
+/* Start of piece p of np (a multiple of nt) over [0, n): thread s's
+ * share is the s-th nt-th of [0, n), cut into its np / nt pieces, so the
+ * threads' shares differ by one element at most (28 rows in 6 pieces:
+ * 5 5 4 | 5 5 4, where 6 equal-as-can-be pieces gave 5 5 5 | 5 4 4) and
+ * every piece's length is still within one of every other's. */
+static int64_t owned_piece_begin(int64_t n, int64_t np, int nt, int64_t p) {
+  int64_t per = np / nt, s = p / per, lo = piece_begin(n, nt, s);
+  return lo + piece_begin(piece_begin(n, nt, s + 1) - lo, per, p % per);
 }
 
 static void cpu_relax(void) {
@@ -127,7 +137,8 @@ static void help(int slot, uint64_t w) {
     while (claim_epoch(c) == epoch && claim_next(c) < end) {
       if (!atomic_compare_exchange_weak(&team.next[owner], &c, c + 1)) continue;
       int64_t p = claim_next(c);
-      team.fn(team.ctx, piece_begin(team.n, np, p), piece_begin(team.n, np, p + 1), slot);
+      team.fn(team.ctx, owned_piece_begin(team.n, np, nt, p),
+              owned_piece_begin(team.n, np, nt, p + 1), slot);
       /* The last piece releases the caller, which may then start the next
        * loop: nothing of this one is read after the increment. */
       if (atomic_fetch_add(&team.done, 1) + 1 == np && atomic_load(&team.caller_sleeps)) {

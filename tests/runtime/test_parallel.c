@@ -3,10 +3,10 @@
  * lengths differ by at most one; `chunk` stays below nthreads and no two
  * calls with the same chunk overlap in time (the generated kernels'
  * scratch slices depend on it); n = 0, n = 1, n < threads, many pieces,
- * more threads than the team holds; the grain; callers on several threads
- * at once; a call from inside a call runs serially on its thread; workers
- * do take pieces; and a worker that sits in its piece does not hold up
- * the pieces nobody has claimed. */
+ * more threads than the team holds; the grain; even shares per thread;
+ * callers on several threads at once; a call from inside a call runs
+ * serially on its thread; workers do take pieces; and a worker that sits
+ * in its piece does not hold up the pieces nobody has claimed. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -125,6 +125,25 @@ static void test_grain(void) {
   EXPECT_I64(calls, 12);
   record_grain(5, 4, 100, &calls, &shortest); /* n above threads, below grain */
   EXPECT_I64(calls, 4);
+}
+
+/* The threads' shares are even: 28 rows with grain 4 on 2 threads are 6
+ * pieces, 3 per thread, each thread's 14 rows as 5 5 4 (not 5 5 5 | 5 4
+ * 4, which left one thread 2 rows more). */
+static void test_even_shares(void) {
+  Loop *l = calloc(1, sizeof *l);
+  l->n = 28;
+  l->nthreads = 2;
+  l->hits = calloc(28, sizeof *l->hits);
+  shlort_parallel_for_grain(record, l, 28, 2, 4);
+  static const int64_t want[7] = {0, 5, 10, 14, 19, 24, 28};
+  int found = 0;
+  for (int c = 0; c < l->ncalls; c++)
+    for (int k = 0; k < 6; k++) found += l->begins[c] == want[k] && l->ends[c] == want[k + 1];
+  EXPECT_I64(l->ncalls, 6);
+  EXPECT_I64(found, 6);
+  free(l->hits);
+  free(l);
 }
 
 /* Back-to-back loops of changing sizes and thread counts: the team is
@@ -267,6 +286,7 @@ int main(void) {
   test_workers_run();
   test_sizes();
   test_grain();
+  test_even_shares();
   test_many_loops();
   test_concurrent();
   test_nested();
