@@ -2012,8 +2012,9 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMVa
  * the multiply-adds instead of running as a pass of its own, whose loads
  * stalled with nothing to overlap; ir0 = MR); a narrower one by
  * pack_strided before them (ir0 = 0). Returns ir0. BERT at 128 tokens,
- * weights as arguments fed as bench/compare.py feeds them, against main's
- * separate pass, SCHED_FIFO, 12 rounds of interleaved calls, load 3-4:
+ * weights as arguments fed as bench/compare.py feeds them, this tile
+ * alone (before PACK_AHEAD; with it 0.92 / 0.94, architecture.md)
+ * against the separate pass it replaced, SCHED_FIFO, 12 rounds of interleaved calls, load 3-4:
  * 0.941 of the time at 1 thread (faster in 12), 0.967 at 2 (faster in 8),
  * bits identical. Packing Bp2 for the next panel in a share of rows
  * after each row tile instead (double buffered, each share fetched one

@@ -339,11 +339,17 @@ static void strip_body(LLVMValueRef f) {
 }
 
 /* Keeps the bodies of the functions the plan gives this module (by their
- * index in the module's order): the others become declarations, deleted
- * where nothing names them any more. */
-static void keep_only(LLVMModuleRef mod, const Split *s, bool second) {
-  LLVMValueRef *fns = malloc((size_t)s->n * sizeof *fns);
+ * index in the module's order, which the bitcode round trip keeps): the
+ * others become declarations, deleted where nothing names them any more.
+ * False, changing nothing, where the module has not the plan's number of
+ * functions. Only the module's own values are read (the plan's fn are
+ * the first module's, another thread's). */
+static bool keep_only(LLVMModuleRef mod, const Split *s, bool second) {
   int i = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) i++;
+  if (i != s->n) return false;
+  LLVMValueRef *fns = malloc((size_t)s->n * sizeof *fns);
+  i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) fns[i++] = f;
   for (i = 0; i < s->n; i++) {
     const SplitFn *f = &s->fns[i];
@@ -355,14 +361,19 @@ static void keep_only(LLVMModuleRef mod, const Split *s, bool second) {
     if (s->fns[i].defined && !has_body(fns[i]) && !LLVMGetFirstUse(fns[i]))
       LLVMDeleteFunction(fns[i]);
   free(fns);
+  return true;
 }
 
 /* Whether the module has only what the split handles: functions that
- * only instructions name, and no exported global variable or alias (which
- * the second module's copy would define twice). */
+ * only instructions name, no exported global variable or alias (which
+ * the second module's copy would define twice), and no local variable
+ * that is not constant: each module would have its own copy, and one
+ * module's globalopt, seeing only its own stores or loads, would fold or
+ * delete them (--weights=file's shloc.weights pointer, stored by the
+ * loader in one module and read by kernels in the other, read as null). */
 static bool splittable(LLVMModuleRef mod) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
-    if (LLVMGetInitializer(g) && !is_local(g)) return false;
+    if (LLVMGetInitializer(g) && (!is_local(g) || !LLVMIsGlobalConstant(g))) return false;
   return !LLVMGetFirstGlobalAlias(mod) && !LLVMGetFirstGlobalIFunc(mod) && uses_are_instructions(mod);
 }
 
@@ -394,6 +405,17 @@ static void add_suffix(LLVMModuleRef mod) {
   }
 }
 
+/* LLVM's own handler prints an error and exits the process (from either
+ * thread); the split's contexts record the first error instead, and the
+ * split fails with it. */
+static void on_error(LLVMDiagnosticInfoRef info, void *first) {
+  char **err = first;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *err) return;
+  char *msg = LLVMGetDiagInfoDescription(info);
+  *err = strdup(msg);
+  LLVMDisposeMessage(msg);
+}
+
 typedef struct Second {
   const Split *s;
   LLVMTargetMachineRef tm; /* its own: a target machine caches subtargets */
@@ -406,12 +428,14 @@ static void *second_run(void *arg) {
   Second *t = arg;
   double start = cg_cpu_ms();
   LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, on_error, &t->err);
   LLVMModuleRef mod = NULL;
-  if (LLVMParseBitcodeInContext2(ctx, t->bc, &mod)) t->err = strdup("cannot read back bitcode");
+  if (LLVMParseBitcodeInContext2(ctx, t->bc, &mod) && !t->err)
+    t->err = strdup("cannot read back bitcode");
   LLVMDisposeMemoryBuffer(t->bc);
   t->bc = NULL;
-  if (mod) {
-    keep_only(mod, t->s, true);
+  if (mod && !keep_only(mod, t->s, true)) t->err = strdup("bitcode read back with other functions");
+  if (mod && !t->err) {
     t->err = run_pipeline(mod, PIPE_LOCAL, t->tm);
     if (!t->err) {
       add_suffix(mod);
@@ -526,12 +550,19 @@ typedef struct Moved {
 } Moved;
 
 static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int nmoved) {
+  LLVMDiagnosticHandler handler = LLVMContextGetDiagnosticHandler(cg->ctx);
+  void *handler_ctx = LLVMContextGetDiagnosticContext(cg->ctx);
+  char *err = NULL;
+  LLVMContextSetDiagnosticHandler(cg->ctx, on_error, &err);
   LLVMModuleRef second = NULL;
-  bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second);
+  bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second) || LLVMLinkModules2(cg->mod, second);
   LLVMDisposeMemoryBuffer(bc);
-  if (bad || LLVMLinkModules2(cg->mod, second)) return strdup("cannot link the split modules");
+  LLVMContextSetDiagnosticHandler(cg->ctx, handler, handler_ctx);
+  if (bad) return err ? err : strdup("cannot link the split modules");
+  free(err); /* an error reported by a call that then succeeded: none */
   for (int i = 0; i < nmoved; i++) {
     LLVMValueRef f = LLVMGetNamedFunction(cg->mod, moved[i].name);
+    if (!f) return strdup("a kernel optimized on the second thread is missing after the link");
     LLVMSetLinkage(f, moved[i].linkage);
     LLVMSetUnnamedAddress(f, moved[i].unnamed);
   }
@@ -553,18 +584,19 @@ static Moved *note_moved(const Split *s, int *nmoved) {
 }
 
 static char *run_split(CG *cg, const Split *s) {
-  Second t = {.s = s, .tm = cg_target_machine(cg->o), .bc = LLVMWriteBitcodeToMemoryBuffer(cg->mod)};
+  Second t = {.s = s, .tm = cg_target_machine(cg->o)};
+  if (!t.tm) return strdup("cannot create a second target machine");
+  t.bc = LLVMWriteBitcodeToMemoryBuffer(cg->mod);
+  /* Without a thread the second module is optimized here first: the same
+   * modules, the same object. */
   pthread_t thread;
-  if (!t.tm || pthread_create(&thread, NULL, second_run, &t)) { /* then on one thread */
-    LLVMDisposeMemoryBuffer(t.bc);
-    if (t.tm) LLVMDisposeTargetMachine(t.tm);
-    return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
-  }
+  bool threaded = !pthread_create(&thread, NULL, second_run, &t);
+  if (!threaded) second_run(&t);
   int nmoved;
   Moved *moved = note_moved(s, &nmoved);
-  keep_only(cg->mod, s, false);
-  char *err = run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
-  pthread_join(thread, NULL);
+  char *err = keep_only(cg->mod, s, false) ? run_pipeline(cg->mod, PIPE_LOCAL, cg->tm)
+                                           : strdup("the module's functions changed");
+  if (threaded) pthread_join(thread, NULL);
   cg->opt_second_ms = t.ms;
   if (!err) err = t.err;
   else free(t.err);

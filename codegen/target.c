@@ -269,38 +269,34 @@ int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
  * and the objects differ only in the order and registers of their
  * instructions (27 of 21165 otherwise, none in the microkernels).
  *
- * -O3's inliner thresholds given as options (where the first compile of
- * the process is at -O3): default<O3> uses these values anyway, and the
- * inliner that optsplit.c's pipeline text names takes its thresholds from
- * the options (LLVM's textual `inline` otherwise gets -O2's 225 and no
- * threshold of its own for call sites in loops, where -O3 has 250 and 525). */
-static bool o3_inliner;
-static int first_level;
-
+ * -O3's inliner thresholds given as options: default<O3> uses these
+ * values anyway, and the inliner that optsplit.c's pipeline text names
+ * takes its thresholds from the options (LLVM's textual `inline`
+ * otherwise gets -O2's 225 and no threshold of its own for call sites in
+ * loops, where -O3 has 250 and 525). They are set for every level, so
+ * that an object never depends on what the process compiled before
+ * (options are parsed once per process): -O1 and -O2 inline with -O3's
+ * thresholds too. */
 static void set_llvm_options(void) {
   static const char *const argv[] = {"shloc", "-vectorize-slp=false",
                                      "-unroll-threshold-aggressive=150",
                                      "-post-RA-scheduler=false", "-inline-threshold=250",
                                      "-locally-hot-callsite-threshold=525",
                                      "-inlinecold-threshold=45"};
-  o3_inliner = first_level == 3;
-  LLVMParseCommandLineOptions(o3_inliner ? 7 : 4, argv, NULL);
+  LLVMParseCommandLineOptions((int)(sizeof argv / sizeof *argv), argv, NULL);
 }
 
 /* The split's pipeline text is x86's (targets may add passes to
  * default<O3>). Whether to split depends on the module alone, never on
  * the cores or the load of the machine, so that an object is the same
  * wherever it is built (on one core the split costs about 3 % more). */
-static bool split_applies(CG *cg) {
-  return o3_inliner && !strncmp(LLVMGetTarget(cg->mod), "x86_64", 6);
-}
+static bool split_applies(CG *cg) { return !strncmp(LLVMGetTarget(cg->mod), "x86_64", 6); }
 
 int cg_optimize(CG *cg) {
   static const char *const pipelines[] = {"default<O0>", "default<O1>",
                                           "default<O2>", "default<O3>"};
   static pthread_once_t options_set = PTHREAD_ONCE_INIT;
   int level = cg->o->opt_level < 0 ? 0 : cg->o->opt_level > 3 ? 3 : cg->o->opt_level;
-  if (!first_level) first_level = level ? level : -1;
   pthread_once(&options_set, set_llvm_options);
   if (level == 3 && split_applies(cg)) return cg_optimize_split(cg);
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();

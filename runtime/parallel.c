@@ -93,6 +93,7 @@ static int64_t piece_begin(int64_t n, int64_t np, int64_t p) {
  * 5 5 4 | 5 5 4, where 6 equal-as-can-be pieces gave 5 5 5 | 5 4 4) and
  * every piece's length is still within one of every other's. */
 static int64_t owned_piece_begin(int64_t n, int64_t np, int nt, int64_t p) {
+  if (p >= np) return n; /* the end: piece_begin(n, nt, nt + 1) would pass n */
   int64_t per = np / nt, s = p / per, lo = piece_begin(n, nt, s);
   return lo + piece_begin(piece_begin(n, nt, s + 1) - lo, per, p % per);
 }

@@ -24,6 +24,10 @@ multiple of 64, the blob must end the object (an older, longer file of
 that name truncated), a pipe gets the same bytes, and an output path
 that cannot be created is diagnosed.
 
+split: --weights=file on a model big enough for the optimizer's two
+threads (codegen/optsplit.c): the kernels must read the loaded weights
+(the values against float64 within 1e-5).
+
 --bind-args: the same model with its weights as entry arguments (as
 PyTorch/XLA exports have them) is compiled with the weights bound from a
 .npz (np.savez) and from a .safetensors file (written here by hand), by
@@ -351,6 +355,108 @@ def written(shloc, readelf, work):
            else f"exit {r.returncode}: {r.stderr[-500:]}")
 
 
+# split: layers enough for optsplit.c to optimize the kernels on two
+# threads (--time-passes prints llvm-opt-2), each with a small constant
+# (a row offset of 8 floats) that kernels load through --weights=file's
+# shloc.weights pointer, which the loader (in the other module) stores.
+SPLIT_LAYERS, SPLIT_ROWS, SPLIT_WIDTH = 8, 8, 64
+
+
+def split_params(i):
+    """Layer i's weights, bias and row offsets (exact in f32)."""
+    w = [[((i + 3 * r + 5 * c) % 9 - 4) * 0.0625 for c in range(SPLIT_WIDTH)]
+         for r in range(SPLIT_WIDTH)]
+    b = [((i + c) % 9 - 4) * 0.125 for c in range(SPLIT_WIDTH)]
+    return w, b, [r * 0.25 + i * 0.0078125 for r in range(SPLIT_ROWS)]
+
+
+def split_model():
+    """h = tanh(h @ W_i + b_i + o_i[row]) for SPLIT_LAYERS layers."""
+    rows, wd = SPLIT_ROWS, SPLIT_WIDTH
+    t = f"tensor<{rows}x{wd}xf32>"
+    lines = [f"func.func @main(%x: {t}) -> {t} {{"]
+    h = "%x"
+    for i in range(SPLIT_LAYERS):
+        w, b, o = split_params(i)
+        wl = ", ".join("[" + ", ".join(map(repr, row)) + "]" for row in w)
+        lines += [
+            f"  %w{i} = stablehlo.constant dense<[{wl}]> : tensor<{wd}x{wd}xf32>",
+            f"  %b{i} = stablehlo.constant dense<{b!r}> : tensor<{wd}xf32>",
+            f"  %o{i} = stablehlo.constant dense<{o!r}> : tensor<{rows}xf32>",
+            f"  %d{i} = stablehlo.dot_general {h}, %w{i}, contracting_dims = [1] x [0] : "
+            f"({t}, tensor<{wd}x{wd}xf32>) -> {t}",
+            f"  %bb{i} = stablehlo.broadcast_in_dim %b{i}, dims = [1] : (tensor<{wd}xf32>) -> {t}",
+            f"  %ob{i} = stablehlo.broadcast_in_dim %o{i}, dims = [0] : (tensor<{rows}xf32>) -> {t}",
+            f"  %s{i} = stablehlo.add %d{i}, %bb{i} : {t}",
+            f"  %u{i} = stablehlo.add %s{i}, %ob{i} : {t}",
+            f"  %h{i} = stablehlo.tanh %u{i} : {t}"]
+        h = f"%h{i}"
+    return "\n".join(lines + [f"  return {h} : {t}", "}"]) + "\n"
+
+
+SPLIT_APP = r"""#include <stdio.h>
+#include <stdlib.h>
+#include "split.h"
+int main(int argc, char **argv) {
+  FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+  if (!f || fseek(f, 0, SEEK_END)) return 3;
+  long n = ftell(f);
+  rewind(f);
+  void *w = aligned_alloc(64, ((size_t)n + 63) / 64 * 64);
+  if (fread(w, 1, (size_t)n, f) != (size_t)n || split_load_weights(w, (size_t)n)) return 4;
+  static float x[SPLIT_MAIN_ARG0_BYTES / 4], y[SPLIT_MAIN_RESULT0_BYTES / 4];
+  for (size_t i = 0; i < sizeof x / sizeof *x; i++) x[i] = (float)((int)(i % 11) - 5) * 0.125f;
+  void *temp = aligned_alloc(64, (SPLIT_MAIN_TEMP_BYTES + 63) / 64 * 64 + 64);
+  if (split_main(x, y, temp)) return 5;
+  for (size_t i = 0; i < sizeof y / sizeof *y; i++) printf("%.9g\n", y[i]);
+  return 0;
+}
+"""
+
+
+def split_expected():
+    """The model in float64, from the inputs SPLIT_APP gives it."""
+    import math
+    n = SPLIT_ROWS * SPLIT_WIDTH
+    x = [((i % 11) - 5) * 0.125 for i in range(n)]
+    h = [x[r * SPLIT_WIDTH:(r + 1) * SPLIT_WIDTH] for r in range(SPLIT_ROWS)]
+    for i in range(SPLIT_LAYERS):
+        w, b, o = split_params(i)
+        h = [[math.tanh(sum(h[r][k] * w[k][c] for k in range(SPLIT_WIDTH)) + b[c] + o[r])
+              for c in range(SPLIT_WIDTH)] for r in range(SPLIT_ROWS)]
+    return [v for row in h for v in row]
+
+
+def split_file(shloc, work):
+    """--weights=file on a module whose kernels are optimized on two
+    threads: the loader's stores and the kernels' loads of the weights
+    pointer sit in different modules during the split."""
+    d = os.path.join(work, "split")
+    os.makedirs(d, exist_ok=True)
+    mlir, obj = os.path.join(d, "split.mlir"), os.path.join(d, "split.o")
+    open(mlir, "w").write(split_model())
+    r = run([shloc, mlir, "-O3", "--time-passes", "-o", os.path.join(d, "embed.o")])
+    if r.returncode or "llvm-opt-2" not in r.stderr:
+        return report("split-file", "the model is not split any more (no llvm-opt-2 in "
+                      "--time-passes): it no longer tests the split\n" + r.stderr[-800:])
+    r = run([shloc, mlir, "-O3", "--weights=file", "--name=split", "-o", obj])
+    if r.returncode:
+        return report("split-file", "compile: " + r.stderr[-1500:])
+    open(os.path.join(d, "app.c"), "w").write(SPLIT_APP)
+    exe = os.path.join(d, "app")
+    r = run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-I" + d,
+             os.path.join(d, "app.c"), obj, "-lm", "-o", exe])
+    if r.returncode:
+        return report("split-file", "link: " + r.stderr[-1500:])
+    r = run([exe, os.path.join(d, "split.bin")])
+    if r.returncode:
+        return report("split-file", f"exit status {r.returncode}: {r.stderr[-500:]}")
+    got, want = [float(v) for v in r.stdout.split()], split_expected()
+    bad = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if abs(g - w) > 1e-5]
+    report("split-file", None if len(got) == len(want) and not bad else
+           f"{len(got)} values, want {len(want)}; first off (index, got, float64): {bad[:3]}")
+
+
 def main():
     shloc, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     readelf = shutil.which("llvm-readelf-19") or shutil.which("llvm-readelf") or shutil.which("readelf")
@@ -359,6 +465,7 @@ def main():
         mode(shloc, readelf, work, name, opt)
         large(shloc, readelf, work, opt)
     written(shloc, readelf, work)
+    split_file(shloc, work)
     try:
         import numpy  # noqa: F401
     except ImportError:
