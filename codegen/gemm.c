@@ -327,17 +327,23 @@ static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
  * and 0.986 (faster in 16); bits identical. */
 enum { PACK_AHEAD = 32 };
 
-/* Row boff of base (elements; pf_lines lines of 64 bytes, and with
- * pf_tail the line of its last element) into L2. */
-static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRef boff) {
+/* The row of a panel at element boff of base into L2: `lines` lines of
+ * 64 bytes, and with `tail` the line of its last (NR-th) element, a
+ * line more for a row off a line. */
+static void prefetch_row(Gemm *g, LLVMValueRef base, LLVMValueRef boff, int lines, bool tail) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  for (int l = 0; l < (m->pf_lines > 0 ? m->pf_lines : 1); l++) {
+  for (int l = 0; l < lines; l++) {
     LLVMValueRef off = LLVMBuildAdd(g->b, boff, cg_i64(cg, l * 64 / elem_bytes(p->e)), "");
     gemm_prefetch(g, base, off, 0, 2);
   }
-  if (m->pf_tail)
-    gemm_prefetch(g, base, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
+  if (tail) gemm_prefetch(g, base, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
+}
+
+/* Row boff of base (elements; pf_lines lines of 64 bytes, and with
+ * pf_tail the line of its last element) into L2. */
+static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRef boff) {
+  prefetch_row(g, base, boff, m->pf_lines > 0 ? m->pf_lines : 1, m->pf_tail);
 }
 
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
@@ -1563,13 +1569,8 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
  * (its NR elements from `row`) into L2 (a prefetch past the end of B is
  * harmless). */
 static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
-  CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
-  int64_t bytes = (int64_t)p->nr * elem_bytes(p->e);
-  for (int64_t off = 0; off < bytes; off += 64) {
-    gemm_prefetch(g, row, cg_i64(cg, off / elem_bytes(p->e)), 0, 2);
-  }
-  gemm_prefetch(g, row, cg_i64(cg, p->nr - 1), 0, 2);
+  int bytes = g->p.nr * elem_bytes(g->p.e);
+  prefetch_row(g, row, cg_i64(g->cg, 0), (bytes + 63) / 64, true);
 }
 
 /* Transposes the n x n matrix held as vectors r[0..n) (n a power of 2) in
