@@ -654,6 +654,12 @@ int cg_optimize(CG *cg);
  * options target.c sets) on the main thread and a second one, the kernels
  * split between two modules and linked back; 0, or 1 with a diagnostic. */
 int cg_optimize_split(CG *cg);
+/* Loop strength reduction as x86's code generation runs it first (`llc-19
+ * -debug-pass=Structure`: canon-freeze and loop-reduce in a loop pass
+ * manager, after loop-simplify), appended to the -O1..-O3 pipelines since
+ * target.c turns the backend's off (-disable-lsr): optsplit.c's second
+ * half runs it on both threads instead of emission on one. */
+#define CG_PIPE_LSR ",function(loop(canon-freeze,loop-reduce))"
 int cg_write(CG *cg, EmitKind kind, char **out, size_t *out_len);
 /* Calls fn with the name of each symbol of the object bin that no
  * section holds (a call out of the object) until fn returns false; the

@@ -28,8 +28,10 @@
  * in the module yet (weights.c defines them after optimization), so no
  * weight byte goes through bitcode.
  *
- * The two parts in a row are default<O3> exactly (the same objects). The
- * split changes three things: the moved functions come after the others
+ * The two parts in a row are default<O3> exactly (the same objects)
+ * followed by CG_PIPE_LSR (codegen.h), the loop strength reduction the
+ * backend would have run first (target.c turns its own off). The split
+ * changes three things: the moved functions come after the others
  * in the object; a moved kernel called directly (--threads=1) keeps its
  * frame pointer and its constant begin and end as arguments (PIPE_IPO has
  * propagated the constants into it: its loops are the same) instead of
@@ -114,7 +116,7 @@ static const char PIPE_LOCAL[] =
     "simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;switch-range-to-icmp;"
     "no-switch-to-lookup;keep-loops;no-hoist-common-insts;no-sink-common-insts;"
     "speculate-blocks;simplify-cond-branch;speculate-unpredictables>),globaldce,"
-    "constmerge,cg-profile,rel-lookup-table-converter,function(annotation-remarks)";
+    "constmerge,cg-profile,rel-lookup-table-converter,function(annotation-remarks)" CG_PIPE_LSR;
 
 /* Below this cost (in kernel instructions, below: about 60 ms) the second
  * thread costs more than it saves. */

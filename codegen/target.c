@@ -276,13 +276,18 @@ int cg_probe_vector_bytes(LLVMTargetMachineRef tm) {
  * loops, where -O3 has 250 and 525). They are set for every level, so
  * that an object never depends on what the process compiled before
  * (options are parsed once per process): -O1 and -O2 inline with -O3's
- * thresholds too. */
+ * thresholds too.
+ *
+ * No loop strength reduction in code generation: the pipelines of -O1 to
+ * -O3 end with it instead (CG_PIPE_LSR), for every target and level alike
+ * (the option is process-wide), so that optsplit.c's second half runs it
+ * on two threads; it was a third of x86's serial emission. */
 static void set_llvm_options(void) {
   static const char *const argv[] = {"shloc", "-vectorize-slp=false",
                                      "-unroll-threshold-aggressive=150",
                                      "-post-RA-scheduler=false", "-inline-threshold=250",
                                      "-locally-hot-callsite-threshold=525",
-                                     "-inlinecold-threshold=45"};
+                                     "-inlinecold-threshold=45", "-disable-lsr"};
   LLVMParseCommandLineOptions((int)(sizeof argv / sizeof *argv), argv, NULL);
 }
 
@@ -293,8 +298,8 @@ static void set_llvm_options(void) {
 static bool split_applies(CG *cg) { return !strncmp(LLVMGetTarget(cg->mod), "x86_64", 6); }
 
 int cg_optimize(CG *cg) {
-  static const char *const pipelines[] = {"default<O0>", "default<O1>",
-                                          "default<O2>", "default<O3>"};
+  static const char *const pipelines[] = {"default<O0>", "default<O1>" CG_PIPE_LSR,
+                                          "default<O2>" CG_PIPE_LSR, "default<O3>" CG_PIPE_LSR};
   static pthread_once_t options_set = PTHREAD_ONCE_INIT;
   int level = cg->o->opt_level < 0 ? 0 : cg->o->opt_level > 3 ? 3 : cg->o->opt_level;
   pthread_once(&options_set, set_llvm_options);
