@@ -390,20 +390,25 @@ static char *run_pipeline(LLVMModuleRef mod, const char *passes, LLVMTargetMachi
   return copy;
 }
 
+/* v's name with SUFFIX added; names are any length, never cut. */
+static void suffix_name(LLVMValueRef v) {
+  size_t len;
+  const char *s = LLVMGetValueName2(v, &len);
+  char *name = malloc(len + sizeof SUFFIX);
+  memcpy(name, s, len);
+  memcpy(name + len, SUFFIX, sizeof SUFFIX);
+  LLVMSetValueName2(v, name, len + sizeof SUFFIX - 1);
+  free(name);
+}
+
 /* The second module's local definitions get SUFFIX (match_copies). */
 static void add_suffix(LLVMModuleRef mod) {
-  char name[512];
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
-    if (has_body(f) && is_local(f)) {
-      snprintf(name, sizeof name, "%s" SUFFIX, LLVMGetValueName2(f, &(size_t){0}));
-      LLVMSetValueName2(f, name, strlen(name));
-    }
+    if (has_body(f) && is_local(f)) suffix_name(f);
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
     size_t len;
-    const char *s = LLVMGetValueName2(g, &len);
-    if (!len || !LLVMGetInitializer(g) || !is_local(g)) continue;
-    snprintf(name, sizeof name, "%s" SUFFIX, s);
-    LLVMSetValueName2(g, name, strlen(name));
+    LLVMGetValueName2(g, &len);
+    if (len && LLVMGetInitializer(g) && is_local(g)) suffix_name(g);
   }
 }
 
