@@ -45,7 +45,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
@@ -136,7 +135,6 @@ enum { FN_COST = 100 };
 
 typedef struct SplitFn {
   LLVMValueRef fn;
-  int index;    /* in the module's order */
   int size;     /* instructions */
   int cost;     /* of PIPE_LOCAL on it, in kernel instructions (FN_COST) */
   int *callees; /* indices of the defined functions its instructions name */
@@ -160,7 +158,7 @@ static int cmp_fn(const void *a, const void *b) {
 static int index_of(const Split *s, LLVMValueRef f) {
   SplitFn key = {.fn = f}, *k = &key;
   SplitFn **hit = bsearch(&k, s->byfn, (size_t)s->n, sizeof *hit, cmp_fn);
-  return hit ? (*hit)->index : -1;
+  return hit ? (int)(*hit - s->fns) : -1;
 }
 
 static bool is_local(LLVMValueRef g) {
@@ -211,7 +209,7 @@ static void split_init(Split *s, LLVMModuleRef mod) {
   s->byfn = malloc((size_t)s->n * sizeof *s->byfn);
   int i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f), i++) {
-    s->fns[i] = (SplitFn){.fn = f, .index = i, .defined = has_body(f)};
+    s->fns[i] = (SplitFn){.fn = f, .defined = has_body(f)};
     s->fns[i].entry = s->fns[i].defined && !is_local(f);
     s->byfn[i] = &s->fns[i];
   }
