@@ -403,17 +403,17 @@ bool cg_dot_skinny_rows(const Op *op) {
  * a line of each row at a time, with the prefetch) read a 340 MB B at
  * 32.5-33.5 GB/s on 2 threads in the same minutes, a plain sequential
  * read 30.3-30.7 GB/s: what is left is the join and the serial units,
- * a few percent each. Measured and not kept (one process, both builds' objects on the
- * same buffers, calls alternating in both orders, paired medians; with
- * separate buffers the placement alone moved them 3-5%): the next
- * block's A prefetched into L2 in the skinny kernel (the other thread's
- * part read A from the caller's cache), 1 thread 1.000-1.004, 2 threads
- * 0.989-1.012; the three Q/K/V products as one 768 x 2304 product
- * (the model rewritten by hand: one join and one sum a layer instead of
- * three, then slices) 0.995-1.000 of the three, 2 threads, 11 ms
- * calls; 16 pieces a thread instead of 4 in the runtime, GPT-2's
- * decoding step 0.996-1.007
- * (its 50257-wide output projection's last piece had looked long). */
+ * a few percent each. Measured and not kept (one process, both builds'
+ * objects on the same buffers, calls alternating in both orders, paired
+ * medians, bench/ab.py; on buffers of its own an object and a renamed copy
+ * of it differed by up to 3.5%): the next block's A prefetched into L2 in
+ * the skinny kernel (the other thread's part read A from the caller's
+ * cache), 1 thread 1.000-1.004, 2 threads 0.989-1.012; the three Q/K/V
+ * products as one 768 x 2304 product (the model rewritten by hand: one
+ * join and one sum a layer instead of three, then slices) 0.995-1.000 of
+ * the three, 2 threads, 11 ms calls; 16 pieces a thread instead of 4 in
+ * the runtime, GPT-2's decoding step 0.996-1.007 (its 50257-wide output
+ * projection's last piece had looked long). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
