@@ -389,7 +389,31 @@ bool cg_dot_skinny_rows(const Op *op) {
  * ran with both cores busy, and reading its 340 MB took 6.2-6.6 ms at
  * the 53-60 GB/s of a plain 2-thread read (4 streams a thread; 43-46
  * GB/s with 16 far apart) in the same minutes, so at memory speed the
- * FMA pipe is about 85% busy and every stall of a load shows. */
+ * FMA pipe is about 85% busy and every stall of a load shows.
+ * Where BERT's 2-thread time went at 7 tokens (a C driver calling the
+ * object in a loop under SCHED_FIFO, load 2-5 from other processes;
+ * perf -e cpu-clock, and a copy of runtime/parallel.c timing each loop):
+ * weights as arguments 8.4-9.2 ms a call in the faster minutes, the
+ * skinny kernel 84-88% of both threads' samples, the threads spinning
+ * 4.5-6.4% (the caller waiting for the other part 0.46-1.0 ms a call, 84
+ * loops: 7 a layer), the serial units between loops 0.47-0.52 ms (2% of
+ * the samples: attention, layer norms, the 7 x 768 sums); as constants
+ * 8.1-8.4 ms, spinning 9%, the caller waiting 0.2 ms in 72 loops, 0.37
+ * ms between them. The K split's access pattern (blocks of 16 rows read
+ * a line of each row at a time, with the prefetch) read a 340 MB B at
+ * 32.5-33.5 GB/s on 2 threads in the same minutes, a plain sequential
+ * read 30.3-30.7 GB/s: what is left is the join and the serial units,
+ * a few percent each. Measured and not kept (one process, both builds'
+ * objects on the same buffers, calls alternating in both orders, paired
+ * medians, bench/ab.py; on buffers of its own an object and a renamed copy
+ * of it differed by up to 3.5%): the next block's A prefetched into L2 in
+ * the skinny kernel (the other thread's part read A from the caller's
+ * cache), 1 thread 1.000-1.004, 2 threads 0.989-1.012; the three Q/K/V
+ * products as one 768 x 2304 product (the model rewritten by hand: one
+ * join and one sum a layer instead of three, then slices) 0.995-1.000 of
+ * the three, 2 threads, 11 ms calls; 16 pieces a thread instead of 4 in
+ * the runtime, GPT-2's decoding step 0.996-1.007 (its 50257-wide output
+ * projection's last piece had looked long). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
