@@ -423,31 +423,42 @@ static void on_error(LLVMDiagnosticInfoRef info, void *first) {
 
 typedef struct Second {
   const Split *s;
-  LLVMTargetMachineRef tm; /* its own: a target machine caches subtargets */
-  LLVMMemoryBufferRef bc;  /* in: the module after PIPE_IPO; out: the second one optimized */
+  LLVMTargetMachineRef tm;  /* its own: a target machine caches subtargets */
+  LLVMMemoryBufferRef bc;   /* the module after PIPE_IPO, read by both threads */
+  LLVMMemoryBufferRef out;  /* the second module optimized */
   char *err;
   double ms;
 } Second;
+
+/* The module of bitcode bc in ctx with the bodies the plan gives one side
+ * (keep_only), or NULL with *err set. */
+static LLVMModuleRef read_side(LLVMContextRef ctx, LLVMMemoryBufferRef bc, const Split *s,
+                               bool second, char **err) {
+  LLVMModuleRef mod = NULL;
+  if (LLVMParseBitcodeInContext2(ctx, bc, &mod)) {
+    if (!*err) *err = strdup("cannot read back bitcode");
+    return NULL;
+  }
+  if (keep_only(mod, s, second)) return mod;
+  if (!*err) *err = strdup("bitcode read back with other functions");
+  LLVMDisposeModule(mod);
+  return NULL;
+}
 
 static void *second_run(void *arg) {
   Second *t = arg;
   double start = cg_cpu_ms();
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_error, &t->err);
-  LLVMModuleRef mod = NULL;
-  if (LLVMParseBitcodeInContext2(ctx, t->bc, &mod) && !t->err)
-    t->err = strdup("cannot read back bitcode");
-  LLVMDisposeMemoryBuffer(t->bc);
-  t->bc = NULL;
-  if (mod && !keep_only(mod, t->s, true)) t->err = strdup("bitcode read back with other functions");
+  LLVMModuleRef mod = read_side(ctx, t->bc, t->s, true, &t->err);
   if (mod && !t->err) {
     t->err = run_pipeline(mod, PIPE_LOCAL, t->tm);
     if (!t->err) {
       add_suffix(mod);
-      t->bc = LLVMWriteBitcodeToMemoryBuffer(mod);
+      t->out = LLVMWriteBitcodeToMemoryBuffer(mod);
     }
-    LLVMDisposeModule(mod);
   }
+  if (mod) LLVMDisposeModule(mod);
   LLVMContextDispose(ctx);
   t->ms = cg_cpu_ms() - start;
   return NULL;
@@ -519,32 +530,40 @@ static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
 
 /* b, a copy from the second module named NAME SUFFIX: dropped for the
  * first module's NAME where they are alike, else named NAME where the
- * first has none (it had no caller there), else kept as it is. */
-static void match_copy(LLVMModuleRef mod, LLVMValueRef b, bool fn) {
+ * first has none (it had no caller there), else kept as it is. Returns
+ * whether b was dropped. */
+static bool match_copy(LLVMModuleRef mod, LLVMValueRef b, bool fn) {
   size_t len, n = strlen(SUFFIX);
   const char *name = LLVMGetValueName2(b, &len);
-  if (len < n || strcmp(name + len - n, SUFFIX)) return;
+  if (len < n || strcmp(name + len - n, SUFFIX)) return false;
   char *base = strndup(name, len - n);
   LLVMValueRef a = fn ? LLVMGetNamedFunction(mod, base) : LLVMGetNamedGlobal(mod, base);
+  bool drop = a && (fn ? print_alike(a, b) : same_global(a, b));
   if (!a) {
     LLVMSetValueName2(b, base, len - n);
-  } else if (fn ? print_alike(a, b) : same_global(a, b)) {
+  } else if (drop) {
     LLVMReplaceAllUsesWith(b, a);
     if (fn) LLVMDeleteFunction(b);
     else LLVMDeleteGlobal(b);
   }
   free(base);
+  return drop;
 }
 
-/* Globals first: a function's text names them. */
+/* Globals first: a function's text names them. A caller prints alike
+ * only once its callees' copies are dropped (its calls name them), so
+ * the functions are matched again while a round drops one. */
 static void match_copies(LLVMModuleRef mod) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod), next; g; g = next) {
     next = LLVMGetNextGlobal(g);
     match_copy(mod, g, false);
   }
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
-    next = LLVMGetNextFunction(f);
-    if (has_body(f)) match_copy(mod, f, true);
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (has_body(f) && match_copy(mod, f, true)) dropped = true;
+    }
   }
 }
 
@@ -588,6 +607,24 @@ static Moved *note_moved(const Split *s, int *nmoved) {
   return m;
 }
 
+/* The first module read back from the bitcode the second is read from,
+ * in place of cg->mod, and optimized: a function both define (a GEMM
+ * microkernel) then starts from the same bodies on both sides, use-list
+ * orders included (LLVM-C's bitcode has none: a module read back has
+ * another order than the one built, and LICM's hoisting, the blocks'
+ * predecessors and register allocation follow it), so that where both
+ * sides' callers leave it alike the two copies print alike and one is
+ * dropped (match_copies). */
+static char *run_first(CG *cg, const Second *t) {
+  char *err = NULL;
+  LLVMModuleRef first = read_side(cg->ctx, t->bc, t->s, false, &err);
+  if (!first) return err;
+  LLVMClearInsertionPosition(cg->b);
+  LLVMDisposeModule(cg->mod);
+  cg->mod = first;
+  return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+}
+
 static char *run_split(CG *cg, const Split *s) {
   Second t = {.s = s, .tm = cg_target_machine(cg->o)};
   if (!t.tm) return strdup("cannot create a second target machine");
@@ -599,14 +636,14 @@ static char *run_split(CG *cg, const Split *s) {
   if (!threaded) second_run(&t);
   int nmoved;
   Moved *moved = note_moved(s, &nmoved);
-  char *err = keep_only(cg->mod, s, false) ? run_pipeline(cg->mod, PIPE_LOCAL, cg->tm)
-                                           : strdup("the module's functions changed");
+  char *err = run_first(cg, &t);
   if (threaded) pthread_join(thread, NULL);
+  LLVMDisposeMemoryBuffer(t.bc);
   cg->opt_second_ms = t.ms;
   if (!err) err = t.err;
   else free(t.err);
-  if (!err) err = link_second(cg, t.bc, moved, nmoved);
-  else LLVMDisposeMemoryBuffer(t.bc);
+  if (!err) err = link_second(cg, t.out, moved, nmoved);
+  else if (t.out) LLVMDisposeMemoryBuffer(t.out);
   for (int i = 0; i < nmoved; i++) free(moved[i].name);
   free(moved);
   LLVMDisposeTargetMachine(t.tm);
