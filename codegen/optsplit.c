@@ -484,26 +484,14 @@ static const char *skip_digits(const char *p) {
   return p;
 }
 
-/* Local names are the passes' (each module numbers its own ".idx370");
- * without them the printer numbers values in order. */
-static void drop_local_names(LLVMValueRef f) {
-  for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p)) LLVMSetValueName2(p, "", 0);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMSetValueName2(LLVMBasicBlockAsValue(bb), "", 0);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) LLVMSetValueName2(i, "", 0);
-  }
-}
-
 /* Whether functions a and b of one module print alike but for their names,
  * their values' names, comments and the numbers of their metadata (each
  * loop's own node): the text has their attributes, calling conventions and every
  * instruction. */
 static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
   if (!LLVMIsAFunction(a)) return false;
-  drop_local_names(a);
-  drop_local_names(b);
-  char *x = LLVMPrintValueToString(a), *y = LLVMPrintValueToString(b);
+  /* Local names are the passes' (each module numbers its own ".idx370"). */
+  char *x = cg_print_unnamed(a), *y = cg_print_unnamed(b);
   const char *p = strchr(x, '@'), *q = strchr(y, '@');
   bool same = p && q && p - x == q - y && !memcmp(x, y, (size_t)(p - x));
   if (same) {
