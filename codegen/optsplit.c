@@ -13,20 +13,23 @@
  * thread only):
  *  - this thread's module keeps the entry functions (external linkage) and
  *    what they call but the kernels moved, which become declarations;
- *  - the second thread's module, parsed from the bitcode of the first,
- *    defines the moved kernels (made external for the time of the split)
- *    and every function they call; a function kernels on both sides call
- *    (a GEMM microkernel) is in both, so each module's inference of
- *    attributes, argument promotion and calling conventions sees every
- *    caller of its copy.
- * Kernels move largest first where that shortens the longer side (plan;
- * the cost model is at FN_COST). The second module comes back as bitcode
- * and is linked into the first; its copies of local functions and
- * constants the first has too are dropped where they print alike (else
- * both stay: each is right for its callers), the moved kernels get their
- * linkage back, and one object is emitted as before. The weights are not
- * in the module yet (weights.c defines them after optimization), so no
- * weight byte goes through bitcode.
+ *  - the second thread's module defines the moved kernels (made external
+ *    for the time of the split) and every function they call; a function
+ *    kernels on both sides call (a GEMM microkernel) is in both, so each
+ *    module's inference of attributes, argument promotion and calling
+ *    conventions sees every caller of its copy.
+ * Both are read from one bitcode of the module after PIPE_IPO (the first
+ * in the compile's context, in place of the module codegen built), so
+ * that both copies of such a function start alike, use-list orders
+ * included (run_first). Kernels move largest first where that shortens
+ * the longer side (plan; the cost model is at FN_COST). The second module
+ * comes back as bitcode and is linked into the first; its copies of local
+ * functions and constants the first has too are dropped where they print
+ * alike (else both stay: each is right for its callers; a caller is
+ * matched again once its callees' copies are dropped), the moved kernels
+ * get their linkage back, and one object is emitted as before. The
+ * weights are not in the module yet (weights.c defines them after
+ * optimization), so no weight byte goes through bitcode.
  *
  * The two parts in a row are default<O3> exactly (the same objects)
  * followed by CG_PIPE_LSR (codegen.h), the loop strength reduction the
@@ -36,10 +39,10 @@
  * frame pointer and its constant begin and end as arguments (PIPE_IPO has
  * propagated the constants into it: its loops are the same) instead of
  * having them promoted and removed, which needs the caller in the same
- * module; and the moved functions went through bitcode, which LLVM-C
- * writes without use-list orders, so their blocks' predecessor lists come
- * back in another order and register allocation and block layout differ
- * in places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
+ * module; and every function went through bitcode, which LLVM-C writes
+ * without use-list orders, so their blocks' predecessor lists come back
+ * in another order and register allocation and block layout differ in
+ * places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
  * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
  */
 #include <pthread.h>
