@@ -10,8 +10,10 @@ targets are taken out (objdump -d -r). Such a group is one kernel emitted
 or kept more than once: by kernel emission (kernels alike but for their
 names), or by codegen/optsplit.c (a copy optimized in both modules kept
 twice, SUFFIX ".split"). `wasted` is the bytes of all but one function of
-each group. Relocations' targets are dropped, so two functions that load
-different constants of the same layout count as alike: an upper bound.
+each group. A relocation to a constant-pool entry (.LCPI, in a
+.rodata.cstN section) stands for the entry's N bytes; other relocations'
+targets are dropped (two functions that read different tables count as
+alike: an upper bound).
 """
 import hashlib
 import re
@@ -20,7 +22,34 @@ import sys
 
 FN_HEAD = re.compile(r"^[0-9a-f]+ <(.+)>:$")
 INSN = re.compile(r"^\s*([0-9a-f]+):\t(.*)$")
-RELOC = re.compile(r"^\s*[0-9a-f]+: (R_\S+)\s")
+RELOC = re.compile(r"^\s*[0-9a-f]+: (R_\S+)\s+(\.LCPI[\w.]+)?")
+SYM = re.compile(r"^([0-9a-f]+) l\s+(\.rodata\.cst(\d+))\s+[0-9a-f]+ (\.LCPI[\w.]+)$")
+
+
+def section_bytes(path, name):
+    """The bytes of section name (objdump -s)."""
+    out = subprocess.run(["objdump", "-s", "-j", name, path], capture_output=True,
+                         text=True, check=True).stdout
+    data = bytearray()
+    for line in out.splitlines()[4:]:
+        words = line[1:].split(" ")[1:5]
+        data += bytes.fromhex("".join(w for w in words if w))
+    return bytes(data)
+
+
+def pool_entries(path):
+    """{.LCPI name: its bytes} of the object's constant pools."""
+    out = subprocess.run(["objdump", "-t", path], capture_output=True, text=True,
+                         check=True).stdout
+    sections, entries = {}, {}
+    for line in out.splitlines():
+        m = SYM.match(line)
+        if m:
+            if m.group(2) not in sections:
+                sections[m.group(2)] = section_bytes(path, m.group(2))
+            at, n = int(m.group(1), 16), int(m.group(3))
+            entries[m.group(4)] = sections[m.group(2)][at:at + n].hex()
+    return entries
 TARGET = re.compile(r"\b[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>")
 RIP = re.compile(r"-?0x[0-9a-f]+\(%rip\)")
 
@@ -29,6 +58,7 @@ def functions(path):
     """{name: (normalized code, bytes)} of the object's text sections."""
     out = subprocess.run(["objdump", "-d", "-r", "--no-show-raw-insn", path],
                          capture_output=True, text=True, check=True).stdout
+    pool = pool_entries(path)
     fns, name, lines, first, last = {}, None, [], 0, 0
 
     def close():
@@ -45,7 +75,7 @@ def functions(path):
             continue
         r = RELOC.match(line)
         if r:
-            lines.append(r.group(1))
+            lines.append(r.group(1) + " " + pool.get(r.group(2), ""))
             continue
         i = INSN.match(line)
         if not i:
