@@ -564,15 +564,29 @@ typedef struct Moved {
   LLVMUnnamedAddr unnamed;
 } Moved;
 
+typedef struct Handler {
+  LLVMDiagnosticHandler fn;
+  void *ctx;
+} Handler;
+
+/* The compile's context records its first error in *err (on_error) until
+ * restore_handler, instead of calling its handler (LLVM's own while
+ * optimizing, which exits the process); returns that handler. */
+static Handler catch_errors(CG *cg, char **err) {
+  Handler h = {LLVMContextGetDiagnosticHandler(cg->ctx), LLVMContextGetDiagnosticContext(cg->ctx)};
+  LLVMContextSetDiagnosticHandler(cg->ctx, on_error, err);
+  return h;
+}
+
+static void restore_handler(CG *cg, Handler h) { LLVMContextSetDiagnosticHandler(cg->ctx, h.fn, h.ctx); }
+
 static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int nmoved) {
-  LLVMDiagnosticHandler handler = LLVMContextGetDiagnosticHandler(cg->ctx);
-  void *handler_ctx = LLVMContextGetDiagnosticContext(cg->ctx);
   char *err = NULL;
-  LLVMContextSetDiagnosticHandler(cg->ctx, on_error, &err);
+  Handler h = catch_errors(cg, &err);
   LLVMModuleRef second = NULL;
   bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second) || LLVMLinkModules2(cg->mod, second);
   LLVMDisposeMemoryBuffer(bc);
-  LLVMContextSetDiagnosticHandler(cg->ctx, handler, handler_ctx);
+  restore_handler(cg, h);
   if (bad) return err ? err : strdup("cannot link the split modules");
   free(err); /* an error reported by a call that then succeeded: none */
   for (int i = 0; i < nmoved; i++) {
@@ -608,8 +622,11 @@ static Moved *note_moved(const Split *s, int *nmoved) {
  * dropped (match_copies). */
 static char *run_first(CG *cg, const Second *t) {
   char *err = NULL;
+  Handler h = catch_errors(cg, &err);
   LLVMModuleRef first = read_side(cg->ctx, t->bc, t->s, false, &err);
+  restore_handler(cg, h);
   if (!first) return err;
+  free(err); /* an error reported by a call that then succeeded: none */
   LLVMClearInsertionPosition(cg->b);
   LLVMDisposeModule(cg->mod);
   cg->mod = first;
