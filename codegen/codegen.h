@@ -605,6 +605,11 @@ void cg_kernel_call_dyn(CG *cg, LLVMValueRef fn, LLVMValueRef frame, LLVMValueRe
  * or a kernel for constants and unmaterialized values); nothing when they
  * share storage. */
 void cg_kernel_copy(CG *cg, Value *src, Value *dst);
+/* The IR text of function fn (LLVMPrintValueToString's, disposed with
+ * LLVMDisposeMessage) as if its arguments, blocks and instructions had no
+ * names (LLVM numbers them in order): two functions that differ only in
+ * those names print alike. fn keeps its names. */
+char *cg_print_unnamed(LLVMValueRef fn);
 
 /* codegen/entry.c: the entry function of a public function, its packed
  * wrapper, control flow, checks and result copies. */

@@ -751,15 +751,60 @@ static uint64_t hash_str(const char *s) {
   return h;
 }
 
-/* The IR text of kernel fn under a fixed name, with metadata numbers
- * dropped: they number module-wide nodes, and the only metadata a kernel
- * has at this point are loop hints (kernel.c adds alias scopes after). */
+typedef struct Named {
+  LLVMValueRef v;
+  char *name;
+  size_t len;
+} Named;
+
+/* Records v's name (if any) in *at and takes it away. */
+static void unname(LLVMValueRef v, Named **at) {
+  size_t len;
+  const char *name = LLVMGetValueName2(v, &len);
+  if (!len) return;
+  **at = (Named){v, malloc(len), len};
+  if (!(*at)->name) abort();
+  memcpy((*at)->name, name, len);
+  (*at)++;
+  LLVMSetValueName2(v, "", 0);
+}
+
+char *cg_print_unnamed(LLVMValueRef fn) {
+  size_t n = LLVMCountParams(fn);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    n++;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) n++;
+  }
+  Named *names = malloc((n ? n : 1) * sizeof *names), *end = names;
+  if (!names) abort();
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p)) unname(p, &end);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    unname(LLVMBasicBlockAsValue(bb), &end);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      unname(i, &end);
+  }
+  char *text = LLVMPrintValueToString(fn);
+  /* All were taken away, so each gets its own name back, unrenamed. */
+  for (Named *k = names; k < end; k++) {
+    LLVMSetValueName2(k->v, k->name, k->len);
+    free(k->name);
+  }
+  free(names);
+  return text;
+}
+
+/* The IR text of kernel fn under a fixed name and without its values'
+ * names (cg_print_unnamed: a buffer's pointer is named after where the
+ * buffer is, the arena or an argument, which the kernel, reading it from
+ * its frame, does not depend on), with metadata numbers dropped: they
+ * number module-wide nodes, and the only metadata a kernel has at this
+ * point are loop hints (kernel.c adds alias scopes after). */
 static char *kernel_code(LLVMValueRef fn) {
   size_t len;
   char *name = strdup(LLVMGetValueName2(fn, &len));
   if (!name) abort();
   LLVMSetValueName2(fn, "k", 1);
-  char *text = LLVMPrintValueToString(fn);
+  char *text = cg_print_unnamed(fn);
   LLVMSetValueName2(fn, name, len);
   free(name);
   char *code = malloc(strlen(text) + 1), *o = code;

@@ -13,20 +13,23 @@
  * thread only):
  *  - this thread's module keeps the entry functions (external linkage) and
  *    what they call but the kernels moved, which become declarations;
- *  - the second thread's module, parsed from the bitcode of the first,
- *    defines the moved kernels (made external for the time of the split)
- *    and every function they call; a function kernels on both sides call
- *    (a GEMM microkernel) is in both, so each module's inference of
- *    attributes, argument promotion and calling conventions sees every
- *    caller of its copy.
- * Kernels move largest first where that shortens the longer side (plan;
- * the cost model is at FN_COST). The second module comes back as bitcode
- * and is linked into the first; its copies of local functions and
- * constants the first has too are dropped where they print alike (else
- * both stay: each is right for its callers), the moved kernels get their
- * linkage back, and one object is emitted as before. The weights are not
- * in the module yet (weights.c defines them after optimization), so no
- * weight byte goes through bitcode.
+ *  - the second thread's module defines the moved kernels (made external
+ *    for the time of the split) and every function they call; a function
+ *    kernels on both sides call (a GEMM microkernel) is in both, so each
+ *    module's inference of attributes, argument promotion and calling
+ *    conventions sees every caller of its copy.
+ * Both are read from one bitcode of the module after PIPE_IPO (the first
+ * in the compile's context, in place of the module codegen built), so
+ * that both copies of such a function start alike, use-list orders
+ * included (run_first). Kernels move largest first where that shortens
+ * the longer side (plan; the cost model is at FN_COST). The second module
+ * comes back as bitcode and is linked into the first; its copies of local
+ * functions and constants the first has too are dropped where they print
+ * alike (else both stay: each is right for its callers; a caller is
+ * matched again once its callees' copies are dropped), the moved kernels
+ * get their linkage back, and one object is emitted as before. The
+ * weights are not in the module yet (weights.c defines them after
+ * optimization), so no weight byte goes through bitcode.
  *
  * The two parts in a row are default<O3> exactly (the same objects)
  * followed by CG_PIPE_LSR (codegen.h), the loop strength reduction the
@@ -36,10 +39,10 @@
  * frame pointer and its constant begin and end as arguments (PIPE_IPO has
  * propagated the constants into it: its loops are the same) instead of
  * having them promoted and removed, which needs the caller in the same
- * module; and the moved functions went through bitcode, which LLVM-C
- * writes without use-list orders, so their blocks' predecessor lists come
- * back in another order and register allocation and block layout differ
- * in places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
+ * module; and every function went through bitcode, which LLVM-C writes
+ * without use-list orders, so their blocks' predecessor lists come back
+ * in another order and register allocation and block layout differ in
+ * places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
  * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
  */
 #include <pthread.h>
@@ -423,31 +426,42 @@ static void on_error(LLVMDiagnosticInfoRef info, void *first) {
 
 typedef struct Second {
   const Split *s;
-  LLVMTargetMachineRef tm; /* its own: a target machine caches subtargets */
-  LLVMMemoryBufferRef bc;  /* in: the module after PIPE_IPO; out: the second one optimized */
+  LLVMTargetMachineRef tm;  /* its own: a target machine caches subtargets */
+  LLVMMemoryBufferRef bc;   /* the module after PIPE_IPO, read by both threads */
+  LLVMMemoryBufferRef out;  /* the second module optimized */
   char *err;
   double ms;
 } Second;
+
+/* The module of bitcode bc in ctx with the bodies the plan gives one side
+ * (keep_only), or NULL with *err set. */
+static LLVMModuleRef read_side(LLVMContextRef ctx, LLVMMemoryBufferRef bc, const Split *s,
+                               bool second, char **err) {
+  LLVMModuleRef mod = NULL;
+  if (LLVMParseBitcodeInContext2(ctx, bc, &mod)) {
+    if (!*err) *err = strdup("cannot read back bitcode");
+    return NULL;
+  }
+  if (keep_only(mod, s, second)) return mod;
+  if (!*err) *err = strdup("bitcode read back with other functions");
+  LLVMDisposeModule(mod);
+  return NULL;
+}
 
 static void *second_run(void *arg) {
   Second *t = arg;
   double start = cg_cpu_ms();
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_error, &t->err);
-  LLVMModuleRef mod = NULL;
-  if (LLVMParseBitcodeInContext2(ctx, t->bc, &mod) && !t->err)
-    t->err = strdup("cannot read back bitcode");
-  LLVMDisposeMemoryBuffer(t->bc);
-  t->bc = NULL;
-  if (mod && !keep_only(mod, t->s, true)) t->err = strdup("bitcode read back with other functions");
+  LLVMModuleRef mod = read_side(ctx, t->bc, t->s, true, &t->err);
   if (mod && !t->err) {
     t->err = run_pipeline(mod, PIPE_LOCAL, t->tm);
     if (!t->err) {
       add_suffix(mod);
-      t->bc = LLVMWriteBitcodeToMemoryBuffer(mod);
+      t->out = LLVMWriteBitcodeToMemoryBuffer(mod);
     }
-    LLVMDisposeModule(mod);
   }
+  if (mod) LLVMDisposeModule(mod);
   LLVMContextDispose(ctx);
   t->ms = cg_cpu_ms() - start;
   return NULL;
@@ -473,26 +487,14 @@ static const char *skip_digits(const char *p) {
   return p;
 }
 
-/* Local names are the passes' (each module numbers its own ".idx370");
- * without them the printer numbers values in order. */
-static void drop_local_names(LLVMValueRef f) {
-  for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p)) LLVMSetValueName2(p, "", 0);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMSetValueName2(LLVMBasicBlockAsValue(bb), "", 0);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) LLVMSetValueName2(i, "", 0);
-  }
-}
-
 /* Whether functions a and b of one module print alike but for their names,
  * their values' names, comments and the numbers of their metadata (each
  * loop's own node): the text has their attributes, calling conventions and every
  * instruction. */
 static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
   if (!LLVMIsAFunction(a)) return false;
-  drop_local_names(a);
-  drop_local_names(b);
-  char *x = LLVMPrintValueToString(a), *y = LLVMPrintValueToString(b);
+  /* Local names are the passes' (each module numbers its own ".idx370"). */
+  char *x = cg_print_unnamed(a), *y = cg_print_unnamed(b);
   const char *p = strchr(x, '@'), *q = strchr(y, '@');
   bool same = p && q && p - x == q - y && !memcmp(x, y, (size_t)(p - x));
   if (same) {
@@ -519,32 +521,40 @@ static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
 
 /* b, a copy from the second module named NAME SUFFIX: dropped for the
  * first module's NAME where they are alike, else named NAME where the
- * first has none (it had no caller there), else kept as it is. */
-static void match_copy(LLVMModuleRef mod, LLVMValueRef b, bool fn) {
+ * first has none (it had no caller there), else kept as it is. Returns
+ * whether b was dropped. */
+static bool match_copy(LLVMModuleRef mod, LLVMValueRef b, bool fn) {
   size_t len, n = strlen(SUFFIX);
   const char *name = LLVMGetValueName2(b, &len);
-  if (len < n || strcmp(name + len - n, SUFFIX)) return;
+  if (len < n || strcmp(name + len - n, SUFFIX)) return false;
   char *base = strndup(name, len - n);
   LLVMValueRef a = fn ? LLVMGetNamedFunction(mod, base) : LLVMGetNamedGlobal(mod, base);
+  bool drop = a && (fn ? print_alike(a, b) : same_global(a, b));
   if (!a) {
     LLVMSetValueName2(b, base, len - n);
-  } else if (fn ? print_alike(a, b) : same_global(a, b)) {
+  } else if (drop) {
     LLVMReplaceAllUsesWith(b, a);
     if (fn) LLVMDeleteFunction(b);
     else LLVMDeleteGlobal(b);
   }
   free(base);
+  return drop;
 }
 
-/* Globals first: a function's text names them. */
+/* Globals first: a function's text names them. A caller prints alike
+ * only once its callees' copies are dropped (its calls name them), so
+ * the functions are matched again while a round drops one. */
 static void match_copies(LLVMModuleRef mod) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(mod), next; g; g = next) {
     next = LLVMGetNextGlobal(g);
     match_copy(mod, g, false);
   }
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
-    next = LLVMGetNextFunction(f);
-    if (has_body(f)) match_copy(mod, f, true);
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (has_body(f) && match_copy(mod, f, true)) dropped = true;
+    }
   }
 }
 
@@ -554,15 +564,29 @@ typedef struct Moved {
   LLVMUnnamedAddr unnamed;
 } Moved;
 
+typedef struct Handler {
+  LLVMDiagnosticHandler fn;
+  void *ctx;
+} Handler;
+
+/* The compile's context records its first error in *err (on_error) until
+ * restore_handler, instead of calling its handler (LLVM's own while
+ * optimizing, which exits the process); returns that handler. */
+static Handler catch_errors(CG *cg, char **err) {
+  Handler h = {LLVMContextGetDiagnosticHandler(cg->ctx), LLVMContextGetDiagnosticContext(cg->ctx)};
+  LLVMContextSetDiagnosticHandler(cg->ctx, on_error, err);
+  return h;
+}
+
+static void restore_handler(CG *cg, Handler h) { LLVMContextSetDiagnosticHandler(cg->ctx, h.fn, h.ctx); }
+
 static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int nmoved) {
-  LLVMDiagnosticHandler handler = LLVMContextGetDiagnosticHandler(cg->ctx);
-  void *handler_ctx = LLVMContextGetDiagnosticContext(cg->ctx);
   char *err = NULL;
-  LLVMContextSetDiagnosticHandler(cg->ctx, on_error, &err);
+  Handler h = catch_errors(cg, &err);
   LLVMModuleRef second = NULL;
   bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second) || LLVMLinkModules2(cg->mod, second);
   LLVMDisposeMemoryBuffer(bc);
-  LLVMContextSetDiagnosticHandler(cg->ctx, handler, handler_ctx);
+  restore_handler(cg, h);
   if (bad) return err ? err : strdup("cannot link the split modules");
   free(err); /* an error reported by a call that then succeeded: none */
   for (int i = 0; i < nmoved; i++) {
@@ -588,6 +612,27 @@ static Moved *note_moved(const Split *s, int *nmoved) {
   return m;
 }
 
+/* The first module read back from the bitcode the second is read from,
+ * in place of cg->mod, and optimized: a function both define (a GEMM
+ * microkernel) then starts from the same bodies on both sides, use-list
+ * orders included (LLVM-C's bitcode has none: a module read back has
+ * another order than the one built, and LICM's hoisting, the blocks'
+ * predecessors and register allocation follow it), so that where both
+ * sides' callers leave it alike the two copies print alike and one is
+ * dropped (match_copies). */
+static char *run_first(CG *cg, const Second *t) {
+  char *err = NULL;
+  Handler h = catch_errors(cg, &err);
+  LLVMModuleRef first = read_side(cg->ctx, t->bc, t->s, false, &err);
+  restore_handler(cg, h);
+  if (!first) return err;
+  free(err); /* an error reported by a call that then succeeded: none */
+  LLVMClearInsertionPosition(cg->b);
+  LLVMDisposeModule(cg->mod);
+  cg->mod = first;
+  return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+}
+
 static char *run_split(CG *cg, const Split *s) {
   Second t = {.s = s, .tm = cg_target_machine(cg->o)};
   if (!t.tm) return strdup("cannot create a second target machine");
@@ -599,14 +644,14 @@ static char *run_split(CG *cg, const Split *s) {
   if (!threaded) second_run(&t);
   int nmoved;
   Moved *moved = note_moved(s, &nmoved);
-  char *err = keep_only(cg->mod, s, false) ? run_pipeline(cg->mod, PIPE_LOCAL, cg->tm)
-                                           : strdup("the module's functions changed");
+  char *err = run_first(cg, &t);
   if (threaded) pthread_join(thread, NULL);
+  LLVMDisposeMemoryBuffer(t.bc);
   cg->opt_second_ms = t.ms;
   if (!err) err = t.err;
   else free(t.err);
-  if (!err) err = link_second(cg, t.bc, moved, nmoved);
-  else LLVMDisposeMemoryBuffer(t.bc);
+  if (!err) err = link_second(cg, t.out, moved, nmoved);
+  else if (t.out) LLVMDisposeMemoryBuffer(t.out);
   for (int i = 0; i < nmoved; i++) free(moved[i].name);
   free(moved);
   LLVMDisposeTargetMachine(t.tm);

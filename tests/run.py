@@ -236,10 +236,12 @@ def stage_limits():
     counted("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
 
 
-def run_one(name, path, args, want, check, errors, kernels=None):
+def run_one(name, path, args, want, check, errors, kernels=None, split_copies=None):
     """One run of a tests/run program: its output is want, or with errors it
     fails (exit status 1) with each text in its diagnostics; with kernels
-    it compiles to that many kernel functions."""
+    it compiles to that many kernel functions; with split_copies its
+    optimization is split across two threads and keeps that many ".split"
+    copies."""
     r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
     if errors:
         missing = [e for e in errors if e not in r.stderr]
@@ -249,17 +251,23 @@ def run_one(name, path, args, want, check, errors, kernels=None):
             ok(name)
         return
     got = r.stdout.strip().splitlines()[-1:] if check else r.stdout.strip().splitlines()
-    nk = None
-    if kernels and not r.returncode:
+    nk = ns = None
+    if (kernels or split_copies is not None) and not r.returncode:
         cargs = [a for a in args if not a.startswith("--input")]
-        ll = run([SHLOC, path, "--emit=llvm", "-o", "-"] + cargs).stdout
-        nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll, re.M))
+        ll = run([SHLOC, path, "--emit=llvm", "--time-passes", "-o", "-"] + cargs)
+        nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll.stdout, re.M))
+        ns = len(re.findall(r"^define .*@[\w.]+\.split\(", ll.stdout, re.M))
+        split = "llvm-opt-2" in ll.stderr
     if r.returncode:
         fail(name, r.stderr[-1500:])
     elif got != want:
         fail(name, f"got {got!r}, want {want!r}")
     elif kernels and nk != kernels:
         fail(name, f"{nk} kernel functions, want {kernels}")
+    elif split_copies is not None and not split:
+        fail(name, "the optimization was not split (no llvm-opt-2 in --time-passes)")
+    elif split_copies is not None and ns != split_copies:
+        fail(name, f"{ns} .split copies, want {split_copies}")
     else:
         ok(name)
 
@@ -272,8 +280,11 @@ def stage_run():
     OUTPUT is its closing line. `// ERROR: text`: the run must fail (exit
     status 1) with each such text in its diagnostics. `// KERNELS: N`: the
     program compiles to N kernel functions (identical kernels are emitted
-    once). symbolic_*.mlir (`?` sizes bound at the call, run's default)
-    also run specialized to their inputs (--specialize) and must print the
+    once). `// SPLIT-COPIES: N`: its optimization is split across two
+    threads (codegen/optsplit.c) and N functions keep a ".split" copy
+    (a function both modules define and optimize alike is kept once).
+    symbolic_*.mlir (`?` sizes bound at the call, run's default) also run
+    specialized to their inputs (--specialize) and must print the
     same. `// REREAD`: what `shloc --emit=mlir` prints of the program (the
     IR after the pipeline) runs again and must print the same: shloc reads
     its own output."""
@@ -290,8 +301,10 @@ def stage_run():
         check = re.search(r"^// RUN-CMD: check$", text, re.M) is not None
         errors = re.findall(r"^// ERROR: (.*)$", text, re.M)
         kernels = re.search(r"^// KERNELS: (\d+)$", text, re.M)
+        copies = re.search(r"^// SPLIT-COPIES: (\d+)$", text, re.M)
         run_one(f"run/{f}", path, args, want, check, errors,
-                int(kernels.group(1)) if kernels else None)
+                int(kernels.group(1)) if kernels else None,
+                int(copies.group(1)) if copies else None)
         for a in programs.also_runs(text):
             run_one(f"run/{f} ({a})", path, args + eval_args(a), want, check, errors)
         if f.startswith("symbolic_") and not errors:
