@@ -99,40 +99,38 @@ static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) 
   LLVMSetAlignment(LLVMBuildStore(z->g.b, v, cg_gep(z->g.cg, z->g.t, p, c)), 4);
 }
 
+/* X^T v X for the lanes of ty from element e: v the a x a values at
+ * src[i] (rows of elements), X^T (n x a) applied by f to each column,
+ * then to each row; element (i, j) of the n x n result stored at
+ * dst[n i + j]. */
+static void wino_2d(Wino *z, LLVMTypeRef ty, LLVMValueRef e, LLVMValueRef *src, LLVMValueRef *dst,
+                    int n, void (*f)(Wino *, const LLVMValueRef *, LLVMValueRef *)) {
+  int a = (int)z->w.m + 2;
+  LLVMValueRef v[WINO_MAX_TAPS], s[WINO_MAX_TAPS], col[WINO_MAX_A], r[WINO_MAX_A];
+  for (int i = 0; i < a * a; i++) v[i] = wino_load(z, ty, src[i], e);
+  for (int j = 0; j < a; j++) { /* X^T v, by columns */
+    for (int i = 0; i < a; i++) col[i] = v[i * a + j];
+    f(z, col, r);
+    for (int i = 0; i < n; i++) s[i * a + j] = r[i];
+  }
+  for (int i = 0; i < n; i++) { /* (X^T v) X, by rows */
+    f(z, &s[i * a], r);
+    for (int j = 0; j < n; j++) wino_store(z, r[j], dst[i * n + j], e);
+  }
+}
+
 /* U_t[T][c] = (B^T d B)_t for c of ty's lanes from c: d from the a x a
  * rows at in (each a feature vector, or zeros), U_t[T] at u[t]. */
 static void wino_in_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef c, LLVMValueRef *in,
                           LLVMValueRef *u) {
-  int a = (int)z->w.m + 2;
-  LLVMValueRef d[WINO_MAX_TAPS], t[WINO_MAX_TAPS], col[WINO_MAX_A], r[WINO_MAX_A];
-  for (int i = 0; i < a * a; i++) d[i] = wino_load(z, ty, in[i], c);
-  for (int j = 0; j < a; j++) { /* B^T d, by columns */
-    for (int i = 0; i < a; i++) col[i] = d[i * a + j];
-    wino_bt(z, col, r);
-    for (int i = 0; i < a; i++) t[i * a + j] = r[i];
-  }
-  for (int i = 0; i < a; i++) { /* (B^T d) B, by rows */
-    wino_bt(z, &t[i * a], r);
-    for (int j = 0; j < a; j++) wino_store(z, r[j], u[i * a + j], c);
-  }
+  wino_2d(z, ty, c, in, u, (int)z->w.m + 2, wino_bt);
 }
 
 /* Y = A^T M A for k of ty's lanes from k: M_t at mt[t], Y's m x m stored
  * at y[0..m^2) (result rows, or the junk row past the result's edge). */
 static void wino_out_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef k, LLVMValueRef *mt,
                            LLVMValueRef *y) {
-  int m = (int)z->w.m, a = m + 2;
-  LLVMValueRef v[WINO_MAX_TAPS], s[WINO_MAX_TAPS], col[WINO_MAX_A], r[WINO_MAX_A];
-  for (int i = 0; i < a * a; i++) v[i] = wino_load(z, ty, mt[i], k);
-  for (int j = 0; j < a; j++) { /* A^T M, by columns */
-    for (int i = 0; i < a; i++) col[i] = v[i * a + j];
-    wino_atr(z, col, r);
-    for (int i = 0; i < m; i++) s[i * a + j] = r[i];
-  }
-  for (int i = 0; i < m; i++) { /* (A^T M) A, by rows */
-    wino_atr(z, &s[i * a], r);
-    for (int j = 0; j < m; j++) wino_store(z, r[j], y[i * m + j], k);
-  }
+  wino_2d(z, ty, k, mt, y, (int)z->w.m, wino_atr);
 }
 
 /* The lanes of n elements: whole vectors, then one at a time. */
