@@ -229,7 +229,7 @@ void gemm_run_ksplit(Gemm *g, LLVMValueRef A, LLVMValueRef B, LLVMValueRef C,
 void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef c0,
                    LLVMValueRef c1);
 
-/* winograd.c: a convolution by Winograd's F(2 x 2, 3 x 3) where
+/* winograd.c: a convolution by Winograd's F(m x m, 3 x 3) where
  * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
  * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
  * layout pass packed them so, the split (cg_conv_split's contract: images

@@ -244,8 +244,9 @@ static void count_packed(Op *op, void *ctx) {
   int64_t es = elem_bytes(v->type->elem), bytes = layout_packed_elems(v->packed) * es;
   k->n++;
   k->bytes += bytes;
-  /* a Winograd kernel's 16 transformed matrices (C x K each) are not padding */
-  int64_t unpadded = v->packed->wino ? 16 * v->packed->K * v->packed->N * es : type_byte_size(v->type);
+  /* a Winograd kernel's transformed matrices (bdim[0] of C x K) are not padding */
+  const GemmPacking *p = v->packed;
+  int64_t unpadded = p->wino ? p->bdim[0] * p->K * p->N * es : type_byte_size(v->type);
   k->padding += bytes - unpadded;
 }
 

@@ -1,31 +1,41 @@
 /*
  * winograd.c: 3 x 3 convolutions of stride 1 by Winograd's minimal
- * filtering F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for
- * Convolutional Neural Networks", 2015, section 4.1). Each 2 x 2 tile of
- * the result (spec "convolution": the sum over the 3 x 3 window and the
- * input features) is
+ * filtering F(m x m, 3 x 3), m = 2 or 4 (Lavin & Gray, "Fast Algorithms
+ * for Convolutional Neural Networks", 2015, section 4: 4.1 and the one on
+ * F(4 x 4, 3 x 3)). Each m x m tile of the result (spec "convolution":
+ * the sum over the 3 x 3 window and the input features) is
  *   Y = A^T [ sum over c of (G g_ck G^T) . (B^T d_c B) ] A
- * with d_c the 4 x 4 input tile of feature c (zeros in the padding), g_ck
- * the 3 x 3 filter of (c, k) and . the elementwise product: 16
- * multiplies per (tile, c, k) where the direct sum takes 36. The 16
- * elements t of the bracket are 16 GEMMs
+ * with d_c the a x a input tile of feature c (a = m + 2; zeros in the
+ * padding), g_ck the 3 x 3 filter of (c, k) and . the elementwise
+ * product: a^2 multiplies per (tile, c, k), 16 for 4 results (F(2 x 2))
+ * or 36 for 16 (F(4 x 4)), where the direct sum takes 9 per result. The
+ * a^2 elements t of the bracket are a^2 GEMMs
  *   M_t[tile][k] = sum over c of U_t[tile][c] V_t[c][k]
  * with U = B^T d B (per call, in the scratch) and V = G g G^T (at compile
  * time: passes/layout.c packs V_t in the GEMM's panels), which run on the
  * indirect convolution microkernel (gemm.c gemm_conv_micro, one tap).
- * ir.c ir_conv_wino picks the convolutions and the blocks' size (nt tiles);
- * the conv's fused epilogue then runs on each block's result.
+ * ir.c ir_conv_wino picks the convolutions, m and the blocks' size (nt
+ * tiles); the conv's fused epilogue then runs on each block's result.
  * Each result element depends on its tile alone, its GEMM sums over c in
  * order: how threads split the tiles does not change its bits.
  */
 #include "gemm.h"
+#include "vmath.h"
 
-/* B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1] and
- * A^T = [1 1 1 0; 0 1 -1 -1] (Lavin & Gray, section 4.1). */
+/* F(2 x 2, 3 x 3) (Lavin & Gray, section 4.1):
+ *   B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1], A^T = [1 1 1 0; 0 1 -1 -1];
+ * F(4 x 4, 3 x 3) (section 4's, points 0, 1, -1, 2, -2 and infinity):
+ *   B^T = [4 0 -5 0 1 0; 0 -4 -4 1 1 0; 0 4 -4 -1 1 0;
+ *          0 -2 -1 2 1 0; 0 2 -1 -2 1 0; 0 4 0 -5 0 1],
+ *   A^T = [1 1 1 1 1 0; 0 1 -1 2 -2 0; 0 1 1 4 4 0; 0 1 -1 8 -8 1].
+ * tests/run/wino_matrices.py derives them (and G, passes/layout.c) from
+ * the points and checks them against the direct correlation. */
+enum { WINO_MAX_A = 6, WINO_MAX_TAPS = WINO_MAX_A * WINO_MAX_A };
 
 typedef struct Wino {
   Gemm g;
   IrWino w;
+  int64_t taps; /* a^2: the GEMMs, (m + 2)^2 */
   int64_t C, K, H, W, Ho, Wo, lo[2];
   LLVMValueRef lhs, V, out, U, M, tab, junk, zeros;
 } Wino;
@@ -36,6 +46,46 @@ static LLVMValueRef fadd(Wino *z, LLVMValueRef a, LLVMValueRef b) {
 
 static LLVMValueRef fsub(Wino *z, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildFSub(z->g.b, a, b, "");
+}
+
+/* a x c + b (fused where the target has FMA) */
+static LLVMValueRef fmuladd(Wino *z, LLVMValueRef a, double c, LLVMValueRef b) {
+  LLVMTypeRef ty = LLVMTypeOf(a);
+  LLVMValueRef args[] = {a, math_const(ty, c), b};
+  return cg_intrinsic(z->g.b, "llvm.fmuladd", &ty, 1, args, 3);
+}
+
+/* r = B^T d for the a elements of d. */
+static void wino_bt(Wino *z, const LLVMValueRef *d, LLVMValueRef *r) {
+  if (z->w.m == 2) {
+    r[0] = fsub(z, d[0], d[2]);
+    r[1] = fadd(z, d[1], d[2]);
+    r[2] = fsub(z, d[2], d[1]);
+    r[3] = fsub(z, d[1], d[3]);
+    return;
+  }
+  LLVMValueRef d42 = fsub(z, d[4], d[2]), d31 = fsub(z, d[3], d[1]);
+  r[0] = fmuladd(z, d[0], 4, fmuladd(z, d[2], -5, d[4]));
+  r[1] = fmuladd(z, fadd(z, d[1], d[2]), -4, fadd(z, d[3], d[4]));
+  r[2] = fmuladd(z, fsub(z, d[1], d[2]), 4, fsub(z, d[4], d[3]));
+  r[3] = fmuladd(z, d31, 2, d42);
+  r[4] = fmuladd(z, d31, -2, d42);
+  r[5] = fmuladd(z, d[1], 4, fmuladd(z, d[3], -5, d[5]));
+}
+
+/* r = A^T v for the a elements of v (m results). */
+static void wino_atr(Wino *z, const LLVMValueRef *v, LLVMValueRef *r) {
+  if (z->w.m == 2) {
+    r[0] = fadd(z, fadd(z, v[0], v[1]), v[2]);
+    r[1] = fsub(z, fsub(z, v[1], v[2]), v[3]);
+    return;
+  }
+  LLVMValueRef a12 = fadd(z, v[1], v[2]), s12 = fsub(z, v[1], v[2]);
+  LLVMValueRef a34 = fadd(z, v[3], v[4]), s34 = fsub(z, v[3], v[4]);
+  r[0] = fadd(z, fadd(z, v[0], a12), a34);
+  r[1] = fmuladd(z, s34, 2, s12);
+  r[2] = fmuladd(z, a34, 4, a12);
+  r[3] = fadd(z, fmuladd(z, s34, 8, s12), v[5]);
 }
 
 /* A load or store of type ty (a vector or a float) at element c of p. */
@@ -49,42 +99,38 @@ static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) 
   LLVMSetAlignment(LLVMBuildStore(z->g.b, v, cg_gep(z->g.cg, z->g.t, p, c)), 4);
 }
 
-/* U_t[T][c] = (B^T d B)_t for c of ty's lanes from c: d from the 16 rows
- * at in (each a feature vector, or zeros), U_t[T] at u[t]. */
-static void wino_in_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef c, LLVMValueRef *in,
-                          LLVMValueRef *u) {
-  LLVMValueRef d[16], t[16];
-  for (int i = 0; i < 16; i++) d[i] = wino_load(z, ty, in[i], c);
-  for (int j = 0; j < 4; j++) { /* B^T d */
-    t[0 + j] = fsub(z, d[0 + j], d[8 + j]);
-    t[4 + j] = fadd(z, d[4 + j], d[8 + j]);
-    t[8 + j] = fsub(z, d[8 + j], d[4 + j]);
-    t[12 + j] = fsub(z, d[4 + j], d[12 + j]);
+/* X^T v X for the lanes of ty from element e: v the a x a values at
+ * src[i] (rows of elements), X^T (n x a) applied by f to each column,
+ * then to each row; element (i, j) of the n x n result stored at
+ * dst[n i + j]. */
+static void wino_2d(Wino *z, LLVMTypeRef ty, LLVMValueRef e, LLVMValueRef *src, LLVMValueRef *dst,
+                    int n, void (*f)(Wino *, const LLVMValueRef *, LLVMValueRef *)) {
+  int a = (int)z->w.m + 2;
+  LLVMValueRef v[WINO_MAX_TAPS], s[WINO_MAX_TAPS], col[WINO_MAX_A], r[WINO_MAX_A];
+  for (int i = 0; i < a * a; i++) v[i] = wino_load(z, ty, src[i], e);
+  for (int j = 0; j < a; j++) { /* X^T v, by columns */
+    for (int i = 0; i < a; i++) col[i] = v[i * a + j];
+    f(z, col, r);
+    for (int i = 0; i < n; i++) s[i * a + j] = r[i];
   }
-  for (int i = 0; i < 4; i++) { /* (B^T d) B */
-    LLVMValueRef *r = &t[4 * i];
-    wino_store(z, fsub(z, r[0], r[2]), u[4 * i + 0], c);
-    wino_store(z, fadd(z, r[1], r[2]), u[4 * i + 1], c);
-    wino_store(z, fsub(z, r[2], r[1]), u[4 * i + 2], c);
-    wino_store(z, fsub(z, r[1], r[3]), u[4 * i + 3], c);
+  for (int i = 0; i < n; i++) { /* (X^T v) X, by rows */
+    f(z, &s[i * a], r);
+    for (int j = 0; j < n; j++) wino_store(z, r[j], dst[i * n + j], e);
   }
 }
 
-/* Y = A^T m A for k of ty's lanes from k: m_t at m[t], Y's 2 x 2 stored
- * at y[0..3] (result rows, or the junk row past the result's edge). */
-static void wino_out_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef k, LLVMValueRef *m,
+/* U_t[T][c] = (B^T d B)_t for c of ty's lanes from c: d from the a x a
+ * rows at in (each a feature vector, or zeros), U_t[T] at u[t]. */
+static void wino_in_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef c, LLVMValueRef *in,
+                          LLVMValueRef *u) {
+  wino_2d(z, ty, c, in, u, (int)z->w.m + 2, wino_bt);
+}
+
+/* Y = A^T M A for k of ty's lanes from k: M_t at mt[t], Y's m x m stored
+ * at y[0..m^2) (result rows, or the junk row past the result's edge). */
+static void wino_out_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef k, LLVMValueRef *mt,
                            LLVMValueRef *y) {
-  LLVMValueRef v[16], s[8];
-  for (int i = 0; i < 16; i++) v[i] = wino_load(z, ty, m[i], k);
-  for (int j = 0; j < 4; j++) { /* A^T m */
-    s[j] = fadd(z, fadd(z, v[j], v[4 + j]), v[8 + j]);
-    s[4 + j] = fsub(z, fsub(z, v[4 + j], v[8 + j]), v[12 + j]);
-  }
-  for (int i = 0; i < 2; i++) { /* (A^T m) A */
-    LLVMValueRef *r = &s[4 * i];
-    wino_store(z, fadd(z, fadd(z, r[0], r[1]), r[2]), y[2 * i], k);
-    wino_store(z, fsub(z, fsub(z, r[1], r[2]), r[3]), y[2 * i + 1], k);
-  }
+  wino_2d(z, ty, k, mt, y, (int)z->w.m, wino_atr);
 }
 
 /* The lanes of n elements: whole vectors, then one at a time. */
@@ -114,12 +160,12 @@ static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef tb, LLVMValueRef
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   LLVMValueRef T = cg_loop_begin(cg, l, cg_i64(cg, 0), nt);
-  LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), two = cg_i64(cg, 2);
+  LLVMValueRef tw = cg_i64(cg, z->w.tw), th = cg_i64(cg, z->w.th), m = cg_i64(cg, z->w.m);
   LLVMValueRef tile = LLVMBuildAdd(b, tb, T, "tile");
   LLVMValueRef q = LLVMBuildUDiv(b, tile, tw, "q");
   *n = LLVMBuildUDiv(b, q, th, "n");
-  *y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), two, "y");
-  *x = LLVMBuildMul(b, LLVMBuildURem(b, tile, tw, ""), two, "x");
+  *y = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), m, "y");
+  *x = LLVMBuildMul(b, LLVMBuildURem(b, tile, tw, ""), m, "x");
   return T;
 }
 
@@ -140,8 +186,9 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
 }
 
 /* The table of the microkernel: for each group i of tiles (cg_conv_tiles
- * over the block's nt tiles) and each t, MR pointers at tab[(i x 16 +
- * t) x MR] to the rows of U_t (the zero row past the group's tiles). */
+ * over the block's nt tiles) and each of the a^2 t, MR pointers at
+ * tab[(i x a^2 + t) x MR] to the rows of U_t (the zero row past the
+ * group's tiles). */
 static void wino_table(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
@@ -149,8 +196,8 @@ static void wino_table(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   CgLoop li, lt;
   LLVMValueRef rows, i = cg_loop_begin(cg, &li, cg_i64(cg, 0), grp->n);
   LLVMValueRef T0 = cg_conv_tile_at(&z->g, grp, nt, i, &rows);
-  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
-  LLVMValueRef slot = LLVMBuildMul(b, LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, 16), ""), t, ""),
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, z->taps));
+  LLVMValueRef slot = LLVMBuildMul(b, LLVMBuildAdd(b, LLVMBuildMul(b, i, cg_i64(cg, z->taps), ""), t, ""),
                                    cg_i64(cg, mr), "");
   for (int64_t r = 0; r < mr; r++) {
     LLVMValueRef T = LLVMBuildAdd(b, T0, cg_i64(cg, r), "");
@@ -177,7 +224,7 @@ static void wino_gemms(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   int64_t mr = g->p.mr, nr = g->p.nr;
   int64_t per_line = 64 / elem_bytes(g->p.e), lines = nr / per_line > 1 ? nr / per_line : 1;
   CgLoop lt, lj, li;
-  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, 16));
+  LLVMValueRef t = cg_loop_begin(cg, &lt, cg_i64(cg, 0), cg_i64(cg, z->taps));
   LLVMValueRef jr = cg_loop_step(cg, &lj, cg_i64(cg, 0), cg_i64(cg, z->K), nr);
   LLVMValueRef cols = cg_min_i64(cg, cg_i64(cg, nr), LLVMBuildSub(b, cg_i64(cg, z->K), jr, ""));
   LLVMValueRef rows, i = cg_loop_begin(cg, &li, cg_i64(cg, 0), grp->n);
@@ -193,7 +240,7 @@ static void wino_gemms(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   };
   LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
   LLVMValueRef c = cg_gep(cg, g->t, z->M, LLVMBuildAdd(b, LLVMBuildMul(b, row, cg_i64(cg, z->K), ""), jr, ""));
-  LLVMValueRef tab = cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildMul(b, i, cg_i64(cg, 16 * mr), ""));
+  LLVMValueRef tab = cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildMul(b, i, cg_i64(cg, z->taps * mr), ""));
   CgIf full;
   if (mr > 1) cg_if_begin(cg, &full, LLVMBuildICmp(b, LLVMIntEQ, rows, cg_i64(cg, mr), ""));
   gemm_conv_micro(g, (int)mr, tab, z->V, c, &taps, jr, rows, cols);
@@ -214,9 +261,10 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   CgLoop lt;
-  LLVMValueRef n, y0, x0, img[16], mat[16], T = wino_tiles(z, &lt, tb, nt, &n, &y0, &x0);
-  int64_t width = in ? z->C : z->K;
-  for (int t = 0; t < 16; t++) { /* row T of U_t or M_t */
+  LLVMValueRef n, y0, x0, img[WINO_MAX_TAPS], mat[WINO_MAX_TAPS];
+  LLVMValueRef T = wino_tiles(z, &lt, tb, nt, &n, &y0, &x0);
+  int64_t width = in ? z->C : z->K, m = z->w.m, a = m + 2;
+  for (int t = 0; t < z->taps; t++) { /* row T of U_t or M_t */
     LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, t * z->w.nt), T, "");
     mat[t] = cg_gep(cg, z->g.t, in ? z->U : z->M, LLVMBuildMul(b, row, cg_i64(cg, width), ""));
   }
@@ -225,19 +273,19 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
     int64_t hwc[3] = {z->H, z->W, z->C};
     y0 = LLVMBuildSub(b, y0, cg_i64(cg, z->lo[0]), "");
     x0 = LLVMBuildSub(b, x0, cg_i64(cg, z->lo[1]), "");
-    for (int i = 0; i < 16; i++) img[i] = wino_at(z, n, y0, i / 4, x0, i % 4, hwc, z->lhs, z->zeros);
+    for (int i = 0; i < a * a; i++) img[i] = wino_at(z, n, y0, i / a, x0, i % a, hwc, z->lhs, z->zeros);
     wino_lanes(z, z->C, img, mat, wino_in_lanes);
   } else {
     int64_t hwc[3] = {z->Ho, z->Wo, z->K};
-    for (int i = 0; i < 4; i++) img[i] = wino_at(z, n, y0, i / 2, x0, i % 2, hwc, z->out, z->junk);
+    for (int i = 0; i < m * m; i++) img[i] = wino_at(z, n, y0, i / m, x0, i % m, hwc, z->out, z->junk);
     wino_lanes(z, z->K, mat, img, wino_out_lanes);
   }
   cg_loop_end(cg, &lt);
 }
 
 /* The conv's epilogue on the result of the nt tiles from tile tb: per
- * tile row q they reach, its tiles' columns in each of its result rows
- * (one at an odd bottom edge; columns stop at the right edge), runs of
+ * tile row q they reach, its tiles' columns in each of its m result rows
+ * (fewer at the bottom edge; columns stop at the right edge), runs of
  * rows of the result viewed as rows x K. */
 static void wino_epilogue(Wino *z, LLVMValueRef tb, LLVMValueRef nt) {
   CG *cg = z->g.cg;
@@ -249,13 +297,14 @@ static void wino_epilogue(Wino *z, LLVMValueRef tb, LLVMValueRef nt) {
   LLVMValueRef q = cg_loop_begin(cg, &lq, LLVMBuildUDiv(b, tb, tw, ""), qz);
   LLVMValueRef t0 = LLVMBuildMul(b, q, tw, "");
   LLVMValueRef from = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, tb, t0, ""), tb, t0, "");
-  LLVMValueRef c0 = LLVMBuildMul(b, LLVMBuildSub(b, from, t0, ""), cg_i64(cg, 2), "");
+  LLVMValueRef m = cg_i64(cg, z->w.m);
+  LLVMValueRef c0 = LLVMBuildMul(b, LLVMBuildSub(b, from, t0, ""), m, "");
   LLVMValueRef to = cg_min_i64(cg, te, LLVMBuildAdd(b, t0, tw, ""));
-  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildMul(b, LLVMBuildSub(b, to, t0, ""), cg_i64(cg, 2), ""),
+  LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildMul(b, LLVMBuildSub(b, to, t0, ""), m, ""),
                                cg_i64(cg, z->Wo));
   LLVMValueRef img = LLVMBuildUDiv(b, q, th, "");
-  LLVMValueRef y0 = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), cg_i64(cg, 2), "");
-  LLVMValueRef ny = cg_min_i64(cg, cg_i64(cg, 2), LLVMBuildSub(b, cg_i64(cg, z->Ho), y0, ""));
+  LLVMValueRef y0 = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), m, "");
+  LLVMValueRef ny = cg_min_i64(cg, m, LLVMBuildSub(b, cg_i64(cg, z->Ho), y0, ""));
   LLVMValueRef dy = cg_loop_begin(cg, &ly, cg_i64(cg, 0), ny);
   LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""),
                                 LLVMBuildAdd(b, y0, dy, ""), "");
@@ -271,6 +320,7 @@ static void wino_plan(CG *cg, Op *op, Op *epi, Wino *z) {
   const Window *win = &op->a.window;
   *z = (Wino){.g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1}};
   ir_conv_wino(op, &z->w);
+  z->taps = (z->w.m + 2) * (z->w.m + 2);
   z->C = lt->dims[3];
   z->K = rt->dims[3];
   z->H = lt->dims[1];
@@ -296,7 +346,7 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   if (!ir_conv_wino(op, &w)) return false;
   int64_t C = op->opnds[0]->type->dims[3], K = op->results[0]->type->dims[3];
   GemmPlan p = {.e = ET_F32, .K = C, .N = K, .sbk = K, .sbn = 1};
-  int64_t bdim[1] = {16}, bstride[1] = {C * K};
+  int64_t bdim[1] = {(w.m + 2) * (w.m + 2)}, bstride[1] = {C * K};
   gemm_packing(&p, 1, bdim, bstride, panel_bytes, out);
   out->wino = true;
   return true;
@@ -322,8 +372,8 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   LLVMBuilderRef b = cg->b;
   gemm_use_packed(g, op->opnds[1]);
   const IrWino *w = &z.w;
-  int64_t ubytes = ir_align64(16 * w->nt * z.C * 4), mbytes = ir_align64(16 * w->nt * z.K * 4);
-  int64_t tbytes = ir_align64((w->nt + 8) * 16 * 8);
+  int64_t ubytes = ir_align64(z.taps * w->nt * z.C * 4), mbytes = ir_align64(z.taps * w->nt * z.K * 4);
+  int64_t tbytes = ir_align64((w->nt + 8) * z.taps * 8);
   LLVMValueRef s = cg_scratch(cg, op, w->scratch_bytes);
   z.lhs = cg_buffer(cg, op->opnds[0]);
   z.V = cg_buffer(cg, op->opnds[1]);

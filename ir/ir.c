@@ -399,6 +399,32 @@ static bool conv_nhwc(const ConvDims *cd) {
          cd->out_spatial.v[1] == 2 && cd->out_feature == 3;
 }
 
+/* The plan of F(m x m, 3 x 3) for a result rt of k features from c input
+ * features (ir_conv_wino). */
+static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64_t k) {
+  w->m = m;
+  w->th = (rt->dims[1] + m - 1) / m;
+  w->tw = (rt->dims[2] + m - 1) / m;
+  int64_t taps = (m + 2) * (m + 2);
+  int64_t row = taps * w->tw * (c + k) * 4; /* U and M of a tile row */
+  w->nq = IR_WINO_BLOCK_BYTES / row;
+  w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;
+  w->nt = w->nq * w->tw;
+  /* U, M, the table (taps x MR <= 8 pointers per MR tiles) and a row the
+   * stores past the result's edge go to */
+  w->scratch_bytes = ir_align64(taps * w->nt * c * 4) + ir_align64(taps * w->nt * k * 4) +
+                     ir_align64((w->nt + 8) * taps * 8) + ir_align64(k * 4);
+}
+
+/* The GEMMs' multiplies of a call on one thread of the plan w over n
+ * images (in units of C x K: taps per tile) and the elements of V it
+ * reads (likewise: taps per block of nt tiles). */
+static void wino_cost(const IrWino *w, int64_t n, int64_t *muls, int64_t *reads) {
+  int64_t taps = (w->m + 2) * (w->m + 2), tiles = n * w->th * w->tw;
+  *muls = taps * tiles;
+  *reads = taps * ((tiles + w->nt - 1) / w->nt);
+}
+
 /* See ir.h. */
 bool ir_conv_wino(const Op *op, IrWino *w) {
   const ConvDims *cd = &op->a.conv;
@@ -417,18 +443,15 @@ bool ir_conv_wino(const Op *op, IrWino *w) {
         window_at(&win->pad_lo, s, 0) < 0 || window_at(&win->pad_lo, s, 0) > 2 ||
         window_at(&win->pad_hi, s, 0) < 0 || window_at(&win->pad_hi, s, 0) > 2)
       return false;
-  int64_t c = lt->dims[3], k = rt->dims[3];
-  w->th = (rt->dims[1] + 1) / 2;
-  w->tw = (rt->dims[2] + 1) / 2;
-  if (w->th * rt->dims[0] < IR_WINO_MIN_TILE_ROWS) return false;
-  int64_t row = 16 * w->tw * (c + k) * 4; /* U and M of a tile row */
-  w->nq = IR_WINO_BLOCK_BYTES / row;
-  w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;
-  w->nt = w->nq * w->tw;
-  /* U, M, the table (16 taps x MR <= 8 pointers per MR tiles) and a row
-   * the stores past the result's edge go to */
-  w->scratch_bytes = ir_align64(16 * w->nt * c * 4) + ir_align64(16 * w->nt * k * 4) +
-                     ir_align64((w->nt + 8) * 16 * 8) + ir_align64(k * 4);
+  int64_t c = lt->dims[3], k = rt->dims[3], n = rt->dims[0];
+  IrWino w4;
+  wino_geometry(w, 2, rt, c, k);
+  if (w->th * n < IR_WINO_MIN_TILE_ROWS) return false;
+  wino_geometry(&w4, 4, rt, c, k);
+  int64_t m2, r2, m4, r4;
+  wino_cost(w, n, &m2, &r2);
+  wino_cost(&w4, n, &m4, &r4);
+  if (m4 < m2 && m2 - m4 >= IR_WINO_F4_MULS_PER_READ * (r4 - r2)) *w = w4;
   return true;
 }
 

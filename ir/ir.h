@@ -1049,10 +1049,11 @@ typedef struct GemmPacking {
   int64_t bdim[GEMM_PACK_MAX_DIMS], bstride[GEMM_PACK_MAX_DIMS];
   int64_t K, N, sk, sn;
   int64_t kc, nr; /* the tile's K slice and panel width, in elements */
-  /* The 16 matrices V_t (C x K) of a 3 x 3 kernel's Winograd transform
-   * (ir_conv_wino): matrix t is element t of G g G^T over each (c, k)'s
-   * 3 x 3 filter g, bdim {16}, bstride {C x K}, sk K, sn 1 of the
-   * transformed kernel (passes/layout.c computes it), not of the constant. */
+  /* The a x a matrices V_t (C x K) of a 3 x 3 kernel's Winograd transform
+   * (ir_conv_wino; a = IrWino.m + 2: 16 or 36): matrix t is element t of
+   * G g G^T over each (c, k)'s 3 x 3 filter g, bdim {a x a}, bstride
+   * {C x K}, sk K, sn 1 of the transformed kernel (passes/layout.c computes
+   * it), not of the constant. */
   bool wino;
 } GemmPacking;
 
@@ -1522,11 +1523,12 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
 /* A convolution of f32 NHWC input, HWIO 3 x 3 kernel and NHWC result,
  * stride 1, no dilation, reversal or grouping, padding 0..2, static
  * sizes, whose weights the layout pass packs, runs by Winograd's
- * F(2 x 2, 3 x 3) (codegen/winograd.c): result tiles of 2 x 2, th x tw of
- * them per image, in blocks of nq tile rows (nt = nq x tw tiles at most,
- * the transformed input U and products M of a block within
- * IR_WINO_BLOCK_BYTES); scratch_bytes: a call's scratch. Each block reads
- * all of V (16 C x K matrices), so larger blocks read it less often:
+ * F(m x m, 3 x 3) (codegen/winograd.c; m = 2 or 4: IR_WINO_F4_MULS_PER_READ):
+ * result tiles of m x m, th x tw of them per image, in blocks of nq tile
+ * rows (nt = nq x tw tiles at most, the transformed input U and products
+ * M of a block within IR_WINO_BLOCK_BYTES); scratch_bytes: a call's
+ * scratch. Each block reads all of V ((m + 2)^2 C x K matrices), so
+ * larger blocks read it less often (measured with m = 2):
  * ResNet-50 at batch 1, one thread, CPU time, interleaved calls against 1
  * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
  * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. */
@@ -1543,8 +1545,24 @@ enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
  * 2% slower direct. The rule does not depend on the thread count, so that
  * the results' bits do not either. */
 enum { IR_WINO_MIN_TILE_ROWS = 6 };
+/* Such a convolution takes F(4 x 4, 3 x 3) (m = 4: 36 GEMMs on 6 x 6
+ * input tiles, 2.25 multiplies per result against F(2 x 2)'s 4) when, on
+ * one thread, its GEMMs multiply less and save at least this many
+ * multiplies (of C x K each) per element of V (C x K) read more than
+ * F(2 x 2)'s: V is 2.25x larger, each block reads all of it, and its
+ * blocks hold fewer results. Break-even on one core is about 13
+ * (50 G multiply-adds/s against 15 GB/s of V's floats), more with two
+ * threads sharing the bandwidth. ResNet-50 (its 3 x 3 layers have C = K;
+ * at batch 1 and 8 alike): 56 x 56 x 64 and 28 x 28 x 128 save 171-392,
+ * 14 x 14 x 256 5-10, 7 x 7 x 512 6; F(4 x 4) at the first
+ * two (min of 20 interleaved calls, load 5, 1 / 2 threads): batch 1
+ * 0.96 / 0.97x the time of F(2 x 2), batch 8 0.91-0.95 / 0.87-0.95x;
+ * also at 14 x 14: batch 1 0.98 / 1.01x, batch 8 mixed. Alone (its V
+ * in cache) a 14 x 14 x 256 layer at batch 1 takes 0.80x / 1.0x the
+ * time by F(4 x 4), a 7 x 7 x 512 one at batch 8 1.1 / 1.25x. */
+enum { IR_WINO_F4_MULS_PER_READ = 32 };
 typedef struct IrWino {
-  int64_t th, tw, nq, nt, scratch_bytes;
+  int64_t m, th, tw, nq, nt, scratch_bytes;
 } IrWino;
 /* Whether op takes that path when its weights are packed; *w its plan. */
 bool ir_conv_wino(const Op *op, IrWino *w);

@@ -76,15 +76,32 @@ static inline void copy_elem(char *d, int64_t to, const char *s, int64_t from, i
   }
 }
 
-/* The 16 matrices V_t (t = 4i + j: element (i, j) of G g G^T, over each
- * (c, k)'s 3 x 3 filter g of the HWIO f32 kernel src, a splat: its one
- * element), G = [1 0 0; 1/2 1/2 1/2; 1/2 -1/2 1/2; 0 0 1]: Winograd's
- * F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for Convolutional
- * Neural Networks", 2015, section 4.1), in double, rounded once, written
- * straight to their places in dst's panels (ir.h GemmPacking: bdim {16},
+/* G of Winograd's F(2 x 2, 3 x 3) (Lavin & Gray, "Fast Algorithms for
+ * Convolutional Neural Networks", 2015, section 4.1) and F(4 x 4, 3 x 3)
+ * (section 4's, points 0, 1, -1, 2, -2 and infinity); codegen/winograd.c
+ * has their A^T and B^T, tests/run/wino_matrices.py derives all three. */
+static const double WINO_G2[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
+static const double WINO_G4[6][3] = {{1. / 4, 0, 0},          {-1. / 6, -1. / 6, -1. / 6},
+                                     {-1. / 6, 1. / 6, -1. / 6}, {1. / 24, 1. / 12, 1. / 6},
+                                     {1. / 24, -1. / 12, 1. / 6}, {0, 0, 1}};
+
+/* V = G g G^T (a x a) of the 3 x 3 filter g, G a x 3, in double. */
+static void wino_filter(const double (*G)[3], int a, const double g[3][3], double v[6][6]) {
+  double gg[6][3]; /* G g */
+  for (int i = 0; i < a; i++)
+    for (int x = 0; x < 3; x++) gg[i][x] = G[i][0] * g[0][x] + G[i][1] * g[1][x] + G[i][2] * g[2][x];
+  for (int i = 0; i < a; i++)
+    for (int j = 0; j < a; j++) v[i][j] = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
+}
+
+/* The a x a matrices V_t (t = a i + j: element (i, j) of G g G^T, over
+ * each (c, k)'s 3 x 3 filter g of the HWIO f32 kernel src, a splat: its
+ * one element; a = 4 or 6, p->bdim[0] = a^2), in double, rounded once,
+ * written straight to their places in dst's panels (ir.h GemmPacking:
  * K = C rows, N = K columns), padding zeros included. */
 static void wino_pack(const GemmPacking *p, const char *src, bool splat, float *dst) {
-  static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
+  int a = p->bdim[0] == 36 ? 6 : 4;
+  const double (*G)[3] = a == 6 ? WINO_G4 : WINO_G2;
   int64_t C = p->K, K = p->N, nr = p->nr, npad = (K + nr - 1) / nr * nr;
   for (int64_t c = 0; c < C; c++) {
     int64_t pc = c / p->kc * p->kc, rows = C - pc < p->kc ? C - pc : p->kc;
@@ -93,22 +110,18 @@ static void wino_pack(const GemmPacking *p, const char *src, bool splat, float *
     for (int64_t k = 0; k < npad; k++) {
       float *at = row + k / nr * nr * rows + k % nr;
       if (k >= K) { /* N's padding */
-        for (int t = 0; t < 16; t++) at[t * C * npad] = 0;
+        for (int t = 0; t < a * a; t++) at[t * C * npad] = 0;
         continue;
       }
-      double g[3][3], gg[4][3]; /* g, G g */
+      double g[3][3], v[6][6];
       for (int y = 0; y < 3; y++)
         for (int x = 0; x < 3; x++) {
           float f; /* the constant's bytes need not be aligned */
           memcpy(&f, src + (splat ? 0 : ((y * 3 + x) * C + c) * K + k) * 4, 4);
           g[y][x] = f;
         }
-      for (int i = 0; i < 4; i++)
-        for (int x = 0; x < 3; x++) gg[i][x] = G[i][0] * g[0][x] + G[i][1] * g[1][x] + G[i][2] * g[2][x];
-      for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-          at[(i * 4 + j) * C * npad] =
-              (float)(gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2]);
+      wino_filter(G, a, g, v);
+      for (int t = 0; t < a * a; t++) at[t * C * npad] = (float)v[t / a][t % a];
     }
   }
 }

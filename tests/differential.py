@@ -60,7 +60,7 @@ def count_results(model):
 
 def close(x, y):
     """Normwise: max|x - y| <= 1e-4 max|x| + 1e-4 (the oracle's measure).
-    -O3 may sum in another order than -O0 (Winograd's F(2 x 2, 3 x 3),
+    -O3 may sum in another order than -O0 (Winograd's F(m x m, 3 x 3),
     codegen/winograd.c), which rounds at the scale of the sum's terms:
     elements that cancel to near zero then fail an elementwise relative
     test without being wrong (jax_resnet_50: 831 of 100352 elements

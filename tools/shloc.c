@@ -75,7 +75,8 @@ static const struct Opt {
     {"--denormals", O_DENORMALS, C_ALL, "MODE",
      "ieee (default) or flush: kernels flush denormal inputs and results to zero"},
     {"--winograd", O_WINOGRAD, C_ALL, "on|off",
-     "on (default): f32 3x3 stride-1 convolutions with constant weights by Winograd F(2x2,3x3); "
+     "on (default): f32 3x3 stride-1 convolutions with constant weights by Winograd F(2x2,3x3) "
+     "or, on larger images, F(4x4,3x3); "
      "off: direct (smaller weights and scratch)"},
     {"--elided", O_ELIDED, C_ALL, "FILL", "dense_resource<__elided__>: zeros|ones|pattern"},
     {"--input-shapes", O_INPUT_SHAPES, C_COMPILE | C_RUN | C_BENCH, "LIST",

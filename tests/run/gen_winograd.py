@@ -2,16 +2,18 @@
 """Writes tests/run/winograd.mlir, which runs as it is, at 2 threads and
 with --winograd=off (the same cases on the direct kernel: RUN-ALSO):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
-Winograd's F(2 x 2, 3 x 3) (codegen/winograd.c), at odd and even sizes,
-1 to 130 features, padding 0 to 2, batch 1 and 2, with the fused bias +
-ReLU and residual epilogues, one case of several blocks of tile rows (a
-splat kernel, whose result is the same for every output feature),
+Winograd's F(2 x 2, 3 x 3) or, on larger images, F(4 x 4, 3 x 3)
+(codegen/winograd.c; ir.c ir_conv_wino picks), each at odd and even
+sizes, 1 to 256 features, padding 0 to 2, batch 1 and 2, with the fused
+bias + ReLU and residual epilogues, cases of several blocks of tile rows
+(splat kernels, whose result is the same for every output feature),
 convolutions that must not take the path (stride 2, fewer than
 WINO_MIN_TILE_ROWS tile rows, f64, weights computed by the program) still
-right, and cases large enough for 2 threads to split
-their tiles in the middle of a tile row, their epilogue fused into the
-kernel (the result's second use, is_finite, makes the epilogue's root a
-kernel of its own rather than part of the check's reduce).
+right, and cases large enough for 2 threads to split their tiles in the
+middle of a tile row, their epilogue fused into the kernel (the result's
+second use, is_finite, makes the epilogue's root a kernel of its own
+rather than part of the check's reduce). tests/passes/layout_winograd.mlir
+pins which sizes take which tile.
 
 The input is integer-valued (gen_dot_kernel's operand), the weights and
 biases random multiples of 1/1000 (as float32); the expected result is
@@ -19,11 +21,13 @@ computed here by NumPy in float64 from the same float32 values.
 Tolerance: |got - want| <= 2^-16 x S, S the largest over the case's
 elements of the sum of |terms| (|x| |w| over the window and input
 features, plus |bias| and |residual|). The path computes in float32; its
-error is a few roundings of S's scale per element (observed below 1e-6 x
-S: the transforms add at most 4 inputs and 9 weights x 1/4, the GEMM sums
-C products), so 2^-16 (1.5e-5) leaves margin, while a wrong or missing
-tap moves a result by |x| |w| ~ S / (9 C), 4e-4 x S at most (here C <=
-32 with random weights; the splat case has exact sums).
+error is a few roundings of S's scale per element, larger for F(4 x 4)
+whose transforms scale by up to 5 (B^T), 8 (A^T) and 1/24 (G) and cancel
+more: observed below 2^-22 x S for F(2 x 2)
+and below 2^-18 x S (3.8e-6) for F(4 x 4), at 1 and 2 threads, so 2^-16
+(1.5e-5) leaves a margin of 4, while a wrong or missing tap moves a
+result by |x| |w| ~ S / (9 C), 4e-4 x S at most (here C <= 32 with random
+weights; the splat cases have sums of equal terms).
 
 usage: /usr/bin/python3 gen_winograd.py NAME > tests/run/NAME.mlir
 """
@@ -46,7 +50,7 @@ CASES = [
     ("f32", [1, 14, 14, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
     ("f32", [2, 9, 5, 1], 1, 1, 0, "", "const"),            # 1 feature, no padding
     ("f32", [2, 5, 4, 3], 130, 1, 2, "relu", "const"),      # padding 2, 3 panels
-    ("f32", [1, 20, 20, 120], 120, 1, 1, "", "splat"),  # 10 tile rows, blocks of 6
+    ("f32", [1, 14, 14, 256], 256, 1, 1, "", "splat"),  # 7 tile rows, blocks of 4
     ("f32", [1, 9, 9, 6], 10, 2, 1, "relu", "const"),       # stride 2: direct path
     ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 4 tile rows: direct path
     ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
@@ -56,9 +60,22 @@ CASES = [
     # (kernel.c's threshold: 32768 elements read and written)
     ("f32", [1, 14, 14, 32], 64, 1, 1, "relu+res+root", "const"),
     ("f32", [1, 13, 13, 16], 112, 1, 1, "relu+res+root", "const"),  # the same at odd edges
-    # 169 tiles as 85 + 84 in blocks of 65: blocks from mid-row tiles
-    ("f32", [1, 26, 26, 120], 120, 1, 1, "", "splat"),
+    # 49 tiles as 25 + 24 in blocks of 35: a block from a mid-row tile
+    ("f32", [1, 13, 14, 200], 256, 1, 1, "", "splat"),
     ("f32", [2, 12, 12, 32], 48, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
+    # F(4 x 4, 3 x 3) (ir.h IR_WINO_F4_MULS_PER_READ: images of about 20 x
+    # 20 results and more, as many multiplies saved per element of V read)
+    ("f32", [1, 21, 23, 5], 11, 1, 1, "relu", "const"),     # 21 x 23: 1 and 3 past 4 x 4
+    ("f32", [2, 26, 26, 8], 12, 1, 0, "res", "const"),      # batch 2, no padding
+    ("f32", [1, 20, 21, 3], 70, 1, 2, "relu", "const"),     # padding 2, 2 panels
+    ("f32", [1, 28, 28, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
+    ("f32", [1, 40, 40, 120], 120, 1, 1, "", "splat"),  # 10 tile rows, blocks of 3
+    # 2 threads: 49 tiles as 25 + 24 (from the middle of tile row 3)
+    ("f32", [1, 28, 28, 32], 24, 1, 1, "relu+res+root", "const"),
+    ("f32", [1, 25, 27, 16], 32, 1, 1, "relu+res+root", "const"),  # the same at odd edges
+    # 121 tiles as 61 + 60 in blocks of 22: blocks from mid-row tiles
+    ("f32", [1, 44, 44, 120], 120, 1, 1, "", "splat"),
+    ("f32", [2, 24, 24, 32], 16, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
 ]
 
 

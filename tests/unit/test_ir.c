@@ -792,40 +792,50 @@ static void test_layout_pack(void) {
 }
 
 /* The Winograd packing (GemmPacking.wino) of a 3 x 3 x C x K HWIO kernel
- * against G g G^T by matrix products (Lavin & Gray 2015, section 4.1)
- * placed by the definition of GemmPacking: C = 5 rows in K slices of 3,
- * K = 6 columns in panels of 4 (zeros past 6); small integers, so that
- * every V element is exact in float whatever the order of the sums. */
-static void test_layout_pack_wino(void) {
-  enum { C = 5, K = 6, NPAD = 8, KC = 3, NR = 4 };
-  static const double G[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
-  GemmPacking p = {.nbd = 1, .bdim = {16}, .bstride = {C * K}, .K = C, .N = K,
+ * against G g G^T by matrix products (Lavin & Gray 2015, section 4: 4.1
+ * for F(2 x 2, 3 x 3), 16 matrices, and F(4 x 4, 3 x 3)'s, 36) placed by
+ * the definition of GemmPacking: C = 5 rows in K slices of 3, K = 6
+ * columns in panels of 4 (zeros past 6); small integers, summed in the
+ * same order (G's rows times g's columns, then times G^T), so that every
+ * V element is the double rounded once to float. */
+static void layout_pack_wino(int a, const double (*G)[3]) {
+  enum { C = 5, K = 6, NPAD = 8, KC = 3, NR = 4, T = 36 };
+  GemmPacking p = {.nbd = 1, .bdim = {a * a}, .bstride = {C * K}, .K = C, .N = K,
                    .sk = K, .sn = 1, .kc = KC, .nr = NR, .wino = true};
-  EXPECT_I64(layout_packed_elems(&p), 16 * C * NPAD);
-  float src[9 * C * K], dst[16 * C * NPAD], want[16 * C * NPAD];
+  EXPECT_I64(layout_packed_elems(&p), a * a * C * NPAD);
+  float src[9 * C * K], dst[T * C * NPAD], want[T * C * NPAD];
   for (int i = 0; i < 9 * C * K; i++) src[i] = (float)(i * 7 % 13 - 6);
   for (int splat = 0; splat < 2; splat++) {
     memset(want, 0, sizeof want);
     for (int c = 0; c < C; c++)
       for (int k = 0; k < K; k++) {
-        double g[3][3], gg[4][3] = {{0}}, v[4][4] = {{0}};
+        double g[3][3], gg[6][3] = {{0}}, v[6][6] = {{0}};
         for (int y = 0; y < 3; y++)
           for (int x = 0; x < 3; x++) g[y][x] = src[splat ? 0 : ((y * 3 + x) * C + c) * K + k];
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < a; i++)
           for (int x = 0; x < 3; x++)
             for (int y = 0; y < 3; y++) gg[i][x] += G[i][y] * g[y][x];
-        for (int i = 0; i < 4; i++)
-          for (int j = 0; j < 4; j++)
+        for (int i = 0; i < a; i++)
+          for (int j = 0; j < a; j++)
             for (int x = 0; x < 3; x++) v[i][j] += gg[i][x] * G[j][x];
         int pc = c / KC * KC, rows = C - pc < KC ? C - pc : KC;
-        for (int t = 0; t < 16; t++)
+        for (int t = 0; t < a * a; t++)
           want[t * C * NPAD + pc * NPAD + k / NR * NR * rows + (c - pc) * NR + k % NR] =
-              (float)v[t / 4][t % 4];
+              (float)v[t / a][t % a];
       }
     memset(dst, 0xAA, sizeof dst);
     layout_pack(&p, src, 4, splat, dst);
-    EXPECT(!memcmp(dst, want, sizeof want));
+    EXPECT(!memcmp(dst, want, (size_t)(a * a * C * NPAD) * sizeof(float)));
   }
+}
+
+static void test_layout_pack_wino(void) {
+  static const double G2[4][3] = {{1, 0, 0}, {.5, .5, .5}, {.5, -.5, .5}, {0, 0, 1}};
+  static const double G4[6][3] = {{1. / 4, 0, 0},          {-1. / 6, -1. / 6, -1. / 6},
+                                  {-1. / 6, 1. / 6, -1. / 6}, {1. / 24, 1. / 12, 1. / 6},
+                                  {1. / 24, -1. / 12, 1. / 6}, {0, 0, 1}};
+  layout_pack_wino(4, G2);
+  layout_pack_wino(6, G4);
 }
 
 int main(void) {
