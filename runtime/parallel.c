@@ -9,8 +9,11 @@
  * Here a loop is cut into more pieces than threads, and every thread of
  * the team, the caller first, claims the next unclaimed piece with one
  * atomic compare-and-swap until none is left: first the pieces it owns
- * (thread s of N the s-th N-th of them, so that consecutive kernels split
- * alike give each thread the same part of the data), then the others'.
+ * (thread s of N the s-th N-th of [0, n), so that consecutive kernels
+ * split alike give each thread the same part of the data), from the
+ * front, then the others' from the back. The pieces of a share halve
+ * towards its end, so that what a slower thread has left when the other
+ * runs out is short (loop_cut).
  * A worker that wakes late finds its pieces taken; the caller waits only
  * for pieces already claimed, that is for threads that are running. Idle
  * workers spin for SPIN_NS, so that back-to-back kernels find them awake,
