@@ -65,15 +65,12 @@ typedef struct Cut {
 } Cut;
 
 /* The cut of [0, n) over nt threads: the last pieces an eighth of the
- * smallest share (PIECES_PER_THREAD = 4), but at least half `grain` long,
- * and as many pieces (up to PIECES_PER_THREAD) as leave the first at
- * least `last` long. Half: ResNet-50 b1's Winograd and row splits (grain
- * 96 and 2 to 4 rows) at 2 threads took 0.992x the time with whole grains
- * (10 of 10 alternations faster, SCHED_FIFO, both threads at full
- * speed); a quarter, no faster. */
+ * smallest share (PIECES_PER_THREAD = 4), but at least `grain` long, and
+ * as many pieces (up to PIECES_PER_THREAD) as leave the first at least
+ * `last` long. */
 static Cut loop_cut(int64_t n, int nt, int64_t grain) {
   int64_t m = n / nt, last = (m + (1 << (PIECES_PER_THREAD - 1)) - 1) >> (PIECES_PER_THREAD - 1);
-  if (last < (grain + 1) / 2) last = (grain + 1) / 2;
+  if (last < grain) last = grain;
   int k = 1;
   while (k < PIECES_PER_THREAD && m / last >= ((int64_t)1 << (k - 1)) + 1) k++;
   return (Cut){n, last, nt, k};

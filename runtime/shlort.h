@@ -121,10 +121,9 @@ typedef void (*shlort_range_fn)(void *ctx, int64_t begin, int64_t end,
  * nothing when n <= 0. Thread-safe; links with -pthread, not OpenMP. */
 void shlort_parallel_for(shlort_range_fn fn, void *ctx, int64_t n,
                          int32_t nthreads);
-/* The same with fewer chunks where they would be shorter than half
- * `grain`, but at least one per thread (nor more than n): for loops whose
- * calls each repeat a fixed cost (a GEMM split by rows packs B once per
- * call).
+/* The same with fewer chunks where they would be shorter than `grain`,
+ * but at least one per thread (nor more than n): for loops whose calls
+ * each repeat a fixed cost (a GEMM split by rows packs B once per call).
  * shlort_parallel_for is grain 1. */
 void shlort_parallel_for_grain(shlort_range_fn fn, void *ctx, int64_t n,
                                int32_t nthreads, int64_t grain);
