@@ -37,10 +37,11 @@ enum { SKINNY_MIN_CALL_COLS = 768 };
 /* The grain of a GEMM on B packed at compile time, which a call reads
  * whole but does not pack: half GEMM_MIN_CALL_ROWS_PACKED, so that the
  * runtime cuts the last pieces of a thread's share that short (ResNet-50
- * b1's 56 x 56 Winograd tiles: 196 98 49 49 a thread instead of 200 96
+ * b1's 56 x 56 Winograd tiles: 200 96 48 48 a thread instead of 200 96
  * 96; its 28 x 28 rows: 6 4 2 2 instead of 6 4 4). At 2 threads the
- * model took 0.992x the time (10 of 10 alternations faster, SCHED_FIFO,
- * both threads at full speed), a quarter no faster than half. */
+ * model took 0.992-0.993x the time (9-11 of 10-12 alternations faster
+ * in four runs, SCHED_FIFO, both threads at full speed, the runtime
+ * then cutting 4 pieces a share), a quarter no faster than half. */
 enum { PACKED_GRAIN_ROWS = GEMM_MIN_CALL_ROWS_PACKED / 2 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat

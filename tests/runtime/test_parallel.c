@@ -114,8 +114,8 @@ static void test_grain(void) {
   record_grain(7, 2, 37, &calls, &shortest); /* shorter than grain: still 2 */
   EXPECT_I64(calls, 2);
   EXPECT_I64(shortest, 3);
-  record_grain(1000, 3, 1, &calls, &shortest); /* grain 1: 4 per thread */
-  EXPECT_I64(calls, 12);
+  record_grain(1000, 3, 1, &calls, &shortest); /* grain 1: 6 per thread */
+  EXPECT_I64(calls, 18);
   record_grain(5, 4, 100, &calls, &shortest); /* n above threads, below grain */
   EXPECT_I64(calls, 4);
 }
@@ -138,8 +138,8 @@ static void expect_cut(int64_t n, int64_t grain, const int64_t *want, int nw) {
 }
 
 /* Each thread's share (the shares within one element: 29 as 15 | 14) is
- * cut in up to 4 pieces that halve towards its end, the last two an
- * eighth of the smaller share or `grain`, whichever is longer, the first
+ * cut in up to 6 pieces that halve towards its end, the last two a 32nd
+ * of the smaller share or `grain`, whichever is longer, the first
  * at least as long as the last: ResNet-50 b1's 1024-feature column
  * splits (16 panels), its 28 x 28 row splits (28 rows, grain 4, which
  * were 5 5 4 | 5 5 4), its 784 rows with grain 96. */
@@ -150,8 +150,10 @@ static void test_cut(void) {
   expect_cut(28, 4, rows, 6);
   static const int64_t grain96[] = {0, 200, 296, 392, 592, 688, 784};
   expect_cut(784, 96, grain96, 6);
-  static const int64_t odd[] = {0, 7, 11, 13, 15, 21, 25, 27, 29};
-  expect_cut(29, 1, odd, 8);
+  static const int64_t odd[] = {0, 7, 11, 13, 14, 15, 21, 25, 27, 28, 29};
+  expect_cut(29, 1, odd, 10);
+  static const int64_t six[] = {0, 16, 24, 28, 30, 31, 32, 48, 56, 60, 62, 63, 64};
+  expect_cut(64, 1, six, 12);
   static const int64_t few[] = {0, 2, 3, 4, 6, 7, 8};
   expect_cut(8, 1, few, 6);
 }
