@@ -108,9 +108,9 @@ typedef void (*shlort_range_fn)(void *ctx, int64_t begin, int64_t end,
 /* Calls fn on contiguous chunks that cover [0, n) exactly once, on up to
  * nthreads threads (the caller and the runtime's persistent team of POSIX
  * threads, started on first use), and returns when all have finished.
- * The chunks (up to 4 per thread, a multiple of the threads used, lengths
- * differing by at most one) go to whichever thread is free, the caller
- * included, so a thread the OS has not scheduled delays nobody. `chunk` is
+ * The chunks (each thread's even share of [0, n) in up to 6 that halve
+ * towards its end) go to whichever thread is free, the caller included,
+ * so a thread the OS has not scheduled delays nobody. `chunk` is
  * the slot of the thread running the call, from 0 (the caller) to
  * nthreads - 1: calls with the same `chunk` never run at the same time, so
  * that each can use its own slice of caller-provided scratch (the
