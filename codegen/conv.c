@@ -249,8 +249,8 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
 }
 
 /* How threads split the implicit GEMM. By rows (the first result
- * dimension of extent > 1) when there are many: with M >= 8 MC (eight
- * pieces of 288 rows, the runtime's four per thread at 2 threads) each
+ * dimension of extent > 1) when there are many: with M >= 8 MC
+ * (GEMM_ROW_SPLIT_MIN_M: four MC of 288 rows a thread at 2 threads) each
  * call reads all of B once per MC rows, as one call would. With fewer
  * rows (ResNet-50's 28 x 28, 14 x 14 and 7 x 7 stages at batch 1: M =
  * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
@@ -263,8 +263,9 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * panel boundary, so B packed by the layout pass is read in place (and
  * an unpacked B is packed once in all). But when the rows' first wide
  * dimension is the batch, with two images or more per thread and each
- * image at least a call's worth of rows (kernel.c's grain,
- * GEMM_MIN_CALL_ROWS), the rows split there (conv_batch_rows): each call
+ * image at least a call's worth of rows (GEMM_MIN_CALL_ROWS, or
+ * CONV_BATCH_MIN_ROWS_PACKED with B packed), the rows split there
+ * (conv_batch_rows): each call
  * reads all of B but only its images, where each call of a column split
  * reads the input of all images. ResNet-50 at batch 8 (M = 1568 at
  * 14 x 14, 196 rows an image): its 14 x 14 convolutions made 8 pieces of
@@ -275,8 +276,11 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * one thread, 1.7% on the team, and its process CPU time by 1.0-1.5% at
  * 2 threads (alternating calls). The 7 x 7 stage (49
  * rows an image, B up to 9 MB) showed no gain split so and keeps the
- * columns. Each element's sum over K runs in the same order whatever the
- * split, so results do not depend on it. */
+ * columns: hence 96 rows an image with B packed, not the packed grain
+ * (gemm.h, 48), which would take that stage too. Each element's sum over
+ * K runs in the same order whatever the split, so results do not depend
+ * on it. */
+enum { CONV_BATCH_MIN_ROWS_PACKED = 96 };
 static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
   int d = 0;
   while (d < c->nmd && c->mdim[d] == 1) d++;
@@ -284,7 +288,7 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
   int64_t rows = 1;
   for (int e = d + 1; e < c->nmd; e++) rows *= c->mdim[e];
   return c->mdim[d] >= 2 * (threads > 2 ? threads : 2) &&
-         rows >= (packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS);
+         rows >= (packed ? CONV_BATCH_MIN_ROWS_PACKED : GEMM_MIN_CALL_ROWS);
 }
 
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,

@@ -97,11 +97,18 @@ enum { GEMM_ROW_SPLIT_MIN_M = 2304, GEMM_COL_SPLIT_PANELS_PER_THREAD = 2 };
  * gemm_plan: 288 rows of f32, about 512 with gemm_plan_deep's deeper
  * slices): calls of fewer rows pack it more often (kernel.c's grain).
  * With B packed at compile time (passes/layout.c) a call packs nothing
- * but still reads all of B, so its calls may be shorter: 96 rows (24
- * tiles of 4 rows) keep four pieces per thread for more kernels; on the
- * loaded 2-core machine ResNet-50's CPU times with 1, 96 and 288 were
- * within their noise (5%). */
-enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 96 };
+ * but still reads all of B, so its calls may be shorter: 48 rows, and the
+ * runtime cuts the last pieces of a thread's share that short (ResNet-50
+ * b1's 28 x 28 rows, grain 2: 6 4 2 2 a thread instead of 6 4 4; its
+ * 56 x 56 Winograd tiles, then F(2 x 2)'s 784: 200 96 48 48 instead of
+ * 200 96 96). At 2 threads the model took 0.992-0.993x the time of a
+ * grain of 96 (9-11 of 10-12 alternations faster in four runs,
+ * SCHED_FIFO, both threads at full speed, the runtime then cutting 4
+ * pieces a share; measured before those layers took F(4 x 4), whose 196
+ * tiles now split 50 48 a thread either way), 24 no faster than 48; 1,
+ * 96 and 288 were within 5% of each other before the runtime's halving
+ * cut. */
+enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 48 };
 /* At least GEMM_COL_SPLIT_PANELS_PER_THREAD panels of nr of the N columns
  * per thread (2 threads at least). */
 bool gemm_enough_panels(int64_t N, int nr, int threads);

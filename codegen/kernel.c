@@ -34,15 +34,6 @@ enum { PARALLEL_MIN_ELEMS = 32768 };
  * minimum of 30 calls with 2 threads from 19-25 ms to 18.7-20.5 ms on
  * the loaded 2-core Zen 4 (1536: the same within noise). */
 enum { SKINNY_MIN_CALL_COLS = 768 };
-/* The grain of a GEMM on B packed at compile time, which a call reads
- * whole but does not pack: half GEMM_MIN_CALL_ROWS_PACKED, so that the
- * runtime cuts the last pieces of a thread's share that short (ResNet-50
- * b1's 56 x 56 Winograd tiles: 200 96 48 48 a thread instead of 200 96
- * 96; its 28 x 28 rows: 6 4 2 2 instead of 6 4 4). At 2 threads the
- * model took 0.992-0.993x the time (9-11 of 10-12 alternations faster
- * in four runs, SCHED_FIFO, both threads at full speed, the runtime
- * then cutting 4 pieces a share), a quarter no faster than half. */
-enum { PACKED_GRAIN_ROWS = GEMM_MIN_CALL_ROWS_PACKED / 2 };
 /* Tiles of kernels that read an operand transposed: a 64 x 64 tile of
  * f32 is 16 KiB per side, so source and result tiles stay in L1 (64 beat
  * 32 and 128 on a 4096 x 4096 transpose). */
@@ -565,7 +556,7 @@ static LLVMValueRef kernel_fn(CG *cg, char *name, size_t cap) {
 
 /* The smallest range of the split dimension pdim worth a call of its own:
  * 1, or for a dot or convolution kernel (or its epilogue) split by rows of
- * its GEMM, enough units for GEMM_MIN_CALL_ROWS rows (PACKED_GRAIN_ROWS
+ * its GEMM, enough units for GEMM_MIN_CALL_ROWS rows (GEMM_MIN_CALL_ROWS_PACKED
  * when the layout pass packed B). The rows are the
  * result dimensions of the lhs free group of a dot (spec "dot_general"
  * (C12): batch, lhs free, rhs free) and all but the last of a
@@ -579,7 +570,7 @@ static int64_t split_grain(Op *root, int pdim) {
   if (!ir_is_gemm(src->code)) return 1;
   const Type *t = src->results[0]->type;
   int lo = 0, hi = t->rank - 1, end = hi;
-  int64_t min = src->opnds[1]->packed ? PACKED_GRAIN_ROWS : GEMM_MIN_CALL_ROWS;
+  int64_t min = src->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
   if (src->code == OP_DOT_GENERAL) {
     lo = src->a.dot.lhs_batch.n;
     hi = end = src->opnds[0]->type->rank - src->a.dot.lhs_contract.n;
@@ -945,7 +936,7 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   /* count: rows of GEMMs on packed B (Winograd's tiles, each call reads
    * all of V), so the packed grain in them */
   int64_t grain = pieces || flat || pdim < 0 ? 1
-                  : count                    ? PACKED_GRAIN_ROWS
+                  : count                    ? GEMM_MIN_CALL_ROWS_PACKED
                                              : split_grain(root, pdim);
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root), grain, sums);
   free(slots);

@@ -142,7 +142,8 @@ static void expect_cut(int64_t n, int64_t grain, const int64_t *want, int nw) {
  * of the smaller share or `grain`, whichever is longer, the first
  * at least as long as the last: ResNet-50 b1's 1024-feature column
  * splits (16 panels), its 28 x 28 row splits (28 rows, grain 4, which
- * were 5 5 4 | 5 5 4), its 784 rows with grain 96. */
+ * were 5 5 4 | 5 5 4), and 784 units with a grain (96) longer than a
+ * 32nd of a share. */
 static void test_cut(void) {
   static const int64_t panels[] = {0, 4, 6, 7, 8, 12, 14, 15, 16};
   expect_cut(16, 1, panels, 8);
