@@ -570,7 +570,7 @@ typedef struct Handler {
 } Handler;
 
 /* The compile's context records its first error in *err (on_error) until
- * restore_handler, instead of calling its handler (LLVM's own while
+ * end_catch, instead of calling its handler (LLVM's own while
  * optimizing, which exits the process); returns that handler. */
 static Handler catch_errors(CG *cg, char **err) {
   Handler h = {LLVMContextGetDiagnosticHandler(cg->ctx), LLVMContextGetDiagnosticContext(cg->ctx)};
@@ -578,7 +578,15 @@ static Handler catch_errors(CG *cg, char **err) {
   return h;
 }
 
-static void restore_handler(CG *cg, Handler h) { LLVMContextSetDiagnosticHandler(cg->ctx, h.fn, h.ctx); }
+/* Gives the context its handler h back; returns the error of what
+ * failed (err, or `what` where LLVM reported none), NULL if nothing did
+ * (an error reported by a call that then succeeded is none). */
+static char *end_catch(CG *cg, Handler h, bool failed, char *err, const char *what) {
+  LLVMContextSetDiagnosticHandler(cg->ctx, h.fn, h.ctx);
+  if (failed) return err ? err : strdup(what);
+  free(err);
+  return NULL;
+}
 
 static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int nmoved) {
   char *err = NULL;
@@ -586,9 +594,7 @@ static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int
   LLVMModuleRef second = NULL;
   bool bad = LLVMParseBitcodeInContext2(cg->ctx, bc, &second) || LLVMLinkModules2(cg->mod, second);
   LLVMDisposeMemoryBuffer(bc);
-  restore_handler(cg, h);
-  if (bad) return err ? err : strdup("cannot link the split modules");
-  free(err); /* an error reported by a call that then succeeded: none */
+  if ((err = end_catch(cg, h, bad, err, "cannot link the split modules"))) return err;
   for (int i = 0; i < nmoved; i++) {
     LLVMValueRef f = LLVMGetNamedFunction(cg->mod, moved[i].name);
     if (!f) return strdup("a kernel optimized on the second thread is missing after the link");
@@ -624,9 +630,7 @@ static char *run_first(CG *cg, const Second *t) {
   char *err = NULL;
   Handler h = catch_errors(cg, &err);
   LLVMModuleRef first = read_side(cg->ctx, t->bc, t->s, false, &err);
-  restore_handler(cg, h);
-  if (!first) return err;
-  free(err); /* an error reported by a call that then succeeded: none */
+  if ((err = end_catch(cg, h, !first, err, "cannot read back bitcode"))) return err;
   LLVMClearInsertionPosition(cg->b);
   LLVMDisposeModule(cg->mod);
   cg->mod = first;

@@ -35,7 +35,7 @@ enum { WINO_MAX_A = 6, WINO_MAX_TAPS = WINO_MAX_A * WINO_MAX_A };
 typedef struct Wino {
   Gemm g;
   IrWino w;
-  int64_t taps; /* a^2: the GEMMs, (m + 2)^2 */
+  int64_t taps; /* ir_wino_taps(&w) */
   int64_t C, K, H, W, Ho, Wo, lo[2];
   LLVMValueRef lhs, V, out, U, M, tab, junk, zeros;
 } Wino;
@@ -320,7 +320,7 @@ static void wino_plan(CG *cg, Op *op, Op *epi, Wino *z) {
   const Window *win = &op->a.window;
   *z = (Wino){.g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .ncols = 1}};
   ir_conv_wino(op, &z->w);
-  z->taps = (z->w.m + 2) * (z->w.m + 2);
+  z->taps = ir_wino_taps(&z->w);
   z->C = lt->dims[3];
   z->K = rt->dims[3];
   z->H = lt->dims[1];
@@ -346,7 +346,7 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   if (!ir_conv_wino(op, &w)) return false;
   int64_t C = op->opnds[0]->type->dims[3], K = op->results[0]->type->dims[3];
   GemmPlan p = {.e = ET_F32, .K = C, .N = K, .sbk = K, .sbn = 1};
-  int64_t bdim[1] = {(w.m + 2) * (w.m + 2)}, bstride[1] = {C * K};
+  int64_t bdim[1] = {ir_wino_taps(&w)}, bstride[1] = {C * K};
   gemm_packing(&p, 1, bdim, bstride, panel_bytes, out);
   out->wino = true;
   return true;

@@ -405,7 +405,7 @@ static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64
   w->m = m;
   w->th = (rt->dims[1] + m - 1) / m;
   w->tw = (rt->dims[2] + m - 1) / m;
-  int64_t taps = (m + 2) * (m + 2);
+  int64_t taps = ir_wino_taps(w);
   int64_t row = taps * w->tw * (c + k) * 4; /* U and M of a tile row */
   w->nq = IR_WINO_BLOCK_BYTES / row;
   w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;
@@ -420,7 +420,7 @@ static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64
  * images (in units of C x K: taps per tile) and the elements of V it
  * reads (likewise: taps per block of nt tiles). */
 static void wino_cost(const IrWino *w, int64_t n, int64_t *muls, int64_t *reads) {
-  int64_t taps = (w->m + 2) * (w->m + 2), tiles = n * w->th * w->tw;
+  int64_t taps = ir_wino_taps(w), tiles = n * w->th * w->tw;
   *muls = taps * tiles;
   *reads = taps * ((tiles + w->nt - 1) / w->nt);
 }

@@ -1564,6 +1564,9 @@ enum { IR_WINO_F4_MULS_PER_READ = 32 };
 typedef struct IrWino {
   int64_t m, th, tw, nq, nt, scratch_bytes;
 } IrWino;
+/* The GEMMs of the plan w, one per element of an (m + 2) x (m + 2) input
+ * tile: 16 or 36. */
+static inline int64_t ir_wino_taps(const IrWino *w) { return (w->m + 2) * (w->m + 2); }
 /* Whether op takes that path when its weights are packed; *w its plan. */
 bool ir_conv_wino(const Op *op, IrWino *w);
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
