@@ -45,7 +45,7 @@ PACKING = [
 
 # B computed (not a constant), packed at run time: each full panel by its
 # first row tile (the microkernel's _pack variant), a narrower last one by
-# pack_strided; K over two deep slices (512 + 88), M not a multiple of MR
+# pack_strided; K over two deep slices (300 + 300), M not a multiple of MR
 # and below it, N past whole panels.
 PACK_TILE = [
     ("computed", "f32", [9, 600], [600, 130], [], [], [1], [0]),   # 6 + 3 rows, 2 + 1 panels
