@@ -9,6 +9,8 @@ two paths of codegen/gemm.c's panels:
   first row tile of each full panel (gemm.c packing_tile), with the
   sizes' edges: rows fewer than MR or not a multiple, two deep K slices,
   a last panel narrower than NR, f64, batches, two blocks of rows;
+- dot_col_pieces: a B packed at run time whose columns threads split in
+  pieces, one call each, K in equal deep slices;
 - dot_packing: operands packed by the two layout-specific paths, an A
   contiguous along M (pack_rows: attention's v as p·v's lhs, the per-head
   layout read by the output projection) and a B contiguous along K
@@ -45,7 +47,7 @@ PACKING = [
 
 # B computed (not a constant), packed at run time: each full panel by its
 # first row tile (the microkernel's _pack variant), a narrower last one by
-# pack_strided; K over two deep slices (512 + 88), M not a multiple of MR
+# pack_strided; K over two deep slices (300 + 300), M not a multiple of MR
 # and below it, N past whole panels.
 PACK_TILE = [
     ("computed", "f32", [9, 600], [600, 130], [], [], [1], [0]),   # 6 + 3 rows, 2 + 1 panels
@@ -54,6 +56,22 @@ PACK_TILE = [
     ("computed", "f64", [13, 40], [40, 70], [], [], [1], [0]),     # f64: 2 panels of 32 + 6
     ("computed", "f32", [2, 11, 30], [2, 30, 128], [0], [0], [2], [1]),  # batches
     ("computed", "f32", [530, 20], [20, 65], [], [], [1], [0]),    # 2 blocks of rows (288 + 242)
+]
+
+# B computed, packed at run time, the columns split by threads in pieces
+# of panels (2 threads: 1 + 4 + 2 + 1 + 1 of the 9 panels a thread of an N
+# of 1100), each call after its last K slice prefetching the panel where
+# the next piece or block of rows begins (gemm.c next_panel); K in equal
+# slices not a multiple of anything (700: 350 + 350, 1100: 367 + 367 +
+# 366), N not a multiple of NR, M from 1 to 130, two blocks of rows.
+COL_PIECES = [
+    ("computed", "f32", [130, 700], [700, 260], [], [], [1], [0]),   # 21 x 6 + 4 rows, 4 + 1 panels
+    ("computed", "f32", [61, 1100], [1100, 200], [], [], [1], [0]),  # 3 slices, 3 + 1 panels
+    ("computed", "f32", [9, 600], [600, 1100], [], [], [1], [0]),    # 17 + 1 panels
+    ("computed", "f32", [3, 700], [700, 300], [], [], [1], [0]),     # few rows
+    ("computed", "f32", [1, 600], [600, 257], [], [], [1], [0]),     # one row
+    ("computed", "f64", [20, 600], [600, 200], [], [], [1], [0]),    # f64: 6 + 1 panels of 32
+    ("computed", "f32", [530, 520], [520, 9], [], [], [1], [0]),     # 2 blocks of rows, 2 slices
 ]
 
 EDGE_COLS_WHAT = ["dot_general with N not a multiple of NR: the last panel's microkernel",
@@ -65,6 +83,9 @@ PACKING_WHAT = ["blocked dot_general whose A is contiguous along M or whose B is
 PACK_TILE_WHAT = ["blocked dot_general whose B is packed at run time by the first row tile",
                   "of each panel (codegen/gemm.c packing_tile); the expected products",
                   "come from NumPy: each result is `all elements equal`."]
+COL_PIECES_WHAT = ["blocked dot_general whose B is packed at run time, its columns split by",
+                   "threads in pieces (codegen/gemm.c next_panel), K in equal deep slices;",
+                   "the expected products come from NumPy: each result is `all elements equal`."]
 # name: (cases, run args, comment lines)
 FILES = {
     "dot_edge_cols": (EDGE_COLS, None, EDGE_COLS_WHAT),
@@ -73,6 +94,8 @@ FILES = {
     "dot_packing_threads": (PACKING, "--threads=2", PACKING_WHAT),
     "dot_pack_tile": (PACK_TILE, None, PACK_TILE_WHAT),
     "dot_pack_tile_threads": (PACK_TILE, "--threads=2", PACK_TILE_WHAT),
+    "dot_col_pieces": (COL_PIECES, None, COL_PIECES_WHAT),
+    "dot_col_pieces_threads": (COL_PIECES, "--threads=2", COL_PIECES_WHAT),
 }
 
 
