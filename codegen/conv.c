@@ -291,9 +291,22 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
          rows >= (packed ? CONV_BATCH_MIN_ROWS_PACKED : GEMM_MIN_CALL_ROWS);
 }
 
+/* With B packed a call of rows packs nothing, so the rows split from
+ * fewer of them: 16 of the packed grain (GEMM_MIN_CALL_ROWS_PACKED), 8
+ * calls' worth a thread at 2 threads as GEMM_ROW_SPLIT_MIN_M is 8 MC.
+ * ResNet-50 at batch 1 then splits its 28 x 28 convolutions to 512
+ * features (M = 784, 8 panels of 64 on AVX-512) by rows like the rest of
+ * that stage, where 8 column pieces each read all of A (the input, 784 x
+ * 256 or 128 features): each thread keeps the same rows through the
+ * stage (the Winograd 3 x 3 layers between them split tiles, rows too),
+ * and the rows it reads are the ones it wrote. Paired A/B, 2 threads:
+ * TODO. The 7 x 7 stage at batch 8 (M = 392, each image's 49 rows a
+ * call reading all of B, up to 9 MB) keeps the columns (see above). */
+enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,
                        int *pdim, int64_t *unit) {
-  bool cols = p->M < GEMM_ROW_SPLIT_MIN_M && gemm_enough_panels(p->N, nr, threads) &&
+  int64_t min_m = packed ? CONV_ROW_SPLIT_MIN_M_PACKED : GEMM_ROW_SPLIT_MIN_M;
+  bool cols = p->M < min_m && gemm_enough_panels(p->N, nr, threads) &&
               !conv_batch_rows(c, threads, packed);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
