@@ -251,9 +251,10 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
 /* How threads split the implicit GEMM. By rows (the first result
  * dimension of extent > 1) when there are many: with M >= 8 MC
  * (GEMM_ROW_SPLIT_MIN_M: four MC of 288 rows a thread at 2 threads) each
- * call reads all of B once per MC rows, as one call would. With fewer
- * rows (ResNet-50's 28 x 28, 14 x 14 and 7 x 7 stages at batch 1: M =
- * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
+ * call reads all of B once per MC rows, as one call would; with B packed
+ * from CONV_ROW_SPLIT_MIN_M_PACKED (below). With fewer rows (ResNet-50's
+ * 14 x 14 and 7 x 7 stages at batch 1: M = 196, 49) a row split makes
+ * few pieces, or pieces of a few tiles
  * that each read all of B (up to 9 MB), so the output features (columns)
  * split instead, in units of NR columns, when there are panels enough
  * for two pieces per thread (ResNet-50 at batch 1 on 2 threads: every
@@ -299,9 +300,17 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
  * that stage, where 8 column pieces each read all of A (the input, 784 x
  * 256 or 128 features): each thread keeps the same rows through the
  * stage (the Winograd 3 x 3 layers between them split tiles, rows too),
- * and the rows it reads are the ones it wrote. Paired A/B, 2 threads:
- * TODO. The 7 x 7 stage at batch 8 (M = 392, each image's 49 rows a
- * call reading all of B, up to 9 MB) keeps the columns (see above). */
+ * and the rows it reads are mostly the ones it wrote. ResNet-50 b1 at 2
+ * threads, paired A/B against the column split (SCHED_FIFO, load
+ * 2.4-4): 0.970-0.985x per round of 30 alternating calls where both
+ * threads run slower together (docs/runtime.md's slow regime; 25-29 of
+ * 30 faster in 7 of 8 rounds), those loops 0.74-0.94x their time;
+ * 0.998x with both at full speed (121 of 200 faster), those loops
+ * 0.965-0.99x; one thread 1.000x. The 14 x 14 stage split by rows too
+ * (7 result rows a thread, one piece each) was no faster, nor were its
+ * column pieces of few panels cut in blocks of rows (1.000x and 0.999x).
+ * At batch 8 the 7 x 7 stage (M = 392, each image's 49 rows a call
+ * reading all of B, up to 9 MB) keeps the columns (see above). */
 enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,
                        int *pdim, int64_t *unit) {
