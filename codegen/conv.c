@@ -932,11 +932,13 @@ bool cg_conv_b_packing(const Op *op, int panel_bytes, bool winograd, GemmPacking
   return true;
 }
 
-void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count) {
+void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count,
+                   int64_t *grain) {
   *dim = cg_split_dim(op->results[0]->type);
   *unit = 1;
   *count = 0;
-  if (!conv_fits(op) || cg_conv_wino_split(op, dim, unit, count)) return;
+  *grain = 1;
+  if (!conv_fits(op) || cg_conv_wino_split(op, dim, unit, count, grain)) return;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan_split(cg, op, &c, &p);
