@@ -251,9 +251,10 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
 /* How threads split the implicit GEMM. By rows (the first result
  * dimension of extent > 1) when there are many: with M >= 8 MC
  * (GEMM_ROW_SPLIT_MIN_M: four MC of 288 rows a thread at 2 threads) each
- * call reads all of B once per MC rows, as one call would. With fewer
- * rows (ResNet-50's 28 x 28, 14 x 14 and 7 x 7 stages at batch 1: M =
- * 784, 196, 49) a row split makes few pieces, or pieces of a few tiles
+ * call reads all of B once per MC rows, as one call would; with B packed
+ * from CONV_ROW_SPLIT_MIN_M_PACKED (below). With fewer rows (ResNet-50's
+ * 14 x 14 and 7 x 7 stages at batch 1: M = 196, 49) a row split makes
+ * few pieces, or pieces of a few tiles
  * that each read all of B (up to 9 MB), so the output features (columns)
  * split instead, in units of NR columns, when there are panels enough
  * for two pieces per thread (ResNet-50 at batch 1 on 2 threads: every
@@ -291,9 +292,30 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
          rows >= (packed ? CONV_BATCH_MIN_ROWS_PACKED : GEMM_MIN_CALL_ROWS);
 }
 
+/* With B packed a call of rows packs nothing, so the rows split from
+ * fewer of them: 16 of the packed grain (GEMM_MIN_CALL_ROWS_PACKED), 8
+ * calls' worth a thread at 2 threads as GEMM_ROW_SPLIT_MIN_M is 8 MC.
+ * ResNet-50 at batch 1 then splits its 28 x 28 convolutions to 512
+ * features (M = 784, 8 panels of 64 on AVX-512) by rows like the rest of
+ * that stage, where 8 column pieces each read all of A (the input, 784 x
+ * 256 or 128 features): each thread keeps the same rows through the
+ * stage (the Winograd 3 x 3 layers between them split tiles, rows too),
+ * and the rows it reads are mostly the ones it wrote. ResNet-50 b1 at 2
+ * threads, paired A/B against the column split (SCHED_FIFO, load
+ * 2.4-4): 0.970-0.985x per round of 30 alternating calls where both
+ * threads run slower together (docs/runtime.md's slow regime; 25-29 of
+ * 30 faster in 7 of 8 rounds), those loops 0.74-0.94x their time;
+ * 0.998x with both at full speed (121 of 200 faster), those loops
+ * 0.965-0.99x; one thread 1.000x. The 14 x 14 stage split by rows too
+ * (7 result rows a thread, one piece each) was no faster, nor were its
+ * column pieces of few panels cut in blocks of rows (1.000x and 0.999x).
+ * At batch 8 the 7 x 7 stage (M = 392, each image's 49 rows a call
+ * reading all of B, up to 9 MB) keeps the columns (see above). */
+enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,
                        int *pdim, int64_t *unit) {
-  bool cols = p->M < GEMM_ROW_SPLIT_MIN_M && gemm_enough_panels(p->N, nr, threads) &&
+  int64_t min_m = packed ? CONV_ROW_SPLIT_MIN_M_PACKED : GEMM_ROW_SPLIT_MIN_M;
+  bool cols = p->M < min_m && gemm_enough_panels(p->N, nr, threads) &&
               !conv_batch_rows(c, threads, packed);
   *pdim = c->nmd;
   *unit = cols ? nr : 1;
@@ -910,11 +932,13 @@ bool cg_conv_b_packing(const Op *op, int panel_bytes, bool winograd, GemmPacking
   return true;
 }
 
-void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count) {
+void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count,
+                   int64_t *grain) {
   *dim = cg_split_dim(op->results[0]->type);
   *unit = 1;
   *count = 0;
-  if (!conv_fits(op) || cg_conv_wino_split(op, dim, unit, count)) return;
+  *grain = 1;
+  if (!conv_fits(op) || cg_conv_wino_split(op, dim, unit, count, grain)) return;
   ConvPlan c;
   GemmPlan p = {.e = op->results[0]->type->elem};
   conv_plan_split(cg, op, &c, &p);

@@ -242,11 +242,12 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
  * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
  * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
  * layout pass packed them so, the split (cg_conv_split's contract: images
- * at batch > 1, else the image's count = th x tw tiles); cg_kernel_wino:
+ * at batch > 1, else the image's count = th x tw tiles and their grain,
+ * wino_grain); cg_kernel_wino:
  * the kernel's body on [begin, end) of those units (cg_kernel_conv's
  * contract). */
 bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out);
-bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count);
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, int64_t *grain);
 bool cg_kernel_wino(CG *cg, Op *op, Op *epi);
 
 /* conv.c's implicit GEMM on symbolic sizes (codegen/dyndims.c), sizes

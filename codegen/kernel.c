@@ -503,17 +503,20 @@ static Op *epilogue_source(Op *op) {
  * convolution's own for a GEMM kernel (or the epilogue of one); *unit:
  * the elements of that dimension per unit of [begin, end) when the GEMM
  * path runs the kernel; *count: 0, or the units of [0, n) when they are
- * the GEMMs' rows rather than the dimension's elements (cg_conv_split). */
-static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count) {
+ * not the dimension's elements, and *grain the fewest worth a call
+ * (cg_conv_split). */
+static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count,
+                     int64_t *grain) {
   Op *src = epilogue_source(root);
   if (!src) src = root;
   *unit = 1;
   *count = 0;
+  *grain = 1;
   CgSplit how = cg_op_impl(src->code)->split;
   if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit);
   if (how != CG_SPLIT_CONV) return cg_split_dim(t);
   int d;
-  cg_conv_split(cg, src, &d, unit, count);
+  cg_conv_split(cg, src, &d, unit, count, grain);
   return d;
 }
 
@@ -880,8 +883,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool flat = !row && t->rank > 1;
   for (Op *s = root; s && flat; s = s->sibling) flat = flat_tree(s, t, seen);
-  int64_t unit, count;
-  int gdim = split_dim(cg, root, t, &unit, &count);
+  int64_t unit, count, count_grain;
+  int gdim = split_dim(cg, root, t, &unit, &count, &count_grain);
   int pdim = row ? row_split_dim(t) : gdim;
   memset(seen, 0, (size_t)cg->fn->next_value_id + 1);
   bool tiled = !row && !flat && !root->sibling && pdim <= t->rank - 2 && t->dims[t->rank - 1] >= TILE &&
@@ -933,10 +936,8 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
               : flat                                  ? numel
               : t->rank                               ? (t->dims[pdim] + unit - 1) / unit
                                                       : 1;
-  /* count: rows of GEMMs on packed B (Winograd's tiles, each call reads
-   * all of V), so the packed grain in them */
   int64_t grain = pieces || flat || pdim < 0 ? 1
-                  : count                    ? GEMM_MIN_CALL_ROWS_PACKED
+                  : count                    ? count_grain
                                              : split_grain(root, pdim);
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root), grain, sums);
   free(slots);

@@ -352,7 +352,26 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
   return true;
 }
 
-bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count) {
+/* The fewest tiles worth a call: each call reads all of V, so at least
+ * the packed GEMMs' grain (gemm.h GEMM_MIN_CALL_ROWS_PACKED); but a V of
+ * at most WINO_FINE_V_BYTES stays in a core's L2 (Zen 4: 1 MB) from one
+ * call to the next, and WINO_FINE_GRAIN tiles then make a thread's
+ * pieces shorter at the end of its share (ResNet-50 b1's 56 x 56 layers,
+ * F(4 x 4), 196 tiles, V 576 KB: 50 24 12 12 a thread, not 50 48).
+ * ResNet-50 b1 at 2 threads, paired, 400 alternating calls, SCHED_FIFO,
+ * load 5.6-8: 0.988x where both threads run slower together
+ * (docs/runtime.md's slow regime; 300 of 400 faster; those three loops
+ * 0.82-0.90x, the idle time at their ends 0.58 ms a call down to 0.09),
+ * 0.999x and 1.001x with both at full speed (163 of 300, 167 of 400
+ * faster). Its 28 x 28 and 14 x 14 layers (V 2.25 and 4 MB, 49 tiles)
+ * took 1.2-1.5x their time in pieces of 12 tiles. */
+enum { WINO_FINE_V_BYTES = 1 << 20, WINO_FINE_GRAIN = 12 };
+static int64_t wino_grain(const IrWino *w, int64_t C, int64_t K) {
+  return ir_wino_taps(w) * C * K * 4 <= WINO_FINE_V_BYTES ? WINO_FINE_GRAIN
+                                                          : GEMM_MIN_CALL_ROWS_PACKED;
+}
+
+bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, int64_t *grain) {
   const GemmPacking *k = op->opnds[1]->packed;
   IrWino w;
   if (!k || !k->wino || !ir_conv_wino(op, &w)) return false;
@@ -360,6 +379,7 @@ bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count) {
   *dim = batch ? 0 : 1;
   *unit = 1;
   *count = batch ? 0 : w.th * w.tw;
+  *grain = batch ? 1 : wino_grain(&w, op->opnds[0]->type->dims[3], op->results[0]->type->dims[3]);
   return true;
 }
 
@@ -384,8 +404,8 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   z.junk = cg_gep(cg, cg->t_i8, s, cg_i64(cg, ubytes + mbytes + tbytes));
   z.zeros = gemm_zero_row(g, z.C);
   int dim = 0;
-  int64_t unit = 1, count = 0;
-  cg_conv_wino_split(op, &dim, &unit, &count);
+  int64_t unit = 1, count = 0, grain;
+  cg_conv_wino_split(op, &dim, &unit, &count, &grain);
   LLVMValueRef per = cg_i64(cg, count ? 1 : w->th * w->tw);
   LLVMValueRef t0 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 1), per, "t0");
   LLVMValueRef t1 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 2), per, "t1");

@@ -172,10 +172,12 @@ def all_equal(out, n, got, want, shape, ty):
 
 def generate(script, default, files, what, case):
     """print_module for the file named by argv[1] (else `default`) of
-    `files` (name: (cases, run args)), with case(out, n, c) for each."""
+    `files` (name: (cases, run args[, args of more runs])), with
+    case(out, n, c) for each."""
     name = sys.argv[1] if len(sys.argv) > 1 else default
-    cases, run_args = files[name]
-    print_module(script, name, run_args, what, [lambda out, i, c=c: case(out, i, c) for c in cases])
+    cases, run_args, *also = files[name]
+    print_module(script, name, run_args, what, [lambda out, i, c=c: case(out, i, c) for c in cases],
+                 also=also[0] if also else ())
 
 
 def print_module(script, name, run_args, what, cases, params=(), also=()):

@@ -11,7 +11,7 @@ all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
 (NAME: packed_weights, packed_weights_threads, conv_split_threads,
-conv_batch_split_threads, conv_indirect, conv_indirect_threads,
+conv_batch_split_threads, conv_row_split_threads, conv_indirect, conv_indirect_threads,
 dot_panel_split_threads, conv_fold, conv_fold_threads)
 """
 import os
@@ -64,6 +64,16 @@ SPLIT_CONVS = [
 # tiles (200 and 100 rows, 2 and 4 past a multiple of 6) differ from M's.
 BATCH_SPLIT_CONVS = [
     ("conv", "f32", [5, 10, 10, 4], [3, 3, 4, 200], [1, 1], [[1, 1], [1, 1]]),
+]
+
+# With the weights packed the rows split from M = 768 (conv.c's
+# CONV_ROW_SPLIT_MIN_M_PACKED), where fewer rows and 4 panels at 2 threads
+# split the columns: M = 17 x 47 = 799 (a last tile of 1 row) in calls of
+# 2 result rows of 47 (the packed grain's 48 rows), 200 columns, from a
+# 3 x 3 kernel of stride 2 (not Winograd); at 3 threads (6 panels needed
+# for columns) rows either way.
+ROW_SPLIT_CONVS = [
+    ("conv", "f32", [1, 34, 94, 4], [3, 3, 4, 200], [2, 2], [[1, 1], [1, 1]]),
 ]
 
 # The same split for dot_general (codegen/dot.c dot_split: M < 2304, 4
@@ -144,6 +154,7 @@ FILES = {
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
     "conv_batch_split_threads": (BATCH_SPLIT_CONVS, "--threads=2"),
+    "conv_row_split_threads": (ROW_SPLIT_CONVS, "--threads=2", ["--threads=3"]),
     "conv_indirect": (IND_CONVS, None),
     "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
     "dot_panel_split_threads": (SPLIT_DOTS, "--threads=2"),

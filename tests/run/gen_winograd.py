@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes tests/run/winograd.mlir, which runs as it is, at 2 threads and
+"""Writes tests/run/winograd.mlir, which runs as it is, at 2 and 3 threads and
 with --winograd=off (the same cases on the direct kernel: RUN-ALSO):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
 Winograd's F(2 x 2, 3 x 3) or, on larger images, F(4 x 4, 3 x 3)
@@ -56,7 +56,9 @@ CASES = [
     ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
     ("f32", [2, 6, 6, 4], 8, 1, 1, "relu", "computed"),     # weights not constant
     # 2 threads split tiles (winograd_threads): 49 tiles as 25 + 24, the
-    # second piece from the middle of tile row 3, the epilogue per row run
+    # second share from the middle of tile row 3, each in pieces of 13 +
+    # 12 and 12 + 12 tiles where V fits in L2 (winograd.c wino_grain: the
+    # first two cases), the epilogue per row run
     # (kernel.c's threshold: 32768 elements read and written)
     ("f32", [1, 14, 14, 32], 64, 1, 1, "relu+res+root", "const"),
     ("f32", [1, 13, 13, 16], 112, 1, 1, "relu+res+root", "const"),  # the same at odd edges
@@ -194,7 +196,7 @@ def main():
                   "in float64: each result is `all |got - want| <= 2^-16 x S`",
                   "(see the generator for S and why)."],
                  [lambda out, i, c=c: case(out, i, c, rng) for c in CASES],
-                 also=["--threads=2", "--winograd=off"])
+                 also=["--threads=2", "--threads=3", "--winograd=off"])
 
 
 if __name__ == "__main__":
