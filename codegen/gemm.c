@@ -1093,27 +1093,42 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
 /* The dots path: with B contiguous along K (`x @ transpose(W)`, the tied
  * output projection of a language model), each result element is a dot
  * product of two contiguous rows, A(m, :) and B(:, n). A block of NB
- * columns accumulates M x NB vector partial sums over K, reading NB rows of
- * B as sequential streams, then sums each vector's lanes. On the tied
- * output projection alone (1 x 768 @ 768 x 50257, 154 MB, one thread)
- * it streams at 26-30 GB/s, as fast as a plain AVX-512 read of the same
- * bytes in the same process (4 accumulators, 25-29 GB/s): the loaded
- * 2-core Zen 4 gives one core no more. Not kept: a masked first vector
- * up to B's first line boundary, so that the others each lie in one line
- * (the skinny path's head strip), with B 16 bytes past a line as numpy
- * places it: as fast (150 alternating calls: minima 0.98 and 1.00 of
- * the old, medians 1.00). */
+ * columns accumulates M x NB vector partial sums over K, then sums each
+ * vector's lanes. The NB columns of a block lie a call's columns / NB
+ * apart (Dots.apart), so that each of its NB rows of B continues where
+ * the same row of the block before ended: NB long sequential streams, one
+ * through each NB-th of the call's rows, instead of NB rows side by side
+ * (3 KiB each at K = 768) followed by the next NB. Each column's sum is
+ * the same (one vector chain over K, then its lanes): the bits do not
+ * change. A read of BERT's 340 MB of weights (bench/streams.c, the loaded
+ * 2-core Zen 4, 11 rounds, best GB/s at 1 and 2 threads): 8 rows side by
+ * side as before, the next block's rows prefetched, 23.0 and 43.5; 8 far
+ * apart streams fetched 1 KiB ahead 30.2 and 54.3 (one stream 22.8 and
+ * 41.7). On the tied output projection alone (1 x 768 @ 768 x 50257,
+ * 154 MB, weights as an argument, bench/ab.py against the old order,
+ * SCHED_FIFO, load 3-3.7, paired medians of 3 rounds of 40 calls): one
+ * thread 0.906-0.914 (5.48 against 6.01 ms), two 0.950-0.955 (3.01
+ * against 3.13). Unrolling the k loop 2 or 4 times (each stream read 128
+ * or 256 bytes a turn): 0.89-0.91 and 0.95-0.98, no better. Not kept
+ * before: a masked first vector up to B's first line boundary, so that
+ * the others each lie in one line (the skinny path's head strip), with B
+ * 16 bytes past a line as numpy places it: as fast (150 alternating
+ * calls: minima 0.98 and 1.00 of the old, medians 1.00). */
 typedef struct Dots {
   LLVMValueRef a[MAX_MR], b, ldb, K;
+  LLVMValueRef apart; /* the columns between the NB columns of a block */
 } Dots;
 
-/* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0+j); masked lanes by mask
- * (the last partial vector of K) or none. A full step also prefetches
- * the same vectors of the next block's rows into L2, so every line of B
- * past the first block is fetched a block ahead: the tied output
- * projection of a GPT-2 decoding step (154 MB) streams 8 rows at once,
- * which the hardware prefetcher alone kept short of the bandwidth (the
- * step, one thread, minimum of 20 calls: 23.0 -> 21.0 ms under load). */
+/* A full step prefetches each row's vector DOTS_PREFETCH_BYTES on along
+ * its stream into L2 (past a row's end: the next row's start, the same
+ * stream's next when the rows are contiguous). On the output projection
+ * above, unrolled 4 times: 2048 bytes 0.93-0.94 of the old order with
+ * one thread and 0.93 with two, 512 bytes 0.93-0.94 and 0.94-0.95,
+ * against 0.89-0.90 and 0.97-0.98 for 1024. */
+enum { DOTS_PREFETCH_BYTES = 1024 };
+
+/* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0 + j*apart); masked lanes
+ * by mask (the last partial vector of K) or none. */
 static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValueRef k,
                       LLVMValueRef mask, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -1124,12 +1139,13 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
-  LLVMValueRef below = LLVMBuildMul(g->b, cg_i64(cg, nb), d->ldb, "");
+  LLVMValueRef ahead = cg_i64(cg, DOTS_PREFETCH_BYTES / (int)ea);
   for (int j = 0; j < nb; j++) {
-    LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
+    LLVMValueRef col = LLVMBuildAdd(g->b, n0, LLVMBuildMul(g->b, cg_i64(cg, j), d->apart, ""), "");
+    LLVMValueRef row = LLVMBuildMul(g->b, col, d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
-    if (!mask) gemm_prefetch(g, ptr, below, 0, 2); /* the same vector of row n0 + nb + j */
+    if (!mask) gemm_prefetch(g, ptr, ahead, 0, 2);
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
@@ -1137,14 +1153,14 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
   }
 }
 
-/* Columns [lo, hi) of C in blocks of nb (hi - lo a multiple of nb). */
+/* The blocks of nb columns n0 + j*apart, j < nb, of C for n0 in [lo, hi). */
 static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc,
                         LLVMValueRef lo, LLVMValueRef hi, int nb) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int na = p->mr * nb;
   CgLoop ln;
-  LLVMValueRef n0 = cg_loop_step(cg, &ln, lo, hi, nb);
+  LLVMValueRef n0 = cg_loop_begin(cg, &ln, lo, hi);
   LLVMValueRef acc[na], slots[na];
   for (int i = 0; i < na; i++) {
     slots[i] = cg_entry_alloca(cg, g->vt, "dacc");
@@ -1173,8 +1189,9 @@ static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc
       LLVMValueRef args[2] = {zero, v};
       LLVMValueRef sum = cg_intrinsic(g->b, "llvm.vector.reduce.fadd", &g->vt, 1, args, 2);
       LLVMSetFastMathFlags(sum, LLVMFastMathAllowReassoc);
-      LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), ldc, ""),
-                                     LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), "");
+      LLVMValueRef col =
+          LLVMBuildAdd(g->b, n0, LLVMBuildMul(g->b, cg_i64(cg, j), d->apart, ""), "");
+      LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), ldc, ""), col, "");
       LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, c, at));
     }
   cg_loop_end(cg, &ln);
@@ -1193,9 +1210,9 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef c = LLVMGetParam(f, 4), ldc = LLVMGetParam(f, 5), cols = LLVMGetParam(f, 7);
   for (int r = 0; r < p->mr; r++)
     d.a[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
-  LLVMValueRef nfull = LLVMBuildMul(
-      g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
-  dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), nfull, p->nr);
+  d.apart = LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), "");
+  LLVMValueRef nfull = LLVMBuildMul(g->b, d.apart, cg_i64(cg, p->nr), "");
+  dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), d.apart, p->nr);
   if (p->nr > 1) dots_blocks(g, &d, c, ldc, nfull, cols, 1);
   LLVMBuildRetVoid(cg->b);
   cg_fn_end(cg);
