@@ -844,7 +844,11 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * BERT at 7 tokens, weights as arguments, 60 rounds of calls alternating
  * in one process under SCHED_FIFO, load 1.5-1.7, paired medians): 1024
  * and 2048 bytes 1.03x slower; blocks (SKINNY_KB) of 32 rows 1.09x,
- * of 8 rows 1.03x. */
+ * of 8 rows 1.03x. Once more (bench/streams.c read BERT's weights in
+ * this order 1.1x faster 1 KiB ahead than 512 bytes): BERT at 7 tokens,
+ * weights as arguments, bench/ab.py under SCHED_FIFO, load 3-4, paired
+ * medians of 3 x 30 calls: 1024 and 2048 bytes 1.02-1.04x slower with
+ * one thread, 1.00-1.02x with two. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -1267,7 +1271,21 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * same sums), 1.11x slower with 2 threads (BERT at 7 tokens, 200 rounds
  * of alternating calls under SCHED_FIFO, load 3-3.5, paired median),
  * though a plain read with 2 streams a thread outran one stream a
- * thread by 1.7-1.8x in the same minutes. */
+ * thread by 1.7-1.8x in the same minutes. Again with bench/streams.c's
+ * read, where 2-4 streams a thread in turns of 4 KiB with 7 FMAs a
+ * vector (M = 7) read 1.15-1.2x faster than one at 1 and 2 threads: a
+ * call's panels 2 and 3 at a time, a block of each in turn (each its
+ * own tile, the same sums and bits), 1.03-1.04x and 1.02x slower (BERT
+ * at 7 tokens as constants, 2 threads, bench/ab.py under SCHED_FIFO,
+ * load 2-3, paired medians of 3 x 30-40 calls); 2 at a time in turns of
+ * 32 rows 1.16x; one at a time: blocks of 32 rows 1.05x, fetched 2 and
+ * 4 KiB ahead 1.04x and 1.12x, not fetched at all 0.99-1.00, every
+ * other line fetched 0.98-0.99 (noise), the 7 rows in one group (32
+ * zmm registers) 1.07x; in place with the K split instead of packed
+ * 1.14-1.18x. perf (cpu-clock) put 88% of the calling process's samples
+ * in this kernel, spread over its loads and FMAs: at 7 rows each line of
+ * B takes 7 zmm FMAs, one a cycle on Zen 4, so a core cannot go much
+ * past 30 GB/s however B is fetched. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
