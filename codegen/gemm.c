@@ -824,7 +824,15 @@ enum { SKINNY_KB = 16 };
  * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
  * core's skinny product at 7 rows cannot stream much above 30 GB/s
  * however B is fetched. 128-byte strips for M = 1 only: as fast on
- * 3072 x 768, 1.3x slower on 768 x 3072 (8 products each, 75 MB). */
+ * 3072 x 768, 1.3x slower on 768 x 3072 (8 products each, 75 MB).
+ * Not kept either, for M = 1: a block's rows one after the other into a
+ * partial row of C in L1 (P = fma(A(k), B(k, :), P) from zeros, added to
+ * C in block order: the same bits), so that B streams as one sequential
+ * run, or as 2 with two blocks' rows in turn (bench/streams.c read such
+ * streams 1.2-1.3x faster than this order): 1.33-1.5x slower at any
+ * offset of P (6 layers 1 x 768 @ 768 x 3072 @ 3072 x 768, weights as
+ * arguments, one thread, bench/ab.py under SCHED_FIFO, load 7-8), 1.4x
+ * with two; the loop was one load, FMA and store of P per line of B. */
 enum { SKINNY_STRIP_BYTES = 64 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
