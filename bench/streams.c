@@ -58,47 +58,59 @@ static void *alloc(size_t bytes, int huge) {
   return p;
 }
 
-/* Sums of [p, p + lines * 64) read as S streams, 256 bytes (4 vectors,
- * a packed panel's row) of each stream a step: M FMAs a vector (M = 1 or
- * 7) against x, prefetching dist bytes ahead. S and M are constants where
- * it is inlined (read_s), so that the accumulators stay in registers. */
+/* The FMAs of a read: M = 1 or 7 rows of A (x) against each vector, into
+ * 7 accumulators (M = 1: the one of slot j). */
+typedef struct Acc {
+  __m512 acc[7], x[7];
+} Acc;
+
+static inline __attribute__((always_inline)) void acc_init(Acc *a) {
+  for (int r = 0; r < 7; r++) a->acc[r] = _mm512_setzero_ps(), a->x[r] = _mm512_set1_ps(0.5f + r);
+}
+
+static inline __attribute__((always_inline)) void acc_fma(Acc *a, __m512 v, int M, int j) {
+  if (M == 1)
+    a->acc[j] = _mm512_fmadd_ps(a->x[0], v, a->acc[j]);
+  else
+#pragma GCC unroll 7
+    for (int r = 0; r < 7; r++) a->acc[r] = _mm512_fmadd_ps(a->x[r], v, a->acc[r]);
+}
+
+static inline __attribute__((always_inline)) float acc_sum(const Acc *a) {
+  __m512 t = a->acc[0];
+  for (int i = 1; i < 7; i++) t = _mm512_add_ps(t, a->acc[i]);
+  return _mm512_reduce_add_ps(t);
+}
+
+/* Sums of [p, p + lines * 64) read as S streams, chunk bytes of each in
+ * turn, 256 bytes (4 vectors, a packed panel's row) a step, prefetching
+ * dist bytes ahead. S and M are constants where it is inlined (read_s),
+ * so that the accumulators stay in registers. */
 static inline __attribute__((always_inline)) float read_part(const char *p, size_t lines,
                                                              int S, int dist, int M,
                                                              int chunk) {
-  __m512 acc[7];
-  for (int i = 0; i < 7; i++) acc[i] = _mm512_setzero_ps();
-  __m512 x[7];
-  for (int r = 0; r < 7; r++) x[r] = _mm512_set1_ps(0.5f + r);
+  Acc a;
+  acc_init(&a);
   size_t step = chunk / 64, per = lines / step / S * step;
   for (size_t i0 = 0; i0 < per; i0 += step)
 #pragma GCC unroll 16
     for (int s = 0; s < S; s++)
-    for (size_t i = i0; i < i0 + step; i += 4) {
-      const char *q = p + (s * per + i) * 64;
+      for (size_t i = i0; i < i0 + step; i += 4) {
+        const char *q = p + (s * per + i) * 64;
 #pragma GCC unroll 4
-      for (int j = 0; dist && j < 4; j++) _mm_prefetch(q + dist + 64 * j, _MM_HINT_T1);
+        for (int j = 0; dist && j < 4; j++) _mm_prefetch(q + dist + 64 * j, _MM_HINT_T1);
 #pragma GCC unroll 4
-      for (int j = 0; j < 4; j++) {
-        __m512 v = _mm512_load_ps((const float *)(q + 64 * j));
-        if (M == 1)
-          acc[j] = _mm512_fmadd_ps(x[0], v, acc[j]);
-        else
-#pragma GCC unroll 7
-          for (int r = 0; r < 7; r++) acc[r] = _mm512_fmadd_ps(x[r], v, acc[r]);
+        for (int j = 0; j < 4; j++) acc_fma(&a, _mm512_load_ps((const float *)(q + 64 * j)), M, j);
       }
-    }
   for (size_t i = per * S; i < lines; i++)
-    acc[0] = _mm512_add_ps(acc[0], _mm512_load_ps((const float *)(p + i * 64)));
-  __m512 t = acc[0];
-  for (int i = 1; i < 7; i++) t = _mm512_add_ps(t, acc[i]);
-  return _mm512_reduce_add_ps(t);
+    a.acc[0] = _mm512_add_ps(a.acc[0], _mm512_load_ps((const float *)(p + i * 64)));
+  return acc_sum(&a);
 }
 
 static float read_s(const char *p, size_t lines, int S, int dist, int M, int chunk) {
-#define CASE(s)                                                                   \
-  case s:                                                                         \
-    return M == 1 ? read_part(p, lines, s, dist, 1, chunk)                               \
-           : read_part(p, lines, s, dist, 7, chunk);
+#define CASE(s)                                                                      \
+  case s:                                                                            \
+    return M == 1 ? read_part(p, lines, s, dist, 1, chunk) : read_part(p, lines, s, dist, 7, chunk);
   switch (S) {
     CASE(1) CASE(2) CASE(4) CASE(8) CASE(16)
   }
@@ -111,14 +123,12 @@ static float read_s(const char *p, size_t lines, int S, int dist, int M, int chu
  * the rows (the in-place path, B along N, dist bytes ahead along the row
  * or into the next block), or blocks of 8 rows read a line of each in
  * turn along them, the same lines of the next block's rows prefetched
- * (the dots path, B along K). */
+ * (the dots path's old order, B along K). */
 static inline __attribute__((always_inline)) float read_rows(const char *p, size_t rows,
                                                              size_t rowb, int dist, int M,
                                                              int dots) {
-  __m512 acc[7];
-  for (int i = 0; i < 7; i++) acc[i] = _mm512_setzero_ps();
-  __m512 x[7];
-  for (int r = 0; r < 7; r++) x[r] = _mm512_set1_ps(0.5f + r);
+  Acc a;
+  acc_init(&a);
   int kb = dots ? 8 : 16;
   for (size_t k0 = 0; k0 + kb <= rows; k0 += kb)
     for (size_t j = 0; j < rowb; j += 64)
@@ -129,16 +139,9 @@ static inline __attribute__((always_inline)) float read_rows(const char *p, size
           _mm_prefetch(q + kb * rowb, _MM_HINT_T1);
         else if (dist)
           _mm_prefetch(j + dist < rowb ? q + dist : q + kb * rowb + dist - rowb, _MM_HINT_T1);
-        __m512 v = _mm512_load_ps((const float *)q);
-        if (M == 1)
-          acc[r & 3] = _mm512_fmadd_ps(x[0], v, acc[r & 3]);
-        else
-#pragma GCC unroll 7
-          for (int i = 0; i < 7; i++) acc[i] = _mm512_fmadd_ps(x[i], v, acc[i]);
+        acc_fma(&a, _mm512_load_ps((const float *)q), M, r & 3);
       }
-  __m512 t = acc[0];
-  for (int i = 1; i < 7; i++) t = _mm512_add_ps(t, acc[i]);
-  return _mm512_reduce_add_ps(t);
+  return acc_sum(&a);
 }
 
 static volatile float sink;
