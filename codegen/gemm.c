@@ -768,7 +768,8 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
  * the hardware prefetcher follows (a strip walking down all K rows would
  * touch a new page per row). C (M rows) stays in cache between blocks.
  * It needs B contiguous along N and A along K. The strip is at most one
- * cache line of B wide (SKINNY_STRIP_BYTES) and at most as wide as the
+ * cache line of B wide (SKINNY_STRIP_BYTES; two for M = 1,
+ * SKINNY_STRIP_BYTES_M1) and at most as wide as the
  * registers left over by M allow (M x NV accumulators, NV vectors of B and
  * a broadcast of A). Known weakness: when B's rows (and C's) are a
  * multiple of 4 KiB apart (N = 1024 j f32, BERT's and GPT-2's 3072), the
@@ -823,8 +824,9 @@ enum { SKINNY_KB = 16 };
  * not by loads or address arithmetic (llvm-mca, znver4: 28 cycles per 4
  * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
  * core's skinny product at 7 rows cannot stream much above 30 GB/s
- * however B is fetched. 128-byte strips for M = 1 only: as fast on
- * 3072 x 768, 1.3x slower on 768 x 3072 (8 products each, 75 MB).
+ * however B is fetched. 128-byte strips for M = 1 only, one line of a
+ * step fetched: as fast on 3072 x 768, 1.3x slower on 768 x 3072 (8
+ * products each, 75 MB; with both lines fetched: SKINNY_STRIP_BYTES_M1).
  * Not kept either, for M = 1: a block's rows one after the other into a
  * partial row of C in L1 (P = fma(A(k), B(k, :), P) from zeros, added to
  * C in block order: the same bits), so that B streams as one sequential
@@ -834,6 +836,19 @@ enum { SKINNY_KB = 16 };
  * arguments, one thread, bench/ab.py under SCHED_FIFO, load 7-8), 1.4x
  * with two; the loop was one load, FMA and store of P per line of B. */
 enum { SKINNY_STRIP_BYTES = 64 };
+/* For M = 1, whose FMAs are few, two lines, with each line of a step
+ * prefetched (Micro.pf_lines): BERT's weights read as a GEMV's would
+ * (bench/streams.c) moved 1.3x faster in far apart streams than in this
+ * order, and the dots path gained from such streams (below). 6 layers 1
+ * x 768 @ 768 x 3072 @ 3072 x 768 (113 MB of arguments), bench/ab.py
+ * under SCHED_FIFO, load 7-8, paired medians of 3 x 20 calls: 0.97-1.00
+ * of 64-byte strips with one thread, 0.93-0.99 with two; GPT-2's decoding
+ * step (3 x 40 calls) 0.94-0.95 with one and two (against 0.97-0.98 and
+ * 0.97-1.00 for 64 bytes, both against main's build in the same runs),
+ * bits identical (each element's sums are the strip's whatever its
+ * width). 256 bytes (4 lines) 0.94-0.95 and 0.96-0.97 on the step, 1.1x
+ * slower on the layers with one line fetched a step. */
+enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
  * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
@@ -882,7 +897,8 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  p->nv = clamp_int((regs - 1) / (m + 1), 1, SKINNY_STRIP_BYTES / vbytes);
+  int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
   p->nr = p->nv * p->vl;
 }
 
@@ -1079,7 +1095,8 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
    * 3.55-3.67 ms (N = 3136, no such stride: 3.3-3.4); BERT at 7 tokens,
    * weights as arguments, 2 x 30 alternating calls in one process:
    * minimum 0.985 and 0.988 of the old, bits identical. */
-  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr), .c_loads_first = true};
+  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr), .c_loads_first = true,
+             .pf_lines = (p->nr * elem_bytes(p->e) + 63) / 64};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
   m.ldb = LLVMGetParam(f, 3);

@@ -56,6 +56,8 @@ CASES = [
     ("f32", 1, 140, 40, "const", True),  # K = 8 vectors + 12
     ("f64", 3, 29, 21, "arg", False),    # f64: 8 columns a strip with AVX-512
     ("f64", 2, 18, 11, "arg", True),
+    ("f32", 1, 70, 100, "arg", False),   # M = 1: strips of 2 lines, 3 and a partial one
+    ("f64", 1, 40, 37, "const", False),  # M = 1, f64: 16 columns a strip
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
@@ -79,6 +81,7 @@ KSPLIT = [
     ("f64", 3, 257, 129, "arg", False),   # rows of 1 KiB: slots moved (skinny_stage_at)
 ]
 KSPLIT3 = [
+    ("f32", 1, 450, 77, "arg", False),   # M = 1: strips of 2 lines
     ("f32", 3, 385, 87, "arg", False),
     ("f32", 5, 401, 97, "arg", False),
     ("f32", 8, 1001, 33, "arg", False),
