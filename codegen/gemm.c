@@ -847,7 +847,12 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * 0.97-1.00 for 64 bytes, both against main's build in the same runs),
  * bits identical (each element's sums are the strip's whatever its
  * width). 256 bytes (4 lines) 0.94-0.95 and 0.96-0.97 on the step, 1.1x
- * slower on the layers with one line fetched a step. */
+ * slower on the layers with one line fetched a step. Fetched 1024 or 256
+ * bytes ahead instead of 512 (SKINNY_PREFETCH_BYTES), the step 0.94-0.96
+ * and 0.96-0.98 of main with one thread, 0.96-0.98 and 0.96-0.97 with
+ * two, against 0.95-0.97 and 0.94-0.96 (3 x 30 calls, load 4.3-5.5).
+ * For M = 7, 128-byte strips with both lines fetched: 1.27x slower
+ * (BERT at 7 tokens, weights as arguments, one thread). */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
