@@ -836,8 +836,8 @@ enum { SKINNY_KB = 16 };
  * arguments, one thread, bench/ab.py under SCHED_FIFO, load 7-8), 1.4x
  * with two; the loop was one load, FMA and store of P per line of B. */
 enum { SKINNY_STRIP_BYTES = 64 };
-/* For M = 1, whose FMAs are few, two lines, with each line of a step
- * prefetched (Micro.pf_lines): BERT's weights read as a GEMV's would
+/* For M = 1 on one thread, whose FMAs are few, two lines, with each line
+ * of a step prefetched (Micro.pf_lines): BERT's weights read as a GEMV's would
  * (bench/streams.c) moved 1.3x faster in far apart streams than in this
  * order, and the dots path gained from such streams (below). 6 layers 1
  * x 768 @ 768 x 3072 @ 3072 x 768 (113 MB of arguments), bench/ab.py
@@ -852,7 +852,11 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * and 0.96-0.98 of main with one thread, 0.96-0.98 and 0.96-0.97 with
  * two, against 0.95-0.97 and 0.94-0.96 (3 x 30 calls, load 4.3-5.5).
  * For M = 7, 128-byte strips with both lines fetched: 1.27x slower
- * (BERT at 7 tokens, weights as arguments, one thread). */
+ * (BERT at 7 tokens, weights as arguments, one thread). With 2 threads
+ * (the K split) the step's gain came and went with the machine's regime:
+ * 0.94-0.99 of main's time when main took 11-12 ms, 1.01-1.04 when it
+ * took 16-17 ms, where 64-byte strips stayed at 0.99-1.00 (with the dots
+ * streams, paired, 4 x 40 calls interleaved): kept to one thread. */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -902,7 +906,7 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
+  int strip = m == 1 && g->cg->o->threads == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
   p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
   p->nr = p->nv * p->vl;
 }
