@@ -776,7 +776,8 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
  * the hardware prefetcher follows (a strip walking down all K rows would
  * touch a new page per row). C (M rows) stays in cache between blocks.
  * It needs B contiguous along N and A along K. The strip is at most one
- * cache line of B wide (SKINNY_STRIP_BYTES) and at most as wide as the
+ * cache line of B wide (SKINNY_STRIP_BYTES; two for M = 1,
+ * SKINNY_STRIP_BYTES_M1) and at most as wide as the
  * registers left over by M allow (M x NV accumulators, NV vectors of B and
  * a broadcast of A). Known weakness: when B's rows (and C's) are a
  * multiple of 4 KiB apart (N = 1024 j f32, BERT's and GPT-2's 3072), the
@@ -831,9 +832,40 @@ enum { SKINNY_KB = 16 };
  * not by loads or address arithmetic (llvm-mca, znver4: 28 cycles per 4
  * rows, the 28 zmm FMAs, 7 per line of B: 9 bytes a cycle), so one
  * core's skinny product at 7 rows cannot stream much above 30 GB/s
- * however B is fetched. 128-byte strips for M = 1 only: as fast on
- * 3072 x 768, 1.3x slower on 768 x 3072 (8 products each, 75 MB). */
+ * however B is fetched. 128-byte strips for M = 1 only, one line of a
+ * step fetched: as fast on 3072 x 768, 1.3x slower on 768 x 3072 (8
+ * products each, 75 MB; with both lines fetched: SKINNY_STRIP_BYTES_M1).
+ * Not kept either, for M = 1: a block's rows one after the other into a
+ * partial row of C in L1 (P = fma(A(k), B(k, :), P) from zeros, added to
+ * C in block order: the same bits), so that B streams as one sequential
+ * run, or as 2 with two blocks' rows in turn (bench/streams.c read such
+ * streams 1.2-1.3x faster than this order): 1.33-1.5x slower at any
+ * offset of P (6 layers 1 x 768 @ 768 x 3072 @ 3072 x 768, weights as
+ * arguments, one thread, bench/ab.py under SCHED_FIFO, load 7-8), 1.4x
+ * with two; the loop was one load, FMA and store of P per line of B. */
 enum { SKINNY_STRIP_BYTES = 64 };
+/* For M = 1 on one thread, whose FMAs are few, two lines, with each line
+ * of a step prefetched (Micro.pf_lines): BERT's weights read as a GEMV's would
+ * (bench/streams.c) moved 1.3x faster in far apart streams than in this
+ * order, and the dots path gained from such streams (below). 6 layers 1
+ * x 768 @ 768 x 3072 @ 3072 x 768 (113 MB of arguments), bench/ab.py
+ * under SCHED_FIFO, load 7-8, paired medians of 3 x 20 calls: 0.97-1.00
+ * of 64-byte strips with one thread, 0.93-0.99 with two; GPT-2's decoding
+ * step (3 x 40 calls) 0.94-0.95 with one and two (against 0.97-0.98 and
+ * 0.97-1.00 for 64 bytes, both against main's build in the same runs),
+ * bits identical (each element's sums are the strip's whatever its
+ * width). 256 bytes (4 lines) 0.94-0.95 and 0.96-0.97 on the step, 1.1x
+ * slower on the layers with one line fetched a step. Fetched 1024 or 256
+ * bytes ahead instead of 512 (SKINNY_PREFETCH_BYTES), the step 0.94-0.96
+ * and 0.96-0.98 of main with one thread, 0.96-0.98 and 0.96-0.97 with
+ * two, against 0.95-0.97 and 0.94-0.96 (3 x 30 calls, load 4.3-5.5).
+ * For M = 7, 128-byte strips with both lines fetched: 1.27x slower
+ * (BERT at 7 tokens, weights as arguments, one thread). With 2 threads
+ * (the K split) the step's gain came and went with the machine's regime:
+ * 0.94-0.99 of main's time when main took 11-12 ms, 1.01-1.04 when it
+ * took 16-17 ms, where 64-byte strips stayed at 0.99-1.00 (with the dots
+ * streams, paired, 4 x 40 calls interleaved): kept to one thread. */
+enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
  * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
@@ -852,7 +884,11 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * BERT at 7 tokens, weights as arguments, 60 rounds of calls alternating
  * in one process under SCHED_FIFO, load 1.5-1.7, paired medians): 1024
  * and 2048 bytes 1.03x slower; blocks (SKINNY_KB) of 32 rows 1.09x,
- * of 8 rows 1.03x. */
+ * of 8 rows 1.03x. Once more (bench/streams.c read BERT's weights in
+ * this order 1.1x faster 1 KiB ahead than 512 bytes): BERT at 7 tokens,
+ * weights as arguments, bench/ab.py under SCHED_FIFO, load 3-4, paired
+ * medians of 3 x 30 calls: 1024 and 2048 bytes 1.02-1.04x slower with
+ * one thread, 1.00-1.02x with two. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -878,7 +914,8 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  p->nv = clamp_int((regs - 1) / (m + 1), 1, SKINNY_STRIP_BYTES / vbytes);
+  int strip = m == 1 && g->cg->o->threads == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
   p->nr = p->nv * p->vl;
 }
 
@@ -1075,7 +1112,8 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
    * 3.55-3.67 ms (N = 3136, no such stride: 3.3-3.4); BERT at 7 tokens,
    * weights as arguments, 2 x 30 alternating calls in one process:
    * minimum 0.985 and 0.988 of the old, bits identical. */
-  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr), .c_loads_first = true};
+  Micro m = {.ind = true, .rows = cg_i64(cg, p->mr), .c_loads_first = true,
+             .pf_lines = (p->nr * elem_bytes(p->e) + 63) / 64};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
   m.ldb = LLVMGetParam(f, 3);
@@ -1101,27 +1139,42 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
 /* The dots path: with B contiguous along K (`x @ transpose(W)`, the tied
  * output projection of a language model), each result element is a dot
  * product of two contiguous rows, A(m, :) and B(:, n). A block of NB
- * columns accumulates M x NB vector partial sums over K, reading NB rows of
- * B as sequential streams, then sums each vector's lanes. On the tied
- * output projection alone (1 x 768 @ 768 x 50257, 154 MB, one thread)
- * it streams at 26-30 GB/s, as fast as a plain AVX-512 read of the same
- * bytes in the same process (4 accumulators, 25-29 GB/s): the loaded
- * 2-core Zen 4 gives one core no more. Not kept: a masked first vector
- * up to B's first line boundary, so that the others each lie in one line
- * (the skinny path's head strip), with B 16 bytes past a line as numpy
- * places it: as fast (150 alternating calls: minima 0.98 and 1.00 of
- * the old, medians 1.00). */
+ * columns accumulates M x NB vector partial sums over K, then sums each
+ * vector's lanes. The NB columns of a block lie a call's columns / NB
+ * apart (Dots.apart), so that each of its NB rows of B continues where
+ * the same row of the block before ended: NB long sequential streams, one
+ * through each NB-th of the call's rows, instead of NB rows side by side
+ * (3 KiB each at K = 768) followed by the next NB. Each column's sum is
+ * the same (one vector chain over K, then its lanes): the bits do not
+ * change. A read of BERT's 340 MB of weights (bench/streams.c, the loaded
+ * 2-core Zen 4, 11 rounds, best GB/s at 1 and 2 threads): 8 rows side by
+ * side as before, the next block's rows prefetched, 23.0 and 43.5; 8 far
+ * apart streams fetched 1 KiB ahead 30.2 and 54.3 (one stream 22.8 and
+ * 41.7). On the tied output projection alone (1 x 768 @ 768 x 50257,
+ * 154 MB, weights as an argument, bench/ab.py against the old order,
+ * SCHED_FIFO, load 3-3.7, paired medians of 3 rounds of 40 calls): one
+ * thread 0.906-0.914 (5.48 against 6.01 ms), two 0.950-0.955 (3.01
+ * against 3.13). Unrolling the k loop 2 or 4 times (each stream read 128
+ * or 256 bytes a turn): 0.89-0.91 and 0.95-0.98, no better. Not kept
+ * before: a masked first vector up to B's first line boundary, so that
+ * the others each lie in one line (the skinny path's head strip), with B
+ * 16 bytes past a line as numpy places it: as fast (150 alternating
+ * calls: minima 0.98 and 1.00 of the old, medians 1.00). */
 typedef struct Dots {
   LLVMValueRef a[MAX_MR], b, ldb, K;
+  LLVMValueRef apart; /* the columns between the NB columns of a block */
 } Dots;
 
-/* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0+j); masked lanes by mask
- * (the last partial vector of K) or none. A full step also prefetches
- * the same vectors of the next block's rows into L2, so every line of B
- * past the first block is fetched a block ahead: the tied output
- * projection of a GPT-2 decoding step (154 MB) streams 8 rows at once,
- * which the hardware prefetcher alone kept short of the bandwidth (the
- * step, one thread, minimum of 20 calls: 23.0 -> 21.0 ms under load). */
+/* A full step prefetches each row's vector DOTS_PREFETCH_BYTES on along
+ * its stream into L2 (past a row's end: the next row's start, the same
+ * stream's next when the rows are contiguous). On the output projection
+ * above, unrolled 4 times: 2048 bytes 0.93-0.94 of the old order with
+ * one thread and 0.93 with two, 512 bytes 0.93-0.94 and 0.94-0.95,
+ * against 0.89-0.90 and 0.97-0.98 for 1024. */
+enum { DOTS_PREFETCH_BYTES = 1024 };
+
+/* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0 + j*apart); masked lanes
+ * by mask (the last partial vector of K) or none. */
 static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValueRef k,
                       LLVMValueRef mask, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -1132,12 +1185,13 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
-  LLVMValueRef below = LLVMBuildMul(g->b, cg_i64(cg, nb), d->ldb, "");
+  LLVMValueRef ahead = cg_i64(cg, DOTS_PREFETCH_BYTES / (int)ea);
   for (int j = 0; j < nb; j++) {
-    LLVMValueRef row = LLVMBuildMul(g->b, LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), d->ldb, "");
+    LLVMValueRef col = LLVMBuildAdd(g->b, n0, LLVMBuildMul(g->b, cg_i64(cg, j), d->apart, ""), "");
+    LLVMValueRef row = LLVMBuildMul(g->b, col, d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
-    if (!mask) gemm_prefetch(g, ptr, below, 0, 2); /* the same vector of row n0 + nb + j */
+    if (!mask) gemm_prefetch(g, ptr, ahead, 0, 2);
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
@@ -1145,14 +1199,14 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
   }
 }
 
-/* Columns [lo, hi) of C in blocks of nb (hi - lo a multiple of nb). */
+/* The blocks of nb columns n0 + j*apart, j < nb, of C for n0 in [lo, hi). */
 static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc,
                         LLVMValueRef lo, LLVMValueRef hi, int nb) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int na = p->mr * nb;
   CgLoop ln;
-  LLVMValueRef n0 = cg_loop_step(cg, &ln, lo, hi, nb);
+  LLVMValueRef n0 = cg_loop_begin(cg, &ln, lo, hi);
   LLVMValueRef acc[na], slots[na];
   for (int i = 0; i < na; i++) {
     slots[i] = cg_entry_alloca(cg, g->vt, "dacc");
@@ -1181,8 +1235,9 @@ static void dots_blocks(Gemm *g, const Dots *d, LLVMValueRef c, LLVMValueRef ldc
       LLVMValueRef args[2] = {zero, v};
       LLVMValueRef sum = cg_intrinsic(g->b, "llvm.vector.reduce.fadd", &g->vt, 1, args, 2);
       LLVMSetFastMathFlags(sum, LLVMFastMathAllowReassoc);
-      LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), ldc, ""),
-                                     LLVMBuildAdd(g->b, n0, cg_i64(cg, j), ""), "");
+      LLVMValueRef col =
+          LLVMBuildAdd(g->b, n0, LLVMBuildMul(g->b, cg_i64(cg, j), d->apart, ""), "");
+      LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), ldc, ""), col, "");
       LLVMBuildStore(g->b, sum, cg_gep(cg, g->t, c, at));
     }
   cg_loop_end(cg, &ln);
@@ -1201,9 +1256,9 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
   LLVMValueRef c = LLVMGetParam(f, 4), ldc = LLVMGetParam(f, 5), cols = LLVMGetParam(f, 7);
   for (int r = 0; r < p->mr; r++)
     d.a[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
-  LLVMValueRef nfull = LLVMBuildMul(
-      g->b, LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), ""), cg_i64(cg, p->nr), "");
-  dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), nfull, p->nr);
+  d.apart = LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), "");
+  LLVMValueRef nfull = LLVMBuildMul(g->b, d.apart, cg_i64(cg, p->nr), "");
+  dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), d.apart, p->nr);
   if (p->nr > 1) dots_blocks(g, &d, c, ldc, nfull, cols, 1);
   LLVMBuildRetVoid(cg->b);
   cg_fn_end(cg);
@@ -1258,7 +1313,21 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * same sums), 1.11x slower with 2 threads (BERT at 7 tokens, 200 rounds
  * of alternating calls under SCHED_FIFO, load 3-3.5, paired median),
  * though a plain read with 2 streams a thread outran one stream a
- * thread by 1.7-1.8x in the same minutes. */
+ * thread by 1.7-1.8x in the same minutes. Again with bench/streams.c's
+ * read, where 2-4 streams a thread in turns of 4 KiB with 7 FMAs a
+ * vector (M = 7) read 1.15-1.2x faster than one at 1 and 2 threads: a
+ * call's panels 2 and 3 at a time, a block of each in turn (each its
+ * own tile, the same sums and bits), 1.03-1.04x and 1.02x slower (BERT
+ * at 7 tokens as constants, 2 threads, bench/ab.py under SCHED_FIFO,
+ * load 2-3, paired medians of 3 x 30-40 calls); 2 at a time in turns of
+ * 32 rows 1.16x; one at a time: blocks of 32 rows 1.05x, fetched 2 and
+ * 4 KiB ahead 1.04x and 1.12x, not fetched at all 0.99-1.00, every
+ * other line fetched 0.98-0.99 (noise), the 7 rows in one group (32
+ * zmm registers) 1.07x; in place with the K split instead of packed
+ * 1.14-1.18x. perf (cpu-clock) put 88% of the calling process's samples
+ * in this kernel, spread over its loads and FMAs: at 7 rows each line of
+ * B takes 7 zmm FMAs, one a cycle on Zen 4, so a core cannot go much
+ * past 30 GB/s however B is fetched. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,

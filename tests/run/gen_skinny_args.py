@@ -22,9 +22,12 @@ panel's call ends inside it), K not a multiple of the block of rows
 dot_skinny_ksplit, dot_skinny_ksplit3: weights as arguments with 2 and 3
 threads, which split K (codegen/dot.c's cg_dot_ksplit).
 
+dot_skinny_dots, dot_skinny_dots2, dot_skinny_dots3: x @ W^T on 1, 2 and
+3 threads (the dots path's streams over each call's columns).
+
 usage: /usr/bin/python3 gen_skinny_args.py NAME > tests/run/NAME.mlir
 (NAME: dot_skinny_args, dot_skinny_packed_threads, dot_skinny_ksplit,
-dot_skinny_ksplit3)
+dot_skinny_ksplit3, dot_skinny_dots, dot_skinny_dots2, dot_skinny_dots3)
 """
 import os
 import sys
@@ -53,6 +56,8 @@ CASES = [
     ("f32", 1, 140, 40, "const", True),  # K = 8 vectors + 12
     ("f64", 3, 29, 21, "arg", False),    # f64: 8 columns a strip with AVX-512
     ("f64", 2, 18, 11, "arg", True),
+    ("f32", 1, 70, 100, "arg", False),   # M = 1: strips of 2 lines, 3 and a partial one
+    ("f64", 1, 40, 37, "const", False),  # M = 1, f64: 16 columns a strip
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
@@ -76,11 +81,34 @@ KSPLIT = [
     ("f64", 3, 257, 129, "arg", False),   # rows of 1 KiB: slots moved (skinny_stage_at)
 ]
 KSPLIT3 = [
+    ("f32", 1, 450, 77, "arg", False),   # M = 1: strips of 2 lines
     ("f32", 3, 385, 87, "arg", False),
     ("f32", 5, 401, 97, "arg", False),
     ("f32", 8, 1001, 33, "arg", False),
     ("f32", 6, 700, 49, "arg", False),
 ]
+# x @ W^T (the dots path, codegen/gemm.c): a call's columns in NB streams
+# (Dots.apart) and the columns left one by one, M = 1 to 8, N not a
+# multiple of NB, calls of fewer columns than NB; on 1 thread, and on 2
+# and 3 (each case large enough for threads: 32768 elements).
+DOTS = [
+    ("f32", 1, 40, 203, "arg", True),
+    ("f32", 7, 30, 50, "const", True),    # BERT's 7 tokens
+    ("f32", 8, 21, 37, "arg", True),
+    ("f32", 4, 25, 5, "arg", True),       # fewer columns than NB
+    ("f64", 2, 20, 99, "arg", True),
+]
+DOTS_THREADS = [
+    ("f32", 1, 64, 520, "arg", True),
+    ("f32", 3, 56, 611, "const", True),
+    ("f32", 7, 101, 333, "arg", True),
+    ("f64", 2, 50, 700, "arg", True),
+]
+DOTS_WHAT = [
+    "x @ W^T by the skinny dot_general path's dot products (codegen/gemm.c's",
+    "dots path: a call's columns in NB streams, the rest one by one), M = 1",
+    "to 8, N not a multiple of NB; the expected products come from NumPy:",
+    "each result is `all elements equal`."]
 FILES = {
     "dot_skinny_args": (CASES, [], [
         "The skinny dot_general paths (codegen/gemm.c) with weights as arguments",
@@ -101,6 +129,9 @@ FILES = {
         "The skinny dot_general path split along K with 3 threads",
         "(codegen/dot.c's cg_dot_ksplit), odd N and K; the expected products",
         "come from NumPy: each result is `all elements equal`."]),
+    "dot_skinny_dots": (DOTS, [], DOTS_WHAT),
+    "dot_skinny_dots2": (DOTS_THREADS, ["--threads=2"], DOTS_WHAT),
+    "dot_skinny_dots3": (DOTS_THREADS, ["--threads=3"], DOTS_WHAT),
 }
 
 
