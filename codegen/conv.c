@@ -258,7 +258,7 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * that each read all of B (up to 9 MB), so the output features (columns)
  * split instead, in units of NR columns, when there are panels enough
  * for two pieces per thread (ResNet-50 at batch 1 on 2 threads: every
- * layer of 256 features and more below 56 x 56; its 14 x 14 ones to 256
+ * layer of 256 features and more at 14 x 14 and 7 x 7; its 14 x 14 ones to 256
  * features, split by rows, made two pieces of 98 rows, each reading all
  * of B): each call then reads only its own panels of B from a
  * panel boundary, so B packed by the layout pass is read in place (and
@@ -282,9 +282,15 @@ static void conv_values(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
  * K runs in the same order whatever the split, so results do not depend
  * on it. */
 enum { CONV_BATCH_MIN_ROWS_PACKED = 96 };
-static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
+/* The first result row dimension of extent > 1 (c->nmd: none). */
+static int conv_first_wide(const ConvPlan *c) {
   int d = 0;
   while (d < c->nmd && c->mdim[d] == 1) d++;
+  return d;
+}
+
+static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
+  int d = conv_first_wide(c);
   if (d == c->nmd || c->mrole[d] != -1) return false;
   int64_t rows = 1;
   for (int e = d + 1; e < c->nmd; e++) rows *= c->mdim[e];
@@ -310,20 +316,22 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
  * (7 result rows a thread, one piece each) was no faster, nor were its
  * column pieces of few panels cut in blocks of rows (1.000x and 0.999x).
  * At batch 8 the 7 x 7 stage (M = 392, each image's 49 rows a call
- * reading all of B, up to 9 MB) keeps the columns (see above). */
+ * reading all of B, up to 9 MB) keeps the columns (see above). Only
+ * when the rows' first wide dimension is spatial, with two units a
+ * thread: first the batch, it gave a call whole images past
+ * conv_batch_rows' rule (a 1 x 1 convolution 3 x 16 x 16 x 256 -> 512
+ * on 2 threads: 3 pieces of an image against 8 of columns, 1.28x the
+ * time). */
 enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
 static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,
                        int *pdim, int64_t *unit) {
-  int64_t min_m = packed ? CONV_ROW_SPLIT_MIN_M_PACKED : GEMM_ROW_SPLIT_MIN_M;
+  int d = conv_first_wide(c);
+  bool spatial = d < c->nmd && c->mrole[d] != -1 && c->mdim[d] >= 2 * (threads > 2 ? threads : 2);
+  int64_t min_m = packed && spatial ? CONV_ROW_SPLIT_MIN_M_PACKED : GEMM_ROW_SPLIT_MIN_M;
   bool cols = p->M < min_m && gemm_enough_panels(p->N, nr, threads) &&
               !conv_batch_rows(c, threads, packed);
-  *pdim = c->nmd;
+  *pdim = cols ? c->nmd : d;
   *unit = cols ? nr : 1;
-  for (int d = 0; d < c->nmd && !cols; d++)
-    if (c->mdim[d] > 1) {
-      *pdim = d;
-      return;
-    }
 }
 
 /* The plan of a convolution that fits the implicit GEMM, and its split

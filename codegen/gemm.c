@@ -238,7 +238,7 @@ void gemm_plan_deep(Gemm *g, const Value *b) {
   /* A B the kernel packs: the fewest slices of at most `deep` rows, of
    * equal depth (K = 768: 384 + 384, not 512 + 256), so that the panel
    * after a slice's last (next_panel) has the rows the slice prefetches of
-   * it (BERT at 128 tokens, weights as arguments, 2 threads, paired
+   * it (to within a row when the slices do not divide K) (BERT at 128 tokens, weights as arguments, 2 threads, paired
    * medians of interleaved calls: 0.994 of the time; 1 thread unchanged;
    * the same bits: slices never reorder a sum). A constant B keeps the
    * layout pass's full slices (b_panel's offsets). */
@@ -2050,8 +2050,8 @@ static void slice_tile(Gemm *g, LLVMValueRef a, LLVMValueRef bp, LLVMValueRef c,
  * from memory unfetched: with 2 threads splitting BERT's 768 columns, one
  * panel in 6; without the last, the first of every piece (BERT at 128
  * tokens, weights as arguments, 2 threads, paired medians of interleaved
- * calls, SCHED_FIFO: 0.990-0.996 of the time; 1 thread, where it fetches
- * nothing, unchanged). */
+ * calls, SCHED_FIFO: 0.990-0.996 of the time; 1 thread, where a call of
+ * one block of rows fetches nothing here, unchanged). */
 static LLVMValueRef next_panel(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValueRef jr) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;

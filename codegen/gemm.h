@@ -65,8 +65,8 @@ typedef struct GemmRange {
 
 /* One block of rows: A(ic, 0) and C(ic, 0) of batch b, B(0, 0) of batch
  * b, its row count, the column range, and the first column of what the
- * call computes after it (cn: c0 when another block of its rows follows,
- * else c1). */
+ * call computes after it in this batch (cn: c0 when another block of its
+ * rows follows, else c1). */
 typedef struct GemmBlock {
   LLVMValueRef a, b, c, mc, c0, c1, cn;
 } GemmBlock;

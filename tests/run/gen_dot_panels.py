@@ -63,13 +63,13 @@ PACK_TILE = [
 # of 1100), each call after its last K slice prefetching the panel where
 # the next piece or block of rows begins (gemm.c next_panel); K in equal
 # slices not a multiple of anything (700: 350 + 350, 1100: 367 + 367 +
-# 366), N not a multiple of NR, M from 1 to 130, two blocks of rows.
+# 366), N not a multiple of NR, M from 9 to 130 (past the skinny path), two blocks of rows.
 COL_PIECES = [
     ("computed", "f32", [130, 700], [700, 260], [], [], [1], [0]),   # 21 x 6 + 4 rows, 4 + 1 panels
     ("computed", "f32", [61, 1100], [1100, 200], [], [], [1], [0]),  # 3 slices, 3 + 1 panels
     ("computed", "f32", [9, 600], [600, 1100], [], [], [1], [0]),    # 17 + 1 panels
-    ("computed", "f32", [3, 700], [700, 300], [], [], [1], [0]),     # few rows
-    ("computed", "f32", [1, 600], [600, 257], [], [], [1], [0]),     # one row
+    ("computed", "f32", [13, 700], [700, 300], [], [], [1], [0]),    # 2 x 6 + 1 rows
+    ("computed", "f32", [9, 600], [600, 257], [], [], [1], [0]),     # 6 + 3 rows, 4 + 1 panels
     ("computed", "f64", [20, 600], [600, 200], [], [], [1], [0]),    # f64: 6 + 1 panels of 32
     ("computed", "f32", [530, 520], [520, 9], [], [], [1], [0]),     # 2 blocks of rows, 2 slices
 ]
