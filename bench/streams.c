@@ -13,8 +13,9 @@
  * one per row of A). C = -1 and -2 read in the skinny kernels' own orders
  * instead (read_rows: the in-place path's blocks of 16 rows, the dots
  * path's old blocks of 8 rows side by side). Beside them the triad of
- * anchors.c (3 x 64 MB, a = b + 3 c, OpenMP static, 12 bytes an element),
- * in the same rounds.
+ * anchors.c (3 x 64 MB, a = b + 3 c, OpenMP static, 12 bytes an element
+ * as STREAM counts: with the write's line first read, it moves 16), once
+ * a round.
  *
  * cc -O3 -march=native -fopenmp bench/streams.c -o /tmp/streams
  * OMP_PROC_BIND=true OMP_NUM_THREADS=2 /tmp/streams [rounds] [hugepages]
@@ -23,7 +24,8 @@
  * lock (flock /work/bench.lock chrt -f 10 ...).
  *
  * What it showed (the loaded 2-core Zen 4, 4 KiB pages, 11-15 rounds, best
- * GB/s at 1 and 2 threads; the triad 23-25 and 42-46 in the same runs):
+ * GB/s at 1 and 2 threads; the triad 23-25 and 42-46 in the same runs,
+ * counted as STREAM does, so 31-33 and 56-61 of traffic):
  * M = 1, one stream 22-23 and 39-42, 4-16 streams 1 KiB ahead 28-30 and
  * 52-54, the in-place and old dots orders 22-23 and 42-44; M = 7, one
  * stream 24-26 and 45-48, 2-4 streams in 4 KiB turns 29-30 and 53-56.
@@ -214,8 +216,6 @@ int main(int argc, char **argv) {
   for (int r = 0; r < rounds; r++) {
     tri[r] = triad();
     for (int i = 0; i < nc; i++) cfg[i].gbs[r] = pass(cfg[i].S, cfg[i].dist, cfg[i].M, cfg[i].chunk);
-    double t2 = triad();
-    if (t2 > tri[r]) tri[r] = t2;
   }
   printf("threads %d, %.0f MB, %s pages, %d rounds (best / median GB/s)\n",
          omp_get_max_threads(), total_bytes / 1e6, huge ? "huge" : "4K", rounds);

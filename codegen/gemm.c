@@ -348,6 +348,9 @@ static void prefetch_row(Gemm *g, LLVMValueRef base, LLVMValueRef boff, int line
   if (tail) gemm_prefetch(g, base, LLVMBuildAdd(g->b, boff, cg_i64(cg, p->nr - 1), ""), 0, 2);
 }
 
+/* Lines of 64 bytes in a row of a tile's NR columns (Micro.pf_lines). */
+static int nr_lines(const GemmPlan *p) { return (int)((p->nr * elem_bytes(p->e) + 63) / 64); }
+
 /* Row boff of base (elements; pf_lines lines of 64 bytes, and with
  * pf_tail the line of its last element) into L2. */
 static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRef boff) {
@@ -367,8 +370,10 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
         g, m, m->bp,
         LLVMBuildMul(g->b, LLVMBuildAdd(g->b, k, cg_i64(cg, PACK_AHEAD), ""), m->ldb, ""));
   for (int v = 0; v < p->nv; v++) {
-    LLVMValueRef ptr =
-        cg_gep(cg, g->t, m->bp, LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), ""));
+    LLVMValueRef idx = LLVMBuildAdd(g->b, boff, cg_i64(cg, v * p->vl), "");
+    /* not inbounds when masked: a masked-off vector may start past B's end */
+    LLVMValueRef ptr = m->bmask[v] ? LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, "")
+                                   : cg_gep(cg, g->t, m->bp, idx);
     bv[v] = m->bmask[v] ? masked_load(g, ptr, m->bmask[v]) : vload(g, ptr, valign);
   }
   LLVMValueRef zero_mask = LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)p->vl));
@@ -629,7 +634,7 @@ static LLVMValueRef micro_fn_of(const Gemm *full, bool ind, int mr, int nv, bool
     m.ldb = LLVMGetParam(f, 8);
     m.pack = LLVMGetParam(f, 9);
     m.pf = LLVMGetParam(f, 10);
-    m.pf_lines = (int)((p->nr * elem_bytes(p->e) + 63) / 64);
+    m.pf_lines = nr_lines(p);
     m.pf_tail = true;
   }
   for (int r = 0; ind && r < p->mr; r++)
@@ -866,7 +871,7 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * took 16-17 ms, where 64-byte strips stayed at 0.99-1.00 (with the dots
  * streams, paired, 4 x 40 calls interleaved): kept to one thread. */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
-/* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
+/* Each row of the block is also fetched 512 bytes (8 strips of a line) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
  * Into L1 (prefetcht0) it was 1.1-1.2x slower: the rows of a block are
  * often a multiple of 4 KiB apart, so their lines share one L1 set. 512
@@ -878,7 +883,7 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * prefetchnta 1.15x (M = 7, two layers of BERT's six products, 57 MB)
  * and 1.25x (M = 1) slower, prefetcht0 1.45x and 1.25x, prefetcht2
  * 1.07x and as fast; fetching the same strip of the next block's rows
- * instead (the dots path's scheme), 1.08x slower for M = 7 and as fast
+ * instead (the dots path's scheme before its streams), 1.08x slower for M = 7 and as fast
  * for M = 1. 1024 bytes on BERT at 7 tokens once more (with the C and
  * strip orders of skinny_fn): as fast. With 2 threads (the K split,
  * BERT at 7 tokens, weights as arguments, 60 rounds of calls alternating
@@ -1113,7 +1118,7 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
    * weights as arguments, 2 x 30 alternating calls in one process:
    * minimum 0.985 and 0.988 of the old, bits identical. */
   Micro m = {.ind = true, .rows = cg_i64(cg, p->mr), .c_loads_first = true,
-             .pf_lines = (p->nr * elem_bytes(p->e) + 63) / 64};
+             .pf_lines = nr_lines(p)};
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef c = LLVMGetParam(f, 4), K = LLVMGetParam(f, 6), cols = LLVMGetParam(f, 7);
   m.ldb = LLVMGetParam(f, 3);
@@ -1163,15 +1168,38 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
 typedef struct Dots {
   LLVMValueRef a[MAX_MR], b, ldb, K;
   LLVMValueRef apart; /* the columns between the NB columns of a block */
+  LLVMValueRef ahead; /* elements from a vector of B to the one fetched */
 } Dots;
 
 /* A full step prefetches each row's vector DOTS_PREFETCH_BYTES on along
  * its stream into L2 (past a row's end: the next row's start, the same
- * stream's next when the rows are contiguous). On the output projection
- * above, unrolled 4 times: 2048 bytes 0.93-0.94 of the old order with
- * one thread and 0.93 with two, 512 bytes 0.93-0.94 and 0.94-0.95,
- * against 0.89-0.90 and 0.97-0.98 for 1024. */
+ * stream's next when the rows are contiguous; with rows apart, ldb > K,
+ * and shorter than that, the same k of the stream's row as many rows on,
+ * dots_ahead). Measured on the output projection above with the k loop
+ * unrolled 4 times (not kept: no faster): 2048 bytes 0.93-0.94 of the
+ * old order with one thread and 0.93 with two, 512 bytes 0.93-0.94 and
+ * 0.94-0.95, against 0.89-0.90 and 0.97-0.98 for 1024; kept for the one
+ * thread's figure, not measured again on the loop as it is. */
 enum { DOTS_PREFETCH_BYTES = 1024 };
+
+/* Dots.ahead: DOTS_PREFETCH_BYTES in elements, or when B's rows lie apart
+ * (ldb > K, as a KV cache [T, H, D] read per head) and are shorter than
+ * that, as many whole rows on as it spans: ahead along such a row was
+ * another head's columns, never read by the call (q . k^T, 12 heads of 64
+ * over 32768 positions, 100 MB, one thread, medians of 4 interleaved
+ * rounds: 9.4-10.2 GB/s, against 12.0-12.9 fetching the next block's
+ * rows as before the streams, and 18.5-19.8 rows on). K = 0 runs no
+ * step. */
+static LLVMValueRef dots_ahead(Gemm *g, LLVMValueRef ldb, LLVMValueRef K) {
+  CG *cg = g->cg;
+  LLVMValueRef dist = cg_i64(cg, DOTS_PREFETCH_BYTES / elem_bytes(g->p.e));
+  LLVMValueRef k1 = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""),
+                                    cg_i64(cg, 1), K, "");
+  LLVMValueRef rows = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, dist, k1, ""), ldb, "");
+  LLVMValueRef apart = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntNE, ldb, K, ""),
+                                    LLVMBuildICmp(g->b, LLVMIntULT, K, dist, ""), "");
+  return LLVMBuildSelect(g->b, apart, rows, dist, "ahead");
+}
 
 /* acc[m*nb + j] += A(m, k:k+VL) * B(k:k+VL, n0 + j*apart); masked lanes
  * by mask (the last partial vector of K) or none. */
@@ -1185,13 +1213,12 @@ static void dots_step(Gemm *g, const Dots *d, LLVMValueRef n0, int nb, LLVMValue
     LLVMValueRef ptr = cg_gep(cg, g->t, d->a[r], k);
     av[r] = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
   }
-  LLVMValueRef ahead = cg_i64(cg, DOTS_PREFETCH_BYTES / (int)ea);
   for (int j = 0; j < nb; j++) {
     LLVMValueRef col = LLVMBuildAdd(g->b, n0, LLVMBuildMul(g->b, cg_i64(cg, j), d->apart, ""), "");
     LLVMValueRef row = LLVMBuildMul(g->b, col, d->ldb, "");
     LLVMValueRef ptr = cg_gep(cg, g->t, d->b, LLVMBuildAdd(g->b, row, k, ""));
     LLVMValueRef bv = mask ? masked_load(g, ptr, mask) : vload(g, ptr, ea);
-    if (!mask) gemm_prefetch(g, ptr, ahead, 0, 2);
+    if (!mask) gemm_prefetch(g, ptr, d->ahead, 0, 2);
     for (int r = 0; r < p->mr; r++) {
       LLVMValueRef args[3] = {av[r], bv, acc[r * nb + j]};
       acc[r * nb + j] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
@@ -1257,6 +1284,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
   for (int r = 0; r < p->mr; r++)
     d.a[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
   d.apart = LLVMBuildUDiv(g->b, cols, cg_i64(cg, p->nr), "");
+  d.ahead = dots_ahead(g, d.ldb, d.K);
   LLVMValueRef nfull = LLVMBuildMul(g->b, d.apart, cg_i64(cg, p->nr), "");
   dots_blocks(g, &d, c, ldc, cg_i64(cg, 0), d.apart, p->nr);
   if (p->nr > 1) dots_blocks(g, &d, c, ldc, nfull, cols, 1);
@@ -1431,7 +1459,7 @@ static LLVMValueRef packed_fn(Gemm *g, LLVMTypeRef *ty) {
   Packed pk = {.c0 = LLVMGetParam(f, 3), .c = LLVMGetParam(f, 4), .c1 = LLVMGetParam(f, 7)};
   pk.tile = cg_entry_alloca(cg, LLVMArrayType2(g->vt, (uint64_t)(p->M * p->nv)), "tile");
   Micro m = {.ind = true, .ldb = nr, .ldc = LLVMGetParam(f, 5),
-             .pf_lines = (p->nr * elem_bytes(p->e) + 63) / 64};
+             .pf_lines = nr_lines(p)};
   for (int r = 0; r < p->M; r++)
     pk.arow[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
   LLVMValueRef last = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, pk.c1, cg_i64(cg, p->nr - 1), ""),
