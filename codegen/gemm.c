@@ -866,10 +866,11 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * took 16-17 ms, where 64-byte strips stayed at 0.99-1.00 (with the dots
  * streams, paired, 4 x 40 calls interleaved): kept to one thread then.
  * Measured again with 2 threads (the step, bench/ab.py against main's
- * build, SCHED_FIFO, 6 runs of 3 x 40 calls 75 s apart, load 3.3-5.0,
- * main 11.0-11.5 ms): paired medians 0.96-0.99 in 5 runs, 0.99-1.02 in
- * one; the 768- and 3072-wide products alone 0.98-0.99 each (identical
- * bits, BERT's code unchanged: M = 7). Now for any number of threads. */
+ * build, SCHED_FIFO, 8 runs of 3 x 40 calls 80 s apart, load 3.3-7.4,
+ * main 10.6-11.6 ms): paired medians 0.95-0.99 in 7 runs, 0.99-1.02 in
+ * one; two lines for the 768-wide products only 0.98-1.00, for the
+ * 3072-wide only 0.99 (identical bits; BERT's code is unchanged: M = 7).
+ * Now for any number of threads. */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
