@@ -849,7 +849,7 @@ enum { SKINNY_KB = 16 };
  * arguments, one thread, bench/ab.py under SCHED_FIFO, load 7-8), 1.4x
  * with two; the loop was one load, FMA and store of P per line of B. */
 enum { SKINNY_STRIP_BYTES = 64 };
-/* For M = 1 on one thread, whose FMAs are few, two lines, with each line
+/* For M = 1, whose FMAs are few, two lines, with each line
  * of a step prefetched (Micro.pf_lines): BERT's weights read as a GEMV's would
  * (bench/streams.c) moved 1.3x faster in far apart streams than in this
  * order, and the dots path gained from such streams (below). 6 layers 1
@@ -869,7 +869,13 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * (the K split) the step's gain came and went with the machine's regime:
  * 0.94-0.99 of main's time when main took 11-12 ms, 1.01-1.04 when it
  * took 16-17 ms, where 64-byte strips stayed at 0.99-1.00 (with the dots
- * streams, paired, 4 x 40 calls interleaved): kept to one thread. */
+ * streams, paired, 4 x 40 calls interleaved): kept to one thread then.
+ * Measured again with 2 threads (the step, bench/ab.py against main's
+ * build, SCHED_FIFO, 8 runs of 3 x 40 calls 80 s apart, load 3.3-7.4,
+ * main 10.6-11.6 ms): paired medians 0.95-0.99 in 7 runs, 0.99-1.02 in
+ * one; two lines for the 768-wide products only 0.98-1.00, for the
+ * 3072-wide only 0.99 (identical bits; BERT's code is unchanged: M = 7).
+ * Now for any number of threads. */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips of a line) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -919,7 +925,7 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  int strip = m == 1 && g->cg->o->threads == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
+  int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
   p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
   p->nr = p->nv * p->vl;
 }

@@ -79,6 +79,8 @@ KSPLIT = [
     ("f32", 8, 517, 65, "arg", False),
     ("f64", 2, 300, 111, "arg", False),
     ("f64", 3, 257, 129, "arg", False),   # rows of 1 KiB: slots moved (skinny_stage_at)
+    ("f32", 1, 260, 170, "arg", False),   # M = 1: strips of 2 lines, 5 and a partial one
+    ("f64", 1, 270, 130, "arg", False),   # M = 1, f64: strips of 16, 8 and a partial one
 ]
 KSPLIT3 = [
     ("f32", 1, 450, 77, "arg", False),   # M = 1: strips of 2 lines
@@ -86,6 +88,7 @@ KSPLIT3 = [
     ("f32", 5, 401, 97, "arg", False),
     ("f32", 8, 1001, 33, "arg", False),
     ("f32", 6, 700, 49, "arg", False),
+    ("f32", 1, 390, 110, "arg", False),  # M = 1: 3 strips of 2 lines and a partial one
 ]
 # x @ W^T (the dots path, codegen/gemm.c): a call's columns in NB streams
 # (Dots.apart) and the columns left one by one, M = 1 to 8, N not a
