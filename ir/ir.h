@@ -1538,10 +1538,11 @@ enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
  * tiles of IR_WINO_WIDE_IMAGES whole images (batch > 1 only), and threads
  * split the batch in pieces of as many images (cg_conv_wino_split), so
  * that V is read half as often. ResNet-50 b8's 7 x 7 x 512 layers (F(2 x
- * 2), 16 tiles and 1 MiB of U and M an image, V 16 MiB): 2 threads,
- * paired per-loop medians of 40 alternating calls (SCHED_FIFO, load
- * 6.5-7), 0.939x and 0.952x the time of one-image blocks; blocks of 4
- * images 0.983-0.994x. */
+ * 2), 16 tiles and 1 MiB of U and M an image, V 16 MiB), paired
+ * per-loop medians of alternating calls (SCHED_FIFO): 2 threads 0.939x
+ * and 0.952x the time of one-image blocks (40 calls, load 6.5-7), 0.89x
+ * with the test suite running beside them; one thread 0.82-0.83x with
+ * it (20 calls); blocks of 4 images (one piece a thread) 0.983-0.994x. */
 enum { IR_WINO_WIDE_V_BLOCKS = 8, IR_WINO_WIDE_IMAGES = 2 };
 /* ... and has at least this many tile rows in all images (th x batch).
  * Threads split tiles (cg_conv_wino_split) and each reads all of V:
