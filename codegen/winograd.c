@@ -379,7 +379,8 @@ bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, i
   *dim = batch ? 0 : 1;
   *unit = 1;
   *count = batch ? 0 : w.th * w.tw;
-  *grain = batch ? 1 : wino_grain(&w, op->opnds[0]->type->dims[3], op->results[0]->type->dims[3]);
+  *grain = batch ? (w.nq + w.th - 1) / w.th /* a block's images */
+                 : wino_grain(&w, op->opnds[0]->type->dims[3], op->results[0]->type->dims[3]);
   return true;
 }
 

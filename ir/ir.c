@@ -399,6 +399,16 @@ static bool conv_nhwc(const ConvDims *cd) {
          cd->out_spatial.v[1] == 2 && cd->out_feature == 3;
 }
 
+/* w's tiles a block (nq tile rows) and the scratch of a call. */
+static void wino_blocks(IrWino *w, int64_t c, int64_t k) {
+  int64_t taps = ir_wino_taps(w);
+  w->nt = w->nq * w->tw;
+  /* U, M, the table (taps x MR <= 8 pointers per MR tiles) and a row the
+   * stores past the result's edge go to */
+  w->scratch_bytes = ir_align64(taps * w->nt * c * 4) + ir_align64(taps * w->nt * k * 4) +
+                     ir_align64((w->nt + 8) * taps * 8) + ir_align64(k * 4);
+}
+
 /* The plan of F(m x m, 3 x 3) for a result rt of k features from c input
  * features (ir_conv_wino). */
 static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64_t k) {
@@ -409,11 +419,19 @@ static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64
   int64_t row = taps * w->tw * (c + k) * 4; /* U and M of a tile row */
   w->nq = IR_WINO_BLOCK_BYTES / row;
   w->nq = w->nq < 1 ? 1 : w->nq > w->th ? w->th : w->nq;
-  w->nt = w->nq * w->tw;
-  /* U, M, the table (taps x MR <= 8 pointers per MR tiles) and a row the
-   * stores past the result's edge go to */
-  w->scratch_bytes = ir_align64(taps * w->nt * c * 4) + ir_align64(taps * w->nt * k * 4) +
-                     ir_align64((w->nt + 8) * taps * 8) + ir_align64(k * 4);
+  wino_blocks(w, c, k);
+}
+
+/* w's blocks of whole images: IR_WINO_WIDE_IMAGES of them where a
+ * block holds one image's tiles, the batch has that many images and V is
+ * at least IR_WINO_WIDE_V_BLOCKS blocks' worth of bytes (ir.h). */
+static void wino_widen(IrWino *w, int64_t n, int64_t c, int64_t k) {
+  int64_t vbytes = ir_wino_taps(w) * c * k * 4;
+  if (w->nq < w->th || n < IR_WINO_WIDE_IMAGES ||
+      vbytes < IR_WINO_WIDE_V_BLOCKS * IR_WINO_BLOCK_BYTES)
+    return;
+  w->nq = w->th * IR_WINO_WIDE_IMAGES;
+  wino_blocks(w, c, k);
 }
 
 /* The GEMMs' multiplies of a call on one thread of the plan w over n
@@ -452,6 +470,7 @@ bool ir_conv_wino(const Op *op, IrWino *w) {
   wino_cost(w, n, &m2, &r2);
   wino_cost(&w4, n, &m4, &r4);
   if (m4 < m2 && m2 - m4 >= IR_WINO_F4_MULS_PER_READ * (r4 - r2)) *w = w4;
+  wino_widen(w, n, c, k);
   return true;
 }
 

@@ -78,6 +78,10 @@ CASES = [
     # 121 tiles as 61 + 60 in blocks of 22: blocks from mid-row tiles
     ("f32", [1, 44, 44, 120], 120, 1, 1, "", "splat"),
     ("f32", [2, 24, 24, 32], 16, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
+    # V of 8.1 MiB, one image's U and M within a block (ir.h
+    # IR_WINO_WIDE_V_BLOCKS): blocks (and pieces) of 2 images, the last of
+    # 1; 520 features, 8 panels of 64 and 8
+    ("f32", [3, 7, 7, 256], 520, 1, 1, "", "splat"),
 ]
 
 

@@ -29,7 +29,8 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<1x11x11x5xf32>
   %a0_i1 = stablehlo.iota dim = 1 : tensor<1x11x11x5xf32>
   %a0_i2 = stablehlo.iota dim = 2 : tensor<1x11x11x5xf32>
@@ -14813,5 +14814,198 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %lf22 = stablehlo.and %le22, %fin22 : tensor<2x24x24x16xi1>
   %t22 = stablehlo.constant dense<true> : tensor<i1>
   %ok22 = stablehlo.reduce(%lf22 init: %t22) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<2x24x24x16xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21, %ok22 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %a23_i0 = stablehlo.iota dim = 0 : tensor<3x7x7x256xf32>
+  %a23_i1 = stablehlo.iota dim = 1 : tensor<3x7x7x256xf32>
+  %a23_i2 = stablehlo.iota dim = 2 : tensor<3x7x7x256xf32>
+  %a23_w2 = stablehlo.constant dense<7.0> : tensor<3x7x7x256xf32>
+  %a23_p2 = stablehlo.multiply %a23_i2, %a23_w2 : tensor<3x7x7x256xf32>
+  %a23_i3 = stablehlo.iota dim = 3 : tensor<3x7x7x256xf32>
+  %a23_w3 = stablehlo.constant dense<3.0> : tensor<3x7x7x256xf32>
+  %a23_p3 = stablehlo.multiply %a23_i3, %a23_w3 : tensor<3x7x7x256xf32>
+  %a23_s0 = stablehlo.add %a23_i0, %a23_i1 : tensor<3x7x7x256xf32>
+  %a23_s1 = stablehlo.add %a23_s0, %a23_p2 : tensor<3x7x7x256xf32>
+  %a23_s2 = stablehlo.add %a23_s1, %a23_p3 : tensor<3x7x7x256xf32>
+  %a23_cm = stablehlo.constant dense<11.0> : tensor<3x7x7x256xf32>
+  %a23_co = stablehlo.constant dense<5.0> : tensor<3x7x7x256xf32>
+  %a23_r = stablehlo.remainder %a23_s2, %a23_cm : tensor<3x7x7x256xf32>
+  %a23 = stablehlo.subtract %a23_r, %a23_co : tensor<3x7x7x256xf32>
+  %w23 = stablehlo.constant dense<0.25> : tensor<3x3x256x520xf32>
+  %d23 = stablehlo.convolution(%a23, %w23) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x7x7x256xf32>, tensor<3x3x256x520xf32>) -> tensor<3x7x7x520xf32>
+  %want23_1 = stablehlo.constant dense<[[[[-2.25],
+   [0],
+   [1.25],
+   [2.5],
+   [1],
+   [2.25],
+   [1]],
+
+  [[-2.5],
+   [-0.75],
+   [-0.25],
+   [0.25],
+   [0.75],
+   [1.25],
+   [1]],
+
+  [[-0.75],
+   [0.5],
+   [-1.75],
+   [-1.25],
+   [-0.75],
+   [-0.25],
+   [0]],
+
+  [[1],
+   [1.75],
+   [-0.5],
+   [0],
+   [0.5],
+   [-1.75],
+   [-1]],
+
+  [[0],
+   [0.25],
+   [0.75],
+   [1.25],
+   [1.75],
+   [-0.5],
+   [0.75]],
+
+  [[-1],
+   [-1.25],
+   [-0.75],
+   [-0.25],
+   [0.25],
+   [0.75],
+   [2.5]],
+
+  [[-1],
+   [-2.25],
+   [-1],
+   [-2.5],
+   [-1.25],
+   [0],
+   [2.25]]],
+
+
+ [[[-2],
+   [-1],
+   [-2.5],
+   [-1.25],
+   [0],
+   [1.25],
+   [1.25]],
+
+  [[-0.75],
+   [0.5],
+   [-1.75],
+   [-1.25],
+   [-0.75],
+   [-0.25],
+   [0]],
+
+  [[1],
+   [1.75],
+   [-0.5],
+   [0],
+   [0.5],
+   [-1.75],
+   [-1]],
+
+  [[0],
+   [0.25],
+   [0.75],
+   [1.25],
+   [1.75],
+   [-0.5],
+   [0.75]],
+
+  [[-1],
+   [-1.25],
+   [-0.75],
+   [-0.25],
+   [0.25],
+   [0.75],
+   [2.5]],
+
+  [[0.75],
+   [0],
+   [0.5],
+   [-1.75],
+   [-1.25],
+   [-0.75],
+   [1.5]],
+
+  [[2],
+   [2.25],
+   [0.75],
+   [-0.75],
+   [-2.25],
+   [-1],
+   [-0.25]]],
+
+
+ [[[1],
+   [0.75],
+   [-0.75],
+   [-2.25],
+   [-1],
+   [-2.5],
+   [-1.25]],
+
+  [[1],
+   [1.75],
+   [-0.5],
+   [0],
+   [0.5],
+   [-1.75],
+   [-1]],
+
+  [[0],
+   [0.25],
+   [0.75],
+   [1.25],
+   [1.75],
+   [-0.5],
+   [0.75]],
+
+  [[-1],
+   [-1.25],
+   [-0.75],
+   [-0.25],
+   [0.25],
+   [0.75],
+   [2.5]],
+
+  [[0.75],
+   [0],
+   [0.5],
+   [-1.75],
+   [-1.25],
+   [-0.75],
+   [1.5]],
+
+  [[2.5],
+   [1.25],
+   [1.75],
+   [-0.5],
+   [0],
+   [0.5],
+   [0.5]],
+
+  [[2.25],
+   [1.25],
+   [2.5],
+   [1],
+   [2.25],
+   [0.75],
+   [0]]]]> : tensor<3x7x7x1xf32>
+  %want23 = stablehlo.broadcast_in_dim %want23_1, dims = [0, 1, 2, 3] : (tensor<3x7x7x1xf32>) -> tensor<3x7x7x520xf32>
+  %diff23 = stablehlo.subtract %d23, %want23 : tensor<3x7x7x520xf32>
+  %adiff23 = stablehlo.abs %diff23 : tensor<3x7x7x520xf32>
+  %tol23 = stablehlo.constant dense<0.0239753723> : tensor<3x7x7x520xf32>
+  %le23 = stablehlo.compare LE, %adiff23, %tol23 : (tensor<3x7x7x520xf32>, tensor<3x7x7x520xf32>) -> tensor<3x7x7x520xi1>
+  %t23 = stablehlo.constant dense<true> : tensor<i1>
+  %ok23 = stablehlo.reduce(%le23 init: %t23) applies stablehlo.and across dimensions = [0, 1, 2, 3] : (tensor<3x7x7x520xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8, %ok9, %ok10, %ok11, %ok12, %ok13, %ok14, %ok15, %ok16, %ok17, %ok18, %ok19, %ok20, %ok21, %ok22, %ok23 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }
