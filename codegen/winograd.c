@@ -367,8 +367,8 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
  * took 1.2-1.5x their time in pieces of 12 tiles. */
 enum { WINO_FINE_V_BYTES = 1 << 20, WINO_FINE_GRAIN = 12 };
 static int64_t wino_grain(const IrWino *w, int64_t C, int64_t K) {
-  return ir_wino_taps(w) * C * K * 4 <= WINO_FINE_V_BYTES ? WINO_FINE_GRAIN
-                                                          : GEMM_MIN_CALL_ROWS_PACKED;
+  return ir_wino_v_bytes(w, C, K) <= WINO_FINE_V_BYTES ? WINO_FINE_GRAIN
+                                                       : GEMM_MIN_CALL_ROWS_PACKED;
 }
 
 bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, int64_t *grain) {

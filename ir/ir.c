@@ -426,9 +426,8 @@ static void wino_geometry(IrWino *w, int64_t m, const Type *rt, int64_t c, int64
  * block holds one image's tiles, the batch has that many images and V is
  * at least IR_WINO_WIDE_V_BLOCKS blocks' worth of bytes (ir.h). */
 static void wino_widen(IrWino *w, int64_t n, int64_t c, int64_t k) {
-  int64_t vbytes = ir_wino_taps(w) * c * k * 4;
   if (w->nq < w->th || n < IR_WINO_WIDE_IMAGES ||
-      vbytes < IR_WINO_WIDE_V_BLOCKS * IR_WINO_BLOCK_BYTES)
+      ir_wino_v_bytes(w, c, k) < IR_WINO_WIDE_V_BLOCKS * IR_WINO_BLOCK_BYTES)
     return;
   w->nq = w->th * IR_WINO_WIDE_IMAGES;
   wino_blocks(w, c, k);

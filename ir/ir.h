@@ -1578,6 +1578,10 @@ typedef struct IrWino {
 /* The GEMMs of the plan w, one per element of an (m + 2) x (m + 2) input
  * tile: 16 or 36. */
 static inline int64_t ir_wino_taps(const IrWino *w) { return (w->m + 2) * (w->m + 2); }
+/* Bytes of its transformed f32 weights V for C input and K output features. */
+static inline int64_t ir_wino_v_bytes(const IrWino *w, int64_t c, int64_t k) {
+  return ir_wino_taps(w) * c * k * 4;
+}
 /* Whether op takes that path when its weights are packed; *w its plan. */
 bool ir_conv_wino(const Op *op, IrWino *w);
 /* A row kernel (fuse.c fuse_rows) keeps a costly value that several of its
