@@ -1680,8 +1680,7 @@ static void pack_a(Gemm *g, LLVMValueRef ap, LLVMValueRef a, LLVMValueRef mc,
  * (its NR elements from `row`) into L2 (a prefetch past the end of B is
  * harmless). */
 static void prefetch_next_panel(Gemm *g, LLVMValueRef row) {
-  int bytes = g->p.nr * elem_bytes(g->p.e);
-  prefetch_row(g, row, cg_i64(g->cg, 0), (bytes + 63) / 64, true);
+  prefetch_row(g, row, cg_i64(g->cg, 0), nr_lines(&g->p), true);
 }
 
 /* Transposes the n x n matrix held as vectors r[0..n) (n a power of 2) in

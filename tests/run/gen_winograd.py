@@ -79,8 +79,8 @@ CASES = [
     ("f32", [1, 44, 44, 120], 120, 1, 1, "", "splat"),
     ("f32", [2, 24, 24, 32], 16, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
     # V of 8.1 MiB, one image's U and M within a block (ir.h
-    # IR_WINO_WIDE_V_BLOCKS): blocks (and pieces) of 2 images, the last of
-    # 1; 520 features, 8 panels of 64 and 8
+    # IR_WINO_WIDE_V_BLOCKS): blocks of 2 images, the last of 1 (at 2 and
+    # 3 threads pieces of one image too); 520 features, 8 panels of 64 and 8
     ("f32", [3, 7, 7, 256], 520, 1, 1, "", "splat"),
 ]
 
