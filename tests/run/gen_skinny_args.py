@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """Writes tests/run/dot_skinny_args.mlir: the skinny paths of dot_general
 (codegen/gemm.c: M <= 8 rows; B along N streamed in strips of one cache
-line, or B along K, x @ W^T, read in place as dot products) with the
-weights as arguments of @main (given by `--input`) and as constants, for
-M = 1 to 8, N not a multiple of any strip (16 f32 columns with AVX-512,
-8 with AVX2), K not a multiple of the k block (16) or of a vector, and K
+line, two for M = 1, or B along K, x @ W^T, read in place as dot
+products) with the weights as arguments of @main (given by `--input`)
+and as constants, for M = 1 to 8, N not a multiple of any strip (16 f32
+columns a line with AVX-512, 8 with AVX2), K not a multiple of the k block (16) or of a vector, and K
 below one block. x is always an argument, so nothing folds. The data are
 small integers, so every sum is exact; the expected products are
 computed here by NumPy and embedded as constants, and each case returns
