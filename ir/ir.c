@@ -405,8 +405,10 @@ static void wino_blocks(IrWino *w, int64_t c, int64_t k) {
   w->nt = w->nq * w->tw;
   /* U, M, the table (taps x MR <= 8 pointers per MR tiles) and a row the
    * stores past the result's edge go to */
-  w->scratch_bytes = ir_align64(taps * w->nt * c * 4) + ir_align64(taps * w->nt * k * 4) +
-                     ir_align64((w->nt + 8) * taps * 8) + ir_align64(k * 4);
+  w->m_at = ir_align64(taps * w->nt * c * 4);
+  w->tab_at = w->m_at + ir_align64(taps * w->nt * k * 4);
+  w->junk_at = w->tab_at + ir_align64((w->nt + 8) * taps * 8);
+  w->scratch_bytes = w->junk_at + ir_align64(k * 4);
 }
 
 /* The plan of F(m x m, 3 x 3) for a result rt of k features from c input

@@ -1527,7 +1527,8 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * result tiles of m x m, th x tw of them per image, in blocks of nq tile
  * rows (nt = nq x tw tiles at most, the transformed input U and products
  * M of a block within IR_WINO_BLOCK_BYTES); scratch_bytes: a call's
- * scratch. Each block reads all of V ((m + 2)^2 C x K matrices), so
+ * scratch, U first, then M at m_at, the row pointers' table at tab_at
+ * and a row the stores past the result's edge go to at junk_at. Each block reads all of V ((m + 2)^2 C x K matrices), so
  * larger blocks read it less often (measured with m = 2):
  * ResNet-50 at batch 1, one thread, CPU time, interleaved calls against 1
  * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
@@ -1577,7 +1578,7 @@ enum { IR_WINO_MIN_TILE_ROWS = 6 };
  * time by F(4 x 4), a 7 x 7 x 512 one at batch 8 1.1 / 1.25x. */
 enum { IR_WINO_F4_MULS_PER_READ = 32 };
 typedef struct IrWino {
-  int64_t m, th, tw, nq, nt, scratch_bytes;
+  int64_t m, th, tw, nq, nt, scratch_bytes, m_at, tab_at, junk_at;
 } IrWino;
 /* The GEMMs of the plan w, one per element of an (m + 2) x (m + 2) input
  * tile: 16 or 36. */
