@@ -36,13 +36,15 @@ double cg_cpu_ms(void);
 char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 
 /* codegen/gemm.c: the bytes of a row of the packed B panel (NR elements)
- * of the GEMM tile for the target (gemm.c's tile table), for the buffers
- * pass to size kernel scratch (CompileOptions.gemm_panel_bytes); 0 when
+ * of the GEMM tile for the target (gemm.c's tile table), a dot_general's
+ * or with conv a convolution's, for the buffers pass to size kernel
+ * scratch (CompileOptions.gemm_panel_bytes, conv_panel_bytes); 0 when
  * there is no such target (diagnosed). */
-int codegen_gemm_panel_bytes(const CompileOptions *o);
+int codegen_gemm_panel_bytes(const CompileOptions *o, bool conv);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
  * after the buffers pass) packs its B operand (operand 1) into panels on
- * a target whose tile has o->gemm_panel_bytes per row of B, compiled for
+ * a target whose tile has o->gemm_panel_bytes per row of B (a
+ * convolution's: o->conv_panel_bytes), compiled for
  * o->threads, and if so how (*out): the layout pass stores constant B
  * operands that way. */
 bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out);

@@ -338,7 +338,7 @@ static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads
  * for the target's tile and the compilation's threads. */
 static void conv_plan_split(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
   conv_plan(op, c, p);
-  conv_split(c, p, gemm_nr(cg, p->e), cg->o->threads, op->opnds[1]->packed, &c->pdim, &c->unit);
+  conv_split(c, p, gemm_nr(cg, op), cg->o->threads, op->opnds[1]->packed, &c->pdim, &c->unit);
 }
 
 /* Rows and columns of C for [begin, end) of result dimension pdim in

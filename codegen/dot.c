@@ -311,7 +311,7 @@ static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64
 
 /* dot_split with cg's GEMM tile and threads. */
 static int split_of(CG *cg, const Op *op, const DotPlan *dp, int64_t *unit) {
-  return dot_split(op, dp, gemm_nr(cg, op->results[0]->type->elem), cg->o->threads, unit);
+  return dot_split(op, dp, gemm_nr(cg, op), cg->o->threads, unit);
 }
 
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit) {

@@ -48,7 +48,10 @@
  *   avx2     4 x 3 of 32 bytes: 12 + 3 + 1 of 16 ymm (4 x 24 f32). BLIS's
  *            Haswell/Zen shape, 6 x 2, was slower here: 1024^3 sgemm on a
  *            Zen 3 core, 10 alternating rounds, best of each 30.0 against
- *            26.7 GFLOP/s on average, 4 x 3 ahead in 9
+ *            26.7 GFLOP/s on average, 4 x 3 ahead in 9; dot_1024 on the
+ *            2-core Zen 3 VM, bench/ab.py, 1 thread: 6 x 2 1.01x and
+ *            1.09x the time of 4 x 3 (2 rounds of 30 calls, load 4.3).
+ *            Convolutions take 6 x 2 (see CONV_TILES)
  *   neon     6 x 3 of 16 bytes: 18 + 3 + 6 of 32 v registers (6 x 12 f32;
  *            fmla by element takes A from a lane). The generic 6 x 2 leaves
  *            half the register file idle; 8 x 3 (BLIS's armv8a shape) and
@@ -62,15 +65,26 @@ typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
   int vbytes;       /* the vector width it is for; 0: any */
-  int mr, nv;
+  int mr, nv;       /* dot_general's blocked path */
+  int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
 } GemmTile;
 
+/* CONV_TILES: the convolution's tile differs only on AVX2, 6 x 2 (12 + 2
+ * + 1 of 16 ymm, 6 x 16 f32). Its indirect microkernel reads B from L2
+ * (a panel of all taps: 9 x 256 x 24 floats at 3 x 3 and 256 features),
+ * and 6 x 2 reads 64 bytes of B a k for 12 multiply-adds (a row of the
+ * panel one line) where 4 x 3 read 96 (a line and a half). ResNet-50 b1,
+ * one thread, the 2-core Zen 3 VM, bench/ab.py against 4 x 3: 0.885x and
+ * 0.780x (2 rounds of 20 calls, load 4.3 with other builds beside it). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3},
-    {"neon", "aarch64|arm64", 16, 6, 3},
-    {"generic", NULL, 0, 6, 2},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3},
+    {"generic", NULL, 0, 6, 2, 6, 2},
 };
+
+/* Whether op's kernels take the convolution's tile. */
+static bool tile_is_conv(const Op *op) { return op && op->code == OP_CONVOLUTION; }
 
 static bool arch_is(const char *triple, const char *arches) {
   for (const char *a = arches; *a;) {
@@ -97,11 +111,12 @@ static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   return t;
 }
 
-int codegen_gemm_panel_bytes(const CompileOptions *o) {
+int codegen_gemm_panel_bytes(const CompileOptions *o, bool conv) {
   LLVMTargetMachineRef tm = cg_target_machine(o);
   if (!tm) return 0;
   int vbytes = cg_tm_vector_bytes(tm, o);
-  int bytes = gemm_tile(tm, vbytes)->nv * vbytes;
+  const GemmTile *t = gemm_tile(tm, vbytes);
+  int bytes = (conv ? t->cnv : t->nv) * vbytes;
   LLVMDisposeTargetMachine(tm);
   return bytes;
 }
@@ -110,13 +125,15 @@ bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *
   if (op->code == OP_DOT_GENERAL)
     return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads, out);
   if (op->code == OP_CONVOLUTION)
-    return cg_conv_b_packing(op, o->gemm_panel_bytes, !o->no_winograd, out);
+    return cg_conv_b_packing(op, o->conv_panel_bytes, !o->no_winograd, out);
   return false;
 }
 
-int gemm_nr(CG *cg, ElemType e) {
+int gemm_nr(CG *cg, const Op *op) {
   int vbytes = cg_vector_bytes(cg);
-  return gemm_tile(cg->tm, vbytes)->nv * vbytes / elem_bytes(e);
+  const GemmTile *t = gemm_tile(cg->tm, vbytes);
+  int nv = tile_is_conv(op) ? t->cnv : t->nv;
+  return nv * vbytes / elem_bytes(op->results[0]->type->elem);
 }
 
 bool gemm_enough_panels(int64_t N, int nr, int threads) {
@@ -176,10 +193,11 @@ void gemm_plan(Gemm *g) {
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(cg);
   const GemmTile *tile = gemm_tile(cg->tm, vbytes);
+  bool conv = tile_is_conv(g->op);
   p->isa = tile->isa;
   p->vl = vbytes / elem_bytes(p->e);
-  p->mr = tile->mr;
-  p->nv = tile->nv;
+  p->mr = conv ? tile->cmr : tile->mr;
+  p->nv = conv ? tile->cnv : tile->nv;
   p->nr = p->nv * p->vl;
   p->kc = gemm_kc(p->K);
   p->direct_a = p->sak == 1;

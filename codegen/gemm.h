@@ -89,8 +89,9 @@ int64_t gemm_kc(int64_t K);
  * inbounds: a prefetch may point past the end, it never faults), for a
  * read (write 0) or a write (1), locality 0-3. */
 void gemm_prefetch(Gemm *g, LLVMValueRef base, LLVMValueRef idx, int write, int locality);
-/* NR, the columns of the blocked path's tile for element type e. */
-int gemm_nr(CG *cg, ElemType e);
+/* NR, the columns of the blocked path's tile for op (a dot_general, or
+ * a convolution: its own tile) and its result's element type. */
+int gemm_nr(CG *cg, const Op *op);
 /* When threads split the columns of a blocked GEMM (a convolution's,
  * conv.c, or a dot_general's, dot.c) in units of NR: fewer rows of C than
  * GEMM_ROW_SPLIT_MIN_M, and gemm_enough_panels. */

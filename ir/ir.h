@@ -1359,6 +1359,7 @@ typedef struct CompileOptions {
   int gemm_panel_bytes; /* bytes of a row of codegen's packed GEMM B panel (NR
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
+  int conv_panel_bytes; /* the same for a convolution's tile (AVX2: narrower) */
   /* Whether codegen's kernel of a dot_general or convolution packs its B
    * operand, and how, for these options (their gemm_panel_bytes and
    * threads; the layout pass packs constant B operands so);
@@ -1412,7 +1413,8 @@ typedef struct FuseFacts {
 Op *fuse_epilogue_source(const FuseFacts *ff, Op *root);
 int pass_buffers(Module *m, const CompileOptions *o); /* passes/buffers.c */
 /* passes/layout.c: constants that only dot_general / convolution kernels
- * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes; which
+ * read as B get Value.packed (the kernels' tile: o->gemm_panel_bytes, a
+ * convolution's o->conv_panel_bytes; which
  * kernels pack B: o->gemm_b_packing).
  * layout_packed_elems: the elements of a packed constant (padding
  * included); layout_pack: writes them to dst from the row-major src

@@ -21,7 +21,8 @@
  * row-major, so it stays as it is: packing never duplicates a constant.
  *
  * The tile comes from the target (o->gemm_panel_bytes: NR elements of
- * the tile's B panel), so a cross-compiled object packs for its own
+ * the tile's B panel; a convolution's, o->conv_panel_bytes, may be
+ * narrower), so a cross-compiled object packs for its own
  * microkernel. The pass and the kernels decide through the same
  * functions (dot.c's path, conv.c's fit), so they agree by construction;
  * the kernel still checks the packing against its plan. The weights of a

@@ -1,6 +1,6 @@
 // The layout pass (passes/layout.c) packs constants whose every use is the
 // B operand of a blocked GEMM kernel, for the pinned target's tile (AVX2:
-// NR = 24 floats; KC = min(K, 512) for a dot that reads A in place, else
+// NR = 24 floats, a convolution's 16; KC = min(K, 512) for a dot that reads A in place, else
 // min(K, 128)): %w (K = 200: one slice, N = 50 padded to 72), shared by
 // two dots; the convolution's kernel (3 x 3 taps of 3 features, each
 // kernel row's 3 taps folded into K = 9; its 4 tile rows are too few for

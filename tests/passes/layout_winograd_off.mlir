@@ -1,7 +1,7 @@
 // --winograd=off: a 3 x 3 stride-1 convolution (6 tile rows), whose
 // weights would be packed as 16 Winograd matrices, keeps the direct
-// kernel's packing (one matrix per kernel position: 9 x 24 panels on the
-// pinned AVX2 target's tile, 3 x 3 taps of 3 features folded to 3 rows of
+// kernel's packing (one matrix per kernel position: 9 x 16 panels on the
+// pinned AVX2 target's convolution tile, 3 x 3 taps of 3 features folded to 3 rows of
 // 9) and the direct kernel's scratch, not the Winograd blocks'.
 // ARGS: --target=x86_64-linux-gnu --features=+avx2,+fma --winograd=off
 func.func @main(%img: tensor<1x12x12x3xf32>) -> tensor<1x12x12x16xf32> {
