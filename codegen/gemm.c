@@ -913,8 +913,21 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
  * else 16. */
 static int vector_regs(CG *cg) { return cg_vector_bytes(cg) == 64 ? 32 : 16; }
 
-/* B along N: M x NV accumulators, NV vectors of B, a broadcast of A. B
- * along K (the dots path): M x NR accumulators, M vectors of A, one of B. */
+/* Rows per group: at most what the registers hold (R x NV accumulators,
+ * NV vectors of B, a broadcast), balanced. */
+static int group_rows(CG *cg, int m, int nv) {
+  int regs = vector_regs(cg);
+  int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
+  int groups = (m + fit - 1) / fit;
+  return (m + groups - 1) / groups;
+}
+
+/* B along N: M x NV accumulators, NV vectors of B, a broadcast of A,
+ * NV as many as a strip's bytes hold (SKINNY_STRIP_BYTES) and the
+ * registers allow; or when the registers allow only one but a strip's
+ * vectors fit two groups of the rows (AVX2's 16 ymm at 7 and 8 rows),
+ * the strip's vectors, a group at a time (skinny_strip). B along K (the
+ * dots path): M x NR accumulators, M vectors of A, one of B. */
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(g->cg), regs = vector_regs(g->cg), m = (int)p->M;
@@ -926,7 +939,10 @@ void gemm_plan_skinny(Gemm *g) {
     return;
   }
   int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
-  p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
+  int full = strip / vbytes;
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, full);
+  if (p->nv == 1 && full > 1 && group_rows(g->cg, m, full) * 2 >= m)
+    p->nv = full; /* two groups of rows (skinny_strip) */
   p->nr = p->nv * p->vl;
 }
 
@@ -958,11 +974,21 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
  * columns) or the edge strip of m->cols columns, of a call's `cols`: a
  * chain of fused multiply-adds from zero over the block, added to C.
+ * The rows go in groups that fit the registers (group_rows), the first
+ * fetching B ahead, the next reading the block's strip again from the
+ * cache; each element's chain is the same whatever the groups. On AVX2
+ * (Zen 3, 16 ymm) 7 rows of one vector each (a strip of half a line)
+ * ran BERT at 7 tokens (weights as arguments, --elided=pattern,
+ * bench/ab.py, paired medians of 3 x 20 calls, load 2.6-3.5) 1.15-1.23x
+ * slower than two groups (4 + 3 rows) of a line, with one thread and
+ * with two (the K split); 7 rows of a line in one group spill an
+ * accumulator (17 ymm) and were 0.85-0.88 of the half line; 96-byte
+ * strips (two groups of 3 vectors) 1.00-1.07x slower than a line.
  * Starting the chain from C instead (micro_init: one chain over K, the
  * packed path's sums) was as fast with the weights as arguments and 10%
  * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
  * alternating with this in one process, 10th percentiles 17.8 against
- * 17.9 ms and 15.4-15.6 against 14.1-14.4. */
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool rev, bool edge) {
@@ -972,12 +998,24 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->pf = skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
-  int na = p->mr * p->nv;
-  LLVMValueRef acc[na], k;
-  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-  micro_loop(g, m, kb, kend, 4, acc, &k);
-  micro_loop(g, m, k, kend, 1, acc, &k);
-  micro_store(g, m, acc, edge);
+  int rows = group_rows(cg, p->mr, p->nv);
+  for (int r0 = 0; r0 < p->mr; r0 += rows) {
+    Gemm h = *g;
+    h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
+    Micro mg = *m;
+    if (r0) {
+      memmove(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
+      mg.c = cg_gep(cg, g->t, m->c, LLVMBuildMul(g->b, cg_i64(cg, r0), m->ldc, ""));
+      mg.rows = cg_i64(cg, h.p.mr);
+      mg.pf = NULL;
+    }
+    int na = h.p.mr * p->nv;
+    LLVMValueRef acc[na], k;
+    for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
+    micro_loop(&h, &mg, kb, kend, 4, acc, &k);
+    micro_loop(&h, &mg, k, kend, 1, acc, &k);
+    micro_store(&h, &mg, acc, edge);
+  }
 }
 
 /* The skinny helper `kind` of g's plan, void (ptr a, i64 lda, ptr b,
@@ -1307,7 +1345,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * the call reads as ONE sequential stream where the in-place path (above)
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
- * broadcast take 29 of 32): the rows then go in groups (packed_rows).
+ * broadcast take 29 of 32): the rows then go in groups (group_rows).
  * A panel is summed in blocks of SKINNY_KB of its rows: each group runs
  * over the block, the first from memory, the next from L1, its
  * accumulators loaded from a tile on the stack and stored back (volatile,
@@ -1363,15 +1401,6 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * B takes 7 zmm FMAs, one a cycle on Zen 4, so a core cannot go much
  * past 30 GB/s however B is fetched. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
-
-/* Rows per group: at most what the registers hold (R x NV accumulators,
- * NV vectors of B, a broadcast), balanced. */
-static int packed_rows(CG *cg, int m, int nv) {
-  int regs = vector_regs(cg);
-  int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
-  int groups = (m + fit - 1) / fit;
-  return (m + groups - 1) / groups;
-}
 
 /* The packed path's state for one panel: the tile, the A rows, the
  * panel's B and C and the call's columns. */
@@ -1491,7 +1520,7 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
   }
   p->kc = p->K; /* the plan's NR and NV are the tile's, as the layout pass packed */
   gemm_use_packed(g, b);
-  p->mr = packed_rows(g->cg, (int)p->M, p->nv);
+  p->mr = group_rows(g->cg, (int)p->M, p->nv);
 }
 
 /* Staging C: the head strip (skinny_head) puts B's loads on lines, and
