@@ -38,8 +38,9 @@ char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 /* codegen/gemm.c: the bytes of a row of the packed B panel (NR elements)
  * of the GEMM tile for the target (gemm.c's tile table), for the buffers
  * pass to size kernel scratch (CompileOptions.gemm_panel_bytes); 0 when
- * there is no such target (diagnosed). */
-int codegen_gemm_panel_bytes(const CompileOptions *o);
+ * there is no such target (diagnosed). *serial_packed: the tile's
+ * CompileOptions.gemm_skinny_serial_packed. */
+int codegen_gemm_panel_bytes(const CompileOptions *o, bool *serial_packed);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
  * after the buffers pass) packs its B operand (operand 1) into panels on
  * a target whose tile has o->gemm_panel_bytes per row of B, compiled for

@@ -57,19 +57,27 @@
  *   generic  6 x 2 of the target's vectors (16 bytes: SSE, RISC-V, or none,
  *            where LLVM splits vectors into scalars)
  * MR is at most 8: the row pointers fit the 64 bytes
- * ir_kernel_scratch_bytes reserves for them. */
+ * ir_kernel_scratch_bytes reserves for them.
+ * serial_packed: the skinny path reads a constant B from the layout
+ * pass's panels with one thread too (CompileOptions.gemm_skinny_serial_packed;
+ * with more it always does). On AVX-512 (Zen 4) the in-place path was
+ * faster with one thread (gemm.c's packed skinny path); on AVX2 (Zen 3)
+ * the packed one: BERT at 7 tokens as constants, one thread, bench/ab.py
+ * paired medians of 3 x 20 calls (load 5-7), 0.79-0.83 of the in-place
+ * path's time (with its rows in two groups, skinny_strip). */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;
+  bool serial_packed;
 } GemmTile;
 
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3},
-    {"neon", "aarch64|arm64", 16, 6, 3},
-    {"generic", NULL, 0, 6, 2},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, false},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, true},
+    {"neon", "aarch64|arm64", 16, 6, 3, false},
+    {"generic", NULL, 0, 6, 2, false},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -97,18 +105,20 @@ static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   return t;
 }
 
-int codegen_gemm_panel_bytes(const CompileOptions *o) {
+int codegen_gemm_panel_bytes(const CompileOptions *o, bool *serial_packed) {
   LLVMTargetMachineRef tm = cg_target_machine(o);
   if (!tm) return 0;
   int vbytes = cg_tm_vector_bytes(tm, o);
-  int bytes = gemm_tile(tm, vbytes)->nv * vbytes;
+  const GemmTile *t = gemm_tile(tm, vbytes);
+  *serial_packed = t->serial_packed;
   LLVMDisposeTargetMachine(tm);
-  return bytes;
+  return t->nv * vbytes;
 }
 
 bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out) {
   if (op->code == OP_DOT_GENERAL)
-    return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads, out);
+    return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads,
+                            o->threads > 1 || o->gemm_skinny_serial_packed, out);
   if (op->code == OP_CONVOLUTION)
     return cg_conv_b_packing(op, o->gemm_panel_bytes, !o->no_winograd, out);
   return false;
@@ -1365,7 +1375,8 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * in-place path's chains from C instead cost it 10% (skinny_strip).
  *
  * Which is faster depends on the threads (the layout pass packs only for
- * more than one, dot.c's cg_dot_b_packing): 4 layers of 7 x 768 @ 768 x
+ * more than one, dot.c's cg_dot_b_packing, or on AVX2 for one too:
+ * serial_packed in the tile table): 4 layers of 7 x 768 @ 768 x
  * 3072 @ 3072 x 768 (75 MB of constants), the loaded 2-core Zen 4,
  * minimum of 5 rounds of 60 calls each: with 2 threads 2.09 ms packed
  * (36 GB/s, the triad's 38) against 3.28 ms in place (23 GB/s), with one

@@ -1359,6 +1359,9 @@ typedef struct CompileOptions {
   int gemm_panel_bytes; /* bytes of a row of codegen's packed GEMM B panel (NR
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
+  bool gemm_skinny_serial_packed; /* codegen's skinny GEMM path reads a constant B
+                                     packed with one thread too (with more it
+                                     always does); driver_compile asks codegen */
   /* Whether codegen's kernel of a dot_general or convolution packs its B
    * operand, and how, for these options (their gemm_panel_bytes and
    * threads; the layout pass packs constant B operands so);

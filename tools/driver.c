@@ -101,7 +101,7 @@ int driver_compile(Module *m, const CompileOptions *o) {
   /* Kernel scratch (GEMM panels) is sized for, and constant weights are
    * packed in, the target's GEMM tile. */
   CompileOptions planned = *o;
-  planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o);
+  planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o, &planned.gemm_skinny_serial_packed);
   planned.gemm_b_packing = codegen_gemm_b_packing;
   if (!planned.gemm_panel_bytes) return 1; /* no such target: diagnosed */
   STEP("buffers", pass_buffers(m, &planned));
