@@ -35,12 +35,13 @@ double cg_cpu_ms(void);
 /* The C name of the loader of a weights file: "<prefix>_load_weights". */
 char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
 
-/* codegen/gemm.c: the bytes of a row of the packed B panel (NR elements)
- * of the GEMM tile for the target (gemm.c's tile table), a dot_general's
- * or with conv a convolution's, for the buffers pass to size kernel
- * scratch (CompileOptions.gemm_panel_bytes, conv_panel_bytes); 0 when
- * there is no such target (diagnosed). */
-int codegen_gemm_panel_bytes(const CompileOptions *o, bool conv);
+/* codegen/gemm.c: sets o's fields that follow the target's GEMM tile
+ * (gemm.c's tile table), for the buffers pass to size kernel scratch and
+ * the layout pass to pack constants: gemm_panel_bytes and conv_panel_bytes
+ * (the bytes of a row of the packed B panel, NR elements, of a
+ * dot_general's tile and of a convolution's) and gemm_skinny_serial_packed.
+ * False when there is no such target (diagnosed). */
+bool codegen_gemm_tile_options(CompileOptions *o);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
  * after the buffers pass) packs its B operand (operand 1) into panels on
  * a target whose tile has o->gemm_panel_bytes per row of B (a

@@ -451,15 +451,17 @@ int cg_dot_ksplit(CG *cg, const Op *op, int *sums) {
 
 /* The blocked path packs B when its calls cover whole rows of C or
  * panels of them, which read panels laid out from column 0, in K slices
- * as deep as gemm_plan_deep's (gemm_kc_packed); with more
- * than one thread the skinny path with B along N packs it in the same
- * panels with one K slice (gemm.c's packed skinny path, which is faster
- * than the in-place one with 2 threads and slower with 1), whatever
- * columns its calls take. */
-bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out) {
+ * as deep as gemm_plan_deep's (gemm_kc_packed); with skinny_packs
+ * (more than one thread, or one where gemm.c's tile table says so) the
+ * skinny path with B along N packs it in the same panels with one K
+ * slice (gemm.c's packed skinny path, which is faster than the in-place
+ * one with 2 threads, and with 1 on AVX2), whatever columns its calls
+ * take. */
+bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, bool skinny_packs,
+                      GemmPacking *out) {
   DotPlan dp = plan_dot(op);
   GemmPlan *p = &dp.p;
-  bool skinny = dp.path == DOT_SKINNY && p->sbn == 1 && threads > 1;
+  bool skinny = dp.path == DOT_SKINNY && p->sbn == 1 && skinny_packs;
   if ((dp.path != DOT_BLOCKED && !skinny) || p->K == 0) return false;
   int64_t unit;
   int nr = panel_bytes / elem_bytes(p->e);

@@ -60,13 +60,21 @@
  *   generic  6 x 2 of the target's vectors (16 bytes: SSE, RISC-V, or none,
  *            where LLVM splits vectors into scalars)
  * MR is at most 8: the row pointers fit the 64 bytes
- * ir_kernel_scratch_bytes reserves for them. */
+ * ir_kernel_scratch_bytes reserves for them.
+ * serial_packed: the skinny path reads a constant B from the layout
+ * pass's panels with one thread too (CompileOptions.gemm_skinny_serial_packed;
+ * with more it always does). On AVX-512 (Zen 4) the in-place path was
+ * faster with one thread (gemm.c's packed skinny path); on AVX2 (Zen 3)
+ * the packed one: BERT at 7 tokens as constants, one thread, bench/ab.py
+ * paired medians of 3 x 20 calls (load 5-7), 0.79-0.83 of the in-place
+ * path's time (with its rows in two groups, skinny_strip). */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
+  bool serial_packed;
 } GemmTile;
 
 /* CONV_TILES: the convolution's tile differs only on AVX2, 6 x 2 (12 + 2
@@ -77,10 +85,10 @@ typedef struct GemmTile {
  * one thread, the 2-core Zen 3 VM, bench/ab.py against 4 x 3: 0.885x and
  * 0.780x (2 rounds of 20 calls, load 4.3 with other builds beside it). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3},
-    {"generic", NULL, 0, 6, 2, 6, 2},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, false},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, true},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, false},
+    {"generic", NULL, 0, 6, 2, 6, 2, false},
 };
 
 /* Whether op's kernels take the convolution's tile. */
@@ -111,19 +119,22 @@ static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   return t;
 }
 
-int codegen_gemm_panel_bytes(const CompileOptions *o, bool conv) {
+bool codegen_gemm_tile_options(CompileOptions *o) {
   LLVMTargetMachineRef tm = cg_target_machine(o);
-  if (!tm) return 0;
+  if (!tm) return false;
   int vbytes = cg_tm_vector_bytes(tm, o);
   const GemmTile *t = gemm_tile(tm, vbytes);
-  int bytes = (conv ? t->cnv : t->nv) * vbytes;
+  o->gemm_panel_bytes = t->nv * vbytes;
+  o->conv_panel_bytes = t->cnv * vbytes;
+  o->gemm_skinny_serial_packed = t->serial_packed;
   LLVMDisposeTargetMachine(tm);
-  return bytes;
+  return true;
 }
 
 bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out) {
   if (op->code == OP_DOT_GENERAL)
-    return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads, out);
+    return cg_dot_b_packing(op, o->gemm_panel_bytes, o->threads,
+                            o->threads > 1 || o->gemm_skinny_serial_packed, out);
   if (op->code == OP_CONVOLUTION)
     return cg_conv_b_packing(op, o->conv_panel_bytes, !o->no_winograd, out);
   return false;
@@ -931,8 +942,21 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
  * else 16. */
 static int vector_regs(CG *cg) { return cg_vector_bytes(cg) == 64 ? 32 : 16; }
 
-/* B along N: M x NV accumulators, NV vectors of B, a broadcast of A. B
- * along K (the dots path): M x NR accumulators, M vectors of A, one of B. */
+/* Rows per group: at most what the registers hold (R x NV accumulators,
+ * NV vectors of B, a broadcast), balanced. */
+static int group_rows(CG *cg, int m, int nv) {
+  int regs = vector_regs(cg);
+  int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
+  int groups = (m + fit - 1) / fit;
+  return (m + groups - 1) / groups;
+}
+
+/* B along N: M x NV accumulators, NV vectors of B, a broadcast of A,
+ * NV as many as a strip's bytes hold (SKINNY_STRIP_BYTES) and the
+ * registers allow; or when the registers allow only one but a strip's
+ * vectors fit two groups of the rows (AVX2's 16 ymm at 7 and 8 rows),
+ * the strip's vectors, a group at a time (skinny_strip). B along K (the
+ * dots path): M x NR accumulators, M vectors of A, one of B. */
 void gemm_plan_skinny(Gemm *g) {
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(g->cg), regs = vector_regs(g->cg), m = (int)p->M;
@@ -944,7 +968,10 @@ void gemm_plan_skinny(Gemm *g) {
     return;
   }
   int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
-  p->nv = clamp_int((regs - 1) / (m + 1), 1, strip / vbytes);
+  int full = strip / vbytes;
+  p->nv = clamp_int((regs - 1) / (m + 1), 1, full);
+  if (p->nv == 1 && full > 1 && group_rows(g->cg, m, full) * 2 >= m)
+    p->nv = full; /* two groups of rows (skinny_strip) */
   p->nr = p->nv * p->vl;
 }
 
@@ -976,11 +1003,21 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
  * columns) or the edge strip of m->cols columns, of a call's `cols`: a
  * chain of fused multiply-adds from zero over the block, added to C.
+ * The rows go in groups that fit the registers (group_rows), the first
+ * fetching B ahead, the next reading the block's strip again from the
+ * cache; each element's chain is the same whatever the groups. On AVX2
+ * (Zen 3, 16 ymm) 7 rows of one vector each (a strip of half a line)
+ * ran BERT at 7 tokens (weights as arguments, --elided=pattern,
+ * bench/ab.py, paired medians of 3 x 20 calls, load 2.6-3.5) 1.15-1.23x
+ * slower than two groups (4 + 3 rows) of a line, with one thread and
+ * with two (the K split); 7 rows of a line in one group spill an
+ * accumulator (17 ymm) and were 0.85-0.88 of the half line; 96-byte
+ * strips (two groups of 3 vectors) 1.00-1.07x slower than a line.
  * Starting the chain from C instead (micro_init: one chain over K, the
  * packed path's sums) was as fast with the weights as arguments and 10%
  * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
  * alternating with this in one process, 10th percentiles 17.8 against
- * 17.9 ms and 15.4-15.6 against 14.1-14.4. */
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool rev, bool edge) {
@@ -990,12 +1027,24 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->pf = skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
-  int na = p->mr * p->nv;
-  LLVMValueRef acc[na], k;
-  for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-  micro_loop(g, m, kb, kend, 4, acc, &k);
-  micro_loop(g, m, k, kend, 1, acc, &k);
-  micro_store(g, m, acc, edge);
+  int rows = group_rows(cg, p->mr, p->nv);
+  for (int r0 = 0; r0 < p->mr; r0 += rows) {
+    Gemm h = *g;
+    h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
+    Micro mg = *m;
+    if (r0) {
+      memmove(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
+      mg.c = cg_gep(cg, g->t, m->c, LLVMBuildMul(g->b, cg_i64(cg, r0), m->ldc, ""));
+      mg.rows = cg_i64(cg, h.p.mr);
+      mg.pf = NULL;
+    }
+    int na = h.p.mr * p->nv;
+    LLVMValueRef acc[na], k;
+    for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
+    micro_loop(&h, &mg, kb, kend, 4, acc, &k);
+    micro_loop(&h, &mg, k, kend, 1, acc, &k);
+    micro_store(&h, &mg, acc, edge);
+  }
 }
 
 /* The skinny helper `kind` of g's plan, void (ptr a, i64 lda, ptr b,
@@ -1325,7 +1374,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * the call reads as ONE sequential stream where the in-place path (above)
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
- * broadcast take 29 of 32): the rows then go in groups (packed_rows).
+ * broadcast take 29 of 32): the rows then go in groups (group_rows).
  * A panel is summed in blocks of SKINNY_KB of its rows: each group runs
  * over the block, the first from memory, the next from L1, its
  * accumulators loaded from a tile on the stack and stored back (volatile,
@@ -1345,7 +1394,8 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * in-place path's chains from C instead cost it 10% (skinny_strip).
  *
  * Which is faster depends on the threads (the layout pass packs only for
- * more than one, dot.c's cg_dot_b_packing): 4 layers of 7 x 768 @ 768 x
+ * more than one, dot.c's cg_dot_b_packing, or on AVX2 for one too:
+ * serial_packed in the tile table): 4 layers of 7 x 768 @ 768 x
  * 3072 @ 3072 x 768 (75 MB of constants), the loaded 2-core Zen 4,
  * minimum of 5 rounds of 60 calls each: with 2 threads 2.09 ms packed
  * (36 GB/s, the triad's 38) against 3.28 ms in place (23 GB/s), with one
@@ -1381,15 +1431,6 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * B takes 7 zmm FMAs, one a cycle on Zen 4, so a core cannot go much
  * past 30 GB/s however B is fetched. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
-
-/* Rows per group: at most what the registers hold (R x NV accumulators,
- * NV vectors of B, a broadcast), balanced. */
-static int packed_rows(CG *cg, int m, int nv) {
-  int regs = vector_regs(cg);
-  int fit = clamp_int((regs - 1 - nv) / nv, 1, m);
-  int groups = (m + fit - 1) / fit;
-  return (m + groups - 1) / groups;
-}
 
 /* The packed path's state for one panel: the tile, the A rows, the
  * panel's B and C and the call's columns. */
@@ -1509,7 +1550,7 @@ void gemm_plan_skinny_of(Gemm *g, const Value *b) {
   }
   p->kc = p->K; /* the plan's NR and NV are the tile's, as the layout pass packed */
   gemm_use_packed(g, b);
-  p->mr = packed_rows(g->cg, (int)p->M, p->nv);
+  p->mr = group_rows(g->cg, (int)p->M, p->nv);
 }
 
 /* Staging C: the head strip (skinny_head) puts B's loads on lines, and

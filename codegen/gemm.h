@@ -135,7 +135,8 @@ int64_t gemm_kc_packed(const GemmPlan *p);
 /* B(0, 0) of matrix i of a packed B whose buffer is B. */
 LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i);
 /* codegen_gemm_b_packing for each op: dot.c, conv.c. */
-bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, GemmPacking *out);
+bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, bool skinny_packs,
+                      GemmPacking *out);
 bool cg_conv_b_packing(const Op *op, int panel_bytes, bool winograd, GemmPacking *out);
 /* The row that missing rows of A read: n zeros, read-only data shared by
  * the kernels (one per element type and n). */

@@ -1360,6 +1360,9 @@ typedef struct CompileOptions {
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
   int conv_panel_bytes; /* the same for a convolution's tile (AVX2: narrower) */
+  bool gemm_skinny_serial_packed; /* codegen's skinny GEMM path reads a constant B
+                                     packed with one thread too (with more it
+                                     always does); driver_compile asks codegen */
   /* Whether codegen's kernel of a dot_general or convolution packs its B
    * operand, and how, for these options (their gemm_panel_bytes and
    * threads; the layout pass packs constant B operands so);

@@ -101,10 +101,8 @@ int driver_compile(Module *m, const CompileOptions *o) {
   /* Kernel scratch (GEMM panels) is sized for, and constant weights are
    * packed in, the target's GEMM tile. */
   CompileOptions planned = *o;
-  planned.gemm_panel_bytes = codegen_gemm_panel_bytes(o, false);
-  planned.conv_panel_bytes = codegen_gemm_panel_bytes(o, true);
   planned.gemm_b_packing = codegen_gemm_b_packing;
-  if (!planned.gemm_panel_bytes) return 1; /* no such target: diagnosed */
+  if (!codegen_gemm_tile_options(&planned)) return 1; /* no such target: diagnosed */
   STEP("buffers", pass_buffers(m, &planned));
   STEP("layout", pass_layout(m, &planned));
   if (o->time_passes) fprintf(stderr, "  %-13s %9.3f ms\n", "total", cg_cpu_ms() - start);

@@ -4,8 +4,10 @@
 // min(K, 128)): %w (K = 200: one slice, N = 50 padded to 72), shared by
 // two dots; the convolution's kernel (3 x 3 taps of 3 features, each
 // kernel row's 3 taps folded into K = 9; its 4 tile rows are too few for
-// Winograd, ir.h IR_WINO_MIN_TILE_ROWS). Not packed: %r, which an add also reads
-// row-major; %s, whose dot has 4 rows (the skinny path reads B in place).
+// Winograd, ir.h IR_WINO_MIN_TILE_ROWS); %s, whose dot has 4 rows, in panels
+// of one K slice (the packed skinny path, which AVX2 takes with one thread
+// too: gemm.c's serial_packed; layout_skinny_serial.mlir: AVX-512 does not).
+// Not packed: %r, which an add also reads row-major.
 // ARGS: --target=x86_64-linux-gnu --features=+avx2,+fma
 func.func @main(%x: tensor<16x200xf32>, %y: tensor<4x200xf32>, %img: tensor<1x8x8x3xf32>)
     -> (tensor<16x50xf32>, tensor<16x50xf32>, tensor<16x50xf32>, tensor<200x50xf32>,

@@ -8,7 +8,10 @@ columns a line with AVX-512, 8 with AVX2), K not a multiple of the k block (16) 
 below one block. x is always an argument, so nothing folds. The data are
 small integers, so every sum is exact; the expected products are
 computed here by NumPy and embedded as constants, and each case returns
-`result == expected` over all elements.
+`result == expected` over all elements. With AVX2 (16 ymm), 7 and 8 rows
+run the in-place path in two groups of rows (gemm.c's skinny_strip), and
+the constants take the packed path at one thread too (gemm.c's tile
+table, serial_packed).
 
 dot_skinny_packed_threads: constant weights with 2 threads, which the
 layout pass packs for the skinny path (passes/layout.c, codegen/gemm.c's
