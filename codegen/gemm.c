@@ -74,9 +74,12 @@ typedef struct GemmTile {
  * + 1 of 16 ymm, 6 x 16 f32). Its indirect microkernel reads B from L2
  * (a panel of all taps: 9 x 256 x 24 floats at 3 x 3 and 256 features),
  * and 6 x 2 reads 64 bytes of B a k for 12 multiply-adds (a row of the
- * panel one line) where 4 x 3 read 96 (a line and a half). ResNet-50 b1,
- * one thread, the 2-core Zen 3 VM, bench/ab.py against 4 x 3: 0.885x and
- * 0.780x (2 rounds of 20 calls, load 4.3 with other builds beside it).
+ * panel one line) where 4 x 3 read 96 (a line and a half). ResNet-50 on
+ * the 2-core Zen 3 VM, bench/ab.py against 4 x 3, 2 rounds, load 4.2-7
+ * with other builds beside it: b1 (20 calls) 0.775x and 0.797x at 1
+ * thread, 0.822x and 0.843x at 2; b8 (8 calls) 0.882x and 0.832x at 1,
+ * 0.865x and 0.880x at 2. Same bits: each element's sum runs in the
+ * same order whatever the tile (conv_micro_fn).
  * Nor does its microkernel fetch the next panel into L2 (cpf): a row of
  * 16 floats is one line, so each tile of a panel fetched all of the next
  * one, a prefetch per 12 multiply-adds (AVX-512: per 24 of 16 lanes, a
