@@ -74,6 +74,7 @@ typedef struct GemmTile {
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
+  bool cpf;         /* conv_micro_fn fetches the next panel (CONV_TILES) */
   bool serial_packed;
 } GemmTile;
 
@@ -81,14 +82,25 @@ typedef struct GemmTile {
  * + 1 of 16 ymm, 6 x 16 f32). Its indirect microkernel reads B from L2
  * (a panel of all taps: 9 x 256 x 24 floats at 3 x 3 and 256 features),
  * and 6 x 2 reads 64 bytes of B a k for 12 multiply-adds (a row of the
- * panel one line) where 4 x 3 read 96 (a line and a half). ResNet-50 b1,
- * one thread, the 2-core Zen 3 VM, bench/ab.py against 4 x 3: 0.885x and
- * 0.780x (2 rounds of 20 calls, load 4.3 with other builds beside it). */
+ * panel one line) where 4 x 3 read 96 (a line and a half). ResNet-50 on
+ * the 2-core Zen 3 VM, bench/ab.py against 4 x 3, 2 rounds, load 4.2-7
+ * with other builds beside it: b1 (20 calls) 0.775x and 0.797x at 1
+ * thread, 0.822x and 0.843x at 2; b8 (8 calls) 0.882x and 0.832x at 1,
+ * 0.865x and 0.880x at 2. Same bits: each element's sum runs in the
+ * same order whatever the tile (conv_micro_fn).
+ * Nor does its microkernel fetch the next panel into L2 (cpf): a row of
+ * 16 floats is one line, so each tile of a panel fetched all of the next
+ * one, a prefetch per 12 multiply-adds (AVX-512: per 24 of 16 lanes, a
+ * line of 4 a tile). ResNet-50, bench/ab.py --fifo, 2 rounds, without
+ * against with: b1 (30 calls, load 4-5) 0.938x and 0.953x at 1 thread,
+ * 0.973x and 0.960x at 2; b8 (10 calls, load 5-7.5) 0.984x and 0.962x at
+ * 1 thread, 1.005x and 1.062x at 2 (medians of all calls 435 against
+ * 459 ms). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, false},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, true},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, false},
-    {"generic", NULL, 0, 6, 2, 6, 2, false},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false},
 };
 
 /* Whether op's kernels take the convolution's tile. */
@@ -703,7 +715,8 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
  * terms in the order (t, k), one fused multiply-add after another, the
  * sum of the taps before (C, when not first) first, so how threads split
  * a kernel's rows or columns, or conv.c its taps into blocks, does not
- * change it. Each k also fetches into L2 the line at element pf_line of
+ * change it. Each k also fetches into L2 (where the tile's cpf says so)
+ * the line at element pf_line of
  * row k of the panel pf_taps matrices and pf_cols columns away (GemmTaps;
  * with all taps in one block, the next panel jr + NR of the same slice):
  * the first tile of a panel would otherwise wait for its B from memory
@@ -767,10 +780,12 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   /* Panels of a slice lie kc * NR apart. Past the last panel or tap that
    * is another slice, or past B: not inbounds, and a prefetch never
    * faults. */
-  LLVMValueRef pf_off =
-      LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, LLVMGetParam(f, 12), ""), LLVMGetParam(f, 10), "");
-  pf_off = LLVMBuildAdd(g->b, pf_off, pf_taps, "");
-  m.pf = LLVMBuildGEP2(g->b, g->t, m.bp, &pf_off, 1, "");
+  if (gemm_tile(cg->tm, cg_vector_bytes(cg))->cpf) {
+    LLVMValueRef pf_off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, LLVMGetParam(f, 12), ""),
+                                       LLVMGetParam(f, 10), "");
+    pf_off = LLVMBuildAdd(g->b, pf_off, pf_taps, "");
+    m.pf = LLVMBuildGEP2(g->b, g->t, m.bp, &pf_off, 1, "");
+  }
   for (int i = 0; i < na; i++) acc[i] = LLVMBuildLoad2(g->b, g->vt, slot[i], "");
   micro_loop(g, &m, cg_i64(cg, 0), kc, 4, acc, &k);
   micro_loop(g, &m, k, kc, 1, acc, &k);
