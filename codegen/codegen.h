@@ -507,7 +507,8 @@ int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
 int cg_dot_ksplit(CG *cg, const Op *op, int *sums);
 /* Whether a dot kernel runs the skinny path with B along its rows
  * (gemm.c: read in place, or packed when the layout pass packed a
- * constant B for more than one thread; threads split its columns). */
+ * constant B, for more than one thread or an AVX2 tile; threads split
+ * its columns). */
 bool cg_dot_skinny_rows(const Op *op);
 /* The accumulation type of a dot/convolution with result type e (f32 for
  * f16, bf16 and the narrower floats, else e) and acc + a * b in it (or/and for i1). */

@@ -45,9 +45,9 @@ bool codegen_gemm_tile_options(CompileOptions *o);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution
  * after the buffers pass) packs its B operand (operand 1) into panels on
  * a target whose tile has o->gemm_panel_bytes per row of B (a
- * convolution's: o->conv_panel_bytes), compiled for
- * o->threads, and if so how (*out): the layout pass stores constant B
- * operands that way. */
+ * convolution's: o->conv_panel_bytes), compiled for o->threads (a skinny
+ * dot's also o->gemm_skinny_serial_packed), and if so how (*out): the
+ * layout pass stores constant B operands that way. */
 bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *out);
 
 /* codegen/header.c: writes the C header that declares the entry points of

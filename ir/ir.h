@@ -1364,8 +1364,9 @@ typedef struct CompileOptions {
                                      packed with one thread too (with more it
                                      always does); driver_compile asks codegen */
   /* Whether codegen's kernel of a dot_general or convolution packs its B
-   * operand, and how, for these options (their gemm_panel_bytes and
-   * threads; the layout pass packs constant B operands so);
+   * operand, and how, for these options (their gemm_panel_bytes,
+   * conv_panel_bytes, gemm_skinny_serial_packed and threads; the layout
+   * pass packs constant B operands so);
    * driver_compile sets codegen_gemm_b_packing (NULL: no kernel does). */
   bool (*gemm_b_packing)(const Op *op, const struct CompileOptions *o, GemmPacking *out);
   FILE *memory_plan;    /* --print-memory-plan: where codegen writes the plan

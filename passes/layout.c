@@ -14,8 +14,8 @@
  * threads split the columns other than in whole panels, since panels
  * start at multiples of NR: a convolution's column splits and a blocked
  * dot's with few rows (dot.c dot_split) come in whole panels; the skinny
- * path with B along N when compiled for more than one thread, in panels
- * of one K slice; the driver hands it to the pass as o->gemm_b_packing)
+ * path with B along N when compiled for more than one thread or for a
+ * tile with o->gemm_skinny_serial_packed (AVX2), in panels of one K slice; the driver hands it to the pass as o->gemm_b_packing)
  * and all those uses want the same packing. Any other use (an elementwise
  * op, a return, a second GEMM with other dimension numbers) reads it
  * row-major, so it stays as it is: packing never duplicates a constant.
