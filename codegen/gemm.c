@@ -51,7 +51,7 @@
  *            26.7 GFLOP/s on average, 4 x 3 ahead in 9; dot_1024 on the
  *            2-core Zen 3 VM, bench/ab.py, 1 thread: 6 x 2 1.01x and
  *            1.09x the time of 4 x 3 (2 rounds of 30 calls, load 4.3).
- *            Convolutions take 6 x 2 (see CONV_TILES)
+ *            Convolutions take 6 x 2 (the comment above gemm_tiles)
  *   neon     6 x 3 of 16 bytes: 18 + 3 + 6 of 32 v registers (6 x 12 f32;
  *            fmla by element takes A from a lane). The generic 6 x 2 leaves
  *            half the register file idle; 8 x 3 (BLIS's armv8a shape) and
@@ -74,11 +74,11 @@ typedef struct GemmTile {
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
-  bool cpf;         /* conv_micro_fn fetches the next panel (CONV_TILES) */
+  bool cpf;         /* conv_micro_fn fetches the next panel (see below) */
   bool serial_packed;
 } GemmTile;
 
-/* CONV_TILES: the convolution's tile differs only on AVX2, 6 x 2 (12 + 2
+/* The convolution's tile differs only on AVX2, 6 x 2 (12 + 2
  * + 1 of 16 ymm, 6 x 16 f32). Its indirect microkernel reads B from L2
  * (a panel of all taps: 9 x 256 x 24 floats at 3 x 3 and 256 features),
  * and 6 x 2 reads 64 bytes of B a k for 12 multiply-adds (a row of the
@@ -102,9 +102,6 @@ static const GemmTile gemm_tiles[] = {
     {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false},
     {"generic", NULL, 0, 6, 2, 6, 2, true, false},
 };
-
-/* Whether op's kernels take the convolution's tile. */
-static bool tile_is_conv(const Op *op) { return op && op->code == OP_CONVOLUTION; }
 
 static bool arch_is(const char *triple, const char *arches) {
   for (const char *a = arches; *a;) {
@@ -155,7 +152,7 @@ bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *
 int gemm_nr(CG *cg, const Op *op) {
   int vbytes = cg_vector_bytes(cg);
   const GemmTile *t = gemm_tile(cg->tm, vbytes);
-  int nv = tile_is_conv(op) ? t->cnv : t->nv;
+  int nv = ir_gemm_conv_tile(op) ? t->cnv : t->nv;
   return nv * vbytes / elem_bytes(op->results[0]->type->elem);
 }
 
@@ -216,7 +213,7 @@ void gemm_plan(Gemm *g) {
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(cg);
   const GemmTile *tile = gemm_tile(cg->tm, vbytes);
-  bool conv = tile_is_conv(g->op);
+  bool conv = ir_gemm_conv_tile(g->op);
   p->isa = tile->isa;
   p->vl = vbytes / elem_bytes(p->e);
   p->mr = conv ? tile->cmr : tile->mr;
@@ -1048,7 +1045,7 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
     Micro mg = *m;
     if (r0) {
-      memmove(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
+      memcpy(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
       mg.c = cg_gep(cg, g->t, m->c, LLVMBuildMul(g->b, cg_i64(cg, r0), m->ldc, ""));
       mg.rows = cg_i64(cg, h.p.mr);
       mg.pf = NULL;

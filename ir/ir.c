@@ -554,6 +554,8 @@ int64_t ir_dot_kc_deep(const Op *op) {
   return dot_packs_a(op) || few_rows || constant_b ? 128 : IR_DOT_KC_DEEP;
 }
 
+bool ir_gemm_conv_tile(const Op *op) { return op && op->code == OP_CONVOLUTION; }
+
 int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&

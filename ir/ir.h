@@ -1477,6 +1477,11 @@ bool ir_is_kernel_root(const Op *op);
  * elementwise op that consumes it (a row kernel: softmax, layernorm). */
 bool ir_is_row_reduce(const Op *op);
 
+/* Whether op's GEMM kernels take the target's convolution tile (its B
+ * panels CompileOptions.conv_panel_bytes wide), not the dot_general's:
+ * one answer for the buffers pass's scratch and codegen's kernels. */
+bool ir_gemm_conv_tile(const Op *op);
+
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), with room for a Winograd

@@ -365,7 +365,7 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
  * fused as a GEMM epilogue source, until the root that computes it. */
 static void add_scratch(Planner *p, Op *op, Interval **iv, int *n) {
   op->scratch_offset = op->scratch_bytes = 0;
-  int pb = op->code == OP_CONVOLUTION ? p->conv_panel_bytes : p->panel_bytes;
+  int pb = ir_gemm_conv_tile(op) ? p->conv_panel_bytes : p->panel_bytes;
   int64_t bytes = ir_kernel_scratch_bytes(op, pb, p->winograd);
   OpPos *at = opmap_get(&p->ops, op, false);
   if (bytes == 0 || !at) return;
