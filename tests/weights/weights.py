@@ -20,8 +20,9 @@ with --weights=embed, section and file; large.c links it and compares with
 plain C, and the object's weights section must hold the matrix's bytes.
 
 written: an addend of 4 KiB (not packed) must lie in the blob at a
-multiple of 64, the blob must end the object (an older, longer file of
-that name truncated), a pipe gets the same bytes, and an output path
+multiple of 64, the blob must start right after the ELF header and the
+section headers end the object (an older, longer file of that name
+truncated), a pipe gets the same bytes, and an output path
 that cannot be created is diagnosed.
 
 split: --weights=file on a model big enough for the optimizer's two
