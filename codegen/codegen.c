@@ -156,11 +156,11 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
     time_step(&cg, "llvm-opt", &mark, &wmark);
     bool plan = rc == 0 && kind == EMIT_OBJ && o->memory_plan;
     if (plan) cg_report_begin(&cg);
-    if (rc == 0) cg_weights_define(&cg, kind);
+    if (rc == 0) cg_weights_define(&cg, kind, plan ? NULL : path);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
     if (rc == 0 && cg.errors) rc = cg.errors; /* backend errors (report.c) */
     /* The report reads the object back from memory. */
-    if (rc == 0 && kind == EMIT_OBJ) rc = cg_weights_patch(&cg, out, out_len, plan ? NULL : path);
+    if (rc == 0 && kind == EMIT_OBJ) rc = cg_weights_patch(&cg, out, out_len);
     if (rc == 0 && plan) rc = cg_report(&cg, *out, *out_len);
     time_step(&cg, "llvm-emit", &mark, &wmark);
   }

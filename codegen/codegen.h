@@ -126,20 +126,23 @@ typedef struct CG {
   signed char insn[CG_INSN_COUNT][2];
   /* The weights (weights.c): the blob's (or file's) size, its constants,
    * the global of the blob (with a file: holding the loaded pointer),
-   * whether the object gets the blob appended (ELF) rather than written
-   * over zeros, and the CPU time spent writing their bytes
-   * (--time-passes), on the main thread and on the second one. */
+   * whether the object gets the blob in a section after its header (ELF)
+   * rather than written over zeros, and the CPU time spent writing their
+   * bytes (--time-passes), on the main thread and on the others. */
   size_t wlen;
   CgWeight *wnames;
   int nwnames;
   LLVMValueRef wbase;
-  bool wappend;
+  bool welf;
   double weights_ms, weights_ahead_ms;
   double opt_second_ms; /* optsplit.c's second thread (CPU time) */
   /* The bytes of packed constants and splats, made on a second thread
    * while LLVM optimizes and writes the object (weights.c
    * cg_weights_ahead); NULL when none runs. */
   struct CgAhead *ahead;
+  /* The blob being written into the object's file while LLVM emits the
+   * object (weights.c blob_file_run); NULL when none is. */
+  struct CgBlobFile *wfile;
   /* While a kernel is emitted (kernel.c): the storage locations of the
    * buffers it (and functions it calls, a sort's merge) uses, in order of
    * first use. Its frame holds their pointers, which the caller fills, so
@@ -322,20 +325,22 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * in the entry block of cg->llfn. After optimization cg_weights_define
  * defines the blob for output `kind`: for an object, a placeholder or
  * zeros, into which cg_weights_patch then writes the bytes (*obj may be
- * realloc'ed; with a path, an object with the blob appended is written
- * there instead: *obj freed and NULL; non-zero after diagnosing where it
- * cannot); else the bytes.
+ * replaced; given the object's path, an ELF object's blob is written
+ * there from then on, beside LLVM, and cg_weights_patch writes the object
+ * around it instead: *obj freed and NULL; non-zero after diagnosing where
+ * it cannot); else the bytes.
  * With a file, cg_weights_finish defines the loader and hands out the
  * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
 LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
-void cg_weights_define(CG *cg, EmitKind kind);
-int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path);
+void cg_weights_define(CG *cg, EmitKind kind, const char *path);
+int cg_weights_patch(CG *cg, char **obj, size_t *len);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 /* Starts making the bytes cg_weights_patch will write on a second thread
  * (nothing to do with LLVM: it reads the IR's constants only), once every
- * constant has its offset; cg_weights_patch waits for it.
- * cg_weights_end waits too, and frees what it made. */
+ * constant has its offset; cg_weights_define waits for it (cg_weights_patch
+ * where it starts no file). cg_weights_end waits for both threads, frees
+ * what they made, and removes an object file not wholly written. */
 void cg_weights_ahead(CG *cg);
 void cg_weights_end(CG *cg);
 

@@ -22,8 +22,9 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
 /* codegen_emit, and with o->weights == WEIGHTS_FILE the weights file's
  * bytes in *weights (malloc'ed, the caller frees it; layout in
  * codegen/weights.c), NULL otherwise. With a path (not NULL), an object
- * whose weights are appended to it (ELF) is written there by codegen
- * itself, its blob straight from the constants (no copy in memory): then
+ * whose weights are a section after its header (ELF) is written there by
+ * codegen itself, its blob straight from the constants (no copy in
+ * memory, on a thread of its own while LLVM emits the object): then
  * *out is NULL and *out_len the file's size; otherwise the caller writes
  * *out. */
 int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,

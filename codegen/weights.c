@@ -19,12 +19,15 @@
  *    it); then cg_weights_define defines it, and cg_weights_patch writes
  *    the bytes into the object LLVM wrote:
  *     - little-endian ELF: LLVM emits a 64-byte placeholder, alone in the
- *       section .rodata.shloc.weights; the section's contents move to the
- *       end of the file, as the blob (the section header's offset and
- *       size and the symbol's size change; code refers to the blob
+ *       section .rodata.shloc.weights; the section becomes the blob,
+ *       right after the ELF header at BLOB_AT, and the rest of LLVM's
+ *       object moves past it (the section headers' offsets and the blob's
+ *       size, and the symbol's size, change; code refers to the blob
  *       through relocations against the section or the symbol, with the
  *       offset as addend, which stay true), so LLVM never writes the
- *       blob's size in bytes;
+ *       blob's size in bytes. Its place in the file is known before LLVM
+ *       has written the object, so into a file the blob is written on a
+ *       thread of its own while LLVM emits the object (blob_file_run);
  *     - other objects: LLVM emits the blob's size in zeros, whose place
  *       cg_weights_patch finds (the symbol, read back with LLVM's object
  *       API: Mach-O and COFF alike) and overwrites.
@@ -86,6 +89,9 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
  * there (cg_weights_define). */
 #define BLOB_SECTION ".rodata.shloc.weights"
 #define BLOB_PLACEHOLDER 64
+/* Where the blob starts in an ELF object: after the ELF header (52 or 64
+ * bytes), at the blob's alignment. */
+#define BLOB_AT 64
 
 /* Whether constants a and b have the same bytes in the blob: one literal
  * (constants the passes copied) stored alike, splats of one element
@@ -187,8 +193,13 @@ static void ahead_join(CG *cg) {
   cg->weights_ahead_ms = a->ms;
 }
 
+/* The blob's file (below). */
+static void blob_file_start(CG *cg, const char *path);
+static void blob_file_end(CG *cg);
+
 void cg_weights_end(CG *cg) {
   ahead_join(cg);
+  blob_file_end(cg);
   if (!cg->ahead) return;
   for (int i = 0; i < cg->ahead->n; i++) free(cg->ahead->bytes[i]);
   free(cg->ahead->bytes);
@@ -333,7 +344,7 @@ static bool elf_le_target(CG *cg) {
   return yes && LLVMByteOrder(cg->td) == LLVMLittleEndian;
 }
 
-void cg_weights_define(CG *cg, EmitKind kind) {
+void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   if (cg->o->weights == WEIGHTS_FILE) return;
   /* Looked up again: the optimizer drops a declaration nothing uses. */
   LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, BLOB_NAME);
@@ -341,10 +352,11 @@ void cg_weights_define(CG *cg, EmitKind kind) {
   if (!decl) return;
   double t = cg_cpu_ms();
   /* An ELF object of --weights=embed gets a placeholder in a section of
-   * its own, which cg_weights_patch moves to the end of the file and
-   * grows to the blob; other objects get the blob's size in zeros. */
-  cg->wappend = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && elf_le_target(cg);
-  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->wappend ? BLOB_PLACEHOLDER : cg->wlen);
+   * its own, which becomes the blob after the ELF header (blob_place_elf;
+   * into a file, written from now on: blob_file_run); other objects get
+   * the blob's size in zeros. */
+  cg->welf = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && elf_le_target(cg);
+  LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->welf ? BLOB_PLACEHOLDER : cg->wlen);
   LLVMValueRef init = LLVMConstNull(ty);
   if (kind != EMIT_OBJ) {
     char *bytes = calloc(cg->wlen, 1);
@@ -365,17 +377,18 @@ void cg_weights_define(CG *cg, EmitKind kind) {
    * for cg_weights_patch to find. */
   LLVMSetLinkage(g, LLVMInternalLinkage);
   LLVMSetAlignment(g, 64);
-  if (cg->wappend) LLVMSetSection(g, BLOB_SECTION);
+  if (cg->welf) LLVMSetSection(g, BLOB_SECTION);
   else if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
   LLVMReplaceAllUsesWith(decl, g);
   LLVMDeleteGlobal(decl);
   LLVMSetValueName2(g, BLOB_NAME, strlen(BLOB_NAME));
   cg->wbase = g;
   cg->weights_ms += cg_cpu_ms() - t;
+  if (cg->welf && path) blob_file_start(cg, path);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Growing the blob's section at the end of an ELF object                    */
+/* The blob's section after the header of an ELF object                      */
 
 /* The ELF layout the object has: 32- or 64-bit field offsets and sizes
  * (the ELF specification's Elf32/Elf64 header, section header and symbol). */
@@ -383,14 +396,14 @@ typedef struct Elf {
   char *obj;
   size_t len;
   int w;                             /* 4 or 8: the size of an address */
-  uint64_t shoff, shentsize, shnum;
+  uint64_t ehsize, shoff, shentsize, shnum;
 } Elf;
 
 /* Field k of section header i: 0 name, 1 type, 2 offset, 3 size, 4 link,
- * 5 entsize; its place in *at, its width returned. */
+ * 5 entsize, 6 addralign; its place in *at, its width returned. */
 static int sh_field(const Elf *e, uint64_t i, int k, char **at) {
-  static const int off32[] = {0, 4, 16, 20, 24, 36}, off64[] = {0, 4, 24, 32, 40, 56};
-  static const int wide[] = {0, 0, 1, 1, 0, 1}; /* an address's width in Elf64 */
+  static const int off32[] = {0, 4, 16, 20, 24, 36, 32}, off64[] = {0, 4, 24, 32, 40, 56, 48};
+  static const int wide[] = {0, 0, 1, 1, 0, 1, 1}; /* an address's width in Elf64 */
   *at = e->obj + e->shoff + i * e->shentsize + (e->w == 8 ? off64[k] : off32[k]);
   return wide[k] ? e->w : 4;
 }
@@ -399,6 +412,12 @@ static uint64_t sh_get(const Elf *e, uint64_t i, int k) {
   char *at;
   int n = sh_field(e, i, k, &at);
   return get_le(at, n);
+}
+
+static void sh_put(const Elf *e, uint64_t i, int k, uint64_t v) {
+  char *at;
+  int n = sh_field(e, i, k, &at);
+  put_le(at, n, v);
 }
 
 /* The symbol table entry of the blob (NULL if none) and its section. */
@@ -418,33 +437,39 @@ static char *blob_symbol(const Elf *e, uint64_t *shndx) {
 }
 
 /* Makes the blob's section (the placeholder alone) the blob's bytes at
- * the end of the object (*obj, *len): the section header's offset and
- * size and the symbol's size change in place; relocations against the
- * section keep their offsets. Returns the blob's offset in the file, or
- * 0 if the object is not what cg_weights_define made. */
-static size_t blob_place_elf(CG *cg, char *obj, size_t len) {
-  Elf e = {obj, len, 0, 0, 0, 0};
+ * BLOB_AT, after the ELF header of the object (obj, len), and moves the
+ * rest of the object (from the header's end, e->ehsize) by the returned
+ * shift, a multiple of every section's alignment: the section headers'
+ * offsets, the blob's size and the symbol's size change in place;
+ * relocations against the section keep their offsets. Returns 0 if the
+ * object is not what cg_weights_define made. */
+static size_t blob_place_elf(CG *cg, char *obj, size_t len, Elf *e) {
+  *e = (Elf){obj, len, 0, 0, 0, 0, 0};
   /* ELFCLASS32 or ELFCLASS64, ELFDATA2LSB */
-  if (e.len < 64 || memcmp(e.obj, "\177ELF", 4) || (e.obj[4] != 1 && e.obj[4] != 2) ||
-      e.obj[5] != 1)
+  if (e->len < 64 || memcmp(e->obj, "\177ELF", 4) || (e->obj[4] != 1 && e->obj[4] != 2) ||
+      e->obj[5] != 1)
     return 0;
-  e.w = e.obj[4] == 2 ? 8 : 4;
-  e.shoff = get_le(e.obj + (e.w == 8 ? 0x28 : 0x20), e.w);
-  e.shentsize = get_le(e.obj + (e.w == 8 ? 0x3A : 0x2E), 2);
-  e.shnum = get_le(e.obj + (e.w == 8 ? 0x3C : 0x30), 2);
-  if (e.shoff + e.shnum * e.shentsize > e.len) return 0;
-  uint64_t shndx = 0;
-  char *sym = blob_symbol(&e, &shndx);
-  if (!sym || shndx >= e.shnum || sh_get(&e, shndx, 3) != BLOB_PLACEHOLDER) return 0;
-  size_t off = (e.len + 63) & ~(size_t)63;
-  if (e.w == 4 && off + cg->wlen > UINT32_MAX) return 0;
-  char *at;
-  int n = sh_field(&e, shndx, 2, &at);
-  put_le(at, n, off);
-  n = sh_field(&e, shndx, 3, &at);
-  put_le(at, n, cg->wlen);
-  put_le(sym + (e.w == 8 ? 16 : 8), e.w, cg->wlen);
-  return off;
+  e->w = e->obj[4] == 2 ? 8 : 4;
+  e->ehsize = get_le(e->obj + (e->w == 8 ? 0x34 : 0x28), 2);
+  e->shoff = get_le(e->obj + (e->w == 8 ? 0x28 : 0x20), e->w);
+  e->shentsize = get_le(e->obj + (e->w == 8 ? 0x3A : 0x2E), 2);
+  e->shnum = get_le(e->obj + (e->w == 8 ? 0x3C : 0x30), 2);
+  if (e->ehsize > BLOB_AT || e->shoff < e->ehsize || e->shoff + e->shnum * e->shentsize > e->len)
+    return 0;
+  uint64_t shndx = 0, align = 64;
+  char *sym = blob_symbol(e, &shndx);
+  if (!sym || shndx >= e->shnum || sh_get(e, shndx, 3) != BLOB_PLACEHOLDER) return 0;
+  for (uint64_t i = 0; i < e->shnum; i++)
+    if (sh_get(e, i, 6) > align) align = sh_get(e, i, 6);
+  size_t shift = (BLOB_AT + cg->wlen - e->ehsize + align - 1) / align * align;
+  if (e->w == 4 && len + shift > UINT32_MAX) return 0;
+  for (uint64_t i = 0; i < e->shnum; i++)
+    if (i != shndx && sh_get(e, i, 2) >= e->ehsize) sh_put(e, i, 2, sh_get(e, i, 2) + shift);
+  sh_put(e, shndx, 2, BLOB_AT);
+  sh_put(e, shndx, 3, cg->wlen);
+  put_le(sym + (e->w == 8 ? 16 : 8), e->w, cg->wlen);
+  put_le(e->obj + (e->w == 8 ? 0x28 : 0x20), e->w, e->shoff + shift);
+  return shift;
 }
 
 /* Writes n bytes at offset off of fd; false on an error. */
@@ -460,17 +485,32 @@ static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
   return true;
 }
 
-/* Writes the object (len bytes, the blob placed at off) and the blob to
- * the file `path`, the blob straight from the constants: no copy of it in
- * memory, and its gaps and zero splats holes of the file. Non-zero after
- * diagnosing. */
-static int blob_write_file(CG *cg, const char *obj, size_t len, size_t off, const char *path) {
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  if (fd < 0) {
-    diag_error((Loc){0}, "cannot create %s: %s", path, strerror(errno));
-    return 1;
-  }
-  bool ok = pwrite_all(fd, obj, len, 0);
+/* The blob written into the object's file at BLOB_AT while LLVM emits
+ * the object (cg_weights_define starts it, once the bytes made ahead are
+ * done): it was a tenth of ResNet-50's compile after LLVM, on one core
+ * (opening the file, which drops an older object's pages, and writing
+ * 94 MB into the page cache), and the second core is idle while LLVM
+ * emits. Straight from the constants: no copy of the blob in memory, and
+ * its gaps and zero splats holes of the file. Reads the IR's constants
+ * and the bytes made ahead only, never an LLVM object. */
+typedef struct CgBlobFile {
+  pthread_t thread;
+  bool running;      /* not joined yet */
+  const CG *cg;
+  const char *path;
+  int fd;            /* -1 where it could not be created, or once closed */
+  bool created;
+  int err;           /* errno of the failed open or write, else 0 */
+  bool kept;         /* the whole object written: not removed at the end */
+  double ms;         /* the thread's CPU time */
+} CgBlobFile;
+
+static void *blob_file_run(void *arg) {
+  CgBlobFile *f = arg;
+  double t = cg_cpu_ms();
+  const CG *cg = f->cg;
+  f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  bool ok = f->created = f->fd >= 0;
   for (int i = 0; ok && i < cg->nwnames; i++) {
     Value *v = cg->wnames[i].v;
     if (!v || cg_const_zero(v)) continue;
@@ -480,41 +520,92 @@ static int blob_write_file(CG *cg, const char *obj, size_t len, size_t off, cons
     char *tmp = bytes ? NULL : calloc(n ? n : 1, 1);
     if (!bytes && !tmp) abort();
     if (tmp) cg_const_write(v, tmp);
-    ok = pwrite_all(fd, bytes ? bytes : tmp, n, (off_t)(off + cg->wnames[i].off));
+    ok = pwrite_all(f->fd, bytes ? bytes : tmp, n, (off_t)(BLOB_AT + cg->wnames[i].off));
     free(tmp);
   }
-  ok = ok && ftruncate(fd, (off_t)(off + cg->wlen)) == 0;
-  int err = errno; /* the failure's, before close */
-  if (close(fd) && ok) ok = false, err = errno;
-  if (!ok) {
-    diag_error((Loc){0}, "cannot write %s: %s", path, strerror(err));
-    unlink(path); /* no truncated object left behind */
+  if (!ok) f->err = errno;
+  f->ms = cg_cpu_ms() - t;
+  return NULL;
+}
+
+static void blob_file_start(CG *cg, const char *path) {
+  ahead_join(cg);
+  CgBlobFile *f = calloc(1, sizeof *f);
+  if (!f) abort();
+  *f = (CgBlobFile){.cg = cg, .path = path, .fd = -1};
+  cg->wfile = f;
+  f->running = !pthread_create(&f->thread, NULL, blob_file_run, f);
+  if (!f->running) blob_file_run(f); /* no thread: the same file */
+}
+
+static void blob_file_join(CG *cg) {
+  CgBlobFile *f = cg->wfile;
+  if (!f || !f->running) return;
+  pthread_join(f->thread, NULL);
+  f->running = false;
+  cg->weights_ahead_ms += f->ms;
+}
+
+/* Writes the object (e, moved by shift past the blob) around the blob
+ * the thread wrote. Non-zero after diagnosing. */
+static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
+  CgBlobFile *f = cg->wfile;
+  blob_file_join(cg);
+  if (!f->created) {
+    diag_error((Loc){0}, "cannot create %s: %s", f->path, strerror(f->err));
     return 1;
   }
+  bool ok = !f->err && pwrite_all(f->fd, e->obj, e->ehsize, 0) &&
+            pwrite_all(f->fd, e->obj + e->ehsize, e->len - e->ehsize, (off_t)(e->ehsize + shift)) &&
+            ftruncate(f->fd, (off_t)(e->len + shift)) == 0;
+  int err = f->err ? f->err : errno; /* the failure's, before close */
+  if (close(f->fd) && ok) ok = false, err = errno;
+  f->fd = -1;
+  if (!ok) {
+    diag_error((Loc){0}, "cannot write %s: %s", f->path, strerror(err));
+    return 1; /* cg_weights_end removes it: no truncated object left behind */
+  }
+  f->kept = true;
   return 0;
 }
 
-/* The blob appended to the ELF object *obj: in memory (*obj realloc'ed),
- * or with path the whole object written there (*obj freed and NULL, *len
- * the file's size). False if the object is not what cg_weights_define
- * made; *failed after diagnosing an error writing the file. */
-static bool blob_append_elf(CG *cg, char **obj, size_t *len, const char *path, int *failed) {
-  size_t off = blob_place_elf(cg, *obj, *len), total = off + cg->wlen;
-  if (!off) return false;
-  if (path) {
-    *failed = blob_write_file(cg, *obj, *len, off, path);
-    free(*obj);
-    *obj = NULL;
+/* The blob placed in the ELF object *obj: in memory (*obj replaced), or
+ * with the blob's file the whole object written there (*obj freed and
+ * NULL, *len the file's size). False if the object is not what
+ * cg_weights_define made; *failed after diagnosing an error writing the
+ * file. */
+static bool blob_place_in(CG *cg, char **obj, size_t *len, int *failed) {
+  Elf e;
+  size_t shift = blob_place_elf(cg, *obj, *len, &e), total = *len + shift;
+  if (!shift) return false;
+  char *p = NULL;
+  if (cg->wfile) {
+    *failed = blob_file_finish(cg, &e, shift);
   } else {
-    char *p = realloc(*obj, total);
+    p = calloc(total, 1);
     if (!p) abort();
-    memset(p + *len, 0, total - *len);
-    blob_write(cg, p + off);
-    *obj = p;
+    memcpy(p, *obj, e.ehsize);
+    blob_write(cg, p + BLOB_AT);
+    memcpy(p + e.ehsize + shift, *obj + e.ehsize, *len - e.ehsize);
   }
+  free(*obj);
+  *obj = p;
   *len = total;
   return true;
 }
+
+/* Waits for the blob's thread; removes a file it created that was not
+ * wholly written (an error after it started, in LLVM or in writing). */
+static void blob_file_end(CG *cg) {
+  CgBlobFile *f = cg->wfile;
+  if (!f) return;
+  blob_file_join(cg);
+  if (f->fd >= 0) close(f->fd);
+  if (f->created && !f->kept) unlink(f->path);
+  free(f);
+  cg->wfile = NULL;
+}
+
 
 /* Where the blob's bytes are in the object obj: the contents of the
  * section holding the symbol, at the symbol's offset in it (addresses
@@ -545,15 +636,15 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
   return at && !at[0] && !memcmp(at, at + 1, cg->wlen - 1) ? at : NULL;
 }
 
-int cg_weights_patch(CG *cg, char **obj, size_t *len, const char *path) {
+int cg_weights_patch(CG *cg, char **obj, size_t *len) {
   if (!cg->wbase || cg->o->weights == WEIGHTS_FILE) return 0;
   ahead_join(cg);
   double t = cg_cpu_ms();
   char *err = NULL, *at = NULL;
   bool done = false;
   int failed = 0;
-  if (cg->wappend) {
-    done = blob_append_elf(cg, obj, len, path, &failed);
+  if (cg->welf) {
+    done = blob_place_in(cg, obj, len, &failed);
   } else {
     LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(*obj, *len, "object", 0);
     LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);

@@ -20,8 +20,9 @@ with --weights=embed, section and file; large.c links it and compares with
 plain C, and the object's weights section must hold the matrix's bytes.
 
 written: an addend of 4 KiB (not packed) must lie in the blob at a
-multiple of 64, the blob must end the object (an older, longer file of
-that name truncated), a pipe gets the same bytes, and an output path
+multiple of 64, the blob must start right after the ELF header and the
+section headers end the object (an older, longer file of that name
+truncated), a pipe gets the same bytes, and an output path
 that cannot be created is diagnosed.
 
 split: --weights=file on a model big enough for the optimizer's two
@@ -307,12 +308,20 @@ def blob_offset(readelf, obj, name):
     return None, None
 
 
+def sh_end(elf64):
+    """Where the section header table of an ELF64 object ends."""
+    shoff, = struct.unpack_from("<Q", elf64, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", elf64, 0x3A)
+    return shoff + shentsize * shnum
+
+
 def written(shloc, readelf, work):
     """embed writes an ELF object's blob straight into the output file
-    (codegen/weights.c blob_write_file): a constant the layout pass does
+    (codegen/weights.c blob_file_run): a constant the layout pass does
     not pack (an addend) lies at a multiple of 64 in the blob, the blob
-    ends the file (an older, longer file there is truncated), a pipe gets
-    the same bytes (from memory), and an output that cannot be created is
+    starts right after the ELF header (at 64), the section headers end the
+    file (an older, longer file there is truncated), a pipe gets the same
+    bytes (from memory), and an output that cannot be created is
     diagnosed."""
     d = os.path.join(work, "written")
     os.makedirs(d, exist_ok=True)
@@ -334,8 +343,10 @@ def written(shloc, readelf, work):
     at = data.find(c, off or 0)
     if off is None or at < 0 or (at - off) % 64 or at + len(c) > off + size:
         report("written", f"the constant is not in the blob (section at {off}, {size} bytes)")
-    elif off + size != len(data):
-        report("written", f"the blob ends at {off + size}, the file at {len(data)}")
+    elif off != 64:
+        report("written", f"the blob starts at {off}, not after the ELF header")
+    elif sh_end(data) != len(data):
+        report("written", f"the section headers end at {sh_end(data)}, the file at {len(data)}")
     else:
         report("written", None)
     # into a pipe (no pwrite there): the same bytes, from memory
