@@ -751,31 +751,35 @@ static void conv_ind_tile(Gemm *g, const ConvKinds *k, LLVMValueRef rt, LLVMValu
 
 /* A panel's B, all its taps (npos x K x NR), stays in L2 while the row
  * tiles of a block read it again and again when it is at most
- * CONV_B_PANEL_BYTES, half of Zen 4's 1 MB L2. A larger one (ResNet-50's
- * 3 x 3 layers of 512 features: 9 x 512 x 64 floats, 1.2 MB, read from L3
- * by each of the 9 tiles of a panel at batch 1, 48 at batch 8; of 256:
- * 576 KB) is summed in blocks of taps of at most CONV_B_BLOCK_BYTES (the
- * block being read and the next one being fetched, besides the rows of A
- * and the panel of C), each block by every tile of the panel before the
- * next, the partial sums in C between blocks: the same terms in the same
- * order (gemm.c conv_micro_fn), so the same bits. Chains of such layers,
- * one thread, the loaded 2-core Zen 4, CPU time, min of 3 x 30 calls,
- * against no blocks: 6 of 7 x 7 x 512 (56 MB of weights) 12.7-12.9 ms
- * against 12.9-13.8, at batch 8 97.8-98.5 against 99.8-100.8; 8 of 14 x
- * 14 x 256 (3 blocks of 3 taps) 16.0-16.1 against 16.3-16.6. Blocks of
- * 512 KiB gave 12.6-12.9, 99.3-100.1 and 16.1-16.4; of 128 KiB (1 tap a
- * block at 7 x 7) 12.5-12.8, 97.3-98.1, 16.1-16.3. Panels that fit were
- * better left whole: 4 of 56 x 56 x 64 (144 KB) in 2 blocks of 128 KiB
- * took 8.2-8.4 ms against 8.1-8.2, and 2 of 28 x 28 x 128 at batch 8 (288
- * KB) in 2 of 256 KiB 33.1-34.4 against 32.6-33.3. */
-enum { CONV_B_PANEL_BYTES = 512 * 1024, CONV_B_BLOCK_BYTES = 256 * 1024 };
-
-/* Taps per block: all npos when the panel fits, else npos in as few
+ * p->cb_panel, half the core's L2 (the tile's, gemm.c: Zen 4's 1 MB
+ * L2, 512 KiB; Zen 3's 512 KiB on AVX2, 256 KiB). A larger one
+ * (ResNet-50's 3 x 3 layers of 512 features: 9 x 512 x 64 floats, 1.2 MB,
+ * read from L3 by each of the 9 tiles of a panel at batch 1, 48 at batch
+ * 8; of 256: 576 KB) is summed in blocks of taps of at most half that
+ * (the block being read and the next one being fetched, besides the rows
+ * of A and the panel of C), each block by every tile of the panel before
+ * the next, the partial sums in C between blocks: the same terms in the
+ * same order (gemm.c conv_micro_fn), so the same bits. Chains of such
+ * layers, one thread, the loaded 2-core Zen 4, CPU time, min of 3 x 30
+ * calls, against no blocks: 6 of 7 x 7 x 512 (56 MB of weights)
+ * 12.7-12.9 ms against 12.9-13.8, at batch 8 97.8-98.5 against
+ * 99.8-100.8; 8 of 14 x 14 x 256 (3 blocks of 3 taps) 16.0-16.1 against
+ * 16.3-16.6. Blocks of 512 KiB gave 12.6-12.9, 99.3-100.1 and 16.1-16.4;
+ * of 128 KiB (1 tap a block at 7 x 7) 12.5-12.8, 97.3-98.1, 16.1-16.3.
+ * Panels that fit were better left whole: 4 of 56 x 56 x 64 (144 KB) in
+ * 2 blocks of 128 KiB took 8.2-8.4 ms against 8.1-8.2, and 2 of 28 x 28 x
+ * 128 at batch 8 (288 KB) in 2 of 256 KiB 33.1-34.4 against 32.6-33.3.
+ * On AVX2 (NR 16) the 7 x 7 x 512 layers' panels are 288 KiB: in 3
+ * blocks of 3 taps under 256 KiB, ResNet-50 b1 on the 2-core Zen 3,
+ * bench/ab.py paired medians of 20 calls against whole panels at 512
+ * KiB: one thread 0.947, 1.010, 0.971, 0.987, 0.974, 1.014, 0.968, two
+ * 0.970, 0.975, 0.987, 0.974 (load 3-7.9, other builds beside it).
+ * Taps per block: all npos when the panel fits, else npos in as few
  * blocks as fit, of equal size but the last. */
 static int64_t conv_ind_taps(const GemmPlan *p, const ConvPlan *c) {
   int64_t bytes = c->npos * p->K * p->nr * elem_bytes(p->e);
-  if (bytes <= CONV_B_PANEL_BYTES) return c->npos;
-  int64_t blocks = (bytes + CONV_B_BLOCK_BYTES - 1) / CONV_B_BLOCK_BYTES;
+  if (bytes <= p->cb_panel) return c->npos;
+  int64_t blocks = (bytes + p->cb_panel / 2 - 1) / (p->cb_panel / 2);
   return (c->npos + blocks - 1) / blocks;
 }
 

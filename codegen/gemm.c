@@ -76,6 +76,7 @@ typedef struct GemmTile {
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
   bool cpf;         /* conv_micro_fn fetches the next panel (see below) */
   bool serial_packed;
+  int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
 } GemmTile;
 
 /* The convolution's tile differs only on AVX2, 6 x 2 (12 + 2
@@ -97,10 +98,10 @@ typedef struct GemmTile {
  * 1 thread, 1.005x and 1.062x at 2 (medians of all calls 435 against
  * 459 ms). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, 512 * 1024},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, 256 * 1024},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, 512 * 1024},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false, 512 * 1024},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -219,6 +220,7 @@ void gemm_plan(Gemm *g) {
   p->mr = conv ? tile->cmr : tile->mr;
   p->nv = conv ? tile->cnv : tile->nv;
   p->nr = p->nv * p->vl;
+  p->cb_panel = tile->cb_panel;
   p->kc = gemm_kc(p->K);
   p->direct_a = p->sak == 1;
   /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of

@@ -32,6 +32,7 @@ typedef struct GemmPlan {
   int64_t sam, sak, sbk, sbn;       /* element strides of A(m,k), B(k,n) */
   int vl, nv, mr, nr;               /* lanes, vectors per row, tile */
   const char *isa;                  /* the tile's row in gemm.c's table */
+  int64_t cb_panel;                 /* a convolution's B panel stays whole up to this (conv.c) */
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny_dots;                 /* gemm_skinny with B contiguous along K */

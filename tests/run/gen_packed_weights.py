@@ -106,10 +106,11 @@ SPLIT_DOTS = [
 # rows where those cover them (conv.c conv_tiles: M = 70 as 10 x 6 + 2 x
 # 5, 143 in blocks of 30 ending on 3 x 6 + 5), else on a shorter one (M =
 # 8: 6 + 2). A panel's B past
-# conv.c's CONV_B_PANEL_BYTES (npos x K > 2048 at NR = 64) is summed in
-# blocks of taps, the partial sums in C between them: 81 taps x K = 26 in
-# three blocks (27 each; M = 143 in blocks of 30 rows, the last ending on
-# a tile of 5 rows), 81 x 51 in five (17 x 4 + 13); one panel each: past
+# the tile's cb_panel (gemm.c; npos x K > 2048 at NR = 64 on AVX-512,
+# > 4096 at NR = 16 on AVX2) is summed in blocks of taps, the partial sums
+# in C between them: on AVX-512 81 taps x K = 26 in three blocks (27 each;
+# M = 143 in blocks of 30 rows, the last ending on a tile of 5 rows), 81 x
+# 51 in five (17 x 4 + 13), on AVX2 81 x 51 in three; one panel each: past
 # NR columns the weights would be 133 K elements at least; ResNet-50's
 # 3 x 3 layers of 512 features, 8 panels in 5 blocks, are the
 # several-panel case, in tests/differential and tests/oracle.
