@@ -65,6 +65,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <llvm-c/Object.h>
@@ -492,12 +493,19 @@ static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
  * 94 MB into the page cache), and the second core is idle while LLVM
  * emits. Straight from the constants: no copy of the blob in memory, and
  * its gaps and zero splats holes of the file. Reads the IR's constants
- * and the bytes made ahead only, never an LLVM object. */
+ * and the bytes made ahead only, never an LLVM object.
+ * The file is a new one beside the path (path.XXXXXX), renamed over the
+ * path once the whole object is in it, so a compile that fails or is
+ * killed leaves the path as it was (an older object stays whole, never a
+ * file without its ELF header); a path that is a symbolic link is
+ * written in place, through the link, as before. */
 typedef struct CgBlobFile {
   pthread_t thread;
   bool running;      /* not joined yet */
   const CG *cg;
   const char *path;
+  char *tmp;         /* the new file's name, or NULL: written in place */
+  mode_t mode;       /* the new file's: 0666 less the umask */
   int fd;            /* -1 where it could not be created, or once closed */
   bool created;
   int err;           /* errno of the failed open or write, else 0 */
@@ -505,11 +513,26 @@ typedef struct CgBlobFile {
   double ms;         /* the thread's CPU time */
 } CgBlobFile;
 
+/* The file the thread writes: a new one beside f->path, else (a link)
+ * the path itself. */
+static int blob_file_open(CgBlobFile *f) {
+  if (!f->tmp) return open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  int fd = mkstemp(f->tmp);
+  if (fd >= 0 && fchmod(fd, f->mode)) {
+    int err = errno;
+    close(fd);
+    unlink(f->tmp);
+    errno = err;
+    return -1;
+  }
+  return fd;
+}
+
 static void *blob_file_run(void *arg) {
   CgBlobFile *f = arg;
   double t = cg_cpu_ms();
   const CG *cg = f->cg;
-  f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  f->fd = blob_file_open(f);
   bool ok = f->created = f->fd >= 0;
   for (int i = 0; ok && i < cg->nwnames; i++) {
     Value *v = cg->wnames[i].v;
@@ -533,6 +556,17 @@ static void blob_file_start(CG *cg, const char *path) {
   CgBlobFile *f = calloc(1, sizeof *f);
   if (!f) abort();
   *f = (CgBlobFile){.cg = cg, .path = path, .fd = -1};
+  struct stat st;
+  if (lstat(path, &st) || !S_ISLNK(st.st_mode)) {
+    size_t n = strlen(path);
+    f->tmp = malloc(n + 8);
+    if (!f->tmp) abort();
+    memcpy(f->tmp, path, n);
+    memcpy(f->tmp + n, ".XXXXXX", 8);
+    mode_t mask = umask(0); /* read on the main thread, before the writer */
+    umask(mask);
+    f->mode = 0666 & ~mask;
+  }
   cg->wfile = f;
   f->running = !pthread_create(&f->thread, NULL, blob_file_run, f);
   if (!f->running) blob_file_run(f); /* no thread: the same file */
@@ -561,6 +595,7 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   int err = f->err ? f->err : errno; /* the failure's, before close */
   if (close(f->fd) && ok) ok = false, err = errno;
   f->fd = -1;
+  if (ok && f->tmp && rename(f->tmp, f->path)) ok = false, err = errno;
   if (!ok) {
     diag_error((Loc){0}, "cannot write %s: %s", f->path, strerror(err));
     return 1; /* cg_weights_end removes it: no truncated object left behind */
@@ -601,7 +636,8 @@ static void blob_file_end(CG *cg) {
   if (!f) return;
   blob_file_join(cg);
   if (f->fd >= 0) close(f->fd);
-  if (f->created && !f->kept) unlink(f->path);
+  if (f->created && !f->kept) unlink(f->tmp ? f->tmp : f->path);
+  free(f->tmp);
   free(f);
   cg->wfile = NULL;
 }
