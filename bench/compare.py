@@ -9,15 +9,9 @@ default 50), BENCH_COMPILES (shloc compiles timed per model and thread
 count, default 3).
 
 shloc's compile time is taken first, in this (unpinned) process, before
-any worker starts: the least of BENCH_COMPILES compiles in a row, as a
-user would build on the whole machine (`--threads` is the generated
-code's). In the pinned 1-thread worker shloc's own threads (optsplit.c's
-second optimizer, the weights' threads) shared its one core: ResNet-50 at
-batch 1 took 2.1 s there and 1.3 s alone (--time-passes: 1.2 s of CPU on
-the main thread, 2.0 s in all). And a single compile, the first after a
-model's files lay idle, read them back from disk: the VM pages out file
-pages unused for about a minute (DAMON), libLLVM and BERT's 680 MB text
-included (465 MB of it paged out read back in 0.70 s, 0.09 s cached).
+any worker starts: the least of BENCH_COMPILES compiles in a row
+(bench/README.md says why: the pinned 1-thread worker queued shloc's own
+threads on one core, and the VM pages out files left idle).
 
 For each thread count a worker process is pinned to that many cores
 (sched_setaffinity, before jax is imported: XLA sizes its intra-op thread

@@ -74,8 +74,8 @@ typedef struct GemmTile {
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
-  bool cpf;         /* conv_micro_fn fetches the next panel (see below) */
-  bool serial_packed;
+  bool cpf;         /* GemmPlan.cpf (see below) */
+  bool serial_packed; /* see above */
   int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
 } GemmTile;
 
@@ -221,6 +221,7 @@ void gemm_plan(Gemm *g) {
   p->nv = conv ? tile->cnv : tile->nv;
   p->nr = p->nv * p->vl;
   p->cb_panel = tile->cb_panel;
+  p->cpf = tile->cpf;
   p->kc = gemm_kc(p->K);
   p->direct_a = p->sak == 1;
   /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of
@@ -779,7 +780,7 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
   /* Panels of a slice lie kc * NR apart. Past the last panel or tap that
    * is another slice, or past B: not inbounds, and a prefetch never
    * faults. */
-  if (gemm_tile(cg->tm, cg_vector_bytes(cg))->cpf) {
+  if (p->cpf) {
     LLVMValueRef pf_off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, kc, LLVMGetParam(f, 12), ""),
                                        LLVMGetParam(f, 10), "");
     pf_off = LLVMBuildAdd(g->b, pf_off, pf_taps, "");

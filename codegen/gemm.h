@@ -33,6 +33,7 @@ typedef struct GemmPlan {
   int vl, nv, mr, nr;               /* lanes, vectors per row, tile */
   const char *isa;                  /* the tile's row in gemm.c's table */
   int64_t cb_panel;                 /* a convolution's B panel stays whole up to this (conv.c) */
+  bool cpf;                         /* conv_micro_fn fetches the next panel into L2 */
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny_dots;                 /* gemm_skinny with B contiguous along K */

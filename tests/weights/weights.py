@@ -41,8 +41,11 @@ usage: weights.py SHLOC BUILD; closes with `N passed, N failed`.
 import json
 import re
 import os
+import resource
 import shutil
+import signal
 import struct
+import subprocess
 import sys
 import threading
 
@@ -321,8 +324,8 @@ def written(shloc, readelf, work):
     not pack (an addend) lies at a multiple of 64 in the blob, the blob
     starts right after the ELF header (at 64), the section headers end the
     file (an older, longer file there is truncated), a pipe gets the same
-    bytes (from memory), and an output that cannot be created is
-    diagnosed."""
+    bytes (from memory), an output that cannot be created is diagnosed,
+    and a write that fails leaves the older object as it was."""
     d = os.path.join(work, "written")
     os.makedirs(d, exist_ok=True)
     mlir, obj = os.path.join(d, "add.mlir"), os.path.join(d, "add.o")
@@ -364,6 +367,17 @@ def written(shloc, readelf, work):
     r = run([shloc, mlir, "-o", os.path.join(d, "missing", "add.o")])
     report("written-uncreatable", None if r.returncode == 1 and "cannot create" in r.stderr
            else f"exit {r.returncode}: {r.stderr[-500:]}")
+    # a write that fails (files limited to 2 KiB, SIGXFSZ ignored) is
+    # diagnosed, leaves the older object whole and no new file beside it
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    r = subprocess.run([shloc, mlir, "-o", obj], capture_output=True, text=True,
+                       preexec_fn=small_files)
+    left = sorted(f for f in os.listdir(d) if f.startswith("add.o."))
+    report("written-failed", None if r.returncode == 1 and "cannot write" in r.stderr
+           and os.path.exists(obj) and open(obj, "rb").read() == data and not left
+           else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
 
 
 # split: layers enough for optsplit.c to optimize the kernels on two
