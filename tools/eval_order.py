@@ -11,7 +11,8 @@ arguments are hoisted into named locals (docs/architecture.md, "Codegen").
 
 An emitting call is one to a function taking an LLVMBuilderRef or a
 pointer to one of the codegen contexts below, less the ones listed as
-making only constants. Needs clang-query-19 (Debian clang-tools-19).
+making only constants, or one through a function pointer passing such an
+argument. Needs clang-query-19 (Debian clang-tools-19).
 Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c less PENDING).
 Prints each site as file:line:col and exits 1 if there is one."""
 import glob
@@ -31,19 +32,23 @@ PENDING = {"gemm.c", "conv.c", "winograd.c"}
 CONTEXTS = ["CG", "Gemm", "Dyn", "Rng", "Em"]
 # Helpers that take a context but only build constants (no instruction,
 # no global): their order does not matter.
-CONSTANT_MAKERS = ["cg_i64", "cg_i32", "cg_i1", "cg_f32", "cg_f64", "i32", "i32c", "i64c", "u32c"]
+CONSTANT_MAKERS = ["cg_i64", "cg_i32", "cg_i1", "cg_f32", "cg_f64", "i32", "i32c", "i64c", "u32c", "K", "KI", "KB"]
 # The most arguments and initializer elements checked.
 MAX_ARGS, MAX_INITS = 12, 8
 
 
 def query():
     ctx = ", ".join(f'"{c}"' for c in CONTEXTS)
+    # a struct named so, or an anonymous struct typedef'd so (vmath.c's Em)
+    to_ctx = ("anyOf(pointsTo(qualType(hasCanonicalType(recordType(hasDeclaration("
+              f"recordDecl(hasAnyName({ctx}))))))), pointsTo(typedefNameDecl(hasAnyName({ctx}))))")
+    builder = 'asString("LLVMBuilderRef")'
     emitting = (
-        "callExpr(callee(functionDecl(anyOf("
-        'hasAnyParameter(hasType(asString("LLVMBuilderRef"))), '
-        "hasAnyParameter(hasType(pointsTo(qualType(hasCanonicalType(recordType(hasDeclaration("
-        f"recordDecl(hasAnyName({ctx})))))))))), "
-        f'unless(matchesName("^::({"|".join(CONSTANT_MAKERS)})$")))))')
+        "callExpr(anyOf(callee(functionDecl("
+        f"anyOf(hasAnyParameter(hasType({builder})), hasAnyParameter(hasType({to_ctx}))), "
+        f'unless(matchesName("^::({"|".join(CONSTANT_MAKERS)})$")))), '
+        # a call through a function pointer (CxUnary, CgOpImpl) that passes a context
+        f"allOf(unless(callee(functionDecl())), hasAnyArgument(hasType(anyOf({builder}, {to_ctx}))))))")
     emits = "anyOf(E, hasDescendant(E))"
     calls = [f"callExpr(hasArgument({i}, {emits}), hasArgument({j}, {emits}))"
              for i in range(MAX_ARGS) for j in range(i + 1, MAX_ARGS)]
