@@ -86,6 +86,16 @@ static Cx cx_sel(CG *cg, LLVMValueRef c, Cx x, Cx y) {
   return (Cx){re, sel(cg, c, x.im, y.im)};
 }
 
+/* Either part of z is NaN (infinite). */
+static LLVMValueRef cx_is_nan(CG *cg, Cx z) {
+  LLVMValueRef im_nan = is_nan(cg, z.im);
+  return or_(cg, is_nan(cg, z.re), im_nan);
+}
+static LLVMValueRef cx_is_inf(CG *cg, Cx z) {
+  LLVMValueRef im_inf = is_inf(cg, z.im);
+  return or_(cg, is_inf(cg, z.re), im_inf);
+}
+
 /* The parts of a complex scalar, widened to f64 when `wide`. */
 static Cx split(CG *cg, LLVMValueRef v, bool wide) {
   LLVMValueRef re = LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "re");
@@ -134,8 +144,7 @@ static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
   LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), im2);
   LLVMValueRef r = cg_sqrt(cg, s);
   /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
-  LLVMValueRef im_inf = is_inf(cg, z.im);
-  return sel(cg, or_(cg, is_inf(cg, z.re), im_inf), fc(s, __builtin_inf()), r);
+  return sel(cg, cx_is_inf(cg, z), fc(s, __builtin_inf()), r);
 }
 
 /* sinh x = (t + t / (t + 1)) / 2 with t = expm1 |x|: no cancellation. */
@@ -193,6 +202,25 @@ static LLVMValueRef is_finite(CG *cg, LLVMValueRef x) {
   return fcmp(cg, LLVMRealOLT, fabs_(cg, x), fc(x, __builtin_inf()));
 }
 
+/* Both parts of z are finite. */
+static LLVMValueRef cx_is_finite(CG *cg, Cx z) {
+  LLVMValueRef im_fin = is_finite(cg, z.im);
+  return and_(cg, is_finite(cg, z.re), im_fin);
+}
+
+static Cx cx_inf_box(CG *cg, Cx z) {
+  LLVMValueRef re = inf_box(cg, z.re);
+  return (Cx){re, inf_box(cg, z.im)};
+}
+
+/* s (a conj(c)) = s (a.re c.re + a.im c.im, a.im c.re - a.re c.im). */
+static Cx scaled_mul_conj(CG *cg, LLVMValueRef s, Cx a, Cx c) {
+  LLVMValueRef im_im = fmul(cg, a.im, c.im);
+  LLVMValueRef re = fmul(cg, s, fadd(cg, fmul(cg, a.re, c.re), im_im));
+  LLVMValueRef re_im = fmul(cg, a.re, c.im);
+  return (Cx){re, fmul(cg, s, fsub(cg, fmul(cg, a.im, c.re), re_im))};
+}
+
 /* spec "divide": Smith's quotient, and where it is NaN, C99 Annex G's
  * values: x / 0 is an infinity, inf / finite an infinity, finite / inf 0. */
 static Cx cx_div(CG *cg, Cx x, Cx y) {
@@ -207,26 +235,10 @@ static Cx cx_div(CG *cg, Cx x, Cx y) {
   LLVMValueRef sinf = cg_intr2(cg, "llvm.copysign", inf, y.re);
   LLVMValueRef zdiv_re = fmul(cg, sinf, x.re);
   Cx zdiv = {zdiv_re, fmul(cg, sinf, x.im)};
-  LLVMValueRef x_im_inf = is_inf(cg, x.im);
-  LLVMValueRef x_inf = or_(cg, is_inf(cg, x.re), x_im_inf);
-  LLVMValueRef y_im_fin = is_finite(cg, y.im);
-  LLVMValueRef y_fin = and_(cg, is_finite(cg, y.re), y_im_fin);
-  LLVMValueRef bx_re = inf_box(cg, x.re);
-  Cx bx = {bx_re, inf_box(cg, x.im)};
-  LLVMValueRef bd = fmul(cg, bx.im, y.im);
-  LLVMValueRef idiv_re = fmul(cg, inf, fadd(cg, fmul(cg, bx.re, y.re), bd));
-  LLVMValueRef ad = fmul(cg, bx.re, y.im);
-  Cx idiv = {idiv_re, fmul(cg, inf, fsub(cg, fmul(cg, bx.im, y.re), ad))};
-  LLVMValueRef y_im_inf = is_inf(cg, y.im);
-  LLVMValueRef y_inf = or_(cg, is_inf(cg, y.re), y_im_inf);
-  LLVMValueRef x_im_fin = is_finite(cg, x.im);
-  LLVMValueRef x_fin = and_(cg, is_finite(cg, x.re), x_im_fin);
-  LLVMValueRef by_re = inf_box(cg, y.re);
-  Cx by = {by_re, inf_box(cg, y.im)};
-  LLVMValueRef xd = fmul(cg, x.im, by.im);
-  LLVMValueRef fdv_re = fmul(cg, zero, fadd(cg, fmul(cg, x.re, by.re), xd));
-  LLVMValueRef xc = fmul(cg, x.re, by.im);
-  Cx fdv = {fdv_re, fmul(cg, zero, fsub(cg, fmul(cg, x.im, by.re), xc))};
+  LLVMValueRef x_inf = cx_is_inf(cg, x), y_fin = cx_is_finite(cg, y);
+  Cx idiv = scaled_mul_conj(cg, inf, cx_inf_box(cg, x), y);
+  LLVMValueRef y_inf = cx_is_inf(cg, y), x_fin = cx_is_finite(cg, x);
+  Cx fdv = scaled_mul_conj(cg, zero, x, cx_inf_box(cg, y));
   Cx r = cx_sel(cg, and_(cg, and_(cg, nan, y_inf), x_fin), fdv, q);
   r = cx_sel(cg, and_(cg, and_(cg, nan, x_inf), y_fin), idiv, r);
   return cx_sel(cg, and_(cg, and_(cg, nan, y0), x_num), zdiv, r);
@@ -389,8 +401,7 @@ static Cx cx_sign(CG *cg, Cx z, ElemType e) {
   LLVMValueRef z0 = and_(cg, fcmp(cg, LLVMRealOEQ, z.re, zero), z_im0);
   r = cx_sel(cg, z0, (Cx){zero, zero}, r);
   LLVMValueRef nan = fc(z.re, __builtin_nan(""));
-  LLVMValueRef im_nan = is_nan(cg, z.im);
-  return cx_sel(cg, or_(cg, is_nan(cg, z.re), im_nan), (Cx){nan, nan}, r);
+  return cx_sel(cg, cx_is_nan(cg, z), (Cx){nan, nan}, r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -427,10 +438,8 @@ static LLVMValueRef cx_compare(CG *cg, CmpDir d, Cx x, Cx y) {
  * operand the result, lhs first. */
 static Cx cx_maxmin(CG *cg, Cx x, Cx y, bool max) {
   Cx r = cx_sel(cg, lex_less(cg, x, y, max, false), x, y);
-  LLVMValueRef y_im_nan = is_nan(cg, y.im);
-  r = cx_sel(cg, or_(cg, is_nan(cg, y.re), y_im_nan), y, r);
-  LLVMValueRef x_im_nan = is_nan(cg, x.im);
-  return cx_sel(cg, or_(cg, is_nan(cg, x.re), x_im_nan), x, r);
+  r = cx_sel(cg, cx_is_nan(cg, y), y, r);
+  return cx_sel(cg, cx_is_nan(cg, x), x, r);
 }
 
 /* ------------------------------------------------------------------------ */
