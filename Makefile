@@ -142,8 +142,9 @@ DEB_PACKAGES := llvm-19-dev llvm-19-tools libdnnl-dev libopenblas-dev python3 py
 DEB_PACKAGES += cmake pkgconf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   gcc-arm-none-eabi qemu-system-arm
 # clang-19 with its sanitizer and libFuzzer runtimes (make fuzz-smoke in
-# make test; make fuzz; make TSAN=1).
-DEB_PACKAGES += clang-19 libclang-rt-19-dev
+# make test; make fuzz; make TSAN=1); clang-query-19 for the argument order
+# lint (tools/eval_order.py, run by the unit stage).
+DEB_PACKAGES += clang-19 libclang-rt-19-dev clang-tools-19
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -314,6 +314,8 @@ LLVMValueRef cg_linear_value(CG *cg, const Value *v, LLVMValueRef *idx);
 LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin);
 void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
               LLVMValueRef val);
+/* Stores val at idx of v's buffer, v's sizes possibly symbolic. */
+void cg_store_at(CG *cg, Value *v, LLVMValueRef *idx, LLVMValueRef val);
 /* The element at idx of a value with storage (not ST_NONE): a constant
  * for a splat or one-element literal, else a load from its buffer. */
 LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);

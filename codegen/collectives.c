@@ -46,7 +46,8 @@ static LLVMValueRef const_i64s(CG *cg, const int64_t *v, int64_t n) {
 static LLVMValueRef named_desc(CG *cg, const char *name, Loc at) {
   const char *file = at.file ? at.file->name : "?";
   const char *loc = arena_printf(&cg->m->arena, "%s:%d:%d", file, at.line, at.col);
-  LLVMValueRef f[2] = {cg_const_string(cg, name), cg_const_string(cg, loc)};
+  LLVMValueRef name_str = cg_const_string(cg, name);
+  LLVMValueRef f[2] = {name_str, cg_const_string(cg, loc)};
   return private_const(cg, LLVMConstStructInContext(cg->ctx, f, 2, 0), "shlort.op");
 }
 
@@ -84,7 +85,8 @@ static LLVMValueRef tensors(CG *cg, Value **vals, int nvals, int32_t *n) {
     if (!type_is_tensor(t)) continue;
     LLVMValueRef idx[2] = {cg_i64(cg, 0), cg_i64(cg, k++)};
     LLVMValueRef at = LLVMBuildInBoundsGEP2(cg->b, LLVMArrayType2(tt, (uint64_t)*n), arr, idx, 2, "");
-    LLVMValueRef f[4] = {cg_buffer(cg, vals[i]), const_i64s(cg, t->dims, t->rank),
+    LLVMValueRef buf = cg_buffer(cg, vals[i]);
+    LLVMValueRef f[4] = {buf, const_i64s(cg, t->dims, t->rank),
                          LLVMConstInt(cg->t_i32, (unsigned)t->rank, 0),
                          LLVMConstInt(cg->t_i32, (unsigned)t->elem, 0)};
     for (unsigned j = 0; j < 4; j++)
@@ -113,7 +115,8 @@ static LLVMValueRef combine_fn(CG *cg, Op *op) {
   LLVMValueRef acc = LLVMGetParam(fn, 1), x = LLVMGetParam(fn, 2);
   CgLoop l;
   LLVMValueRef i = cg_loop_begin(cg, &l, cg_i64(cg, 0), LLVMGetParam(fn, 3));
-  LLVMValueRef args[2] = {cg_load(cg, acc, e, i), cg_load(cg, x, e, i)}, r;
+  LLVMValueRef acc_i = cg_load(cg, acc, e, i);
+  LLVMValueRef args[2] = {acc_i, cg_load(cg, x, e, i)}, r;
   cg_region_scalar(cg, op->regions[0], args, &r);
   cg_store(cg, acc, e, i, r);
   cg_loop_end(cg, &l);
@@ -173,7 +176,8 @@ static void emit_reduction(CG *cg, Op *op) {
   LLVMValueRef in = tensors(cg, op->opnds, op->nopnds, &n);
   LLVMValueRef out = tensors(cg, op->results, op->nresults, &n);
   LLVMValueRef comb = combine_fn(cg, op), ctx = LLVMConstNull(cg->t_ptr);
-  LLVMValueRef pre[3] = {cg->proc, op_desc(cg, op), groups_desc(cg, op)};
+  LLVMValueRef desc = op_desc(cg, op);
+  LLVMValueRef pre[3] = {cg->proc, desc, groups_desc(cg, op)};
   if (op->code == OP_REDUCE_SCATTER) {
     LLVMValueRef a[9] = {pre[0], pre[1], pre[2], cg_i64(cg, op->a.scatter_dimension),
                          i32(cg, n), in, out, comb, ctx};
@@ -189,7 +193,8 @@ static void emit_all_gather(CG *cg, Op *op) {
   int32_t n;
   LLVMValueRef in = tensors(cg, op->opnds, op->nopnds, &n);
   LLVMValueRef out = tensors(cg, op->results, op->nresults, &n);
-  LLVMValueRef a[7] = {cg->proc, op_desc(cg, op), groups_desc(cg, op),
+  LLVMValueRef desc = op_desc(cg, op);
+  LLVMValueRef a[7] = {cg->proc, desc, groups_desc(cg, op),
                        cg_i64(cg, op->a.all_gather_dim), i32(cg, n), in, out};
   call_checked(cg, "shlort_all_gather", a, 7);
 }
@@ -198,7 +203,8 @@ static void emit_all_to_all(CG *cg, Op *op) {
   int32_t n;
   LLVMValueRef in = tensors(cg, op->opnds, op->nopnds, &n);
   LLVMValueRef out = tensors(cg, op->results, op->nresults, &n);
-  LLVMValueRef a[9] = {cg->proc, op_desc(cg, op), groups_desc(cg, op),
+  LLVMValueRef desc = op_desc(cg, op);
+  LLVMValueRef a[9] = {cg->proc, desc, groups_desc(cg, op),
                        cg_i64(cg, op->a.split_dimension), cg_i64(cg, op->a.concat_dimension),
                        cg_i64(cg, op->a.split_count), i32(cg, n), in, out};
   call_checked(cg, "shlort_all_to_all", a, 9);
@@ -213,8 +219,9 @@ static void emit_one_to_one(CG *cg, Op *op) {
     return;
   }
   int32_t n;
-  LLVMValueRef a[5] = {cg->proc, op_desc(cg, op), groups_desc(cg, op),
-                       tensors(cg, op->opnds, 1, &n), tensors(cg, op->results, 1, &n)};
+  LLVMValueRef desc = op_desc(cg, op), groups = groups_desc(cg, op);
+  LLVMValueRef in = tensors(cg, op->opnds, 1, &n);
+  LLVMValueRef a[5] = {cg->proc, desc, groups, in, tensors(cg, op->results, 1, &n)};
   call_checked(cg, op->code == OP_COLLECTIVE_PERMUTE ? "shlort_collective_permute"
                                                      : "shlort_collective_broadcast",
                a, 5);
@@ -242,7 +249,8 @@ static void emit_feed(CG *cg, Op *op) {
   bool in = op->code == OP_INFEED;
   int32_t n;
   LLVMValueRef t = payload(cg, op, !in, &n);
-  LLVMValueRef a[5] = {cg->proc, op_desc(cg, op),
+  LLVMValueRef desc = op_desc(cg, op);
+  LLVMValueRef a[5] = {cg->proc, desc,
                        cg_const_string(cg, op->a.feed_config ? op->a.feed_config : ""), i32(cg, n),
                        t};
   call_checked(cg, in ? "shlort_infeed" : "shlort_outfeed", a, 5);
@@ -252,9 +260,9 @@ static void emit_feed(CG *cg, Op *op) {
  * result's static shape. */
 static void emit_rng(CG *cg, Op *op) {
   int32_t n;
-  LLVMValueRef a[6] = {cg->proc, op_desc(cg, op),
-                       i32(cg, op->a.rng_distribution == RNG_NORMAL),
-                       cg_buffer(cg, op->opnds[0]), cg_buffer(cg, op->opnds[1]),
+  LLVMValueRef desc = op_desc(cg, op);
+  LLVMValueRef lo = cg_buffer(cg, op->opnds[0]), hi = cg_buffer(cg, op->opnds[1]);
+  LLVMValueRef a[6] = {cg->proc, desc, i32(cg, op->a.rng_distribution == RNG_NORMAL), lo, hi,
                        tensors(cg, op->results, 1, &n)};
   call_checked(cg, "shlort_rng", a, 6);
 }
@@ -324,7 +332,7 @@ void cg_emit_run_parallel(CG *cg, Op *op) {
   if (!cg_check_types(cg, op)) return;
   Site s = {op, 0, -1};
   ir_walk(cg->fn, count_site, &s);
-  LLVMValueRef a[3] = {i32(cg, s.found), pointers(cg, op->opnds, op->nopnds),
-                       pointers(cg, op->results, op->nresults)};
+  LLVMValueRef in = pointers(cg, op->opnds, op->nopnds);
+  LLVMValueRef a[3] = {i32(cg, s.found), in, pointers(cg, op->results, op->nresults)};
   call_checked(cg, "shloc_run_parallel", a, 3);
 }

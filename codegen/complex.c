@@ -73,20 +73,33 @@ static LLVMValueRef is_nan(CG *cg, LLVMValueRef x) { return fcmp(cg, LLVMRealUNO
 /* C99 fmax/fmin (a NaN operand gives the other), as selects: llvm.maxnum
  * becomes a libm call on targets without an FPU. */
 static LLVMValueRef fmax_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
-  return sel(cg, or_(cg, fcmp(cg, LLVMRealOGT, x, y), is_nan(cg, y)), x, y);
+  LLVMValueRef y_nan = is_nan(cg, y);
+  return sel(cg, or_(cg, fcmp(cg, LLVMRealOGT, x, y), y_nan), x, y);
 }
 static LLVMValueRef fmin_(CG *cg, LLVMValueRef x, LLVMValueRef y) {
-  return sel(cg, or_(cg, fcmp(cg, LLVMRealOLT, x, y), is_nan(cg, y)), x, y);
+  LLVMValueRef y_nan = is_nan(cg, y);
+  return sel(cg, or_(cg, fcmp(cg, LLVMRealOLT, x, y), y_nan), x, y);
 }
 
 static Cx cx_sel(CG *cg, LLVMValueRef c, Cx x, Cx y) {
-  return (Cx){sel(cg, c, x.re, y.re), sel(cg, c, x.im, y.im)};
+  LLVMValueRef re = sel(cg, c, x.re, y.re);
+  return (Cx){re, sel(cg, c, x.im, y.im)};
+}
+
+/* Either part of z is NaN (infinite). */
+static LLVMValueRef cx_is_nan(CG *cg, Cx z) {
+  LLVMValueRef im_nan = is_nan(cg, z.im);
+  return or_(cg, is_nan(cg, z.re), im_nan);
+}
+static LLVMValueRef cx_is_inf(CG *cg, Cx z) {
+  LLVMValueRef im_inf = is_inf(cg, z.im);
+  return or_(cg, is_inf(cg, z.re), im_inf);
 }
 
 /* The parts of a complex scalar, widened to f64 when `wide`. */
 static Cx split(CG *cg, LLVMValueRef v, bool wide) {
-  Cx z = {LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "re"),
-          LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 1, 0), "im")};
+  LLVMValueRef re = LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 0, 0), "re");
+  Cx z = {re, LLVMBuildExtractElement(cg->b, v, LLVMConstInt(cg->t_i32, 1, 0), "im")};
   if (wide && LLVMTypeOf(z.re) == cg->t_f32) {
     z.re = LLVMBuildFPExt(cg->b, z.re, cg->t_f64, "");
     z.im = LLVMBuildFPExt(cg->b, z.im, cg->t_f64, "");
@@ -118,17 +131,20 @@ static LLVMValueRef hypot_(CG *cg, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef q = fdiv(cg, lo, hi);
   LLVMValueRef r = fmul(cg, hi, cg_sqrt(cg, fadd(cg, fc(a, 1.0), fmul(cg, q, q))));
   r = sel(cg, fcmp(cg, LLVMRealOEQ, hi, fc(a, 0.0)), fc(a, 0.0), r);
-  r = sel(cg, or_(cg, is_nan(cg, a), is_nan(cg, b)), fc(a, __builtin_nan("")), r);
-  return sel(cg, or_(cg, is_inf(cg, a), is_inf(cg, b)), fc(a, __builtin_inf()), r);
+  LLVMValueRef b_nan = is_nan(cg, b);
+  r = sel(cg, or_(cg, is_nan(cg, a), b_nan), fc(a, __builtin_nan("")), r);
+  LLVMValueRef b_inf = is_inf(cg, b);
+  return sel(cg, or_(cg, is_inf(cg, a), b_inf), fc(a, __builtin_inf()), r);
 }
 
 /* |z| of parts that came from f32: their squares cannot overflow f64. */
 static LLVMValueRef abs_wide(CG *cg, Cx z, ElemType e) {
   if (e == ET_C128) return hypot_(cg, z.re, z.im);
-  LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), fmul(cg, z.im, z.im));
+  LLVMValueRef im2 = fmul(cg, z.im, z.im);
+  LLVMValueRef s = fadd(cg, fmul(cg, z.re, z.re), im2);
   LLVMValueRef r = cg_sqrt(cg, s);
   /* inf^2 + NaN is NaN; C99 hypot(inf, NaN) is inf. */
-  return sel(cg, or_(cg, is_inf(cg, z.re), is_inf(cg, z.im)), fc(s, __builtin_inf()), r);
+  return sel(cg, cx_is_inf(cg, z), fc(s, __builtin_inf()), r);
 }
 
 /* sinh x = (t + t / (t + 1)) / 2 with t = expm1 |x|: no cancellation. */
@@ -141,28 +157,37 @@ static LLVMValueRef sinh_(CG *cg, LLVMValueRef x) {
 
 static LLVMValueRef cosh_(CG *cg, LLVMValueRef x) {
   LLVMValueRef e = math_exp(cg->b, fabs_(cg, x));
-  return fadd(cg, fmul(cg, fc(x, 0.5), e), fdiv(cg, fc(x, 0.5), e));
+  LLVMValueRef half_inv = fdiv(cg, fc(x, 0.5), e);
+  return fadd(cg, fmul(cg, fc(x, 0.5), e), half_inv);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Arithmetic (spec "add", "subtract", "multiply", "divide", "negate")       */
 
+static Cx cx_add(CG *cg, Cx x, Cx y) {
+  LLVMValueRef re = fadd(cg, x.re, y.re);
+  return (Cx){re, fadd(cg, x.im, y.im)};
+}
+
 static Cx cx_mul(CG *cg, Cx x, Cx y) {
-  return (Cx){fsub(cg, fmul(cg, x.re, y.re), fmul(cg, x.im, y.im)),
-              fadd(cg, fmul(cg, x.re, y.im), fmul(cg, x.im, y.re))};
+  LLVMValueRef bd = fmul(cg, x.im, y.im);
+  LLVMValueRef re = fsub(cg, fmul(cg, x.re, y.re), bd);
+  LLVMValueRef bc = fmul(cg, x.im, y.re);
+  return (Cx){re, fadd(cg, fmul(cg, x.re, y.im), bc)};
 }
 
 /* Smith's algorithm: divide by the larger part of y first. */
 static Cx smith(CG *cg, Cx x, Cx y) {
-  LLVMValueRef re_big = fcmp(cg, LLVMRealOGE, fabs_(cg, y.re), fabs_(cg, y.im));
+  LLVMValueRef im_abs = fabs_(cg, y.im);
+  LLVMValueRef re_big = fcmp(cg, LLVMRealOGE, fabs_(cg, y.re), im_abs);
   /* |c| >= |d|: r = d / c, den = c + d r, ((a + b r), (b - a r)) / den */
   LLVMValueRef r1 = fdiv(cg, y.im, y.re), d1 = fadd(cg, y.re, fmul(cg, y.im, r1));
-  Cx q1 = {fdiv(cg, fadd(cg, x.re, fmul(cg, x.im, r1)), d1),
-           fdiv(cg, fsub(cg, x.im, fmul(cg, x.re, r1)), d1)};
+  LLVMValueRef q1_re = fdiv(cg, fadd(cg, x.re, fmul(cg, x.im, r1)), d1);
+  Cx q1 = {q1_re, fdiv(cg, fsub(cg, x.im, fmul(cg, x.re, r1)), d1)};
   /* |c| < |d|: r = c / d, den = c r + d, ((a r + b), (b r - a)) / den */
   LLVMValueRef r2 = fdiv(cg, y.re, y.im), d2 = fadd(cg, fmul(cg, y.re, r2), y.im);
-  Cx q2 = {fdiv(cg, fadd(cg, fmul(cg, x.re, r2), x.im), d2),
-           fdiv(cg, fsub(cg, fmul(cg, x.im, r2), x.re), d2)};
+  LLVMValueRef q2_re = fdiv(cg, fadd(cg, fmul(cg, x.re, r2), x.im), d2);
+  Cx q2 = {q2_re, fdiv(cg, fsub(cg, fmul(cg, x.im, r2), x.re), d2)};
   return cx_sel(cg, re_big, q1, q2);
 }
 
@@ -177,26 +202,43 @@ static LLVMValueRef is_finite(CG *cg, LLVMValueRef x) {
   return fcmp(cg, LLVMRealOLT, fabs_(cg, x), fc(x, __builtin_inf()));
 }
 
+/* Both parts of z are finite. */
+static LLVMValueRef cx_is_finite(CG *cg, Cx z) {
+  LLVMValueRef im_fin = is_finite(cg, z.im);
+  return and_(cg, is_finite(cg, z.re), im_fin);
+}
+
+static Cx cx_inf_box(CG *cg, Cx z) {
+  LLVMValueRef re = inf_box(cg, z.re);
+  return (Cx){re, inf_box(cg, z.im)};
+}
+
+/* s (a conj(c)) = s (a.re c.re + a.im c.im, a.im c.re - a.re c.im). */
+static Cx scaled_mul_conj(CG *cg, LLVMValueRef s, Cx a, Cx c) {
+  LLVMValueRef im_im = fmul(cg, a.im, c.im);
+  LLVMValueRef re = fmul(cg, s, fadd(cg, fmul(cg, a.re, c.re), im_im));
+  LLVMValueRef re_im = fmul(cg, a.re, c.im);
+  return (Cx){re, fmul(cg, s, fsub(cg, fmul(cg, a.im, c.re), re_im))};
+}
+
 /* spec "divide": Smith's quotient, and where it is NaN, C99 Annex G's
  * values: x / 0 is an infinity, inf / finite an infinity, finite / inf 0. */
 static Cx cx_div(CG *cg, Cx x, Cx y) {
   Cx q = smith(cg, x, y);
-  LLVMValueRef nan = and_(cg, is_nan(cg, q.re), is_nan(cg, q.im));
+  LLVMValueRef q_im_nan = is_nan(cg, q.im);
+  LLVMValueRef nan = and_(cg, is_nan(cg, q.re), q_im_nan);
   LLVMValueRef inf = fc(x.re, __builtin_inf()), zero = fc(x.re, 0.0);
-  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
-  LLVMValueRef x_num = LLVMBuildNot(cg->b, and_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), "");
+  LLVMValueRef y_im0 = fcmp(cg, LLVMRealOEQ, y.im, zero);
+  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), y_im0);
+  LLVMValueRef x_im_nan = is_nan(cg, x.im);
+  LLVMValueRef x_num = LLVMBuildNot(cg->b, and_(cg, is_nan(cg, x.re), x_im_nan), "");
   LLVMValueRef sinf = cg_intr2(cg, "llvm.copysign", inf, y.re);
-  Cx zdiv = {fmul(cg, sinf, x.re), fmul(cg, sinf, x.im)};
-  LLVMValueRef x_inf = or_(cg, is_inf(cg, x.re), is_inf(cg, x.im));
-  LLVMValueRef y_fin = and_(cg, is_finite(cg, y.re), is_finite(cg, y.im));
-  Cx bx = {inf_box(cg, x.re), inf_box(cg, x.im)};
-  Cx idiv = {fmul(cg, inf, fadd(cg, fmul(cg, bx.re, y.re), fmul(cg, bx.im, y.im))),
-             fmul(cg, inf, fsub(cg, fmul(cg, bx.im, y.re), fmul(cg, bx.re, y.im)))};
-  LLVMValueRef y_inf = or_(cg, is_inf(cg, y.re), is_inf(cg, y.im));
-  LLVMValueRef x_fin = and_(cg, is_finite(cg, x.re), is_finite(cg, x.im));
-  Cx by = {inf_box(cg, y.re), inf_box(cg, y.im)};
-  Cx fdv = {fmul(cg, zero, fadd(cg, fmul(cg, x.re, by.re), fmul(cg, x.im, by.im))),
-            fmul(cg, zero, fsub(cg, fmul(cg, x.im, by.re), fmul(cg, x.re, by.im)))};
+  LLVMValueRef zdiv_re = fmul(cg, sinf, x.re);
+  Cx zdiv = {zdiv_re, fmul(cg, sinf, x.im)};
+  LLVMValueRef x_inf = cx_is_inf(cg, x), y_fin = cx_is_finite(cg, y);
+  Cx idiv = scaled_mul_conj(cg, inf, cx_inf_box(cg, x), y);
+  LLVMValueRef y_inf = cx_is_inf(cg, y), x_fin = cx_is_finite(cg, x);
+  Cx fdv = scaled_mul_conj(cg, zero, x, cx_inf_box(cg, y));
   Cx r = cx_sel(cg, and_(cg, and_(cg, nan, y_inf), x_fin), fdv, q);
   r = cx_sel(cg, and_(cg, and_(cg, nan, x_inf), y_fin), idiv, r);
   return cx_sel(cg, and_(cg, and_(cg, nan, y0), x_num), zdiv, r);
@@ -212,14 +254,15 @@ static Cx cx_recip(CG *cg, Cx y) {
 /* spec "sqrt": the principal root, re >= 0. */
 static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
   LLVMValueRef a = z.re, b = z.im, h = abs_wide(cg, z, e);
-  LLVMValueRef t = cg_sqrt(cg, fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)),
-                                             fmul(cg, fc(a, 0.5), h)));
+  LLVMValueRef half_h = fmul(cg, fc(a, 0.5), h);
+  LLVMValueRef t = cg_sqrt(cg, fadd(cg, fmul(cg, fc(a, 0.5), fabs_(cg, a)), half_h));
   LLVMValueRef o = fdiv(cg, b, fadd(cg, t, t));
   Cx pos = {t, o};
-  Cx neg = {fabs_(cg, o), cg_intr2(cg, "llvm.copysign", t, b)};
+  LLVMValueRef o_abs = fabs_(cg, o);
+  Cx neg = {o_abs, cg_intr2(cg, "llvm.copysign", t, b)};
   Cx r = cx_sel(cg, fcmp(cg, LLVMRealOGE, a, fc(a, 0.0)), pos, neg);
-  LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, a, fc(a, 0.0)),
-                           fcmp(cg, LLVMRealOEQ, b, fc(a, 0.0)));
+  LLVMValueRef b0 = fcmp(cg, LLVMRealOEQ, b, fc(a, 0.0));
+  LLVMValueRef zero = and_(cg, fcmp(cg, LLVMRealOEQ, a, fc(a, 0.0)), b0);
   r = cx_sel(cg, zero, (Cx){fc(a, 0.0), b}, r);
   return cx_sel(cg, is_inf(cg, b), (Cx){fc(a, __builtin_inf()), b}, r);
 }
@@ -227,7 +270,8 @@ static Cx cx_sqrt(CG *cg, Cx z, ElemType e) {
 /* spec "exponential": e^a (cos b + i sin b); a real z stays real. */
 static Cx cx_exp(CG *cg, Cx z) {
   LLVMValueRef ea = math_exp(cg->b, z.re);
-  Cx r = {fmul(cg, ea, math_cos(cg->b, z.im)), fmul(cg, ea, math_sin(cg->b, z.im))};
+  LLVMValueRef r_re = fmul(cg, ea, math_cos(cg->b, z.im));
+  Cx r = {r_re, fmul(cg, ea, math_sin(cg->b, z.im))};
   LLVMValueRef real = fcmp(cg, LLVMRealOEQ, z.im, fc(z.im, 0.0));
   return cx_sel(cg, real, (Cx){ea, z.im}, r);
 }
@@ -237,42 +281,52 @@ static Cx cx_exp(CG *cg, Cx z) {
 static Cx cx_expm1(CG *cg, Cx z) {
   LLVMValueRef s = math_sin(cg->b, fmul(cg, fc(z.im, 0.5), z.im));
   LLVMValueRef em = math_expm1(cg->b, z.re);
-  LLVMValueRef re = fsub(cg, fmul(cg, em, math_cos(cg->b, z.im)), fmul(cg, fc(s, 2.0), fmul(cg, s, s)));
-  LLVMValueRef im = fmul(cg, math_exp(cg->b, z.re), math_sin(cg->b, z.im));
+  LLVMValueRef two_s2 = fmul(cg, fc(s, 2.0), fmul(cg, s, s));
+  LLVMValueRef re = fsub(cg, fmul(cg, em, math_cos(cg->b, z.im)), two_s2);
+  LLVMValueRef sin_b = math_sin(cg->b, z.im);
+  LLVMValueRef im = fmul(cg, math_exp(cg->b, z.re), sin_b);
   LLVMValueRef real = fcmp(cg, LLVMRealOEQ, z.im, fc(z.im, 0.0));
   return cx_sel(cg, real, (Cx){em, z.im}, (Cx){re, im});
 }
 
 /* spec "log": log|z| + i arg z. */
 static Cx cx_log(CG *cg, Cx z, ElemType e) {
-  return (Cx){math_log(cg->b, abs_wide(cg, z, e)), math_atan2(cg->b, z.im, z.re)};
+  LLVMValueRef log_abs = math_log(cg->b, abs_wide(cg, z, e));
+  return (Cx){log_abs, math_atan2(cg->b, z.im, z.re)};
 }
 
 /* spec "log_plus_one": log|1 + z| + i arg(1 + z). */
 static Cx cx_log1p(CG *cg, Cx z, ElemType e) {
   LLVMValueRef a = z.re, b = z.im, a1 = fadd(cg, a, fc(a, 1.0));
-  LLVMValueRef u = fadd(cg, fmul(cg, a, fadd(cg, a, fc(a, 2.0))), fmul(cg, b, b));
+  LLVMValueRef b2 = fmul(cg, b, b);
+  LLVMValueRef u = fadd(cg, fmul(cg, a, fadd(cg, a, fc(a, 2.0))), b2);
   LLVMValueRef near = fmul(cg, fc(a, 0.5), math_log1p(cg->b, u));
   Cx w = {a1, b};
   LLVMValueRef far = math_log(cg->b, abs_wide(cg, w, e));
   /* Near z = -1 (|1 + z| < 1/2: a + 1 is exact there) u cancels; far out
    * (or at infinities) its squares overflow. */
-  LLVMValueRef m = fmax_(cg, fabs_(cg, a), fabs_(cg, b));
-  LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)),
-                             fcmp(cg, LLVMRealUGT, m, fc(a, 1e150)));
-  return (Cx){sel(cg, use_far, far, near), math_atan2(cg->b, b, a1)};
+  LLVMValueRef b_abs = fabs_(cg, b);
+  LLVMValueRef m = fmax_(cg, fabs_(cg, a), b_abs);
+  LLVMValueRef huge = fcmp(cg, LLVMRealUGT, m, fc(a, 1e150));
+  LLVMValueRef use_far = or_(cg, fcmp(cg, LLVMRealOLT, abs_wide(cg, w, e), fc(a, 0.5)), huge);
+  LLVMValueRef re = sel(cg, use_far, far, near);
+  return (Cx){re, math_atan2(cg->b, b, a1)};
 }
 
 /* spec "sine": sin a cosh b + i cos a sinh b. */
 static Cx cx_sin(CG *cg, Cx z) {
-  return (Cx){fmul(cg, math_sin(cg->b, z.re), cosh_(cg, z.im)),
-              fmul(cg, math_cos(cg->b, z.re), sinh_(cg, z.im))};
+  LLVMValueRef ch = cosh_(cg, z.im);
+  LLVMValueRef re = fmul(cg, math_sin(cg->b, z.re), ch);
+  LLVMValueRef sh = sinh_(cg, z.im);
+  return (Cx){re, fmul(cg, math_cos(cg->b, z.re), sh)};
 }
 
 /* spec "cosine": cos a cosh b - i sin a sinh b. */
 static Cx cx_cos(CG *cg, Cx z) {
-  return (Cx){fmul(cg, math_cos(cg->b, z.re), cosh_(cg, z.im)),
-              LLVMBuildFNeg(cg->b, fmul(cg, math_sin(cg->b, z.re), sinh_(cg, z.im)), "")};
+  LLVMValueRef ch = cosh_(cg, z.im);
+  LLVMValueRef re = fmul(cg, math_cos(cg->b, z.re), ch);
+  LLVMValueRef sh = sinh_(cg, z.im);
+  return (Cx){re, LLVMBuildFNeg(cg->b, fmul(cg, math_sin(cg->b, z.re), sh), "")};
 }
 
 /* spec "tanh", Kahan's formula; for |x| > 22, tanh x is +-1 to double
@@ -283,10 +337,13 @@ static Cx cx_tanh(CG *cg, Cx z) {
   LLVMValueRef beta = fadd(cg, one, fmul(cg, t, t));
   LLVMValueRef rho = cg_sqrt(cg, fadd(cg, one, fmul(cg, s, s)));
   LLVMValueRef den = fadd(cg, one, fmul(cg, beta, fmul(cg, s, s)));
-  Cx r = {fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den), fdiv(cg, t, den)};
+  LLVMValueRef r_re = fdiv(cg, fmul(cg, fmul(cg, beta, rho), s), den);
+  Cx r = {r_re, fdiv(cg, t, den)};
   LLVMValueRef ex = math_exp(cg->b, fmul(cg, fc(x, -2.0), fabs_(cg, x)));
-  LLVMValueRef sc = fmul(cg, math_sin(cg->b, y), math_cos(cg->b, y));
-  Cx big = {cg_intr2(cg, "llvm.copysign", one, x), fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
+  LLVMValueRef cos_y = math_cos(cg->b, y);
+  LLVMValueRef sc = fmul(cg, math_sin(cg->b, y), cos_y);
+  LLVMValueRef big_re = cg_intr2(cg, "llvm.copysign", one, x);
+  Cx big = {big_re, fmul(cg, fc(x, 4.0), fmul(cg, sc, ex))};
   return cx_sel(cg, fcmp(cg, LLVMRealOGT, fabs_(cg, x), fc(x, 22.0)), big, r);
 }
 
@@ -298,7 +355,8 @@ static Cx cx_tan(CG *cg, Cx z) {
 
 /* spec "logistic": 1 / (1 + e^-z). */
 static Cx cx_logistic(CG *cg, Cx z) {
-  Cx w = cx_exp(cg, (Cx){LLVMBuildFNeg(cg->b, z.re, ""), LLVMBuildFNeg(cg->b, z.im, "")});
+  LLVMValueRef neg_re = LLVMBuildFNeg(cg->b, z.re, "");
+  Cx w = cx_exp(cg, (Cx){neg_re, LLVMBuildFNeg(cg->b, z.im, "")});
   return cx_recip(cg, (Cx){fadd(cg, w.re, fc(w.re, 1.0)), w.im});
 }
 
@@ -306,8 +364,10 @@ static Cx cx_logistic(CG *cg, Cx z) {
 static Cx cx_pow(CG *cg, Cx x, Cx y, ElemType e) {
   Cx p = cx_exp(cg, cx_mul(cg, y, cx_log(cg, x, e)));
   LLVMValueRef zero = fc(x.re, 0.0), one = fc(x.re, 1.0), nan = fc(x.re, __builtin_nan(""));
-  LLVMValueRef x0 = and_(cg, fcmp(cg, LLVMRealOEQ, x.re, zero), fcmp(cg, LLVMRealOEQ, x.im, zero));
-  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), fcmp(cg, LLVMRealOEQ, y.im, zero));
+  LLVMValueRef x_im0 = fcmp(cg, LLVMRealOEQ, x.im, zero);
+  LLVMValueRef x0 = and_(cg, fcmp(cg, LLVMRealOEQ, x.re, zero), x_im0);
+  LLVMValueRef y_im0 = fcmp(cg, LLVMRealOEQ, y.im, zero);
+  LLVMValueRef y0 = and_(cg, fcmp(cg, LLVMRealOEQ, y.re, zero), y_im0);
   LLVMValueRef ypos = fcmp(cg, LLVMRealOGT, y.re, zero);
   Cx at0 = cx_sel(cg, y0, (Cx){one, zero}, cx_sel(cg, ypos, (Cx){zero, zero}, (Cx){nan, nan}));
   return cx_sel(cg, x0, at0, p);
@@ -317,15 +377,17 @@ static Cx cx_pow(CG *cg, Cx x, Cx y, ElemType e) {
 static Cx cx_cbrt(CG *cg, Cx z, ElemType e) {
   LLVMValueRef r = math_cbrt(cg->b, abs_wide(cg, z, e));
   LLVMValueRef t = fmul(cg, math_atan2(cg->b, z.im, z.re), fc(r, 1.0 / 3.0));
-  return (Cx){fmul(cg, r, math_cos(cg->b, t)), fmul(cg, r, math_sin(cg->b, t))};
+  LLVMValueRef re = fmul(cg, r, math_cos(cg->b, t));
+  return (Cx){re, fmul(cg, r, math_sin(cg->b, t))};
 }
 
 /* spec "atan2" on complex values, as the reference interpreter defines it:
  * -i log((x + iy) / sqrt(x^2 + y^2)). */
 static Cx cx_atan2(CG *cg, Cx y, Cx x, ElemType e) {
-  Cx w = {fsub(cg, x.re, y.im), fadd(cg, x.im, y.re)};
+  LLVMValueRef w_re = fsub(cg, x.re, y.im);
+  Cx w = {w_re, fadd(cg, x.im, y.re)};
   Cx x2 = cx_mul(cg, x, x), y2 = cx_mul(cg, y, y);
-  Cx s = cx_sqrt(cg, (Cx){fadd(cg, x2.re, y2.re), fadd(cg, x2.im, y2.im)}, ET_C128);
+  Cx s = cx_sqrt(cg, cx_add(cg, x2, y2), ET_C128);
   Cx l = cx_log(cg, cx_div(cg, w, s), e);
   return (Cx){l.im, LLVMBuildFNeg(cg->b, l.re, "")};
 }
@@ -333,11 +395,13 @@ static Cx cx_atan2(CG *cg, Cx y, Cx x, ElemType e) {
 /* spec "sign": NaN if a part is NaN, 0 at 0, else z / |z|. */
 static Cx cx_sign(CG *cg, Cx z, ElemType e) {
   LLVMValueRef m = abs_wide(cg, z, e), zero = fc(z.re, 0.0);
-  Cx r = {fdiv(cg, z.re, m), fdiv(cg, z.im, m)};
-  LLVMValueRef z0 = and_(cg, fcmp(cg, LLVMRealOEQ, z.re, zero), fcmp(cg, LLVMRealOEQ, z.im, zero));
+  LLVMValueRef r_re = fdiv(cg, z.re, m);
+  Cx r = {r_re, fdiv(cg, z.im, m)};
+  LLVMValueRef z_im0 = fcmp(cg, LLVMRealOEQ, z.im, zero);
+  LLVMValueRef z0 = and_(cg, fcmp(cg, LLVMRealOEQ, z.re, zero), z_im0);
   r = cx_sel(cg, z0, (Cx){zero, zero}, r);
   LLVMValueRef nan = fc(z.re, __builtin_nan(""));
-  return cx_sel(cg, or_(cg, is_nan(cg, z.re), is_nan(cg, z.im)), (Cx){nan, nan}, r);
+  return cx_sel(cg, cx_is_nan(cg, z), (Cx){nan, nan}, r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -349,15 +413,20 @@ static LLVMValueRef lex_less(CG *cg, Cx x, Cx y, bool gt, bool or_equal) {
   LLVMRealPredicate strict = gt ? LLVMRealOGT : LLVMRealOLT;
   LLVMRealPredicate last = or_equal ? (gt ? LLVMRealOGE : LLVMRealOLE) : strict;
   LLVMValueRef re_eq = fcmp(cg, LLVMRealOEQ, x.re, y.re);
-  return or_(cg, fcmp(cg, strict, x.re, y.re), and_(cg, re_eq, fcmp(cg, last, x.im, y.im)));
+  LLVMValueRef im_less = and_(cg, re_eq, fcmp(cg, last, x.im, y.im));
+  return or_(cg, fcmp(cg, strict, x.re, y.re), im_less);
 }
 
 static LLVMValueRef cx_compare(CG *cg, CmpDir d, Cx x, Cx y) {
   switch (d) {
-  case CMP_EQ:
-    return and_(cg, fcmp(cg, LLVMRealOEQ, x.re, y.re), fcmp(cg, LLVMRealOEQ, x.im, y.im));
-  case CMP_NE:
-    return or_(cg, fcmp(cg, LLVMRealUNE, x.re, y.re), fcmp(cg, LLVMRealUNE, x.im, y.im));
+  case CMP_EQ: {
+    LLVMValueRef im_eq = fcmp(cg, LLVMRealOEQ, x.im, y.im);
+    return and_(cg, fcmp(cg, LLVMRealOEQ, x.re, y.re), im_eq);
+  }
+  case CMP_NE: {
+    LLVMValueRef im_ne = fcmp(cg, LLVMRealUNE, x.im, y.im);
+    return or_(cg, fcmp(cg, LLVMRealUNE, x.re, y.re), im_ne);
+  }
   case CMP_LT: return lex_less(cg, x, y, false, false);
   case CMP_LE: return lex_less(cg, x, y, false, true);
   case CMP_GT: return lex_less(cg, x, y, true, false);
@@ -369,15 +438,17 @@ static LLVMValueRef cx_compare(CG *cg, CmpDir d, Cx x, Cx y) {
  * operand the result, lhs first. */
 static Cx cx_maxmin(CG *cg, Cx x, Cx y, bool max) {
   Cx r = cx_sel(cg, lex_less(cg, x, y, max, false), x, y);
-  r = cx_sel(cg, or_(cg, is_nan(cg, y.re), is_nan(cg, y.im)), y, r);
-  return cx_sel(cg, or_(cg, is_nan(cg, x.re), is_nan(cg, x.im)), x, r);
+  r = cx_sel(cg, cx_is_nan(cg, y), y, r);
+  return cx_sel(cg, cx_is_nan(cg, x), x, r);
 }
 
 /* ------------------------------------------------------------------------ */
 /* The rules of each op                                                      */
 
-static Cx cx_add(CG *cg, Cx x, Cx y) { return (Cx){fadd(cg, x.re, y.re), fadd(cg, x.im, y.im)}; }
-static Cx cx_sub(CG *cg, Cx x, Cx y) { return (Cx){fsub(cg, x.re, y.re), fsub(cg, x.im, y.im)}; }
+static Cx cx_sub(CG *cg, Cx x, Cx y) {
+  LLVMValueRef re = fsub(cg, x.re, y.re);
+  return (Cx){re, fsub(cg, x.im, y.im)};
+}
 static Cx cx_max(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, true); }
 static Cx cx_min(CG *cg, Cx x, Cx y) { return cx_maxmin(cg, x, y, false); }
 static Cx cx_rsqrt(CG *cg, Cx z, ElemType e) { return cx_recip(cg, cx_sqrt(cg, z, e)); }
@@ -435,9 +506,10 @@ static LLVMValueRef special_op(CG *cg, Op *op, LLVMValueRef *args) {
   case OP_IMAG: return split(cg, args[0], false).im;
   case OP_NEGATE: return LLVMBuildFNeg(cg->b, args[0], "");
   case OP_ABS: return to_part(cg, abs_wide(cg, split(cg, args[0], true), e), e);
-  case OP_COMPARE:
-    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false),
-                      split(cg, args[1], false));
+  case OP_COMPARE: {
+    Cx y = split(cg, args[1], false);
+    return cx_compare(cg, op->a.comparison_direction, split(cg, args[0], false), y);
+  }
   case OP_CLAMP: {
     Cx lo = split(cg, args[0], false), x = split(cg, args[1], false);
     Cx hi = split(cg, args[2], false);
@@ -492,8 +564,9 @@ LLVMValueRef cg_complex_convert(CG *cg, LLVMValueRef v, ElemType from, ElemType 
 /* acc + a * b on complex scalars (dot_general, convolution). */
 LLVMValueRef cg_complex_mul_add(CG *cg, ElemType e, LLVMValueRef acc, LLVMValueRef a,
                                 LLVMValueRef b) {
-  Cx s = split(cg, acc, false), p = cx_mul(cg, split(cg, a, false), split(cg, b, false));
-  return join(cg, (Cx){fadd(cg, s.re, p.re), fadd(cg, s.im, p.im)}, e);
+  Cx s = split(cg, acc, false), y = split(cg, b, false);
+  Cx p = cx_mul(cg, split(cg, a, false), y);
+  return join(cg, cx_add(cg, s, p), e);
 }
 
 /* x op y for the binary ops of `binary` on complex scalars of type e

@@ -818,8 +818,9 @@ static LLVMValueRef dot_kernel(Dyn *d, Op *op, const DynDot *dd, bool skinny) {
   LLVMValueRef fn = kernel_begin(d, op, &saved), vals[DG_MAX];
   for (int k = 0; k < dd->nfields; k++)
     vals[k] = dd->e[k]->kind == DX_CONST ? NULL : d->x[dd->e[k]->id];
-  LLVMValueRef ptrs[DK_COUNT] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id],
-                                 result_buffer(d, op), skinny ? NULL : kernel_scratch(d)};
+  LLVMValueRef out = result_buffer(d, op);
+  LLVMValueRef ptrs[DK_COUNT] = {d->ptr[op->opnds[0]->id], d->ptr[op->opnds[1]->id], out,
+                                 skinny ? NULL : kernel_scratch(d)};
   Gemm g;
   dot_gemm(d, op, dd, vals, &g);
   LLVMValueRef begin = LLVMGetParam(fn, 1), end = LLVMGetParam(fn, 2);
@@ -845,10 +846,12 @@ static void emit_dot(Dyn *d, Op *op, const DynDot *dd) {
   LLVMValueRef M = d->x[dd->e[DG_M]->id], N = d->x[dd->e[DG_N]->id];
   LLVMValueRef K = d->x[dd->e[DG_K]->id], nb = d->x[dd->e[DG_NBATCH]->id];
   LLVMBuilderRef b = cg->b;
-  LLVMValueRef work = LLVMBuildMul(b, nb, LLVMBuildAdd(b, LLVMBuildMul(b, K, LLVMBuildAdd(b, M, N, ""), ""),
-                                                       LLVMBuildMul(b, M, N, ""), ""), "");
+  LLVMValueRef mn = LLVMBuildMul(b, M, N, "");
+  LLVMValueRef kmn = LLVMBuildMul(b, K, LLVMBuildAdd(b, M, N, ""), "");
+  LLVMValueRef work = LLVMBuildMul(b, nb, LLVMBuildAdd(b, kmn, mn, ""), "");
   LLVMValueRef rows = g.p.nbd > 0 ? nb : M;
-  LLVMValueRef macs = LLVMBuildMul(b, LLVMBuildMul(b, nb, M, ""), LLVMBuildMul(b, N, K, ""), "");
+  LLVMValueRef nk = LLVMBuildMul(b, N, K, "");
+  LLVMValueRef macs = LLVMBuildMul(b, LLVMBuildMul(b, nb, M, ""), nk, "");
   CgIf small, few;
   cg_if_begin(cg, &small, LLVMBuildICmp(b, LLVMIntSLE, macs, cg_i64(cg, SMALL_DOT_MACS), ""));
   emit_shared(d, op);
@@ -1021,7 +1024,8 @@ static LLVMValueRef format_i64_fn(CG *cg) {
   LLVMValueRef r = LLVMBuildLoad2(b, cg->t_i64, rest, "");
   LLVMValueRef i = LLVMBuildSub(b, LLVMBuildLoad2(b, cg->t_i64, at, ""), cg_i64(cg, 1), "");
   LLVMValueRef c = LLVMBuildAdd(b, LLVMBuildURem(b, r, cg_i64(cg, 10), ""), cg_i64(cg, '0'), "");
-  LLVMBuildStore(b, LLVMBuildTrunc(b, c, cg->t_i8, ""), cg_gep(cg, cg->t_i8, digits, i));
+  LLVMValueRef digit = cg_gep(cg, cg->t_i8, digits, i);
+  LLVMBuildStore(b, LLVMBuildTrunc(b, c, cg->t_i8, ""), digit);
   LLVMBuildStore(b, i, at);
   LLVMValueRef q = LLVMBuildUDiv(b, r, cg_i64(cg, 10), "");
   LLVMBuildStore(b, q, rest);
@@ -1256,8 +1260,10 @@ static void emit_result_dims(Dyn *d, const char *name) {
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(cg->ctx, fn, "result");
     LLVMAddCase(sw, LLVMConstInt(cg->t_i32, (unsigned)r, 0), bb);
     LLVMPositionBuilderAtEnd(cg->b, bb);
-    for (int i = 0; i < v->type->rank; i++)
-      LLVMBuildStore(cg->b, dim(d, v, i), cg_gep(cg, cg->t_i64, LLVMGetParam(fn, (unsigned)n + 1), cg_i64(cg, i)));
+    for (int i = 0; i < v->type->rank; i++) {
+      LLVMValueRef at = cg_gep(cg, cg->t_i64, LLVMGetParam(fn, (unsigned)n + 1), cg_i64(cg, i));
+      LLVMBuildStore(cg->b, dim(d, v, i), at);
+    }
     LLVMBuildBr(cg->b, done);
   }
   LLVMPositionBuilderAtEnd(cg->b, done);
@@ -1278,8 +1284,8 @@ static void emit_status_message(Dyn *d, const char *name) {
   LLVMValueRef status = LLVMGetParam(fn, 0);
   bool asserts = cg_symbolic_message_bytes(d->f) > 0;
   LLVMValueRef r = LLVMBuildGlobalStringPtr(cg->b, "unknown status", "");
-  const LLVMValueRef texts[3] = {LLVMBuildGlobalStringPtr(cg->b, "", ""),
-                                 LLVMBuildGlobalStringPtr(cg->b, size_error, ""),
+  LLVMValueRef ok = LLVMBuildGlobalStringPtr(cg->b, "", "");
+  const LLVMValueRef texts[3] = {ok, LLVMBuildGlobalStringPtr(cg->b, size_error, ""),
                                  asserts ? LLVMGetParam(fn, 1) : r};
   for (int k = 0; k < 3; k++)
     r = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, status, LLVMConstInt(cg->t_i32, (unsigned)k, 0), ""),

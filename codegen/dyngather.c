@@ -26,10 +26,12 @@ bool cg_symbolic_gather(CG *cg, Op *op) {
   LLVMValueRef hi[MAX_RANK], idx[MAX_RANK];
   CgLoop loops[MAX_RANK];
   /* The bounds once, outside the loops: dim(operand, d) - slice_sizes[d]. */
-  for (int d = 0; d < x->type->rank; d++)
-    hi[d] = LLVMBuildSub(cg->b, cg_dim(cg, x, d), slice_size(cg, op, d), "");
+  for (int d = 0; d < x->type->rank; d++) {
+    LLVMValueRef size = slice_size(cg, op, d);
+    hi[d] = LLVMBuildSub(cg->b, cg_dim(cg, x, d), size, "");
+  }
   int n = cg_nest_begin(cg, r, idx, loops);
-  cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), cg_gather_at(cg, op, idx, hi));
+  cg_store_at(cg, r, idx, cg_gather_at(cg, op, idx, hi));
   cg_nest_end(cg, loops, n);
   return true;
 }

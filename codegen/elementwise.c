@@ -116,9 +116,9 @@ static LLVMValueRef f16_bits_to_f32(CG *cg, LLVMValueRef v) {
   LLVMValueRef k = LLVMBuildSub(b, cg_intr2(cg, "llvm.ctlz", m, LLVMConstInt(cg->t_i1, 0, 0)),
                                 iconst(h, 21), "");
   LLVMValueRef frac = LLVMBuildAnd(b, LLVMBuildShl(b, m, k, ""), iconst(h, 0x3ff), "");
+  LLVMValueRef frac_bits = LLVMBuildShl(b, frac, iconst(h, 13), "");
   LLVMValueRef sub = LLVMBuildOr(
-      b, LLVMBuildShl(b, LLVMBuildSub(b, iconst(h, 113), k, ""), iconst(h, 23), ""),
-      LLVMBuildShl(b, frac, iconst(h, 13), ""), "");
+      b, LLVMBuildShl(b, LLVMBuildSub(b, iconst(h, 113), k, ""), iconst(h, 23), ""), frac_bits, "");
   sub = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, m, iconst(h, 0), ""), iconst(h, 0), sub, "");
   LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, e, iconst(h, 0), ""), sub,
                                    normal, "");
@@ -171,8 +171,8 @@ static LLVMValueRef f64_to_f32_odd(CG *cg, LLVMValueRef d) {
   LLVMValueRef f = LLVMBuildFPTrunc(b, d, cg->t_f32, "");
   LLVMValueRef back = LLVMBuildFPExt(b, f, cg->t_f64, "");
   LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealONE, back, d, "");
-  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, cg_intr1(cg, "llvm.fabs", back),
-                                    cg_intr1(cg, "llvm.fabs", d), "");
+  LLVMValueRef d_abs = cg_intr1(cg, "llvm.fabs", d);
+  LLVMValueRef away = LLVMBuildFCmp(b, LLVMRealOGT, cg_intr1(cg, "llvm.fabs", back), d_abs, "");
   LLVMValueRef bits = LLVMBuildBitCast(b, f, cg->t_i32, "");
   bits = LLVMBuildSub(b, bits, LLVMBuildZExt(b, away, cg->t_i32, ""), "");
   bits = LLVMBuildOr(b, bits, LLVMBuildZExt(b, inexact, cg->t_i32, ""), "");
@@ -281,10 +281,12 @@ static LLVMValueRef compare(CG *cg, const Scalar *s) {
   LLVMValueRef x = s->x, y = s->y;
   ElemType e = s->e;
   if (elem_is_float(e)) {
-    if (ct == CMPT_TOTALORDER)
-      return LLVMBuildICmp(cg->b, spreds[d], total_order_key(cg, x, e),
-                           total_order_key(cg, y, e), "");
-    return LLVMBuildFCmp(cg->b, fpreds[d], fwiden(cg, x, e), fwiden(cg, y, e), "");
+    if (ct == CMPT_TOTALORDER) {
+      LLVMValueRef ky = total_order_key(cg, y, e);
+      return LLVMBuildICmp(cg->b, spreds[d], total_order_key(cg, x, e), ky, "");
+    }
+    LLVMValueRef wy = fwiden(cg, y, e);
+    return LLVMBuildFCmp(cg->b, fpreds[d], fwiden(cg, x, e), wy, "");
   }
   bool sgn = ct == CMPT_SIGNED || (ct == CMPT_NOTYPE && is_signed(e));
   return LLVMBuildICmp(cg->b, sgn ? spreds[d] : upreds[d], x, y, "");
@@ -304,8 +306,8 @@ static LLVMValueRef int_div(CG *cg, const Scalar *s) {
   if (sgn) {
     LLVMValueRef minus1 = LLVMConstAllOnes(LLVMTypeOf(x));
     LLVMValueRef intmin = iconst(x, 1ull << (int_bits(x) - 1));
-    LLVMValueRef ovf = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, x, intmin, ""),
-                                    LLVMBuildICmp(b, LLVMIntEQ, y, minus1, ""), "");
+    LLVMValueRef y_m1 = LLVMBuildICmp(b, LLVMIntEQ, y, minus1, "");
+    LLVMValueRef ovf = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, x, intmin, ""), y_m1, "");
     bad = LLVMBuildOr(b, yz, ovf, "");
   }
   /* x / 1 = x is INT_MIN / -1's result, x % 1 = 0 its remainder. */
@@ -346,8 +348,8 @@ static LLVMValueRef int_pow(CG *cg, const Scalar *s) {
   LLVMValueRef e = y, zero_res = NULL;
   if (sgn) {
     LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, y, zero, "");
-    LLVMValueRef unit = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, x, one, ""),
-                                    LLVMBuildICmp(b, LLVMIntEQ, x, LLVMConstAllOnes(LLVMTypeOf(x)), ""), "");
+    LLVMValueRef x_m1 = LLVMBuildICmp(b, LLVMIntEQ, x, LLVMConstAllOnes(LLVMTypeOf(x)), "");
+    LLVMValueRef unit = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntEQ, x, one, ""), x_m1, "");
     zero_res = LLVMBuildAnd(b, neg, LLVMBuildNot(b, unit, ""), "");
     e = LLVMBuildSelect(b, neg, LLVMBuildSub(b, zero, y, ""), y, "");
   }
@@ -450,10 +452,9 @@ static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
   LLVMBuilderRef b = cg->b;
   LLVMValueRef ax = cg_intr1(cg, "llvm.fabs", x), ay = cg_intr1(cg, "llvm.fabs", y);
   LLVMValueRef inf = fconst(x, __builtin_inf());
-  LLVMValueRef special = LLVMBuildOr(
-      b, LLVMBuildFCmp(b, LLVMRealUNO, x, y, ""),
-      LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealOEQ, ax, inf, ""),
-                  LLVMBuildFCmp(b, LLVMRealOEQ, ay, fconst(y, 0.0), ""), ""), "");
+  LLVMValueRef y_zero = LLVMBuildFCmp(b, LLVMRealOEQ, ay, fconst(y, 0.0), "");
+  LLVMValueRef inf_or_zero = LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealOEQ, ax, inf, ""), y_zero, "");
+  LLVMValueRef special = LLVMBuildOr(b, LLVMBuildFCmp(b, LLVMRealUNO, x, y, ""), inf_or_zero, "");
   LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, ay, "");
   LLVMValueRef mx, ex, my, ey;
   f64_parts(cg, LLVMBuildBitCast(b, ax, cg->t_i64, ""), &mx, &ex);
@@ -472,8 +473,8 @@ static LLVMValueRef fmod_f64(CG *cg, LLVMValueRef x, LLVMValueRef y) {
 static LLVMValueRef float_rem(CG *cg, const Scalar *s) {
   LLVMValueRef x = s->x, y = s->y;
   if (LLVMTypeOf(x) == cg->t_f64) return fmod_f64(cg, x, y);
-  LLVMValueRef r = fmod_f64(cg, LLVMBuildFPExt(cg->b, x, cg->t_f64, ""),
-                            LLVMBuildFPExt(cg->b, y, cg->t_f64, ""));
+  LLVMValueRef y64 = LLVMBuildFPExt(cg->b, y, cg->t_f64, "");
+  LLVMValueRef r = fmod_f64(cg, LLVMBuildFPExt(cg->b, x, cg->t_f64, ""), y64);
   return LLVMBuildFPTrunc(cg->b, r, LLVMTypeOf(x), ""); /* exact */
 }
 
@@ -492,10 +493,14 @@ static LLVMValueRef round_soft(CG *cg, OpCode c, LLVMValueRef x) {
     r = LLVMBuildSelect(b, tie, LLVMBuildFAdd(b, r, one, ""), r, "");
   }
   r = cg_intr2(cg, "llvm.copysign", r, x);
-  if (c == OP_FLOOR)
-    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, x, ""), LLVMBuildFSub(b, r, one, ""), r, "");
-  if (c == OP_CEIL)
-    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, x, ""), LLVMBuildFAdd(b, r, one, ""), r, "");
+  if (c == OP_FLOOR) {
+    LLVMValueRef down = LLVMBuildFSub(b, r, one, "");
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, x, ""), down, r, "");
+  }
+  if (c == OP_CEIL) {
+    LLVMValueRef up = LLVMBuildFAdd(b, r, one, "");
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, x, ""), up, r, "");
+  }
   r = cg_intr2(cg, "llvm.copysign", r, x); /* ceil(-0.5) is -0 */
   LLVMValueRef small = LLVMBuildFCmp(b, LLVMRealOLT, ax, fconst(x, big), "");
   return LLVMBuildSelect(b, small, r, x, "");
@@ -556,12 +561,13 @@ static LLVMValueRef sqrt_digits(CG *cg, LLVMValueRef m, int p) {
   LLVMValueRef mm = LLVMBuildLoad2(b, cg->t_i64, mm_a, "");
   LLVMValueRef rem = LLVMBuildLoad2(b, cg->t_i64, rem_a, "");
   LLVMValueRef root = LLVMBuildLoad2(b, cg->t_i64, root_a, "");
-  rem = LLVMBuildOr(b, LLVMBuildShl(b, rem, cg_i64(cg, 2), ""), LLVMBuildLShr(b, mm, cg_i64(cg, 62), ""), "");
+  LLVMValueRef top = LLVMBuildLShr(b, mm, cg_i64(cg, 62), "");
+  rem = LLVMBuildOr(b, LLVMBuildShl(b, rem, cg_i64(cg, 2), ""), top, "");
   LLVMValueRef t = LLVMBuildOr(b, LLVMBuildShl(b, root, cg_i64(cg, 2), ""), cg_i64(cg, 1), "");
   LLVMValueRef ge = LLVMBuildICmp(b, LLVMIntUGE, rem, t, "");
   LLVMBuildStore(b, LLVMBuildSelect(b, ge, LLVMBuildSub(b, rem, t, ""), rem, ""), rem_a);
-  LLVMBuildStore(b, LLVMBuildOr(b, LLVMBuildShl(b, root, cg_i64(cg, 1), ""),
-                                LLVMBuildZExt(b, ge, cg->t_i64, ""), ""), root_a);
+  LLVMValueRef bit = LLVMBuildZExt(b, ge, cg->t_i64, "");
+  LLVMBuildStore(b, LLVMBuildOr(b, LLVMBuildShl(b, root, cg_i64(cg, 1), ""), bit, ""), root_a);
   LLVMBuildStore(b, LLVMBuildShl(b, mm, cg_i64(cg, 2), ""), mm_a);
   cg_loop_end(cg, &l);
   return LLVMBuildLoad2(b, cg->t_i64, root_a, "");
@@ -606,8 +612,8 @@ static LLVMValueRef sqrt_soft(CG *cg, LLVMValueRef x) {
   r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, a, cg_i64(cg, (int64_t)expmask), ""), bits, r, "");
   r = LLVMBuildSelect(b, neg, cg_i64(cg, (int64_t)(expmask | (1ull << (p - 1)))), r, "");
   r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, a, cg_i64(cg, 0), ""), bits, r, "");
-  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, a, cg_i64(cg, (int64_t)expmask), ""),
-                      LLVMBuildOr(b, bits, quiet, ""), r, "");
+  LLVMValueRef quieted = LLVMBuildOr(b, bits, quiet, "");
+  r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, a, cg_i64(cg, (int64_t)expmask), ""), quieted, r, "");
   return LLVMBuildBitCast(b, LLVMBuildTrunc(b, r, it, ""), LLVMTypeOf(x), "");
 }
 
@@ -653,7 +659,8 @@ static LLVMValueRef clamp(CG *cg, const Scalar *s) {
   LLVMValueRef lo = s->x, x = s->y, hi = s->z;
   ElemType e = s->r;
   if (elem_is_float(e)) {
-    LLVMValueRef r = float_minmax(cg, OP_MAXIMUM, fwiden(cg, x, e), fwiden(cg, lo, e));
+    LLVMValueRef wlo = fwiden(cg, lo, e);
+    LLVMValueRef r = float_minmax(cg, OP_MAXIMUM, fwiden(cg, x, e), wlo);
     r = float_minmax(cg, OP_MINIMUM, r, fwiden(cg, hi, e));
     return fnarrow(cg, r, e);
   }

@@ -80,8 +80,9 @@ static bool check_ok(CG *cg, Op *op) {
 static void call_check(CG *cg, Op *op, const char *name, int nextra, LLVMTypeRef *xt,
                        LLVMValueRef *xv) {
   Value *a = op->opnds[0];
-  LLVMValueRef args[6] = {LLVMConstInt(cg->t_i32, (unsigned)a->type->elem, 0),
-                          cg_buffer(cg, a), expected_buffer(cg, op),
+  LLVMValueRef actual = cg_buffer(cg, a);
+  LLVMValueRef args[6] = {LLVMConstInt(cg->t_i32, (unsigned)a->type->elem, 0), actual,
+                          expected_buffer(cg, op),
                           cg_i64(cg, type_num_elems(a->type))};
   LLVMTypeRef params[6] = {cg->t_i32, cg->t_ptr, cg->t_ptr, cg->t_i64};
   for (int k = 0; k < nextra; k++) {
@@ -126,8 +127,8 @@ static void emit_probe(CG *cg, Op *op) {
   if (!cg_check_types(cg, op)) return;
   Value *x = op->opnds[0];
   cg_kernel_copy(cg, x, op->results[0]);
-  LLVMValueRef args[3] = {LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id"),
-                          cg_buffer(cg, x), cg_i64(cg, type_byte_size(x->type))};
+  LLVMValueRef id = LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id");
+  LLVMValueRef args[3] = {id, cg_buffer(cg, x), cg_i64(cg, type_byte_size(x->type))};
   LLVMTypeRef params[3] = {cg->t_ptr, cg->t_ptr, cg->t_i64}, fty;
   LLVMValueRef f = cg_runtime_fn(cg, "shlort_probe", cg->t_i32, params, 3, &fty);
   cg_return_if_failed(cg, LLVMBuildCall2(cg->b, fty, f, args, 3, ""));
@@ -137,8 +138,8 @@ static void emit_probe(CG *cg, Op *op) {
 static void emit_serialized_check(CG *cg, Op *op) {
   if (!cg_check_types(cg, op)) return;
   Value *x = op->opnds[0];
-  LLVMValueRef args[5] = {LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id"),
-                          cg_i64(cg, op->a.probe_iter),
+  LLVMValueRef id = LLVMBuildGlobalStringPtr(cg->b, op->a.probe_id, "probe.id");
+  LLVMValueRef args[5] = {id, cg_i64(cg, op->a.probe_iter),
                           LLVMConstInt(cg->t_i32, (unsigned)x->type->elem, 0),
                           cg_buffer(cg, x), cg_i64(cg, type_num_elems(x->type))};
   LLVMTypeRef params[5] = {cg->t_ptr, cg->t_i64, cg->t_i32, cg->t_ptr, cg->t_i64}, fty;

@@ -196,8 +196,8 @@ static void transform(CG *cg, const Arr *src, const Arr *dst, const Pass *p,
   CgLoop lk;
   LLVMValueRef k = cg_loop_begin(cg, &lk, cg_i64(cg, 0), cg_i64(cg, p->nout));
   LLVMValueRef v = dft_bin(cg, p, line, tw, len, k);
-  cg_store(cg, dst->buf, dst->e, arr_lin(cg, dst, idx, p->axis, k),
-           cg_convert(cg, v, ET_C128, dst->e));
+  LLVMValueRef out = cg_convert(cg, v, ET_C128, dst->e);
+  cg_store(cg, dst->buf, dst->e, arr_lin(cg, dst, idx, p->axis, k), out);
   cg_loop_end(cg, &lk);
   while (nl > 0) cg_loop_end(cg, &loops[--nl]);
 }
@@ -209,8 +209,8 @@ static void copy_slice(CG *cg, const Arr *src, const Arr *dst) {
   CgLoop l;
   LLVMValueRef k = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, arr_elems(src)));
   LLVMValueRef v = cg_load(cg, src->buf, src->e, LLVMBuildAdd(cg->b, src->base, k, ""));
-  cg_store(cg, dst->buf, dst->e, LLVMBuildAdd(cg->b, dst->base, k, ""),
-           cg_convert(cg, v, src->e, dst->e));
+  LLVMValueRef out = cg_convert(cg, v, src->e, dst->e);
+  cg_store(cg, dst->buf, dst->e, LLVMBuildAdd(cg->b, dst->base, k, ""), out);
   cg_loop_end(cg, &l);
 }
 

@@ -93,16 +93,16 @@ LLVMValueRef cg_gen_gather(CG *cg, Op *op, LLVMValueRef *idx) {
  * (dim and size: cg_dim's, so constants but on symbolic sizes). */
 static LLVMValueRef adjusted_start(CG *cg, Value *start, LLVMValueRef dim,
                                    LLVMValueRef size) {
-  return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem,
-                     LLVMBuildSub(cg->b, dim, size, ""));
+  LLVMValueRef room = LLVMBuildSub(cg->b, dim, size, "");
+  return clamp_index(cg, cg_value_at(cg, start, NULL), start->type->elem, room);
 }
 
 LLVMValueRef cg_gen_dynamic_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   int rank = op->opnds[0]->type->rank;
   LLVMValueRef oidx[rank > 0 ? rank : 1];
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s = adjusted_start(cg, op->opnds[1 + d], cg_dim(cg, op->opnds[0], d),
-                                    cg_dim(cg, op->results[0], d));
+    LLVMValueRef size = cg_dim(cg, op->results[0], d);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[1 + d], cg_dim(cg, op->opnds[0], d), size);
     oidx[d] = LLVMBuildAdd(cg->b, idx[d], s, "");
   }
   return cg_value_at(cg, op->opnds[0], oidx);
@@ -119,8 +119,8 @@ LLVMValueRef cg_gen_dynamic_update_slice(CG *cg, Op *op, LLVMValueRef *idx) {
   /* An update of symbolic size may be empty: the compares below say so. */
   LLVMValueRef inside = LLVMConstInt(cg->t_i1, type_num_elems(update->type) != 0, 0);
   for (int d = 0; d < rank; d++) {
-    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], cg_dim(cg, operand, d),
-                                    cg_dim(cg, update, d));
+    LLVMValueRef size = cg_dim(cg, update, d);
+    LLVMValueRef s = adjusted_start(cg, op->opnds[2 + d], cg_dim(cg, operand, d), size);
     uidx[d] = LLVMBuildSub(b, idx[d], s, "uidx");
     /* 0 <= u < dim as one unsigned compare */
     LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, uidx[d], cg_dim(cg, update, d), "");

@@ -143,8 +143,8 @@ static void store_results(CG *cg, Value *const *dsts, int n, LLVMValueRef *idx,
   for (int i = 0; i < n; i++) {
     if (!dsts[i]) continue;
     Value *d = dsts[i];
-    cg_store(cg, cg_buffer(cg, d), d->type->elem, cg_linear(cg, d->type, idx),
-             out[i]);
+    LLVMValueRef lin = cg_linear(cg, d->type, idx);
+    cg_store(cg, cg_buffer(cg, d), d->type->elem, lin, out[i]);
   }
 }
 
@@ -638,8 +638,8 @@ static LLVMValueRef offset_kernel(CG *cg, LLVMValueRef fn, int64_t off) {
   cg_set_fn_attrs(cg, f);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(cg->ctx);
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(cg->ctx, f, "entry"));
-  LLVMValueRef args[4] = {LLVMGetParam(f, 0),
-                          LLVMBuildAdd(b, LLVMGetParam(f, 1), cg_i64(cg, off), ""),
+  LLVMValueRef first = LLVMBuildAdd(b, LLVMGetParam(f, 1), cg_i64(cg, off), "");
+  LLVMValueRef args[4] = {LLVMGetParam(f, 0), first,
                           LLVMBuildAdd(b, LLVMGetParam(f, 2), cg_i64(cg, off), ""),
                           LLVMGetParam(f, 3)};
   LLVMBuildCall2(b, kernel_type(cg), fn, args, 4, "");
@@ -991,8 +991,8 @@ void cg_kernel_copy(CG *cg, Value *src, Value *dst) {
   bool splat = src->storage == ST_CONST && src->def->a.value->splat &&
                type_num_elems(src->type) > 1;
   if (src->storage != ST_NONE && !splat) {
-    LLVMBuildMemCpy(cg->b, cg_buffer(cg, dst), 1, cg_buffer(cg, src), 1,
-                    cg_i64(cg, bytes));
+    LLVMValueRef from = cg_buffer(cg, src);
+    LLVMBuildMemCpy(cg->b, cg_buffer(cg, dst), 1, from, 1, cg_i64(cg, bytes));
     return;
   }
   /* A splat constant or a fused value: a kernel computes it into dst. */

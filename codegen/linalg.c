@@ -94,7 +94,8 @@ static LLVMValueRef mat_get(CG *cg, const Mat *m, LLVMValueRef i, LLVMValueRef j
 
 static void mat_set(CG *cg, const Mat *m, LLVMValueRef i, LLVMValueRef j, LLVMValueRef v) {
   if (m->conj && elem_is_complex(m->w)) v = conj_(cg, v);
-  cg_store(cg, m->buf, m->e, mat_lin(cg, m, i, j), cg_convert(cg, v, m->w, m->e));
+  LLVMValueRef out = cg_convert(cg, v, m->w, m->e);
+  cg_store(cg, m->buf, m->e, mat_lin(cg, m, i, j), out);
 }
 
 /* Copies the matrix at base of src into the result's buffer (same type). */
@@ -171,7 +172,8 @@ static void solve_row(CG *cg, const Solve *s, LLVMValueRef i, LLVMValueRef c) {
   LLVMValueRef hi = s->lower ? i : cg_i64(cg, s->n);
   CgLoop l;
   LLVMValueRef k = cg_loop_begin(cg, &l, lo, hi);
-  w_sub_mul(cg, w, acc, mat_get(cg, &s->m, i, k), mat_get(cg, &s->x, k, c));
+  LLVMValueRef xk = mat_get(cg, &s->x, k, c);
+  w_sub_mul(cg, w, acc, mat_get(cg, &s->m, i, k), xk);
   cg_loop_end(cg, &l);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_scalar_type(cg, w), acc, "");
   /* unit_diagonal: the diagonal is 1 and is not read. */

@@ -323,6 +323,11 @@ LLVMValueRef cg_load(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin) {
   return v;
 }
 
+void cg_store_at(CG *cg, Value *v, LLVMValueRef *idx, LLVMValueRef val) {
+  LLVMValueRef lin = cg_linear_value(cg, v, idx);
+  cg_store(cg, cg_buffer(cg, v), v->type->elem, lin, val);
+}
+
 void cg_store(CG *cg, LLVMValueRef ptr, ElemType e, LLVMValueRef lin,
               LLVMValueRef val) {
   if (elem_is_complex(e)) {
@@ -349,5 +354,6 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx) {
     }
     if (d->splat || type_num_elems(v->type) == 1) return cg_dense_scalar(cg, d, 0);
   }
-  return cg_load(cg, cg_buffer(cg, v), v->type->elem, cg_linear_value(cg, v, idx));
+  LLVMValueRef lin = cg_linear_value(cg, v, idx);
+  return cg_load(cg, cg_buffer(cg, v), v->type->elem, lin);
 }

@@ -87,9 +87,8 @@ static LLVMValueRef round_magnitude(CG *cg, LLVMValueRef a, const FloatFormat *f
   LLVMValueRef rem = LLVMBuildAnd(b, sig, LLVMBuildSub(b, unit, i64c(cg, 1), ""), "");
   LLVMValueRef half = LLVMBuildLShr(b, unit, i64c(cg, 1), "");
   LLVMValueRef odd = LLVMBuildTrunc(b, q, cg->t_i1, "");
-  LLVMValueRef up = LLVMBuildOr(
-      b, LLVMBuildICmp(b, LLVMIntUGT, rem, half, ""),
-      LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, rem, half, ""), odd, ""), "");
+  LLVMValueRef tie = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, rem, half, ""), odd, "");
+  LLVMValueRef up = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntUGT, rem, half, ""), tie, "");
   q = LLVMBuildAdd(b, q, LLVMBuildZExt(b, up, cg->t_i64, ""), "");
   /* normal: ((biased exponent - 1) << mb) + q, q holding the leading one */
   LLVMValueRef ebase = LLVMBuildShl(b, LLVMBuildSub(b, e, i64c(cg, emin), ""),
@@ -106,10 +105,9 @@ static LLVMValueRef encode_e8m0(CG *cg, LLVMValueRef a) {
   LLVMValueRef e = LLVMBuildLShr(b, a, i64c(cg, 52), "");
   LLVMValueRef m = LLVMBuildAnd(b, a, i64c(cg, (1ull << 52) - 1), "");
   LLVMValueRef half = i64c(cg, 1ull << 51);
-  LLVMValueRef up = LLVMBuildOr(
-      b, LLVMBuildICmp(b, LLVMIntUGT, m, half, ""),
-      LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, m, half, ""),
-                   LLVMBuildTrunc(b, e, cg->t_i1, ""), ""), "");
+  LLVMValueRef odd = LLVMBuildTrunc(b, e, cg->t_i1, "");
+  LLVMValueRef tie = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, m, half, ""), odd, "");
+  LLVMValueRef up = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntUGT, m, half, ""), tie, "");
   LLVMValueRef q = LLVMBuildAdd(b, e, LLVMBuildZExt(b, up, cg->t_i64, ""), "");
   q = LLVMBuildSub(b, q, i64c(cg, 1023 - 127), "");
   LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, q, i64c(cg, 254), ""),
@@ -178,13 +176,15 @@ static LLVMValueRef decode_special(CG *cg, LLVMValueRef v, LLVMValueRef ef, LLVM
   LLVMValueRef qnan = LLVMBuildOr(b, s, i32c(cg, 0x7fc00000), "");
   *special = qnan;
   switch (f->kind) {
-  case FK_IEEE: /* inf, or NaN keeping its payload */
-    *special = LLVMBuildOr(b, LLVMBuildOr(b, s, i32c(cg, 0x7f800000), ""),
-                           LLVMBuildShl(b, m, i32c(cg, (uint64_t)(23 - f->mbits)), ""), "");
+  case FK_IEEE: { /* inf, or NaN keeping its payload */
+    LLVMValueRef payload = LLVMBuildShl(b, m, i32c(cg, (uint64_t)(23 - f->mbits)), "");
+    *special = LLVMBuildOr(b, LLVMBuildOr(b, s, i32c(cg, 0x7f800000), ""), payload, "");
     return LLVMBuildICmp(b, LLVMIntEQ, ef, i32c(cg, emax), "");
-  case FK_FN:
-    return LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, ef, i32c(cg, emax), ""),
-                        LLVMBuildICmp(b, LLVMIntEQ, m, i32c(cg, mmask), ""), "");
+  }
+  case FK_FN: {
+    LLVMValueRef m_max = LLVMBuildICmp(b, LLVMIntEQ, m, i32c(cg, mmask), "");
+    return LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, ef, i32c(cg, emax), ""), m_max, "");
+  }
   case FK_FNUZ:
     return LLVMBuildICmp(b, LLVMIntEQ, v, i32c(cg, 1ull << (f->ebits + f->mbits)), "");
   default:

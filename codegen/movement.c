@@ -217,7 +217,8 @@ LLVMValueRef cg_gen_constant(CG *cg, Op *op, LLVMValueRef *idx) {
   const DenseData *d = op->a.value;
   const Type *t = op->results[0]->type;
   if (d->splat || type_num_elems(t) == 1) return cg_dense_scalar(cg, d, 0);
-  return cg_load(cg, cg_const_global(cg, op->results[0]), t->elem, cg_linear(cg, t, idx));
+  LLVMValueRef lin = cg_linear(cg, t, idx);
+  return cg_load(cg, cg_const_global(cg, op->results[0]), t->elem, lin);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -229,8 +229,9 @@ void cg_gen_reduce_window(CG *cg, Op *op, LLVMValueRef *idx,
         wd == 1 ? cg_i64(cg, 0)
                 : cg_loop_begin(cg, &loops[nloops++], cg_i64(cg, 0),
                                 cg_i64(cg, wd));
-    pos[d] = cg_window_pos(cg, w, d, cg_dim(cg, op->opnds[0], d), wd,
-                           cg_dim(cg, op->results[0], d), idx[d], wpos, &valid);
+    LLVMValueRef out_dim = cg_dim(cg, op->results[0], d);
+    pos[d] = cg_window_pos(cg, w, d, cg_dim(cg, op->opnds[0], d), wd, out_dim, idx[d], wpos,
+                           &valid);
     /* Frozen, a windowed position's bits are unknown to instcombine: once
      * the window loop is unrolled, tap 2 of a stride-2 window padded by 1
      * is at (2 r + 1) C + c, which instcombine writes as ors (the bits of
@@ -297,8 +298,8 @@ static void rows_init(CG *cg, Op *op, Accs *a, LLVMValueRef *ridx,
   ridx[rt->rank - 1] = cg_loop_begin(cg, &l, j0, j1);
   for (int i = 0; i < a->n; i++) {
     Value *r = op->results[i];
-    cg_store(cg, cg_buffer(cg, r), a->acc[i], cg_linear(cg, r->type, ridx),
-             a->init[i]);
+    LLVMValueRef lin = cg_linear(cg, r->type, ridx);
+    cg_store(cg, cg_buffer(cg, r), a->acc[i], lin, a->init[i]);
   }
   cg_loop_end(cg, &l);
 }

@@ -181,7 +181,9 @@ static int64_t threefry_output(Rng *g, LLVMValueRef ctr) {
   CgLoop l;
   LLVMValueRef b = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nblocks));
   LLVMValueRef c = add(cg, ctr, b);
-  LLVMValueRef x[2] = {lo32(cg, c), hi32(cg, c)};
+  LLVMValueRef x[2];
+  x[0] = lo32(cg, c);
+  x[1] = hi32(cg, c);
   threefry2x32(cg, x, g->k0, g->k1);
   if (wide) {
     store_bits(g, b, join64(cg, x[0], x[1]), NULL);
@@ -228,7 +230,11 @@ static int64_t philox_output(Rng *g, LLVMValueRef lo, LLVMValueRef hi) {
   LLVMValueRef b = cg_loop_begin(cg, &l, cg_i64(cg, 0), cg_i64(cg, nblocks));
   LLVMValueRef cl = lo, ch = hi;
   add128(cg, &cl, &ch, b);
-  LLVMValueRef w[4] = {lo32(cg, cl), hi32(cg, cl), lo32(cg, ch), hi32(cg, ch)};
+  LLVMValueRef w[4];
+  w[0] = lo32(cg, cl);
+  w[1] = hi32(cg, cl);
+  w[2] = lo32(cg, ch);
+  w[3] = hi32(cg, ch);
   philox4x32(cg, w, g->k0, g->k1);
   LLVMValueRef first = LLVMBuildMul(cg->b, b, cg_i64(cg, per), "");
   for (int k = 0; k < per; k++) {
@@ -278,8 +284,9 @@ bool cg_kernel_rng_bit_generator(CG *cg, Op *op) {
     LLVMValueRef idx = cg_i64(cg, k);
     s[k] = cg_value_at(cg, st, &idx);
   }
+  LLVMValueRef k0 = lo32(cg, s[0]);
   Rng g = {cg, op->results[1]->type, has_buffer(op->results[1]) ? op->results[1] : NULL,
-           type_num_elems(op->results[1]->type), lo32(cg, s[0]), hi32(cg, s[0])};
+           type_num_elems(op->results[1]->type), k0, hi32(cg, s[0])};
   LLVMValueRef out[3] = {s[0], NULL, NULL};
   if (op->a.rng_algorithm == RNG_THREE_FRY) {
     int64_t nb = threefry_output(&g, s[1]);

@@ -68,7 +68,7 @@ static void scatter_init(CG *cg, Op *op) {
     Value *in = op->opnds[i], *r = op->results[i];
     LLVMValueRef v = cg_convert(cg, cg_value_at(cg, in, rank ? idx : NULL),
                                 in->type->elem, r->type->elem);
-    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), v);
+    cg_store_at(cg, r, idx, v);
   }
   cg_nest_end(cg, loops, nl);
 }
@@ -198,7 +198,7 @@ static void sas_init(CG *cg, Op *op) {
   LLVMValueRef idx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
   int nl = cg_nest_begin(cg, r, idx, loops);
-  cg_store(cg, cg_buffer(cg, r), t->elem, cg_linear_value(cg, r, idx), v);
+  cg_store_at(cg, r, idx, v);
   cg_nest_end(cg, loops, nl);
 }
 
@@ -222,8 +222,8 @@ static void sas_visit(CG *cg, Op *op, Selection *s, LLVMValueRef *oidx) {
   LLVMValueRef best = LLVMBuildLoad2(b, st, s->best, "best");
   LLVMValueRef args[2] = {best, cur}, keep;
   cg_region_scalar(cg, op->regions[0], args, &keep);
-  LLVMValueRef take = LLVMBuildOr(b, LLVMBuildNot(b, have, ""),
-                                  LLVMBuildNot(b, keep, ""), "take");
+  LLVMValueRef drop = LLVMBuildNot(b, keep, "");
+  LLVMValueRef take = LLVMBuildOr(b, LLVMBuildNot(b, have, ""), drop, "take");
   LLVMValueRef where = LLVMBuildLoad2(b, cg->t_i64, s->where, "where");
   /* The result has the operand's shape (C11, C12): one offset for both. */
   LLVMValueRef lin = cg_linear_value(cg, op->results[0], oidx);
@@ -271,9 +271,8 @@ static void sas_apply(CG *cg, Op *op, Selection *s, LLVMValueRef *sidx) {
   LLVMValueRef buf = cg_buffer(cg, r);
   Block *body = op->regions[1]->blocks[0];
   LLVMValueRef x = cg_value_at(cg, src, src->type->rank ? sidx : NULL);
-  LLVMValueRef args[2] = {cg_load(cg, buf, r->type->elem, lin),
-                          cg_convert(cg, x, src->type->elem,
-                                     body->args[1]->type->elem)};
+  LLVMValueRef old = cg_load(cg, buf, r->type->elem, lin);
+  LLVMValueRef args[2] = {old, cg_convert(cg, x, src->type->elem, body->args[1]->type->elem)};
   LLVMValueRef res;
   cg_region_scalar(cg, op->regions[1], args, &res);
   cg_store(cg, buf, r->type->elem, lin, res);
@@ -297,9 +296,9 @@ bool cg_kernel_select_and_scatter(CG *cg, Op *op) {
   /* A symbolic source size may be 0 at run time: the loops then run no
    * iteration, so only a static 0 skips them. */
   if (type_num_elems(src->type) == 0) return true;
-  Selection s = {cg_entry_alloca(cg, cg->t_i1, "have"),
-                 cg_entry_alloca(cg, cg_scalar_type(cg, op->opnds[0]->type->elem), "best"),
-                 cg_entry_alloca(cg, cg->t_i64, "where")};
+  LLVMValueRef have = cg_entry_alloca(cg, cg->t_i1, "have");
+  LLVMValueRef best = cg_entry_alloca(cg, cg_scalar_type(cg, op->opnds[0]->type->elem), "best");
+  Selection s = {have, best, cg_entry_alloca(cg, cg->t_i64, "where")};
   LLVMValueRef sidx[rank > 0 ? rank : 1];
   CgLoop loops[rank > 0 ? rank : 1];
   int nl = cg_nest_begin(cg, src, sidx, loops);

@@ -143,7 +143,8 @@ static void reverse(CG *cg, const Slice *s, LLVMValueRef a, LLVMValueRef b) {
   LLVMValueRef last = sub(cg, b, cg_i64(cg, 1));
   CgLoop l;
   LLVMValueRef k = cg_loop_begin(cg, &l, cg_i64(cg, 0), half);
-  swap(cg, s, add(cg, a, k), sub(cg, last, k));
+  LLVMValueRef back = sub(cg, last, k);
+  swap(cg, s, add(cg, a, k), back);
   cg_loop_end(cg, &l);
 }
 
@@ -240,8 +241,8 @@ static void merge_body(CG *cg, Slice *s) {
   LLVMValueRef f = LLVMGetParam(cg->llfn, 2), m = LLVMGetParam(cg->llfn, 3),
                l = LLVMGetParam(cg->llfn, 4);
   LLVMValueRef len1 = sub(cg, m, f), len2 = sub(cg, l, m), zero = cg_i64(cg, 0);
-  return_if(cg, LLVMBuildOr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLE, len1, zero, ""),
-                            LLVMBuildICmp(cg->b, LLVMIntSLE, len2, zero, ""), ""));
+  LLVMValueRef empty2 = LLVMBuildICmp(cg->b, LLVMIntSLE, len2, zero, "");
+  return_if(cg, LLVMBuildOr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLE, len1, zero, ""), empty2, ""));
   LLVMValueRef pair = LLVMBuildICmp(cg->b, LLVMIntEQ, add(cg, len1, len2),
                                     cg_i64(cg, 2), "");
   LLVMBasicBlockRef bpair = block(cg, "merge.pair"), brest = block(cg, "merge.split");
@@ -360,7 +361,7 @@ static void copy_slice(CG *cg, Op *op, LLVMValueRef *idx, int sdim) {
   for (int i = 0; i < op->nresults; i++) {
     Value *r = op->results[i];
     LLVMValueRef v = cg_value_at(cg, op->opnds[i], idx);
-    cg_store(cg, cg_buffer(cg, r), r->type->elem, cg_linear_value(cg, r, idx), v);
+    cg_store_at(cg, r, idx, v);
   }
   cg_loop_end(cg, &l);
   idx[sdim] = cg_i64(cg, 0);
@@ -413,8 +414,10 @@ bool cg_sort_symbolic(CG *cg, Op *op) {
   for (int d = sdim + 1; d < rank; d++) stride = LLVMBuildMul(cg->b, stride, cg_dim(cg, r0, d), "");
   LLVMTypeRef ft = sym_frame_type(cg, op);
   LLVMValueRef frame = cg_entry_alloca(cg, ft, "sort.frame");
-  for (int i = 0; i < op->nresults; i++)
-    LLVMBuildStore(cg->b, cg_buffer(cg, op->results[i]), LLVMBuildStructGEP2(cg->b, ft, frame, (unsigned)i, ""));
+  for (int i = 0; i < op->nresults; i++) {
+    LLVMValueRef slot = LLVMBuildStructGEP2(cg->b, ft, frame, (unsigned)i, "");
+    LLVMBuildStore(cg->b, cg_buffer(cg, op->results[i]), slot);
+  }
   LLVMBuildStore(cg->b, stride, LLVMBuildStructGEP2(cg->b, ft, frame, (unsigned)op->nresults, ""));
   LLVMValueRef saved = cg->frame;
   cg->frame = frame; /* what call_merge passes */

@@ -275,6 +275,14 @@ static LLVMValueRef not_(Em *e, LLVMValueRef a)
     return LLVMBuildNot(e->b, a, "");
 }
 
+/* r, or where x or y is NaN, x + y (a NaN) */
+static LLVMValueRef nan_or(Em *e, LLVMValueRef x, LLVMValueRef y, LLVMValueRef r)
+{
+    LLVMValueRef sum = add(e, x, y);
+    LLVMValueRef y_nan = isnan_(e, y);
+    return sel(e, or_(e, isnan_(e, x), y_nan), sum, r);
+}
+
 static LLVMValueRef bits(Em *e, LLVMValueRef a)
 {
     return LLVMBuildBitCast(e->b, a, e->ity, "");
@@ -358,7 +366,8 @@ static LLVMValueRef scale2(Em *e, LLVMValueRef v, LLVMValueRef k)
 {
     LLVMValueRef k1 = ashr(e, k, 1);
     LLVMValueRef k2 = isub(e, k, k1);
-    return mul(e, mul(e, v, pow2(e, k1)), pow2(e, k2));
+    LLVMValueRef s2 = pow2(e, k2);
+    return mul(e, mul(e, v, pow2(e, k1)), s2);
 }
 
 /* ---- error-free transformations ----------------------------------------- */
@@ -367,7 +376,8 @@ static DD two_sum(Em *e, LLVMValueRef a, LLVMValueRef b)
 {
     LLVMValueRef s = add(e, a, b);
     LLVMValueRef bb = sub(e, s, a);
-    LLVMValueRef err = add(e, sub(e, a, sub(e, s, bb)), sub(e, b, bb));
+    LLVMValueRef b_err = sub(e, b, bb);
+    LLVMValueRef err = add(e, sub(e, a, sub(e, s, bb)), b_err);
     return (DD){s, err};
 }
 
@@ -404,7 +414,8 @@ static LLVMValueRef dd_div(Em *e, DD n, DD d)
     LLVMValueRef q = fdiv(e, n.hi, d.hi);
     DD p = two_prod(e, q, d.hi);
     LLVMValueRef rem = sub(e, sub(e, n.hi, p.hi), p.lo); /* exact first sub */
-    rem = sub(e, add(e, rem, n.lo), mul(e, q, d.lo));
+    LLVMValueRef qd = mul(e, q, d.lo);
+    rem = sub(e, add(e, rem, n.lo), qd);
     return add(e, q, fdiv(e, rem, d.hi));
 }
 
@@ -424,14 +435,16 @@ static DD exp_core(Em *e, LLVMValueRef xh, LLVMValueRef xl, LLVMValueRef *k)
         LLVMValueRef r = sub(e, t, klo);
         if (xl)
             r = add(e, r, xl);
-        LLVMValueRef p = fmadd(e, mul(e, r, r), POLY(e, r, EXP_LO), r);
+        LLVMValueRef c = POLY(e, r, EXP_LO);
+        LLVMValueRef p = fmadd(e, mul(e, r, r), c, r);
         return (DD){add(e, K(e, 1.0), p), K(e, 0.0)};
     }
     LLVMValueRef rl0 = xl ? sub(e, xl, klo) : neg(e, klo);
     DD r = two_sum(e, t, rl0);
     /* exp(r + rl) = 1 + r + r^2 P(r) + rl (1 + r) + O(rl r^2) */
     LLVMValueRef q = fmadd(e, r.lo, r.hi, r.lo);
-    q = fmadd(e, mul(e, r.hi, r.hi), POLY(e, r.hi, EXP_HI), q);
+    LLVMValueRef c = POLY(e, r.hi, EXP_HI);
+    q = fmadd(e, mul(e, r.hi, r.hi), c, q);
     DD h = fast_two_sum(e, K(e, 1.0), r.hi);
     return fast_two_sum(e, h.hi, add(e, h.lo, q));
 }
@@ -462,17 +475,20 @@ static DD expm1_core(Em *e, LLVMValueRef x)
     LLVMValueRef a = sub(e, h, K(e, 0.5));
     if (!e->hi) {
         LLVMValueRef r = sub(e, t, klo);
-        LLVMValueRef p = fmadd(e, mul(e, r, r), POLY(e, r, EXP_LO), r);
+        LLVMValueRef c = POLY(e, r, EXP_LO);
+        LLVMValueRef p = fmadd(e, mul(e, r, r), c, r);
         LLVMValueRef v = fmadd(e, h, p, a);
         return (DD){mul(e, v, K(e, 2.0)), K(e, 0.0)};
     }
     DD r = two_sum(e, t, neg(e, klo));
     LLVMValueRef q = fmadd(e, r.lo, r.hi, r.lo);
-    q = fmadd(e, mul(e, r.hi, r.hi), POLY(e, r.hi, EXP_HI), q);
+    LLVMValueRef c = POLY(e, r.hi, EXP_HI);
+    q = fmadd(e, mul(e, r.hi, r.hi), c, q);
     DD ad = two_sum(e, h, K(e, -0.5)); /* h - 1/2 is inexact for k > 53 */
     DD s = two_sum(e, ad.hi, mul(e, h, r.hi));
     DD v = fast_two_sum(e, s.hi, add(e, fmadd(e, h, q, s.lo), ad.lo));
-    return (DD){mul(e, v.hi, K(e, 2.0)), mul(e, v.lo, K(e, 2.0))};
+    LLVMValueRef hi2 = mul(e, v.hi, K(e, 2.0));
+    return (DD){hi2, mul(e, v.lo, K(e, 2.0))};
 }
 
 static LLVMValueRef expm1_d(Em *e, LLVMValueRef x)
@@ -526,12 +542,13 @@ static LLVMValueRef log_finish(Em *e, LLVMValueRef f, LLVMValueRef kd,
 static LLVMValueRef log_d(Em *e, LLVMValueRef x)
 {
     LLVMValueRef inf = KB(e, INF_BITS);
-    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, 0.0),
-                           cmp(e, LLVMRealOLT, x, inf));
+    LLVMValueRef finite = cmp(e, LLVMRealOLT, x, inf);
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, 0.0), finite);
     LLVMValueRef kd;
     LLVMValueRef m = log_reduce(e, sel(e, ok, x, K(e, 1.0)), &kd);
     LLVMValueRef r = log_finish(e, sub(e, m, K(e, 1.0)), kd, NULL, e->hi);
-    r = sel(e, cmpk(e, LLVMRealOEQ, x, 0.0), neg(e, inf), r);
+    LLVMValueRef ninf = neg(e, inf);
+    r = sel(e, cmpk(e, LLVMRealOEQ, x, 0.0), ninf, r);
     r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), KB(e, NAN_BITS), r);
     r = sel(e, cmp(e, LLVMRealOEQ, x, inf), inf, r);
     return sel(e, isnan_(e, x), x, r);
@@ -543,8 +560,8 @@ static LLVMValueRef log_d(Em *e, LLVMValueRef x)
 static LLVMValueRef log1p_d(Em *e, LLVMValueRef x)
 {
     LLVMValueRef inf = KB(e, INF_BITS);
-    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, -1.0),
-                           cmp(e, LLVMRealOLT, x, inf));
+    LLVMValueRef finite = cmp(e, LLVMRealOLT, x, inf);
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, -1.0), finite);
     LLVMValueRef xs = sel(e, ok, x, K(e, 0.0));
     DD u = two_sum(e, K(e, 1.0), xs);
     LLVMValueRef kd;
@@ -555,7 +572,8 @@ static LLVMValueRef log1p_d(Em *e, LLVMValueRef x)
     LLVMValueRef r = log_finish(e, f, kd, c, e->hi);
     /* |x| < 2^-54: log1p(x) rounds to x; also keeps -0 and subnormals */
     r = sel(e, cmpk(e, LLVMRealOLT, fabs_(e, x), 0x1p-54), x, r);
-    r = sel(e, cmpk(e, LLVMRealOEQ, x, -1.0), neg(e, inf), r);
+    LLVMValueRef ninf = neg(e, inf);
+    r = sel(e, cmpk(e, LLVMRealOEQ, x, -1.0), ninf, r);
     r = sel(e, cmpk(e, LLVMRealOLT, x, -1.0), KB(e, NAN_BITS), r);
     r = sel(e, cmp(e, LLVMRealOEQ, x, inf), inf, r);
     return sel(e, isnan_(e, x), x, r);
@@ -573,7 +591,8 @@ static DD log_dd(Em *e, LLVMValueRef x)
     DD u = two_sum(e, m, K(e, 1.0));
     LLVMValueRef s = fdiv(e, f, u.hi);
     DD p = two_prod(e, s, u.hi);
-    LLVMValueRef rem = sub(e, sub(e, sub(e, f, p.hi), p.lo), mul(e, s, u.lo));
+    LLVMValueRef su = mul(e, s, u.lo);
+    LLVMValueRef rem = sub(e, sub(e, sub(e, f, p.hi), p.lo), su);
     LLVMValueRef sl = fdiv(e, rem, u.hi);
     DD z = two_prod(e, s, s); /* s^2 */
     z.lo = fmadd(e, mul(e, K(e, 2.0), s), sl, z.lo);
@@ -633,20 +652,19 @@ static LLVMValueRef pow_d(Em *e, LLVMValueRef x, LLVMValueRef y)
 {
     LLVMValueRef inf = KB(e, INF_BITS);
     LLVMValueRef ax = fabs_(e, x), ay = fabs_(e, y);
-    LLVMValueRef xfin = and_(e, cmpk(e, LLVMRealOGT, ax, 0.0),
-                             cmp(e, LLVMRealOLT, ax, inf)); /* and x != 0 */
+    LLVMValueRef x_below_inf = cmp(e, LLVMRealOLT, ax, inf);
+    LLVMValueRef xfin = and_(e, cmpk(e, LLVMRealOGT, ax, 0.0), x_below_inf); /* and x != 0 */
     LLVMValueRef yfin = cmp(e, LLVMRealOLT, ay, inf);
     /* |y| >= 2^63 over/underflows for every finite x != 1 just as y = 2^63
      * does, and keeps two_prod's splitting finite */
     LLVMValueRef ys = clamp(e, sel(e, yfin, y, K(e, 0.0)), -0x1p63, 0x1p63);
     LLVMValueRef r = pow_core(e, sel(e, xfin, ax, K(e, 1.0)), ys);
     /* |x| = 0 or inf, or y = +-inf: 0 or inf depending on sign(log|x| * y) */
-    LLVMValueRef zi = or_(e, or_(e, cmpk(e, LLVMRealOEQ, ax, 0.0),
-                                 cmp(e, LLVMRealOEQ, ax, inf)),
-                          cmp(e, LLVMRealOEQ, ay, inf));
-    LLVMValueRef big = LLVMBuildICmp(e->b, LLVMIntEQ,
-                                     cmpk(e, LLVMRealOGT, ax, 1.0),
-                                     cmpk(e, LLVMRealOGT, y, 0.0), "");
+    LLVMValueRef y_inf = cmp(e, LLVMRealOEQ, ay, inf);
+    LLVMValueRef x_inf = cmp(e, LLVMRealOEQ, ax, inf);
+    LLVMValueRef zi = or_(e, or_(e, cmpk(e, LLVMRealOEQ, ax, 0.0), x_inf), y_inf);
+    LLVMValueRef y_pos = cmpk(e, LLVMRealOGT, y, 0.0);
+    LLVMValueRef big = LLVMBuildICmp(e->b, LLVMIntEQ, cmpk(e, LLVMRealOGT, ax, 1.0), y_pos, "");
     r = sel(e, zi, sel(e, big, inf, K(e, 0.0)), r);
     r = sel(e, cmpk(e, LLVMRealOEQ, ax, 1.0), K(e, 1.0), r);
     /* negative x (including -0, -inf): odd y flips the sign, and a finite
@@ -654,12 +672,14 @@ static LLVMValueRef pow_d(Em *e, LLVMValueRef x, LLVMValueRef y)
     LLVMValueRef yint = is_int(e, y);
     LLVMValueRef yodd = and_(e, yint, not_(e, is_int(e, mul(e, y, K(e, 0.5)))));
     LLVMValueRef xneg = signbit_(e, x);
-    r = sel(e, and_(e, xneg, yodd), neg(e, r), r);
-    r = sel(e, and_(e, and_(e, xneg, xfin), not_(e, yint)), KB(e, NAN_BITS), r);
-    r = sel(e, or_(e, isnan_(e, x), isnan_(e, y)), add(e, x, y), r);
+    LLVMValueRef nr = neg(e, r);
+    r = sel(e, and_(e, xneg, yodd), nr, r);
+    LLVMValueRef y_frac = not_(e, yint);
+    r = sel(e, and_(e, and_(e, xneg, xfin), y_frac), KB(e, NAN_BITS), r);
+    r = nan_or(e, x, y, r);
     /* pow(x, +-0) = 1 and pow(1, y) = 1, even for NaN */
-    LLVMValueRef one = or_(e, cmpk(e, LLVMRealOEQ, y, 0.0),
-                           cmpk(e, LLVMRealOEQ, x, 1.0));
+    LLVMValueRef x_one = cmpk(e, LLVMRealOEQ, x, 1.0);
+    LLVMValueRef one = or_(e, cmpk(e, LLVMRealOEQ, y, 0.0), x_one);
     return sel(e, one, K(e, 1.0), r);
 }
 
@@ -683,7 +703,8 @@ static DD trig_reduce(Em *e, LLVMValueRef x, LLVMValueRef *k)
         return (DD){sub(e, sub(e, t, w2), w3), K(e, 0.0)};
     DD a = two_sum(e, t, neg(e, w2));
     DD b = two_sum(e, a.hi, neg(e, w3));
-    LLVMValueRef lo = sub(e, add(e, a.lo, b.lo), mul(e, kd, K(e, PIO2_4)));
+    LLVMValueRef k4 = mul(e, kd, K(e, PIO2_4));
+    LLVMValueRef lo = sub(e, add(e, a.lo, b.lo), k4);
     return fast_two_sum(e, b.hi, lo);
 }
 
@@ -709,11 +730,13 @@ static DD cos_kernel(Em *e, DD r)
     LLVMValueRef hz = mul(e, K(e, 0.5), z);
     if (!e->hi) {
         LLVMValueRef c = POLY(e, z, COS_LO);
-        return (DD){fmadd(e, mul(e, z, z), c, sub(e, K(e, 1.0), hz)), K(e, 0.0)};
+        LLVMValueRef w = sub(e, K(e, 1.0), hz);
+        return (DD){fmadd(e, mul(e, z, z), c, w), K(e, 0.0)};
     }
     LLVMValueRef c = POLY(e, z, COS_HI);
     LLVMValueRef w = sub(e, K(e, 1.0), hz);
-    LLVMValueRef tail = fmadd(e, mul(e, z, z), c, neg(e, mul(e, r.hi, r.lo)));
+    LLVMValueRef rr = neg(e, mul(e, r.hi, r.lo));
+    LLVMValueRef tail = fmadd(e, mul(e, z, z), c, rr);
     LLVMValueRef small = add(e, sub(e, sub(e, K(e, 1.0), w), hz), tail);
     return fast_two_sum(e, w, small);
 }
@@ -735,13 +758,16 @@ static LLVMValueRef trig_d(Em *e, LLVMValueRef x, enum trig which)
     LLVMValueRef v;
     if (which == TRIG_TAN) {
         /* tan = sin/cos, or -cos/sin in odd quadrants */
-        DD n = {sel(e, odd, c.hi, s.hi), sel(e, odd, c.lo, s.lo)};
-        DD d = {sel(e, odd, s.hi, c.hi), sel(e, odd, s.lo, c.lo)};
+        LLVMValueRef n_hi = sel(e, odd, c.hi, s.hi);
+        DD n = {n_hi, sel(e, odd, c.lo, s.lo)};
+        LLVMValueRef d_hi = sel(e, odd, s.hi, c.hi);
+        DD d = {d_hi, sel(e, odd, s.lo, c.lo)};
         v = e->hi ? dd_div(e, n, d) : fdiv(e, n.hi, d.hi);
         v = sel(e, odd, neg(e, v), v);
     } else {
         v = sel(e, odd, c.hi, s.hi);
-        v = sel(e, bit_set(e, k, 2), neg(e, v), v);
+        LLVMValueRef nv = neg(e, v);
+        v = sel(e, bit_set(e, k, 2), nv, v);
     }
     /* |x| < 2^-27: sin and tan round to x, cos to 1 (keeps -0, subnormals) */
     LLVMValueRef tiny = cmpk(e, LLVMRealOLT, ax, 0x1p-27);
@@ -791,14 +817,17 @@ static LLVMValueRef logistic_d(Em *e, LLVMValueRef x)
     LLVMValueRef xneg = cmpk(e, LLVMRealOLT, x, 0.0);
     LLVMValueRef v;
     if (e->hi) {
-        DD E = {scale2(e, p.hi, k), scale2(e, p.lo, k)};
-        DD n = {sel(e, xneg, E.hi, K(e, 1.0)), sel(e, xneg, E.lo, K(e, 0.0))};
+        LLVMValueRef E_hi = scale2(e, p.hi, k);
+        DD E = {E_hi, scale2(e, p.lo, k)};
+        LLVMValueRef n_hi = sel(e, xneg, E.hi, K(e, 1.0));
+        DD n = {n_hi, sel(e, xneg, E.lo, K(e, 0.0))};
         DD d = fast_two_sum(e, K(e, 1.0), E.hi);
         d.lo = add(e, d.lo, E.lo);
         v = dd_div(e, n, d);
     } else {
         LLVMValueRef E = scale2(e, p.hi, k);
-        v = fdiv(e, sel(e, xneg, E, K(e, 1.0)), add(e, K(e, 1.0), E));
+        LLVMValueRef den = add(e, K(e, 1.0), E);
+        v = fdiv(e, sel(e, xneg, E, K(e, 1.0)), den);
     }
     return sel(e, isnan_(e, x), x, v);
 }
@@ -822,8 +851,8 @@ static LLVMValueRef quotient_low(Em *e, LLVMValueRef num, LLVMValueRef den,
     LLVMValueRef n = mul(e, num, sc), d = mul(e, den, sc);
     DD p = two_prod(e, t, d);
     LLVMValueRef tl = fdiv(e, sub(e, sub(e, n, p.hi), p.lo), d);
-    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGE, t, 0x1p-1000),
-                           cmp(e, LLVMRealOLT, den, KB(e, INF_BITS)));
+    LLVMValueRef den_finite = cmp(e, LLVMRealOLT, den, KB(e, INF_BITS));
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGE, t, 0x1p-1000), den_finite);
     return sel(e, ok, tl, K(e, 0.0));
 }
 
@@ -878,7 +907,7 @@ static LLVMValueRef atan2_d(Em *e, LLVMValueRef y, LLVMValueRef x)
         r = fmadd(e, s, add(e, add(e, ch, u), p), bh);
     }
     r = copysign_(e, r, y);
-    return sel(e, or_(e, isnan_(e, x), isnan_(e, y)), add(e, x, y), r);
+    return nan_or(e, x, y, r);
 }
 
 /* ---- cbrt --------------------------------------------------------------- */
@@ -890,8 +919,8 @@ static LLVMValueRef atan2_d(Em *e, LLVMValueRef y, LLVMValueRef x)
 static LLVMValueRef cbrt_d(Em *e, LLVMValueRef x)
 {
     LLVMValueRef ax = fabs_(e, x);
-    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, ax, 0.0),
-                           cmp(e, LLVMRealOLT, ax, KB(e, INF_BITS)));
+    LLVMValueRef finite = cmp(e, LLVMRealOLT, ax, KB(e, INF_BITS));
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, ax, 0.0), finite);
     ax = sel(e, ok, ax, K(e, 1.0));
     LLVMValueRef sub_ = cmpk(e, LLVMRealOLT, ax, 0x1p-1022);
     ax = sel(e, sub_, mul(e, ax, K(e, 0x1p54)), ax);
@@ -908,16 +937,17 @@ static LLVMValueRef cbrt_d(Em *e, LLVMValueRef x)
     LLVMValueRef rm = cmpk(e, LLVMRealOLT, rd, -0.5);
     LLVMValueRef rp = cmpk(e, LLVMRealOGT, rd, 0.5);
     LLVMValueRef a = mul(e, m, sel(e, rm, K(e, 0.5), sel(e, rp, K(e, 2.0), K(e, 1.0))));
-    LLVMValueRef y = mul(e, POLY(e, m, CBRT_START),
-                         sel(e, rm, K(e, 0x1.965fea53d6e3dp-1),     /* 2^-1/3 */
-                             sel(e, rp, K(e, 0x1.428a2f98d728bp+0), /* 2^1/3 */
-                                 K(e, 1.0))));
+    LLVMValueRef s = sel(e, rm, K(e, 0x1.965fea53d6e3dp-1),     /* 2^-1/3 */
+                         sel(e, rp, K(e, 0x1.428a2f98d728bp+0), /* 2^1/3 */
+                             K(e, 1.0)));
+    LLVMValueRef y = mul(e, POLY(e, m, CBRT_START), s);
     LLVMValueRef yy = mul(e, y, y);
     y = fmadd(e, K(e, -1.0 / 3.0), sub(e, y, fdiv(e, a, yy)), y);
     if (e->hi) {
         DD p = two_prod(e, y, y);
         DD c = two_prod(e, p.hi, y);
-        LLVMValueRef res = add(e, sub(e, c.hi, a), fmadd(e, p.lo, y, c.lo));
+        LLVMValueRef lo = fmadd(e, p.lo, y, c.lo);
+        LLVMValueRef res = add(e, sub(e, c.hi, a), lo);
         y = sub(e, y, fdiv(e, res, mul(e, K(e, 3.0), p.hi)));
     }
     q = iadd(e, q, LLVMBuildSelect(e->b, sub_, KI(e, (uint64_t)-18), KI(e, 0), ""));
@@ -1065,7 +1095,8 @@ static LLVMValueRef erf_d(Em *e, LLVMValueRef x)
         pm = add(e, K(e, ERF_E0_H), pm);
         h = erfc_scaled_hi(e, a);
         DD sq = two_prod(e, a, a);
-        p = exp_core(e, neg(e, sq.hi), neg(e, sq.lo), &k);
+        LLVMValueRef sq_lo = neg(e, sq.lo);
+        p = exp_core(e, neg(e, sq.hi), sq_lo, &k);
         LLVMValueRef pb = sub(e, K(e, 1.0), mul(e, scale2(e, p.hi, k), h));
         r = sel(e, cmpk(e, LLVMRealOLT, a, 1.25), pm, pb);
         r = sel(e, cmpk(e, LLVMRealOLT, a, 0.84375), ps, r);
@@ -1141,7 +1172,8 @@ static DD expf_core(Em *e, LLVMValueRef x, LLVMValueRef *k)
     t = fmadd(e, kd, K(e, LN2F_HI), x);
     LLVMValueRef r = fmadd(e, kd, K(e, LN2F_LO), t);
     LLVMValueRef rl = fmadd(e, kd, K(e, LN2F_LO), sub(e, t, r));
-    LLVMValueRef q = fmadd(e, mul(e, r, r), POLY(e, r, EXPF_P), rl);
+    LLVMValueRef c = POLY(e, r, EXPF_P);
+    LLVMValueRef q = fmadd(e, mul(e, r, r), c, rl);
     return fast_two_sum(e, r, q);
 }
 
@@ -1150,7 +1182,8 @@ static LLVMValueRef scale2f(Em *e, LLVMValueRef v, LLVMValueRef k)
 {
     LLVMValueRef k1 = ashr(e, k, 1);
     LLVMValueRef k2 = isub(e, k, k1);
-    return mul(e, mul(e, v, pow2f(e, k1)), pow2f(e, k2));
+    LLVMValueRef s2 = pow2f(e, k2);
+    return mul(e, mul(e, v, pow2f(e, k1)), s2);
 }
 
 /* exp overflows above 88.73 and is 0 below -103.98; the clamp keeps those
@@ -1207,7 +1240,8 @@ static LLVMValueRef tanh_f(Em *e, LLVMValueRef x)
 {
     LLVMValueRef ax = fabs_(e, x);
     LLVMValueRef z = mul(e, ax, ax);
-    LLVMValueRef pa = fmadd(e, mul(e, ax, z), POLY(e, z, TANHF_T), ax);
+    LLVMValueRef c = POLY(e, z, TANHF_T);
+    LLVMValueRef pa = fmadd(e, mul(e, ax, z), c, ax);
     LLVMValueRef k;
     LLVMValueRef a2 = mul(e, clamp(e, ax, 0.0, 10.0), K(e, 2.0));
     DD p = expf_core(e, a2, &k);
@@ -1227,8 +1261,8 @@ static LLVMValueRef tanh_f(Em *e, LLVMValueRef x)
 static LLVMValueRef log_f(Em *e, LLVMValueRef x)
 {
     LLVMValueRef inf = from_bits(e, KI(e, INFF_BITS));
-    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, 0.0),
-                           cmp(e, LLVMRealOLT, x, inf));
+    LLVMValueRef finite = cmp(e, LLVMRealOLT, x, inf);
+    LLVMValueRef ok = and_(e, cmpk(e, LLVMRealOGT, x, 0.0), finite);
     LLVMValueRef xs = sel(e, ok, x, K(e, 1.0));
     LLVMValueRef sub_ = cmpk(e, LLVMRealOLT, xs, 0x1p-126);
     xs = sel(e, sub_, mul(e, xs, K(e, 0x1p23)), xs);
@@ -1241,11 +1275,13 @@ static LLVMValueRef log_f(Em *e, LLVMValueRef x)
     LLVMValueRef s = fdiv(e, f, add(e, K(e, 2.0), f));
     LLVMValueRef z = mul(e, s, s);
     LLVMValueRef hfsq = mul(e, mul(e, K(e, 0.5), f), f);
-    LLVMValueRef v = fmadd(e, s, fmadd(e, z, POLY(e, z, LOGF_Q), hfsq),
-                           mul(e, kd, K(e, LN2F_LO)));
+    LLVMValueRef k_lo = mul(e, kd, K(e, LN2F_LO));
+    LLVMValueRef v = fmadd(e, s, fmadd(e, z, POLY(e, z, LOGF_Q), hfsq), k_lo);
     LLVMValueRef r = fmadd(e, kd, K(e, LN2F_HI), sub(e, f, sub(e, hfsq, v)));
-    r = sel(e, cmpk(e, LLVMRealOEQ, x, 0.0), neg(e, inf), r);
-    r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), from_bits(e, KI(e, NANF_BITS)), r);
+    LLVMValueRef ninf = neg(e, inf);
+    r = sel(e, cmpk(e, LLVMRealOEQ, x, 0.0), ninf, r);
+    LLVMValueRef nan = from_bits(e, KI(e, NANF_BITS));
+    r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), nan, r);
     r = sel(e, cmp(e, LLVMRealOEQ, x, inf), inf, r);
     return sel(e, isnan_(e, x), x, r);
 }
@@ -1278,11 +1314,13 @@ static LLVMValueRef erfc_f(Em *e, LLVMValueRef x)
 {
     LLVMValueRef one = K(e, 1.0), x2 = mul(e, x, x), z = neg(e, x2);
     LLVMValueRef ax = fabs_(e, x), w = fdiv(e, one, x2);
-    LLVMValueRef p = sel(e, cmpk(e, LLVMRealOLT, ax, 2.0), POLY(e, w, ERFCF_P),
-                         POLY(e, w, ERFCF_R));
-    LLVMValueRef r = mul(e, mul(e, exp_f(e, z), fdiv(e, one, ax)), p);
+    LLVMValueRef far = POLY(e, w, ERFCF_R), near = POLY(e, w, ERFCF_P);
+    LLVMValueRef p = sel(e, cmpk(e, LLVMRealOLT, ax, 2.0), near, far);
+    LLVMValueRef inv = fdiv(e, one, ax);
+    LLVMValueRef r = mul(e, mul(e, exp_f(e, z), inv), p);
     r = sel(e, cmpk(e, LLVMRealOLT, z, -88.72283905206835), K(e, 0.0), r);
-    r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), sub(e, K(e, 2.0), r), r);
+    LLVMValueRef reflected = sub(e, K(e, 2.0), r);
+    r = sel(e, cmpk(e, LLVMRealOLT, x, 0.0), reflected, r);
     LLVMValueRef small = sub(e, one, mul(e, x, POLY(e, x2, ERFCF_T)));
     return sel(e, cmpk(e, LLVMRealOLT, ax, 1.0), small, r);
 }
@@ -1344,7 +1382,8 @@ static LLVMValueRef run2(LLVMBuilderRef b, LLVMValueRef x, LLVMValueRef y,
 {
     assert(LLVMTypeOf(x) == LLVMTypeOf(y));
     Em e = em_init(b, LLVMTypeOf(x));
-    return narrow(&e, f(&e, widen(&e, x), widen(&e, y)), LLVMTypeOf(x));
+    LLVMValueRef wy = widen(&e, y);
+    return narrow(&e, f(&e, widen(&e, x), wy), LLVMTypeOf(x));
 }
 
 LLVMValueRef math_exp(LLVMBuilderRef b, LLVMValueRef x)

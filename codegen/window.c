@@ -42,9 +42,8 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, LLVMValueRef in_dim, 
   } else { /* symbolic sizes or padding: (in - 1) * bdil + 1, <= 0 when in is 0 */
     dilated = LLVMBuildSub(b, LLVMBuildMul(b, in_dim, cg_i64(cg, bdil), ""), cg_i64(cg, bdil - 1), "");
   }
-  LLVMValueRef ok = LLVMBuildAnd(
-      b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""),
-      LLVMBuildICmp(b, LLVMIntSLT, p, dilated, ""), "inb");
+  LLVMValueRef below = LLVMBuildICmp(b, LLVMIntSLT, p, dilated, "");
+  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntSGE, p, cg_i64(cg, 0), ""), below, "inb");
   LLVMValueRef q = p;
   if (bdil > 1) {
     LLVMValueRef rem = LLVMBuildSRem(b, p, cg_i64(cg, bdil), "");

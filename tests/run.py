@@ -2,7 +2,9 @@
 """Runs every test of shloc and closes with one `N passed, N failed` line.
 
 Stages (each prints its own failures):
-  unit         tests/unit/test_*.c, built against the compiler's objects
+  unit         tests/unit/test_*.c, built against the compiler's objects;
+               tools/eval_order.py: no codegen call has two arguments that
+               emit instructions (skipped without clang-query-19)
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
                faults, stress, rng, the parallel-for team; MPI under
                mpirun when present)
@@ -150,8 +152,34 @@ def check_o3_pipeline():
         ok("unit/optsplit pipeline (PIPE_IPO + PIPE_LOCAL = opt's default<O3>, then CG_PIPE_LSR)")
 
 
+def check_eval_order():
+    """The builder receives the instructions of two emitting arguments of
+    one call in the order the C compiler evaluates them (unspecified: gcc
+    right to left, clang left to right), so the objects would depend on
+    the compiler that built shloc (tools/eval_order.py)."""
+    if not shutil.which("clang-query-19"):
+        print("NOTICE unit/eval_order: clang-query-19 absent (`make deps` installs clang-tools-19), "
+              "skipped")
+        return
+    lint = [sys.executable, os.path.join(ROOT, "tools", "eval_order.py")]
+    cases = os.path.join(ROOT, "tests", "unit", "eval_order_cases.c")
+    want = [i + 1 for i, l in enumerate(open(cases)) if l.rstrip().endswith("<- site */")]
+    r = run(lint + [cases])
+    got = [int(n) for n in re.findall(r"^\S+:(\d+):\d+: two emitting", r.stdout, re.M)]
+    if r.returncode != 1 or got != want:
+        fail("unit/eval_order cases", f"sites on lines {got}, expected {want}\n{r.stdout}{r.stderr}"[-3000:])
+    else:
+        ok(f"unit/eval_order cases ({len(want)} sites found)")
+    r = run(lint)
+    if r.returncode:
+        fail("unit/eval_order", (r.stdout + r.stderr)[-3000:])
+    else:
+        ok(f"unit/eval_order ({r.stdout.strip().splitlines()[-1]})")
+
+
 def stage_unit():
     check_o3_pipeline()
+    check_eval_order()
     llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
     libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
                 "passes", "target", "mc", "analysis"]).stdout.split()

@@ -1,0 +1,24 @@
+/* Cases for tools/eval_order.py (tests/run.py's unit stage; never compiled
+ * into a program): it must report each line that ends in "<- site" and no
+ * other line. */
+#include "../../codegen/codegen.h"
+
+static LLVMValueRef sum(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef xy = LLVMBuildAdd(cg->b, x, y, "");
+  return LLVMBuildAdd(cg->b, xy, LLVMBuildAdd(cg->b, y, x, ""), ""); /* one emitting argument */
+}
+
+static LLVMValueRef cases(CG *cg, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef a = sum(cg, LLVMBuildMul(cg->b, x, y, ""), LLVMBuildSub(cg->b, x, y, "")); /* <- site */
+  LLVMValueRef b = LLVMBuildAnd(cg->b, a, sum(cg, LLVMBuildNot(cg->b, a, ""), sum(cg, x, y)), ""); /* <- site */
+  LLVMValueRef c[2] = {sum(cg, a, b), LLVMBuildNeg(cg->b, a, "")}; /* <- site */
+  LLVMValueRef k = LLVMBuildAdd(cg->b, cg_i64(cg, 1), cg_i64(cg, 2), ""); /* constants only */
+  return LLVMBuildOr(cg->b, c[0], LLVMBuildXor(cg->b, c[1], k, ""), "");
+}
+
+typedef LLVMValueRef (*Gen)(CG *cg, LLVMValueRef x);
+
+static LLVMValueRef through_pointer(CG *cg, Gen gen, LLVMValueRef x) {
+  LLVMValueRef y = sum(cg, x, gen(cg, x)); /* one emitting argument */
+  return sum(cg, gen(cg, y), LLVMBuildNeg(cg->b, y, "")); /* <- site */
+}
