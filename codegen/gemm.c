@@ -1338,12 +1338,12 @@ typedef struct Dots {
   LLVMValueRef ahead; /* elements from a vector of B to the one fetched */
 } Dots;
 
-/* A full step prefetches each row's vector DOTS_PREFETCH_VECTORS steps
- * (vectors) on along its stream into L2 (past a row's end: the next row's
- * start, the same stream's next when the rows are contiguous; with rows
- * apart, ldb > K, and shorter than that, the same k of the stream's row
- * as many rows on, dots_ahead): 1 KiB with AVX-512, 512 bytes with AVX2.
- * Measured on AVX-512 (Zen 4) as 1024 bytes, on the output projection
+/* A full step prefetches each row's vector DOTS_PREFETCH_BYTES on along
+ * its stream into L2 (past a row's end: the next row's start, the same
+ * stream's next when the rows are contiguous; with rows apart, ldb > K,
+ * and shorter than that, the same k of the stream's row as many rows on,
+ * dots_ahead); with AVX2's 32-byte vectors DOTS_PREFETCH_BYTES_AVX2, the
+ * same 16 steps ahead. Measured on AVX-512 (Zen 4), on the output projection
  * above with the k loop unrolled 4 times (not kept: no faster): 2048
  * bytes 0.93-0.94 of the old order with one thread and 0.93 with two,
  * 512 bytes 0.93-0.94 and 0.94-0.95, against 0.89-0.90 and 0.97-0.98
@@ -1353,9 +1353,9 @@ typedef struct Dots {
  * bytes 0.87-0.90 of 1024 with one thread, 0.88 with two; 256 bytes
  * 1.01x and 384 0.97-1.02 of 512; nothing fetched 0.91 and 0.92-0.94 of
  * 1024; 4 or 6 streams (NB) instead of 8 no faster. */
-enum { DOTS_PREFETCH_VECTORS = 16 };
+enum { DOTS_PREFETCH_BYTES = 1024, DOTS_PREFETCH_BYTES_AVX2 = 512 };
 
-/* Dots.ahead: DOTS_PREFETCH_VECTORS vectors in elements, or when B's
+/* Dots.ahead: DOTS_PREFETCH_BYTES (or _AVX2) in elements, or when B's
  * rows lie apart (ldb > K, as a KV cache [T, H, D] read per head) and are
  * shorter than that, as many whole rows on as it spans: ahead along such
  * a row was another head's columns, never read by the call (q . k^T, 12
@@ -1365,7 +1365,8 @@ enum { DOTS_PREFETCH_VECTORS = 16 };
  * no step. */
 static LLVMValueRef dots_ahead(Gemm *g, LLVMValueRef ldb, LLVMValueRef K) {
   CG *cg = g->cg;
-  LLVMValueRef dist = cg_i64(cg, DOTS_PREFETCH_VECTORS * g->p.vl);
+  int bytes = cg_vector_bytes(cg) == 32 ? DOTS_PREFETCH_BYTES_AVX2 : DOTS_PREFETCH_BYTES;
+  LLVMValueRef dist = cg_i64(cg, bytes / elem_bytes(g->p.e));
   LLVMValueRef k1 = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""),
                                     cg_i64(cg, 1), K, "");
   LLVMValueRef rows = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, dist, k1, ""), ldb, "");
