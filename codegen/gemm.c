@@ -327,6 +327,7 @@ typedef struct Micro {
   bool ind; /* A rows through pointers (else packed Ap) */
   int apr;  /* !ind: the rows of an Ap panel (its k stride; MR of the full tile) */
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
+  LLVMValueRef astride;      /* ind: A(r, k) = arow[r][k * astride] (NULL: 1; skinny_far) */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
   LLVMValueRef bmask[8];     /* lanes of B to load (an edge panel read in place), or NULL */
   LLVMValueRef pf;           /* B read in place: pf[k*ldb] into L2 with B(k, j), or NULL */
@@ -355,8 +356,9 @@ static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
+  LLVMValueRef ka = m->astride ? LLVMBuildMul(g->b, k, m->astride, "") : k;
   LLVMValueRef ptr =
-      m->ind ? cg_gep(cg, g->t, m->arow[r], k)
+      m->ind ? cg_gep(cg, g->t, m->arow[r], ka)
              : cg_gep(cg, g->t, m->ap,
                       LLVMBuildAdd(g->b, LLVMBuildMul(g->b, k, cg_i64(cg, m->apr), ""),
                                    cg_i64(cg, r), ""));
@@ -945,6 +947,31 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * medians of 3 x 30 calls: 1024 and 2048 bytes 1.02-1.04x slower with
  * one thread, 1.00-1.02x with two. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
+/* M = 1 on AVX2 (skinny_far): the runs of K read at once, each a stream
+ * of its own, and a strip of one line (SKINNY_STRIP_BYTES, not
+ * SKINNY_STRIP_BYTES_M1). A chain of 72 products 1 x 768 @ 768 x 768 (4
+ * a layer), 768 x 3072, 3072 x 768 (GPT-2-small's layers, 340 MB of
+ * arguments), the 2-core Zen 3, bench/ab.py under SCHED_FIFO, load 4-8,
+ * paired medians of 2 x 30-40 calls, against the blocks of 16 adjacent
+ * rows (two lines a strip, 512 bytes fetched ahead): 8 runs of two-line
+ * strips 0.74-0.75 with one thread (22.2 -> 17.2 ms), 0.82-0.86 with two
+ * (the K split: each thread's part in runs); against those, 4 runs
+ * 0.95-0.99, 6 0.96-1.01, 2 1.04-1.21x and 16 1.55-1.78x slower (a
+ * line of each of 16 streams a step); 4 runs of one-line strips
+ * 0.94-0.99 of two-line ones (half-line 0.99-1.04x, four-line
+ * 0.99-1.04x), 8 and 6 runs of one line 1.03-1.07x slower than 4. Each
+ * of 8 runs fetched 512 and 1024 bytes ahead into L2 besides (along the
+ * run, into its next row at a row's end): 1.02-1.05x and 1.08-1.17x
+ * slower. A C probe of
+ * these reads alone (AVX2 FMAs into registers, 340 MB as above, two
+ * lines of each run in turn, one thread, SCHED_FIFO, medians of 11
+ * rounds): 4 runs 18.7 GB/s, the 16-row blocks fetched 512 bytes ahead
+ * 11.7, 4 plain sequential streams 15.9, the triad 17.0. */
+enum { SKINNY_FAR_STREAMS = 4 };
+
+/* Whether an M-row skinny product with B along N takes skinny_far. Only
+ * AVX2 measured: AVX-512 (Zen 4) keeps its blocks. */
+static bool skinny_far_fits(CG *cg, int m) { return m == 1 && cg_vector_bytes(cg) == 32; }
 
 bool gemm_skinny_fits(const GemmPlan *p) {
   return p->M >= 1 && p->M <= GEMM_SKINNY_MAX_M && p->sak == 1 &&
@@ -982,7 +1009,7 @@ void gemm_plan_skinny(Gemm *g) {
     p->nr = clamp_int((regs - 1 - m) / m, 1, 8);
     return;
   }
-  int strip = m == 1 ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
+  int strip = m == 1 && !skinny_far_fits(g->cg, m) ? SKINNY_STRIP_BYTES_M1 : SKINNY_STRIP_BYTES;
   int full = strip / vbytes;
   p->nv = clamp_int((regs - 1) / (m + 1), 1, full);
   if (p->nv == 1 && full > 1 && group_rows(g->cg, m, full) * 2 >= m)
@@ -1039,7 +1066,7 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
-  m->pf = skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
+  m->pf = m->astride ? NULL : skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
   int rows = group_rows(cg, p->mr, p->nv);
@@ -1145,21 +1172,15 @@ static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LL
   return LLVMBuildICmp(g->b, LLVMIntULT, delta, LLVMBuildUDiv(g->b, p2, cg_i64(cg, 4), ""), "rev");
 }
 
-/* The blocks of KB rows of B for skinny_fn, each a head strip to B's
+/* One block of rows [kb, kend) of B for skinny_fn: a head strip to B's
  * first line boundary (skinny_head), the full strips from the first
  * column on (or from the last, rev), and an edge strip of the columns
  * left. */
-static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef K,
-                          LLVMValueRef cols, bool rev) {
+static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef cols,
+                           LLVMValueRef kb, LLVMValueRef kend, bool rev) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
-  /* One block even when K = 0, so that C is written (an empty sum). */
-  LLVMValueRef kmax = LLVMBuildSelect(
-      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
-  CgLoop lk, lj;
-  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
-  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
-  m->first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
+  CgLoop lj;
   LLVMValueRef head = skinny_head(g, b, cols);
   CgIf peel;
   cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
@@ -1183,7 +1204,63 @@ static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLV
   m->cols = LLVMBuildSub(g->b, cols, nfull, "");
   skinny_strip(g, m, b, c, cols, nfull, kb, kend, rev, true);
   cg_if_end(cg, &tail);
+}
+
+/* The blocks of KB rows of B for skinny_fn (skinny_columns): the first
+ * block's sums are stored to C, the others' added to it; with `fresh`
+ * (an i1, else NULL) the first's are stored only where fresh holds
+ * (skinny_far's rows left over, added to the runs' sums). */
+static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef K,
+                          LLVMValueRef cols, bool rev, LLVMValueRef fresh) {
+  CG *cg = g->cg;
+  /* One block even when K = 0, so that C is written (an empty sum). */
+  LLVMValueRef kmax = LLVMBuildSelect(
+      g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""), cg_i64(cg, 1), K, "");
+  CgLoop lk;
+  LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), kmax, SKINNY_KB);
+  LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
+  m->first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
+  if (fresh) m->first = LLVMBuildAnd(g->b, fresh, m->first, "");
+  skinny_columns(g, m, b, c, cols, kb, kend, rev);
   cg_loop_end(cg, &lk);
+}
+
+/* M = 1 on AVX2: the K rows as SKINNY_FAR_STREAMS runs of seg = K / S
+ * rows each (S = SKINNY_FAR_STREAMS), and block t the t-th row of every
+ * run (rows t, seg + t, 2 seg + t, ...), its strips as skinny_columns
+ * (C's accumulators in registers over the S rows, added to C); the K % S
+ * rows left after the runs go last as skinny_blocks. Each run is read
+ * row after row, so B streams as S long sequential reads, as the dots
+ * path's far apart streams do, where blocks of 16 adjacent rows read 16
+ * streams of one row each (3 or 12 KiB at GPT-2's 768 and 3072 columns)
+ * that the prefetchers started over on every block. No software
+ * prefetch: the S streams are long enough for the hardware's. */
+static void skinny_far(Gemm *g, Micro *m, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c,
+                       LLVMValueRef K, LLVMValueRef cols) {
+  CG *cg = g->cg;
+  LLVMValueRef streams = cg_i64(cg, SKINNY_FAR_STREAMS);
+  LLVMValueRef seg = LLVMBuildUDiv(g->b, K, streams, "seg");
+  LLVMValueRef ldb = m->ldb, zero = cg_i64(cg, 0);
+  Micro f = *m;
+  f.ldb = LLVMBuildMul(g->b, seg, ldb, "");
+  f.astride = seg;
+  CgLoop lt;
+  LLVMValueRef t = cg_loop_begin(cg, &lt, zero, seg);
+  f.first = LLVMBuildICmp(g->b, LLVMIntEQ, t, zero, "first");
+  f.arow[0] = cg_gep(cg, g->t, a, t);
+  skinny_columns(g, &f, cg_gep(cg, g->t, b, LLVMBuildMul(g->b, t, ldb, "")), c, cols, zero,
+                 streams, false);
+  cg_loop_end(cg, &lt);
+  LLVMValueRef done = LLVMBuildMul(g->b, seg, streams, "");
+  LLVMValueRef left = LLVMBuildSub(g->b, K, done, "");
+  LLVMValueRef none = LLVMBuildICmp(g->b, LLVMIntEQ, seg, zero, "");
+  CgIf rest;
+  LLVMValueRef some = LLVMBuildICmp(g->b, LLVMIntNE, left, zero, "");
+  cg_if_begin(cg, &rest, LLVMBuildOr(g->b, none, some, ""));
+  m->arow[0] = cg_gep(cg, g->t, a, done);
+  skinny_blocks(g, m, cg_gep(cg, g->t, b, LLVMBuildMul(g->b, done, ldb, "")), c, left, cols,
+                false, none);
+  cg_if_end(cg, &rest);
 }
 
 /* skinny: C[0:M, 0:cols) = A[0:M, 0:k) * B[0:k, 0:cols), B(k, n) =
@@ -1216,12 +1293,14 @@ static LLVMValueRef skinny_fn(Gemm *g, LLVMTypeRef *ty) {
   if (p->mr > 1) {
     CgIf dir;
     cg_if_begin(cg, &dir, skinny_reverse(g, b, m.ldb, c, m.ldc));
-    skinny_blocks(g, &m, b, c, K, cols, true);
+    skinny_blocks(g, &m, b, c, K, cols, true, NULL);
     cg_if_else(cg, &dir);
-    skinny_blocks(g, &m, b, c, K, cols, false);
+    skinny_blocks(g, &m, b, c, K, cols, false, NULL);
     cg_if_end(cg, &dir);
+  } else if (skinny_far_fits(cg, p->mr)) {
+    skinny_far(g, &m, a, b, c, K, cols);
   } else {
-    skinny_blocks(g, &m, b, c, K, cols, false);
+    skinny_blocks(g, &m, b, c, K, cols, false, NULL);
   }
   LLVMBuildRetVoid(cg->b);
   cg_fn_end(cg);
@@ -1263,24 +1342,31 @@ typedef struct Dots {
  * its stream into L2 (past a row's end: the next row's start, the same
  * stream's next when the rows are contiguous; with rows apart, ldb > K,
  * and shorter than that, the same k of the stream's row as many rows on,
- * dots_ahead). Measured on the output projection above with the k loop
- * unrolled 4 times (not kept: no faster): 2048 bytes 0.93-0.94 of the
- * old order with one thread and 0.93 with two, 512 bytes 0.93-0.94 and
- * 0.94-0.95, against 0.89-0.90 and 0.97-0.98 for 1024; kept for the one
- * thread's figure, not measured again on the loop as it is. */
-enum { DOTS_PREFETCH_BYTES = 1024 };
+ * dots_ahead); with AVX2's 32-byte vectors DOTS_PREFETCH_BYTES_AVX2, the
+ * same 16 steps ahead. Measured on AVX-512 (Zen 4), on the output projection
+ * above with the k loop unrolled 4 times (not kept: no faster): 2048
+ * bytes 0.93-0.94 of the old order with one thread and 0.93 with two,
+ * 512 bytes 0.93-0.94 and 0.94-0.95, against 0.89-0.90 and 0.97-0.98
+ * for 1024; kept for the one thread's figure. On AVX2 (the 2-core Zen 3,
+ * 1 x 768 @ 768 x 50257^T alone, 154 MB as an argument, bench/ab.py
+ * under SCHED_FIFO, load 8-10, paired medians of 2 x 40 calls): 512
+ * bytes 0.87-0.90 of 1024 with one thread, 0.88 with two; 256 bytes
+ * 1.01x and 384 0.97-1.02 of 512; nothing fetched 0.91 and 0.92-0.94 of
+ * 1024; 4 or 6 streams (NB) instead of 8 no faster. */
+enum { DOTS_PREFETCH_BYTES = 1024, DOTS_PREFETCH_BYTES_AVX2 = 512 };
 
-/* Dots.ahead: DOTS_PREFETCH_BYTES in elements, or when B's rows lie apart
- * (ldb > K, as a KV cache [T, H, D] read per head) and are shorter than
- * that, as many whole rows on as it spans: ahead along such a row was
- * another head's columns, never read by the call (q . k^T, 12 heads of 64
- * over 32768 positions, 100 MB, one thread, medians of 4 interleaved
- * rounds: 9.4-10.2 GB/s, against 12.0-12.9 fetching the next block's
- * rows as before the streams, and 18.5-19.8 rows on). K = 0 runs no
- * step. */
+/* Dots.ahead: DOTS_PREFETCH_BYTES (or _AVX2) in elements, or when B's
+ * rows lie apart (ldb > K, as a KV cache [T, H, D] read per head) and are
+ * shorter than that, as many whole rows on as it spans: ahead along such
+ * a row was another head's columns, never read by the call (q . k^T, 12
+ * heads of 64 over 32768 positions, 100 MB, one thread, medians of 4
+ * interleaved rounds: 9.4-10.2 GB/s, against 12.0-12.9 fetching the next
+ * block's rows as before the streams, and 18.5-19.8 rows on). K = 0 runs
+ * no step. */
 static LLVMValueRef dots_ahead(Gemm *g, LLVMValueRef ldb, LLVMValueRef K) {
   CG *cg = g->cg;
-  LLVMValueRef dist = cg_i64(cg, DOTS_PREFETCH_BYTES / elem_bytes(g->p.e));
+  int bytes = cg_vector_bytes(cg) == 32 ? DOTS_PREFETCH_BYTES_AVX2 : DOTS_PREFETCH_BYTES;
+  LLVMValueRef dist = cg_i64(cg, bytes / elem_bytes(g->p.e));
   LLVMValueRef k1 = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""),
                                     cg_i64(cg, 1), K, "");
   LLVMValueRef rows = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, dist, k1, ""), ldb, "");

@@ -15,14 +15,15 @@
 #include "sk2.h"
 #include "tally.h"
 
-enum { CASES = 7 };
-static const int M[CASES] = {1, 3, 7, 8, 7, 7, 1}, K[CASES] = {37, 50, 33, 70, 20, 19, 300},
-                 N[CASES] = {45, 48, 100, 64, 5, 5000, 131};
+enum { CASES = 10 };
+static const int M[CASES] = {1, 3, 7, 8, 7, 7, 1, 1, 1, 1},
+                 K[CASES] = {37, 50, 33, 70, 20, 19, 300, 3, 1030, 103},
+                 N[CASES] = {45, 48, 100, 64, 5, 5000, 131, 70, 40, 2000};
 
-typedef int (*Entry)(const float *, const float *, const float *, const float *, const float *,
-                     const float *, const float *, const float *, const float *, const float *,
-                     const float *, const float *, const float *, const float *, float *,
-                     float *, float *, float *, float *, float *, float *, void *);
+typedef const float *In;
+typedef int (*Entry)(In, In, In, In, In, In, In, In, In, In, In, In, In, In, In, In, In, In, In,
+                     In, float *, float *, float *, float *, float *, float *, float *, float *,
+                     float *, float *, void *);
 
 /* A buffer of n floats starting `off` bytes past a line. */
 static float *at(unsigned char *base, int off) { return (float *)(base + off); }
@@ -53,8 +54,8 @@ static int check(Entry fn, size_t temp_bytes, int woff, int off) {
   }
   void *temp = aligned_alloc(64, temp_bytes ? temp_bytes : 64);
   int ok = fn(in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10],
-              in[11], in[12], in[13], res[0], res[1], res[2], res[3], res[4], res[5], res[6],
-              temp) == 0;
+              in[11], in[12], in[13], in[14], in[15], in[16], in[17], in[18], in[19], res[0],
+              res[1], res[2], res[3], res[4], res[5], res[6], res[7], res[8], res[9], temp) == 0;
   for (int c = 0; c < CASES; c++) {
     ok &= product_matches(in[2 * c], in[2 * c + 1], res[c], M[c], K[c], N[c], 0);
     free(xb[c]);
