@@ -738,7 +738,13 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
  * rows'. With `fetch`, the `_pf` variant: the fetch above where the
  * tile has no cpf (GemmPlan.cpf_first: gemm_conv_micro runs it on the
  * tiles whose GemmTaps.fetch holds). One per (element type, tile, mr,
- * fetch) per module; never inlined (see micro_fn). */
+ * fetch) per module; never inlined (see micro_fn). Not kept: on AVX2,
+ * calls of two panels (the same row pointers, a loop over the panels in
+ * the microkernel), to spread the call's overhead (ResNet-50 b1, 6-7% of
+ * the microkernel's samples outside its k loop, most of it per tap and
+ * KC slice, which stayed per panel): bench/ab.py against main, 20 calls,
+ * load 3-4, 1 thread 1.024, 0.991, 1.045, 2 threads 1.003, 0.953, 0.991;
+ * the k loop's share of the samples unchanged (91-93%). */
 static LLVMValueRef conv_micro_fn(Gemm *full, int mr, bool fetch) {
   Gemm tile = *full;
   Gemm *g = &tile;
