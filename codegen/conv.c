@@ -734,10 +734,12 @@ static void conv_ind_tile(Gemm *g, const ConvKinds *k, LLVMValueRef rt, LLVMValu
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   /* Tile i fetches line i % lines of each row of the next panel: the
-   * first tiles of a panel fetch all of it. */
+   * first tiles of a panel fetch all of it; with cpf_first (AVX2, where
+   * a row is one line) tile 0 alone. */
   int64_t per_line = 64 / elem_bytes(p->e), lines = p->nr / per_line > 1 ? p->nr / per_line : 1;
   t->pf_line = LLVMBuildMul(g->b, LLVMBuildURem(g->b, i, cg_i64(cg, lines), ""),
                             cg_i64(cg, per_line), "pfline");
+  if (p->cpf_first) t->fetch = LLVMBuildICmp(g->b, LLVMIntEQ, i, cg_i64(cg, 0), "fetch");
   CgIf ifs[2];
   for (int j = 0; j < k->n - 1; j++) {
     cg_if_begin(cg, &ifs[j], LLVMBuildICmp(g->b, k->le[j] ? LLVMIntSLE : LLVMIntEQ, nrows,

@@ -75,6 +75,7 @@ typedef struct GemmTile {
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
   bool cpf;         /* GemmPlan.cpf (see below) */
+  bool cpf_first;   /* GemmPlan.cpf_first: only the first tile of a panel fetches (below) */
   bool serial_packed; /* see above */
   int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
 } GemmTile;
@@ -96,12 +97,21 @@ typedef struct GemmTile {
  * against with: b1 (30 calls, load 4-5) 0.938x and 0.953x at 1 thread,
  * 0.973x and 0.960x at 2; b8 (10 calls, load 5-7.5) 0.984x and 0.962x at
  * 1 thread, 1.005x and 1.062x at 2 (medians of all calls 435 against
- * 459 ms). */
+ * 459 ms).
+ * Only the first tile of a panel fetches it (cpf_first: the `_pf`
+ * variant, a line a k, so the first tile's K k's of each tap fetch the
+ * next panel's rows of that tap once), and the other tiles, which would
+ * fetch the same lines again, run the microkernel without. Against no
+ * fetch, ResNet-50 b1 at one thread, the thread's CPU time of alternating
+ * calls of both objects in one process (the 2-core Zen 3 VM, load 6-9
+ * with other builds beside it; main against itself the same way: 1.012,
+ * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
+ * b8 (12 calls) 0.989, 0.988. */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, 512 * 1024},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, 256 * 1024},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, 512 * 1024},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false, 512 * 1024},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -222,6 +232,7 @@ void gemm_plan(Gemm *g) {
   p->nr = p->nv * p->vl;
   p->cb_panel = tile->cb_panel;
   p->cpf = tile->cpf;
+  p->cpf_first = tile->cpf_first;
   p->kc = gemm_kc(p->K);
   p->direct_a = p->sak == 1;
   /* Ap, when used, at most 144 KiB and 288 rows: 288 rows of f32, 144 of
@@ -726,17 +737,26 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
  * of mr < MR rows (the table still holds MR pointers per tap) serves the
  * last rows of a convolution whose M is not a multiple of MR (conv.c): it
  * does mr / MR of a full tile's work, where the full tile would do MR
- * rows'. One per (element type, tile, mr) per module; never inlined (see
- * micro_fn). */
-static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
+ * rows'. With `fetch`, the `_pf` variant: the fetch above where the
+ * tile has no cpf (GemmPlan.cpf_first: gemm_conv_micro runs it on the
+ * tiles whose GemmTaps.fetch holds). One per (element type, tile, mr,
+ * fetch) per module; never inlined (see micro_fn). Not kept: on AVX2,
+ * calls of two panels (the same row pointers, a loop over the panels in
+ * the microkernel), to spread the call's overhead (ResNet-50 b1, 6-7% of
+ * the microkernel's samples outside its k loop, most of it per tap and
+ * KC slice, which stayed per panel): bench/ab.py against main, 20 calls,
+ * load 3-4, 1 thread 1.024, 0.991, 1.045, 2 threads 1.003, 0.953, 0.991;
+ * the k loop's share of the samples unchanged (91-93%). */
+static LLVMValueRef conv_micro_fn(Gemm *full, int mr, bool fetch) {
   Gemm tile = *full;
   Gemm *g = &tile;
   CG *cg = g->cg;
   GemmPlan *p = &g->p;
   p->mr = mr;
+  p->cpf |= fetch;
   char name[80];
-  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d__%s", elem_name(p->e), p->mr, p->nr,
-           p->isa);
+  snprintf(name, sizeof name, "shloc_%s_gemm_conv_%dx%d%s__%s", elem_name(p->e), p->mr, p->nr,
+           fetch ? "_pf" : "", p->isa);
   LLVMValueRef f = LLVMGetNamedFunction(cg->mod, name);
   if (f) return f;
   LLVMTypeRef pt[14] = {cg->t_ptr, cg->t_ptr, cg->t_ptr, cg->t_i64, cg->t_i64,
@@ -804,7 +824,7 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr) {
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      const GemmTaps *t, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols) {
   CG *cg = g->cg;
-  LLVMValueRef f = conv_micro_fn(g, mr), npad = cg_i64(cg, packed_npad(g));
+  LLVMValueRef f = conv_micro_fn(g, mr, false), npad = cg_i64(cg, packed_npad(g));
   LLVMValueRef tab0 =
       cg_gep(cg, cg->t_ptr, tab, LLVMBuildMul(g->b, t->t0, cg_i64(cg, g->p.mr), ""));
   LLVMValueRef b0 =
@@ -812,7 +832,17 @@ void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValu
   LLVMValueRef args[14] = {tab0,    b0,   c,         g->p.v.N,   t->n,       g->p.v.K,
                            npad,    jr,   rows,      cols,       t->pf_line, t->pf_taps,
                            t->pf_cols, t->first};
+  if (!g->p.cpf_first) {
+    LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 14, "");
+    return;
+  }
+  CgIf fetch;
+  cg_if_begin(cg, &fetch, t->fetch);
+  LLVMValueRef pf = conv_micro_fn(g, mr, true);
+  LLVMBuildCall2(g->b, LLVMGlobalGetValueType(pf), pf, args, 14, "");
+  cg_if_else(cg, &fetch);
   LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 14, "");
+  cg_if_end(cg, &fetch);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -34,6 +34,7 @@ typedef struct GemmPlan {
   const char *isa;                  /* the tile's row in gemm.c's table */
   int64_t cb_panel;                 /* a convolution's B panel stays whole up to this (conv.c) */
   bool cpf;                         /* conv_micro_fn fetches the next panel into L2 */
+  bool cpf_first;                   /* or only in calls where GemmTaps.fetch holds (gemm.c) */
   int64_t kc, mc;                   /* cache blocks */
   bool direct_a;                    /* micro reads A in place */
   bool skinny_dots;                 /* gemm_skinny with B contiguous along K */
@@ -184,6 +185,7 @@ void gemm_call_micro(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef bp,
  * (the sums of the blocks before). */
 typedef struct GemmTaps {
   LLVMValueRef t0, n, first, pf_taps, pf_cols, pf_line;
+  LLVMValueRef fetch; /* with GemmPlan.cpf_first: whether this tile fetches (i1) */
 } GemmTaps;
 /* The indirect convolution microkernel (gemm.c conv_micro_fn) of mr <=
  * MR rows on the tile at c of rows x cols (rows <= mr, cols <= NR): C =
@@ -191,7 +193,8 @@ typedef struct GemmTaps {
  * the plan's K input features of A_t * B_t, where tab holds MR row
  * pointers per tap from tap 0 (K elements each; the first mr are read)
  * and b is the first matrix of a B packed by the layout pass
- * (g->packed), read at panel jr. */
+ * (g->packed), read at panel jr. With g->p.cpf_first, the calls where
+ * t->fetch holds fetch the next panel (the `_pf` variant). */
 void gemm_conv_micro(Gemm *g, int mr, LLVMValueRef tab, LLVMValueRef b, LLVMValueRef c,
                      const GemmTaps *t, LLVMValueRef jr, LLVMValueRef rows, LLVMValueRef cols);
 /* The row tiles of a block of mc rows for the microkernels of MR and MR

@@ -229,7 +229,8 @@ static void wino_gemms(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
   LLVMValueRef cols = cg_min_i64(cg, cg_i64(cg, nr), LLVMBuildSub(b, cg_i64(cg, z->K), jr, ""));
   LLVMValueRef rows, i = cg_loop_begin(cg, &li, cg_i64(cg, 0), grp->n);
   LLVMValueRef T = cg_conv_tile_at(g, grp, nt, i, &rows);
-  /* each group fetches a line of each row of the next panel */
+  /* each group fetches a line of each row of the next panel (with
+   * cpf_first the first group alone: conv.c conv_ind_tile) */
   GemmTaps taps = {
       .t0 = t,
       .n = cg_i64(cg, 1),
@@ -238,6 +239,7 @@ static void wino_gemms(Wino *z, const ConvTiles *grp, LLVMValueRef nt) {
       .pf_cols = cg_i64(cg, nr),
       .pf_line = LLVMBuildMul(b, LLVMBuildURem(b, i, cg_i64(cg, lines), ""), cg_i64(cg, per_line), ""),
   };
+  if (g->p.cpf_first) taps.fetch = LLVMBuildICmp(b, LLVMIntEQ, i, cg_i64(cg, 0), "fetch");
   LLVMValueRef row = LLVMBuildAdd(b, LLVMBuildMul(b, t, cg_i64(cg, z->w.nt), ""), T, "");
   LLVMValueRef c = cg_gep(cg, g->t, z->M, LLVMBuildAdd(b, LLVMBuildMul(b, row, cg_i64(cg, z->K), ""), jr, ""));
   LLVMValueRef tab = cg_gep(cg, cg->t_ptr, z->tab, LLVMBuildMul(b, i, cg_i64(cg, z->taps * mr), ""));

@@ -1543,7 +1543,9 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * larger blocks read it less often (measured with m = 2):
  * ResNet-50 at batch 1, one thread, CPU time, interleaved calls against 1
  * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
- * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. */
+ * 4 MiB 1.02x (batch 8 1.01x), 8 MiB 1.01x. On the 2-core Zen 3 (512 KiB
+ * L2, F(4 x 4) where the rule takes it) 512 KiB again no faster: ResNet-50
+ * b1, one thread, bench/ab.py, 20 calls, load 8: 1.035, 1.046, 1.003. */
 enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
 /* Where one image's tiles fit a block and V is at least
  * IR_WINO_WIDE_V_BLOCKS times IR_WINO_BLOCK_BYTES, a block holds the
