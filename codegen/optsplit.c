@@ -22,8 +22,7 @@
  * in the compile's context, in place of the module codegen built), so
  * that both copies of such a function start alike, use-list orders
  * included (run_first). Kernels move largest first where that shortens
- * the longer side, then one by one where that lowers the split's cost
- * (plan; the cost model is at FN_COST and called_once). The second module
+ * the longer side (plan; the cost model is at FN_COST). The second module
  * comes back as bitcode and is linked into the first; its copies of local
  * functions and constants the first has too are dropped where they print
  * alike (else both stay: each is right for its callers; a caller is
@@ -121,32 +120,27 @@ static const char PIPE_LOCAL[] =
     "speculate-blocks;simplify-cond-branch;speculate-unpredictables>),globaldce,"
     "constmerge,cg-profile,rel-lookup-table-converter,function(annotation-remarks)" CG_PIPE_LSR;
 
-/* Below this cost (about 60 ms, FN_COST's units) the second thread costs
- * more than it saves. */
-enum { SPLIT_MIN_COST = 16000 };
-/* What PIPE_LOCAL costs per function (SplitFn.cost): FN_COST each, then
- * per instruction 4 in an entry (calls, the frames' stores), 8 in a
- * function kernels call (a GEMM microkernel: its loops come unrolled
- * from gemm.c) and (1 + d)^3 in a kernel, d the depth of the loop the
- * instruction is in (at most MAX_DEPTH): a kernel's loop nest is unrolled
- * and vectorized inside out, and loop strength reduction (CG_PIPE_LSR, a
- * third to a half of a deep kernel's time) then works on the unrolled
- * loops. Fitted to opt-19 -time-passes on each function alone
- * (llvm-extract-19) of ResNet-50 b1 and BERT-base 7 tokens (constant
- * weights), 1 and 2 threads, on the Zen 3 VM: about 280 a ms;
- * ResNet-50's convolution kernels of 1227 and 623 instructions with
- * loops 5 deep, 214-225 and 182 ms, where instructions alone made them
- * 4 and 2 times one of 244 with loops 4 deep (22-34 ms); its entry of
- * 1495 instructions 19 ms, its microkernels of 381 to 499 22-41 ms,
- * BERT's skinny one of 2240 77-91 ms. The cost model before (1 per
- * kernel instruction, whatever its depth, 1/3 and 2/3 in entries and
- * microkernels) gave ResNet-50's second module (2 threads) 1.10 s of
- * that work and the first 0.68 s, this one (with called_once) 0.95 and
- * 0.83 s; in the compile, the CPU time of each thread's PIPE_LOCAL and
- * bitcode, three runs at a load of 7-10: 1.02-1.28 and 0.59-0.85 s
- * before, 0.97-1.03 and 0.89-0.97 s after (1 thread: 0.71-0.88 and
- * 0.51-0.66 s, 0.74-0.79 and 0.76-0.81 s). */
-enum { FN_COST = 800, MAX_DEPTH = 5 };
+/* Below this cost (in kernel instructions, below: about 60 ms) the second
+ * thread costs more than it saves. */
+enum { SPLIT_MIN_COST = 2000 };
+/* What PIPE_LOCAL costs per function, in a kernel's instructions (about
+ * 30 us each on the Zen 4 VM): FN_COST each, then per instruction 1 in a
+ * kernel (its loops are vectorized and unrolled), 2/3 in the functions
+ * kernels call (GEMM microkernels), 1/3 in an entry (calls, the frames'
+ * stores). From opt-19 -time-passes on each function of ResNet-50 b8,
+ * BERT-base 128 tokens and the GPT-2 step alone: BERT's 6x64 microkernel,
+ * 840 instructions after PIPE_IPO, 16 ms; kernels of 137 and 948, 14 and
+ * 27 ms; five of 33 to 63, 23 ms; its entry, 1960, 19 ms. */
+enum { FN_COST = 100 };
+/* Tried (branch ce, 676cc84, reverted): kernel instructions weighted by
+ * their loop depth, (1 + d)^3, which fits the per-function times above on
+ * Zen 3 far better (ResNet-50's 5-deep convolution kernels cost 8x what
+ * 1 per instruction says), with a callee called from one function costed
+ * twice (LLVM inlines it). It evened the two threads' CPU (ResNet-50, 2
+ * threads: 0.6-0.85 / 1.0-1.3 s -> 0.9-0.97 / 0.97-1.03 s) but not the
+ * wall time (1.95 -> 2.03 s least of 5, load 1.3-2.3): cg_weights_ahead's
+ * thread (0.35 s for ResNet-50) runs during the optimization too, on the
+ * core the shorter side leaves idle. */
 /* The second module's local definitions carry this suffix until the link
  * has matched them with the first module's. */
 #define SUFFIX ".split"
@@ -154,12 +148,10 @@ enum { FN_COST = 800, MAX_DEPTH = 5 };
 typedef struct SplitFn {
   LLVMValueRef fn;
   int size;     /* instructions */
-  long nested;  /* instructions weighted by their loops' depth (FN_COST) */
-  long cost;    /* of PIPE_LOCAL on it (FN_COST) */
+  int cost;     /* of PIPE_LOCAL on it, in kernel instructions (FN_COST) */
   int *callees; /* indices of the defined functions its instructions name */
   int ncallees;
   bool defined;
-  bool inlinable; /* not noinline */
   bool entry;   /* defined, not local: stays in the first module */
   bool in_a, in_b, moved;
 } SplitFn;
@@ -207,142 +199,6 @@ static void add_callee(SplitFn *f, int j) {
   f->callees[f->ncallees++] = j;
 }
 
-/* A function's control flow graph by its blocks' indices in its order:
- * block i's edges are e in [out[i], out[i + 1]), to succ[e], and its
- * predecessors pred[k], k in [in[i], in[i + 1]). */
-typedef struct Cfg {
-  int n;
-  int *succ, *out;
-  int *pred, *in;
-} Cfg;
-
-typedef struct BlockAt {
-  LLVMBasicBlockRef bb;
-  int i;
-} BlockAt;
-
-static int cmp_block(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t)((const BlockAt *)a)->bb, y = (uintptr_t)((const BlockAt *)b)->bb;
-  return x < y ? -1 : x > y;
-}
-
-static unsigned nsucc(LLVMBasicBlockRef bb) {
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-  return t ? LLVMGetNumSuccessors(t) : 0;
-}
-
-/* succ and out (the blocks sorted by address to look successors up). */
-static void cfg_succ(Cfg *g, LLVMValueRef fn) {
-  BlockAt *at = malloc((size_t)g->n * sizeof *at);
-  int i = 0, e = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    g->out[i] = e;
-    at[i] = (BlockAt){bb, i};
-    e += (int)nsucc(bb);
-    i++;
-  }
-  g->out[i] = e;
-  qsort(at, (size_t)g->n, sizeof *at, cmp_block);
-  g->succ = malloc((size_t)(e + 1) * sizeof *g->succ);
-  e = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (unsigned k = 0, ns = nsucc(bb); k < ns; k++) {
-      BlockAt key = {LLVMGetSuccessor(LLVMGetBasicBlockTerminator(bb), k), 0};
-      g->succ[e++] = ((BlockAt *)bsearch(&key, at, (size_t)g->n, sizeof *at, cmp_block))->i;
-    }
-  free(at);
-}
-
-static void cfg_init(Cfg *g, LLVMValueRef fn) {
-  int n = g->n = (int)LLVMCountBasicBlocks(fn);
-  g->out = malloc((size_t)(n + 1) * sizeof *g->out);
-  cfg_succ(g, fn);
-  int ne = g->out[n];
-  g->in = calloc((size_t)n + 2, sizeof *g->in);
-  g->pred = malloc((size_t)(ne + 1) * sizeof *g->pred);
-  for (int e = 0; e < ne; e++) g->in[g->succ[e] + 2]++;
-  for (int i = 0; i < n; i++) g->in[i + 2] += g->in[i + 1];
-  for (int b = 0; b < n; b++) /* in[s + 1]: s's next free slot, then s + 1's first */
-    for (int e = g->out[b]; e < g->out[b + 1]; e++) g->pred[g->in[g->succ[e] + 1]++] = b;
-}
-
-static void cfg_free(Cfg *g) {
-  free(g->succ);
-  free(g->out);
-  free(g->pred);
-  free(g->in);
-}
-
-/* Adds to body[] the natural loop of header h and latch l: the blocks
- * from which l is reached not going through h. */
-static void loop_body(const Cfg *g, int h, int l, bool *body, int *stack) {
-  int n = 0;
-  body[h] = true;
-  if (!body[l]) body[l] = true, stack[n++] = l;
-  while (n) {
-    int b = stack[--n];
-    for (int k = g->in[b]; k < g->in[b + 1]; k++)
-      if (!body[g->pred[k]]) body[g->pred[k]] = true, stack[n++] = g->pred[k];
-  }
-}
-
-/* Marks in back[e] the edges to a block on the path of a depth-first
- * search from the entry: in a reducible graph (shloc's loops), the back
- * edges, each from a latch to its loop's header. */
-static void back_edges(const Cfg *g, bool *back) {
-  int n = g->n, top = 0, *path = malloc((size_t)n * 2 * sizeof *path), *next = path + n;
-  char *state = calloc((size_t)n, 1); /* 1 on the path, 2 done */
-  if (n) path[top++] = 0, state[0] = 1, next[0] = g->out[0];
-  while (top) {
-    int b = path[top - 1];
-    if (next[b] == g->out[b + 1]) {
-      state[b] = 2;
-      top--;
-      continue;
-    }
-    int e = next[b]++, s = g->succ[e];
-    back[e] = state[s] == 1;
-    if (!state[s]) state[s] = 1, next[s] = g->out[s], path[top++] = s;
-  }
-  free(path);
-  free(state);
-}
-
-/* depth[i]: how many loops block i is in, a loop being a header with all
- * the latches that branch back to it. */
-static void block_depths(const Cfg *g, int *depth) {
-  int n = g->n, ne = g->out[n], *stack = malloc((size_t)(n + 1) * sizeof *stack);
-  bool *back = calloc((size_t)ne + 1, 1), *body = calloc((size_t)n + 1, 1);
-  memset(depth, 0, (size_t)n * sizeof *depth);
-  back_edges(g, back);
-  for (int h = 0; h < n; h++) {
-    bool header = false;
-    memset(body, 0, (size_t)n);
-    for (int b = 0; b < n; b++)
-      for (int e = g->out[b]; e < g->out[b + 1]; e++)
-        if (back[e] && g->succ[e] == h) header = true, loop_body(g, h, b, body, stack);
-    for (int i = 0; header && i < n; i++) depth[i] += body[i];
-  }
-  free(stack);
-  free(back);
-  free(body);
-}
-
-/* f->nested: its instructions weighted (1 + d)^3 by their blocks' loop
- * depth d, at most MAX_DEPTH (FN_COST). */
-static void scan_loops(SplitFn *f) {
-  Cfg g;
-  cfg_init(&g, f->fn);
-  int *depth = malloc((size_t)(g.n + 1) * sizeof *depth), i = 0;
-  block_depths(&g, depth);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb), i++) {
-    int d = 1 + (depth[i] < MAX_DEPTH ? depth[i] : MAX_DEPTH), w = d * d * d;
-    for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) f->nested += w;
-  }
-  free(depth);
-  cfg_free(&g);
-}
-
 /* Sizes and callees (every defined function an operand names). */
 static void scan_fn(Split *s, SplitFn *f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -359,28 +215,24 @@ static void scan_fn(Split *s, SplitFn *f) {
 }
 
 static void split_init(Split *s, LLVMModuleRef mod) {
-  unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   s->n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) s->n++;
   s->fns = calloc((size_t)s->n, sizeof *s->fns);
   s->byfn = malloc((size_t)s->n * sizeof *s->byfn);
   int i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f), i++) {
-    s->fns[i] = (SplitFn){.fn = f, .defined = has_body(f), .inlinable = !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, noinline)};
+    s->fns[i] = (SplitFn){.fn = f, .defined = has_body(f)};
     s->fns[i].entry = s->fns[i].defined && !is_local(f);
     s->byfn[i] = &s->fns[i];
   }
   qsort(s->byfn, (size_t)s->n, sizeof *s->byfn, cmp_fn);
-  for (i = 0; i < s->n; i++) {
-    scan_fn(s, &s->fns[i]);
-    if (s->fns[i].defined) scan_loops(&s->fns[i]);
-  }
+  for (i = 0; i < s->n; i++) scan_fn(s, &s->fns[i]);
   bool *kernel = calloc((unsigned)s->n, 1);
   for (i = 0; i < s->n; i++)
     for (int k = 0; s->fns[i].entry && k < s->fns[i].ncallees; k++) kernel[s->fns[i].callees[k]] = true;
   for (i = 0; i < s->n; i++) {
     SplitFn *f = &s->fns[i];
-    if (f->defined) f->cost = FN_COST + (f->entry ? 4 * f->size : kernel[i] ? f->nested : 8 * f->size);
+    if (f->defined) f->cost = FN_COST + (f->entry ? f->size / 3 : kernel[i] ? f->size : 2 * f->size / 3);
   }
   free(kernel);
 }
@@ -393,9 +245,8 @@ static void split_free(Split *s) {
 
 /* Marks in seen[] what root calls, itself included, not going past
  * stop[] (when given); returns the cost of what it newly marked. */
-static long reach(const Split *s, int root, bool *seen, const bool *stop, int *stack) {
-  int n = 0;
-  long total = 0;
+static int reach(const Split *s, int root, bool *seen, const bool *stop, int *stack) {
+  int n = 0, total = 0;
   if (seen[root]) return 0;
   seen[root] = true;
   stack[n++] = root;
@@ -413,7 +264,7 @@ static long reach(const Split *s, int root, bool *seen, const bool *stop, int *s
 }
 
 /* The kernels the entries call, largest (with what they call) first. */
-static int roots_by_size(const Split *s, int *roots, long *weight, int *stack, bool *seen) {
+static int roots_by_size(const Split *s, int *roots, int *weight, int *stack, bool *seen) {
   int nroots = 0;
   for (int i = 0; i < s->n; i++) {
     const SplitFn *e = &s->fns[i];
@@ -422,7 +273,7 @@ static int roots_by_size(const Split *s, int *roots, long *weight, int *stack, b
       for (; at < nroots && roots[at] != j; at++) {}
       if (at < nroots) continue;
       memset(seen, 0, (size_t)s->n);
-      long w = reach(s, j, seen, NULL, stack);
+      int w = reach(s, j, seen, NULL, stack);
       for (at = nroots; at > 0 && weight[at - 1] < w; at--) {
         roots[at] = roots[at - 1];
         weight[at] = weight[at - 1];
@@ -435,42 +286,10 @@ static int roots_by_size(const Split *s, int *roots, long *weight, int *stack, b
   return nroots;
 }
 
-/* What a function that a module calls from one function only costs
- * more: LLVM inlines it there (the last call to it; kernels are noinline)
- * and optimizes its body again in the caller (BERT-base 7 tokens, 2
- * threads: the module with the skinny microkernel and its one caller
- * took 0.40 s, the other 0.25 s, where the cost model without this had
- * them alike), adding it to *wa or *wb; returns the cost of those both
- * define, as their code is then emitted twice, on one thread (a GEMM
- * microkernel of 4.6 KB that one small kernel was left to call in the
- * first module). */
-static long called_once(const Split *s, const bool *in_a, const bool *in_b, long *wa, long *wb) {
-  int *callers = calloc((size_t)s->n * 2, sizeof *callers);
-  long dup = 0;
-  for (int i = 0; i < s->n; i++)
-    for (int k = 0; k < s->fns[i].ncallees; k++) {
-      int j = s->fns[i].callees[k];
-      callers[2 * j] += in_a[i];
-      callers[2 * j + 1] += in_b[i];
-    }
-  for (int j = 0; j < s->n; j++) {
-    const SplitFn *f = &s->fns[j];
-    bool once_a = in_a[j] && callers[2 * j] == 1 && f->inlinable;
-    bool once_b = in_b[j] && callers[2 * j + 1] == 1 && f->inlinable;
-    *wa += once_a ? f->cost : 0;
-    *wb += once_b ? f->cost : 0;
-    if (in_a[j] && in_b[j] && (once_a || once_b)) dup += f->cost;
-  }
-  free(callers);
-  return dup;
-}
-
 /* The work of each module when the kernels moved[] are the second's:
  * the second defines them and what they call, the first the entries and
- * all they reach but the moved kernels; *wa and *wb their costs, and
- * returned the cost of the split: the longer of them, and a function
- * emitted twice (called_once) once more. */
-static long sides(Split *s, const bool *moved, int *stack, long *wa, long *wb) {
+ * all they reach but the moved kernels; *wa and *wb their costs. */
+static void sides(Split *s, const bool *moved, int *stack, int *wa, int *wb) {
   bool *in_a = malloc((size_t)s->n * 2), *in_b = in_a + s->n;
   memset(in_a, 0, (size_t)s->n * 2);
   *wa = *wb = 0;
@@ -483,44 +302,37 @@ static long sides(Split *s, const bool *moved, int *stack, long *wa, long *wb) {
     s->fns[i].in_b = in_b[i];
     s->fns[i].moved = moved[i];
   }
-  long dup = called_once(s, in_a, in_b, wa, wb), cost = (*wa > *wb ? *wa : *wb) + dup;
   free(in_a);
-  return cost;
 }
+
+static int max_int(int a, int b) { return a > b ? a : b; }
 
 /* Moves kernels to the second module, largest (with what they call)
  * first, each where it shortens the longer module's work (what both need,
  * the GEMM microkernels, counts in both: BERT's 7-token skinny kernel is
- * half of the module, and moves with all its callers or stays); then
- * moves each kernel to the other module, in that order, where that
- * lowers the cost of the split (sides: a function both define that one
- * module calls from one kernel is emitted twice, and such a kernel moves
- * with the others or away from them). Returns whether any moved. */
+ * half of the module, and moves with all its callers or stays). Returns
+ * whether any moved. */
 static bool plan(Split *s) {
   if (s->n <= 0) return false;
-  int *roots = malloc((size_t)s->n * 2 * sizeof *roots), *stack = roots + s->n;
-  long total = 0, *weight = malloc((size_t)s->n * sizeof *weight);
+  int total = 0, *roots = malloc((size_t)s->n * 3 * sizeof *roots);
+  int *weight = roots + s->n, *stack = weight + s->n;
   bool *seen = malloc((size_t)s->n * 2), *moved = seen + s->n;
   for (int i = 0; i < s->n; i++) total += s->fns[i].cost;
   int nroots = total < SPLIT_MIN_COST ? 0 : roots_by_size(s, roots, weight, stack, seen);
-  long longer = total, a, b;
+  int wa = total, wb = 0, a, b;
   memset(moved, 0, (size_t)s->n);
   for (int r = 0; r < nroots; r++) {
     moved[roots[r]] = true;
     sides(s, moved, stack, &a, &b);
-    if ((a > b ? a : b) < longer) longer = a > b ? a : b;
-    else moved[roots[r]] = false;
-  }
-  long best = sides(s, moved, stack, &a, &b);
-  for (int r = 0; r < nroots; r++) {
-    moved[roots[r]] = !moved[roots[r]];
-    long cost = sides(s, moved, stack, &a, &b);
-    if (cost < best) best = cost;
-    else moved[roots[r]] = !moved[roots[r]];
+    if (max_int(a, b) < max_int(wa, wb)) {
+      wa = a;
+      wb = b;
+    } else {
+      moved[roots[r]] = false;
+    }
   }
   sides(s, moved, stack, &a, &b);
   free(roots);
-  free(weight);
   free(seen);
   return b > 0;
 }
