@@ -132,6 +132,15 @@ enum { SPLIT_MIN_COST = 2000 };
  * 840 instructions after PIPE_IPO, 16 ms; kernels of 137 and 948, 14 and
  * 27 ms; five of 33 to 63, 23 ms; its entry, 1960, 19 ms. */
 enum { FN_COST = 100 };
+/* Tried (branch ce, 676cc84, reverted): kernel instructions weighted by
+ * their loop depth, (1 + d)^3, which fits the per-function times above on
+ * Zen 3 far better (ResNet-50's 5-deep convolution kernels cost 8x what
+ * 1 per instruction says), with a callee called from one function costed
+ * twice (LLVM inlines it). It evened the two threads' CPU (ResNet-50, 2
+ * threads: 0.6-0.85 / 1.0-1.3 s -> 0.9-0.97 / 0.97-1.03 s) but not the
+ * wall time (1.95 -> 2.03 s least of 5, load 1.3-2.3): cg_weights_ahead's
+ * thread (0.35 s for ResNet-50) runs during the optimization too, on the
+ * core the shorter side leaves idle. */
 /* The second module's local definitions carry this suffix until the link
  * has matched them with the first module's. */
 #define SUFFIX ".split"
