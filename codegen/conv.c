@@ -458,8 +458,9 @@ static LLVMValueRef conv_row_ptr(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, L
   int64_t inner = g->op->opnds[0]->type->dims[d] - f->kw + 1;
   LLVMValueRef in = LLVMBuildICmp(b, LLVMIntULT, ip, cg_i64(cg, inner > 0 ? inner : 0), "");
   LLVMValueRef gap = cg_i64(cg, c->mdim[d] - f->edges);
-  LLVMValueRef e = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, cg_i64(cg, f->left), ""), x,
-                                   LLVMBuildSub(b, x, gap, ""), "edge");
+  LLVMValueRef right = LLVMBuildSub(b, x, gap, "");
+  LLVMValueRef left = LLVMBuildICmp(b, LLVMIntSLT, x, cg_i64(cg, f->left), "");
+  LLVMValueRef e = LLVMBuildSelect(b, left, x, right, "edge");
   LLVMValueRef eoff = conv_edge_off(g, c, LLVMBuildSub(b, q, ed->q0, ""), ed->kpos, e);
   /* not inbounds: unused (and anywhere) for the rows inside */
   LLVMValueRef edge = LLVMBuildGEP2(b, g->t, ed->at, &eoff, 1, "");
@@ -497,9 +498,9 @@ static void conv_panel(Gemm *g, GemmScratch *s, const ConvPlan *c, LLVMValueRef 
   LLVMValueRef cb = cg_loop_step(cg, &lc, cg_i64(cg, 0), cg_i64(cg, p->K), p->kc);
   LLVMValueRef kc =
       cg_min_i64(cg, cg_i64(cg, p->kc), LLVMBuildSub(g->b, cg_i64(cg, p->K), cb, ""));
-  LLVMValueRef first =
-      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, kpos, cg_i64(cg, 0), ""),
-                   LLVMBuildICmp(g->b, LLVMIntEQ, cb, cg_i64(cg, 0), ""), "first");
+  LLVMValueRef first_k = LLVMBuildICmp(g->b, LLVMIntEQ, cb, cg_i64(cg, 0), "");
+  LLVMValueRef first_tap = LLVMBuildICmp(g->b, LLVMIntEQ, kpos, cg_i64(cg, 0), "");
+  LLVMValueRef first = LLVMBuildAnd(g->b, first_tap, first_k, "first");
   LLVMValueRef bmat = g->packed ? gemm_packed_matrix(g, rhs, kpos) : cg_gep(cg, g->t, rhs, roff);
   LLVMValueRef bp = gemm_b_panel(g, s, bmat, cb, jr, nr, kc);
   LLVMValueRef ir = cg_loop_step(cg, &li, cg_i64(cg, 0), mc, p->mr);
@@ -599,8 +600,8 @@ LLVMValueRef cg_conv_tile_at(Gemm *g, const ConvTiles *t, LLVMValueRef mc, LLVMV
   LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntSLT, i, t->nbig, "");
   LLVMValueRef over = LLVMBuildSelect(g->b, big, cg_i64(cg, 0), LLVMBuildSub(g->b, i, t->nbig, ""), "");
   LLVMValueRef start = LLVMBuildSub(g->b, LLVMBuildMul(g->b, i, cg_i64(cg, mr), ""), over, "tile0");
-  *rows = cg_min_i64(cg, LLVMBuildSelect(g->b, big, cg_i64(cg, mr), cg_i64(cg, mr - 1), ""),
-                     LLVMBuildSub(g->b, mc, start, ""));
+  LLVMValueRef left = LLVMBuildSub(g->b, mc, start, "");
+  *rows = cg_min_i64(cg, LLVMBuildSelect(g->b, big, cg_i64(cg, mr), cg_i64(cg, mr - 1), ""), left);
   return start;
 }
 
@@ -681,7 +682,8 @@ static void conv_fold_edges(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVa
       b, ok, LLVMBuildICmp(b, LLVMIntULT, ix, c->v.in_dim[c->mrole[d]], ""), "in");
   LLVMValueRef src = LLVMBuildSelect(b, in, LLVMBuildAdd(b, off, j, ""), cg_i64(cg, 0), "");
   LLVMValueRef v = LLVMBuildLoad2(b, g->t, cg_gep(cg, g->t, lhs, src), "");
-  LLVMBuildStore(b, LLVMBuildSelect(b, in, v, LLVMConstNull(g->t), ""), cg_gep(cg, g->t, dst, j));
+  LLVMValueRef at = cg_gep(cg, g->t, dst, j);
+  LLVMBuildStore(b, LLVMBuildSelect(b, in, v, LLVMConstNull(g->t), ""), at);
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &le);
   cg_loop_end(cg, &lt);
@@ -791,13 +793,12 @@ static GemmTaps conv_block_taps(Gemm *g, const ConvPlan *c, LLVMValueRef t0, int
   CG *cg = g->cg;
   LLVMValueRef left = LLVMBuildSub(g->b, cg_i64(cg, c->npos), t0, "");
   LLVMValueRef last = LLVMBuildICmp(g->b, LLVMIntSLE, left, cg_i64(cg, ntb), "lastblk");
-  return (GemmTaps){
-      .t0 = t0,
-      .n = cg_min_i64(cg, cg_i64(cg, ntb), left),
-      .first = LLVMBuildICmp(g->b, LLVMIntEQ, t0, cg_i64(cg, 0), "firstblk"),
-      .pf_taps = LLVMBuildSelect(g->b, last, LLVMBuildNeg(g->b, t0, ""), cg_i64(cg, ntb), ""),
-      .pf_cols = LLVMBuildSelect(g->b, last, cg_i64(cg, g->p.nr), cg_i64(cg, 0), ""),
-  };
+  GemmTaps taps = {.t0 = t0};
+  taps.n = cg_min_i64(cg, cg_i64(cg, ntb), left);
+  taps.first = LLVMBuildICmp(g->b, LLVMIntEQ, t0, cg_i64(cg, 0), "firstblk");
+  taps.pf_taps = LLVMBuildSelect(g->b, last, LLVMBuildNeg(g->b, t0, ""), cg_i64(cg, ntb), "");
+  taps.pf_cols = LLVMBuildSelect(g->b, last, cg_i64(cg, g->p.nr), cg_i64(cg, 0), "");
+  return taps;
 }
 
 /* The epilogue reads, besides C, the buffers of its elementwise tree of
@@ -1043,11 +1044,10 @@ void cg_conv_gemm(CG *cg, Op *op, Op *epi, LLVMValueRef scratch, LLVMValueRef be
   LLVMValueRef cols = conv_split_cols(cg, &g.p), zero = cg_i64(cg, 0), N = cg_i64(cg, g.p.N);
   LLVMValueRef c0 = LLVMBuildMul(b, begin, cg_i64(cg, g.p.nr), "");
   LLVMValueRef c1 = cg_min_i64(cg, LLVMBuildMul(b, end, cg_i64(cg, g.p.nr), ""), N);
-  GemmRange r = {zero,
-                 cg_i64(cg, 1),
-                 LLVMBuildSelect(b, cols, zero, begin, ""),
-                 LLVMBuildSelect(b, cols, g.p.v.M, end, ""),
-                 LLVMBuildSelect(b, cols, c0, zero, ""),
-                 LLVMBuildSelect(b, cols, c1, N, "")};
+  LLVMValueRef m0 = LLVMBuildSelect(b, cols, zero, begin, "");
+  LLVMValueRef m1 = LLVMBuildSelect(b, cols, g.p.v.M, end, "");
+  LLVMValueRef n0 = LLVMBuildSelect(b, cols, c0, zero, "");
+  LLVMValueRef n1 = LLVMBuildSelect(b, cols, c1, N, "");
+  GemmRange r = {zero, cg_i64(cg, 1), m0, m1, n0, n1};
   conv_body(&g, op, &c, &r);
 }

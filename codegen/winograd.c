@@ -177,8 +177,9 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
-  LLVMValueRef ok = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), ""),
-                                 LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), ""), "");
+  LLVMValueRef x_in = LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), "");
+  LLVMValueRef y_in = LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), "");
+  LLVMValueRef ok = LLVMBuildAnd(b, y_in, x_in, "");
   LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
   r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
   r = LLVMBuildSelect(b, ok, LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), ""), cg_i64(cg, 0), "");
@@ -308,8 +309,8 @@ static void wino_epilogue(Wino *z, LLVMValueRef tb, LLVMValueRef nt) {
   LLVMValueRef y0 = LLVMBuildMul(b, LLVMBuildURem(b, q, th, ""), m, "");
   LLVMValueRef ny = cg_min_i64(cg, m, LLVMBuildSub(b, cg_i64(cg, z->Ho), y0, ""));
   LLVMValueRef dy = cg_loop_begin(cg, &ly, cg_i64(cg, 0), ny);
-  LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""),
-                                LLVMBuildAdd(b, y0, dy, ""), "");
+  LLVMValueRef yi = LLVMBuildAdd(b, y0, dy, "");
+  LLVMValueRef y = LLVMBuildAdd(b, LLVMBuildMul(b, img, cg_i64(cg, z->Ho), ""), yi, "");
   LLVMValueRef r0 = LLVMBuildAdd(b, LLVMBuildMul(b, y, cg_i64(cg, z->Wo), ""), c0, "row");
   gemm_epilogue(&z->g, r0, LLVMBuildSub(b, c1, c0, ""), cg_i64(cg, 0), cg_i64(cg, z->K));
   cg_loop_end(cg, &ly);
