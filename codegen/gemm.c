@@ -77,6 +77,8 @@ typedef struct GemmTile {
   bool cpf;         /* GemmPlan.cpf (see below) */
   bool serial_packed; /* see above */
   int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
+  int skinny_unroll; /* k steps a turn of the in-place skinny loop (skinny_strip) */
+  bool skinny_fold;  /* x86 multiply-adds that read B from memory (skinny_strip) */
 } GemmTile;
 
 /* The convolution's tile differs only on AVX2, 6 x 2 (12 + 2
@@ -98,10 +100,10 @@ typedef struct GemmTile {
  * 1 thread, 1.005x and 1.062x at 2 (medians of all calls 435 against
  * 459 ms). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, 512 * 1024},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, 256 * 1024},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, 512 * 1024},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false, 512 * 1024},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, 512 * 1024, 4, false},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, 256 * 1024, 1, true},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, 512 * 1024, 4, false},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false, 512 * 1024, 4, false},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -335,6 +337,7 @@ typedef struct Micro {
   LLVMValueRef pack;         /* B read in place: B(k, :) also stored to pack[k*NR], or NULL */
   LLVMValueRef col0;         /* edge tiles: the first column stored (NULL: 0) */
   bool c_loads_first;        /* micro_store loads all of C before storing (all rows present) */
+  bool fold;                 /* multiply-adds as x86 asm, B's last vector from memory (fma_asm) */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -398,6 +401,32 @@ static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRe
   prefetch_row(g, base, boff, m->pf_lines > 0 ? m->pf_lines : 1, m->pf_tail);
 }
 
+/* acc + s * b in one x86 vfmadd231 (inline asm), b a vector or, with
+ * mem, a pointer to the vector in memory (Micro.fold). The same fused
+ * multiply-add as llvm.fmuladd, so the same bits. Each has side effects
+ * so that the multiply-adds stay in the order emitted: as llvm.fmuladd
+ * with B's vector loaded once per row (volatile, so that LLVM neither
+ * merges the loads nor keeps the vector in a register), LLVM's scheduler
+ * put the multiply-adds that read memory first and spilled the
+ * broadcasts of A to the stack (read from the disassembly). */
+static LLVMValueRef fma_asm(Gemm *g, LLVMValueRef s, LLVMValueRef b, LLVMValueRef acc, bool mem) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt[3] = {g->vt, mem ? cg->t_ptr : g->vt, g->vt};
+  LLVMTypeRef fty = LLVMFunctionType(g->vt, pt, 3, 0);
+  const char *text = g->p.e == ET_F64 ? "vfmadd231pd $2, $1, $0" : "vfmadd231ps $2, $1, $0";
+  const char *cons = mem ? "=x,x,*m,0" : "=x,x,x,0";
+  LLVMValueRef f = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                                    LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[3] = {s, b, acc};
+  LLVMValueRef call = LLVMBuildCall2(g->b, fty, f, args, 3, "");
+  if (mem) /* the vector an indirect memory operand points to */
+    LLVMAddCallSiteAttribute(
+        call, 2,
+        LLVMCreateTypeAttribute(cg->ctx, LLVMGetEnumAttributeKindForName("elementtype", 11),
+                                g->vt));
+  return call;
+}
+
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
 static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -415,7 +444,9 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     /* not inbounds when masked: a masked-off vector may start past B's end */
     LLVMValueRef ptr = m->bmask[v] ? LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, "")
                                    : cg_gep(cg, g->t, m->bp, idx);
-    bv[v] = m->bmask[v] ? masked_load(g, ptr, m->bmask[v]) : vload(g, ptr, valign);
+    bv[v] = m->fold && v == p->nv - 1 ? ptr
+            : m->bmask[v]             ? masked_load(g, ptr, m->bmask[v])
+                                      : vload(g, ptr, valign);
   }
   LLVMValueRef zero_mask = LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)p->vl));
   for (int r = 0; r < p->mr; r++) {
@@ -424,8 +455,9 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
                                             LLVMConstInt(cg->t_i32, 0, 0), "");
     s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
-      LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
+      LLVMValueRef *x = &acc[r * p->nv + v], args[3] = {s, bv[v], *x};
+      *x = m->fold ? fma_asm(g, s, bv[v], *x, v == p->nv - 1)
+                   : cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
   }
   for (int v = 0; m->pack && v < p->nv; v++) {
@@ -1042,7 +1074,11 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->pf = skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
+  const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
   int rows = group_rows(cg, p->mr, p->nv);
+  m->fold = tile->skinny_fold && !edge && rows < p->mr &&
+            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA, g->t);
+  if (m->fold) rows = p->mr;
   for (int r0 = 0; r0 < p->mr; r0 += rows) {
     Gemm h = *g;
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
@@ -1056,8 +1092,8 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
     int na = h.p.mr * p->nv;
     LLVMValueRef acc[na], k;
     for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-    micro_loop(&h, &mg, kb, kend, 4, acc, &k);
-    micro_loop(&h, &mg, k, kend, 1, acc, &k);
+    micro_loop(&h, &mg, kb, kend, tile->skinny_unroll, acc, &k);
+    if (tile->skinny_unroll > 1) micro_loop(&h, &mg, k, kend, 1, acc, &k);
     micro_store(&h, &mg, acc, edge);
   }
 }
