@@ -67,7 +67,17 @@
  * faster with one thread (gemm.c's packed skinny path); on AVX2 (Zen 3)
  * the packed one: BERT at 7 tokens as constants, one thread, bench/ab.py
  * paired medians of 3 x 20 calls (load 5-7), 0.79-0.83 of the in-place
- * path's time (with its rows in two groups, skinny_strip). */
+ * path's time (with its rows in two groups, skinny_strip).
+ * skinny_unroll: the in-place skinny k loop's steps a turn. On AVX2 (Zen
+ * 3) one: 4 was 1.10-1.16x slower than a plain C model of the same loop
+ * (clang -O3, one k a turn) over the same buffers (12 layers of BERT's
+ * six products, weights as arguments, one thread, 30 alternating calls,
+ * medians), 1.01-1.02x with one; BERT at 7 tokens (weights as arguments,
+ * bench/ab.py --fifo, 3 x 30 calls, load 6.6) 0.95 of the unrolled
+ * loop's time with one thread, 0.89-0.94 with two. Not measured on the
+ * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
+ * 0.97-1.00 with BERT's weights as constants, noise).
+ * skinny_fold: see skinny_strip (x86 only: inline asm). */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
@@ -1064,7 +1074,24 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * packed path's sums) was as fast with the weights as arguments and 10%
  * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
  * alternating with this in one process, 10th percentiles 17.8 against
- * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4). */
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4).
+ * Where the tile allows (skinny_fold: AVX2 with FMA) and two groups would
+ * be needed but the rows' accumulators, one vector of B and a broadcast
+ * fit (7 rows of a line: 14 + 1 + 1 ymm), the full strips run one group
+ * whose multiply-adds read B's last vector from memory (fma_asm), as GCC
+ * compiles the same loop in C: each line of B read from the cache once
+ * a k, 14 independent chains (the group of 3 rows had 6, fewer than the
+ * 8 that two FMA pipes of 4 cycles' latency need). In a C model on
+ * BERT's 340 MB of weights (one thread, SCHED_FIFO) it read 12.8-15.3
+ * GB/s against 10.1-11.1 for 4 + 3 rows; BERT at 7 tokens with the
+ * weights as arguments (bench/ab.py --fifo against main, 3 x 30 calls,
+ * load 6-7): with the k loop's single step (skinny_unroll) 0.870-0.877 of
+ * main's time with one thread (0.946-0.958 without the fold), 0.925-0.956
+ * with two (the K split); same bits. Read from memory by all 14
+ * multiply-adds (21 loads a k) instead: 1.10-1.18x slower than 4 + 3. On
+ * the packed skinny path (panels of 16 columns, one group) it did not
+ * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
+ * (that path waits on its one stream of B). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool rev, bool edge) {
