@@ -1087,7 +1087,9 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * weights as arguments (bench/ab.py --fifo against main, 3 x 30 calls,
  * load 6-7): with the k loop's single step (skinny_unroll) 0.870-0.877 of
  * main's time with one thread (0.946-0.958 without the fold), 0.925-0.956
- * with two (the K split); same bits. Read from memory by all 14
+ * with two (the K split); same bits. With the weights 16 bytes past a
+ * line as numpy's are (head and edge strips: two groups, masked), 0.90-0.95
+ * and 0.90-0.97 (load 1.2-2.4). Read from memory by all 14
  * multiply-adds (21 loads a k) instead: 1.10-1.18x slower than 4 + 3. On
  * the packed skinny path (panels of 16 columns, one group) it did not
  * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
