@@ -67,7 +67,17 @@
  * faster with one thread (gemm.c's packed skinny path); on AVX2 (Zen 3)
  * the packed one: BERT at 7 tokens as constants, one thread, bench/ab.py
  * paired medians of 3 x 20 calls (load 5-7), 0.79-0.83 of the in-place
- * path's time (with its rows in two groups, skinny_strip). */
+ * path's time (with its rows in two groups, skinny_strip).
+ * skinny_unroll: the in-place skinny k loop's steps a turn. On AVX2 (Zen
+ * 3) one: 4 was 1.10-1.16x slower than a plain C model of the same loop
+ * (clang -O3, one k a turn) over the same buffers (12 layers of BERT's
+ * six products, weights as arguments, one thread, 30 alternating calls,
+ * medians), 1.01-1.02x with one; BERT at 7 tokens (weights as arguments,
+ * bench/ab.py --fifo, 3 x 30 calls, load 6.6) 0.95 of the unrolled
+ * loop's time with one thread, 0.89-0.94 with two. Not measured on the
+ * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
+ * 0.97-1.00 with BERT's weights as constants, noise).
+ * skinny_fold: see skinny_strip (x86 only: inline asm). */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
@@ -78,6 +88,8 @@ typedef struct GemmTile {
   bool cpf_first;   /* GemmPlan.cpf_first: only the first tile of a panel fetches (below) */
   bool serial_packed; /* see above */
   int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
+  int skinny_unroll; /* k steps a turn of the in-place skinny loop (skinny_strip) */
+  bool skinny_fold;  /* x86 multiply-adds that read B from memory (skinny_strip) */
 } GemmTile;
 
 /* The convolution's tile differs only on AVX2, 6 x 2 (12 + 2
@@ -108,10 +120,10 @@ typedef struct GemmTile {
  * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
  * b8 (12 calls) 0.989, 0.988. */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -347,6 +359,7 @@ typedef struct Micro {
   LLVMValueRef pack;         /* B read in place: B(k, :) also stored to pack[k*NR], or NULL */
   LLVMValueRef col0;         /* edge tiles: the first column stored (NULL: 0) */
   bool c_loads_first;        /* micro_store loads all of C before storing (all rows present) */
+  bool fold;                 /* multiply-adds as x86 asm, B's last vector from memory (fma_asm) */
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
@@ -411,6 +424,32 @@ static void micro_prefetch_row(Gemm *g, Micro *m, LLVMValueRef base, LLVMValueRe
   prefetch_row(g, base, boff, m->pf_lines > 0 ? m->pf_lines : 1, m->pf_tail);
 }
 
+/* acc + s * b in one x86 vfmadd231 (inline asm), b a vector or, with
+ * mem, a pointer to the vector in memory (Micro.fold). The same fused
+ * multiply-add as llvm.fmuladd, so the same bits. Each has side effects
+ * so that the multiply-adds stay in the order emitted: as llvm.fmuladd
+ * with B's vector loaded once per row (volatile, so that LLVM neither
+ * merges the loads nor keeps the vector in a register), LLVM's scheduler
+ * put the multiply-adds that read memory first and spilled the
+ * broadcasts of A to the stack (read from the disassembly). */
+static LLVMValueRef fma_asm(Gemm *g, LLVMValueRef s, LLVMValueRef b, LLVMValueRef acc, bool mem) {
+  CG *cg = g->cg;
+  LLVMTypeRef pt[3] = {g->vt, mem ? cg->t_ptr : g->vt, g->vt};
+  LLVMTypeRef fty = LLVMFunctionType(g->vt, pt, 3, 0);
+  const char *text = g->p.e == ET_F64 ? "vfmadd231pd $2, $1, $0" : "vfmadd231ps $2, $1, $0";
+  const char *cons = mem ? "=x,x,*m,0" : "=x,x,x,0";
+  LLVMValueRef f = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                                    LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[3] = {s, b, acc};
+  LLVMValueRef call = LLVMBuildCall2(g->b, fty, f, args, 3, "");
+  if (mem) /* the vector an indirect memory operand points to */
+    LLVMAddCallSiteAttribute(
+        call, 2,
+        LLVMCreateTypeAttribute(cg->ctx, LLVMGetEnumAttributeKindForName("elementtype", 11),
+                                g->vt));
+  return call;
+}
+
 /* acc[r][v] += A(r, k) * Bp[k][v*VL ...] for one k. */
 static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
   CG *cg = g->cg;
@@ -428,7 +467,9 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
     /* not inbounds when masked: a masked-off vector may start past B's end */
     LLVMValueRef ptr = m->bmask[v] ? LLVMBuildGEP2(g->b, g->t, m->bp, &idx, 1, "")
                                    : cg_gep(cg, g->t, m->bp, idx);
-    bv[v] = m->bmask[v] ? masked_load(g, ptr, m->bmask[v]) : vload(g, ptr, valign);
+    bv[v] = m->fold && v == p->nv - 1 ? ptr
+            : m->bmask[v]             ? masked_load(g, ptr, m->bmask[v])
+                                      : vload(g, ptr, valign);
   }
   LLVMValueRef zero_mask = LLVMConstNull(LLVMVectorType(cg->t_i32, (unsigned)p->vl));
   for (int r = 0; r < p->mr; r++) {
@@ -437,8 +478,9 @@ static void micro_step(Gemm *g, Micro *m, LLVMValueRef k, LLVMValueRef *acc) {
                                             LLVMConstInt(cg->t_i32, 0, 0), "");
     s = LLVMBuildShuffleVector(g->b, s, LLVMGetUndef(g->vt), zero_mask, "bc");
     for (int v = 0; v < p->nv; v++) {
-      LLVMValueRef args[3] = {s, bv[v], acc[r * p->nv + v]};
-      acc[r * p->nv + v] = cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
+      LLVMValueRef *x = &acc[r * p->nv + v], args[3] = {s, bv[v], *x};
+      *x = m->fold ? fma_asm(g, s, bv[v], *x, v == p->nv - 1)
+                   : cg_intrinsic(g->b, "llvm.fmuladd", &g->vt, 1, args, 3);
     }
   }
   for (int v = 0; m->pack && v < p->nv; v++) {
@@ -1089,7 +1131,26 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * packed path's sums) was as fast with the weights as arguments and 10%
  * slower with them as constants: BERT at 7 tokens, one thread, 100 calls
  * alternating with this in one process, 10th percentiles 17.8 against
- * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4). */
+ * 17.9 ms and 15.4-15.6 against 14.1-14.4 (AVX-512, Zen 4).
+ * Where the tile allows (skinny_fold: AVX2 with FMA) and two groups would
+ * be needed but the rows' accumulators, one vector of B and a broadcast
+ * fit (7 rows of a line: 14 + 1 + 1 ymm), the full strips run one group
+ * whose multiply-adds read B's last vector from memory (fma_asm), as GCC
+ * compiles the same loop in C: each line of B read from the cache once
+ * a k, 14 independent chains (the group of 3 rows had 6, fewer than the
+ * 8 that two FMA pipes of 4 cycles' latency need). In a C model on
+ * BERT's 340 MB of weights (one thread, SCHED_FIFO) it read 12.8-15.3
+ * GB/s against 10.1-11.1 for 4 + 3 rows; BERT at 7 tokens with the
+ * weights as arguments (bench/ab.py --fifo against main, 3 x 30 calls,
+ * load 6-7): with the k loop's single step (skinny_unroll) 0.870-0.877 of
+ * main's time with one thread (0.946-0.958 without the fold), 0.925-0.956
+ * with two (the K split); same bits. With the weights 16 bytes past a
+ * line as numpy's are (head and edge strips: two groups, masked), 0.90-0.95
+ * and 0.90-0.97 (load 1.2-2.4). Read from memory by all 14
+ * multiply-adds (21 loads a k) instead: 1.10-1.18x slower than 4 + 3. On
+ * the packed skinny path (panels of 16 columns, one group) it did not
+ * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
+ * (that path waits on its one stream of B). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool rev, bool edge) {
@@ -1099,7 +1160,11 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->pf = m->astride ? NULL : skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
+  const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
   int rows = group_rows(cg, p->mr, p->nv);
+  m->fold = tile->skinny_fold && !edge && rows < p->mr &&
+            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA, g->t);
+  if (m->fold) rows = p->mr;
   for (int r0 = 0; r0 < p->mr; r0 += rows) {
     Gemm h = *g;
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
@@ -1113,8 +1178,8 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
     int na = h.p.mr * p->nv;
     LLVMValueRef acc[na], k;
     for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-    micro_loop(&h, &mg, kb, kend, 4, acc, &k);
-    micro_loop(&h, &mg, k, kend, 1, acc, &k);
+    micro_loop(&h, &mg, kb, kend, tile->skinny_unroll, acc, &k);
+    if (tile->skinny_unroll > 1) micro_loop(&h, &mg, k, kend, 1, acc, &k);
     micro_store(&h, &mg, acc, edge);
   }
 }

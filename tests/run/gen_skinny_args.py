@@ -8,8 +8,9 @@ columns a line with AVX-512, 8 with AVX2), K not a multiple of the k block (16) 
 below one block. x is always an argument, so nothing folds. The data are
 small integers, so every sum is exact; the expected products are
 computed here by NumPy and embedded as constants, and each case returns
-`result == expected` over all elements. With AVX2 (16 ymm), 7 and 8 rows
-run the in-place path in two groups of rows (gemm.c's skinny_strip), and
+`result == expected` over all elements. With AVX2 (16 ymm), 8 rows run
+the in-place path in two groups of rows and 7 in one whose multiply-adds
+read B's second vector from memory (gemm.c's skinny_strip), and
 the constants take the packed path at one thread too (gemm.c's tile
 table, serial_packed).
 
@@ -61,6 +62,8 @@ CASES = [
     ("f64", 2, 18, 11, "arg", True),
     ("f32", 1, 70, 100, "arg", False),   # M = 1: strips of 2 lines, 3 and a partial one
     ("f64", 1, 40, 37, "const", False),  # M = 1, f64: 16 columns a strip
+    ("f64", 7, 45, 37, "arg", False),    # 7 rows in one group with AVX2 (B from memory), f64
+    ("f32", 7, 19, 83, "arg", False),    # the same, f32: 5 full strips and a partial one
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
