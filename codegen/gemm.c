@@ -614,14 +614,19 @@ static void micro_store(Gemm *g, Micro *m, LLVMValueRef *acc, bool edge) {
   }
 }
 
+/* Whether the tile has all MR rows and NR columns. */
+static LLVMValueRef full_tile(Gemm *g, const Micro *m) {
+  CG *cg = g->cg;
+  LLVMValueRef all_cols = LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, g->p.nr), "");
+  LLVMValueRef all_rows = LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, g->p.mr), "");
+  return LLVMBuildAnd(g->b, all_rows, all_cols, "full");
+}
+
 /* Stores the accumulators into the tile (micro_store: a full tile, or an
  * edge tile of fewer rows or columns) and returns. */
 static void micro_finish(Gemm *g, Micro *m, LLVMValueRef *acc) {
   CG *cg = g->cg;
-  const GemmPlan *p = &g->p;
-  LLVMValueRef full =
-      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
-                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  LLVMValueRef full = full_tile(g, m);
   CgIf tile;
   cg_if_begin(cg, &tile, full);
   micro_store(g, m, acc, false);
@@ -667,9 +672,7 @@ static void micro_init(Gemm *g, Micro *m, LLVMValueRef *acc) {
     slot[i] = cg_entry_alloca(cg, g->vt, "acc0");
     LLVMBuildStore(g->b, LLVMConstNull(g->vt), slot[i]);
   }
-  LLVMValueRef full =
-      LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, m->rows, cg_i64(cg, p->mr), ""),
-                   LLVMBuildICmp(g->b, LLVMIntEQ, m->cols, cg_i64(cg, p->nr), ""), "full");
+  LLVMValueRef full = full_tile(g, m);
   CgIf later, tile;
   cg_if_begin(cg, &later, LLVMBuildNot(g->b, m->first, ""));
   cg_if_begin(cg, &tile, full);
@@ -838,8 +841,8 @@ static LLVMValueRef conv_micro_fn(Gemm *full, int mr, bool fetch) {
   int64_t kcmax = gemm_kc(GEMM_DYN);
   LLVMValueRef cb = cg_loop_step(cg, &ls, cg_i64(cg, 0), K, kcmax);
   LLVMValueRef kc = cg_min_i64(cg, cg_i64(cg, kcmax), LLVMBuildSub(g->b, K, cb, ""));
-  m.bp = cg_gep(cg, g->t, bt,
-                LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), LLVMBuildMul(g->b, jr, kc, ""), ""));
+  LLVMValueRef panel = LLVMBuildMul(g->b, jr, kc, "");
+  m.bp = cg_gep(cg, g->t, bt, LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cb, npad, ""), panel, ""));
   for (int r = 0; r < p->mr; r++) m.arow[r] = cg_gep(cg, g->t, a0[r], cb);
   /* Panels of a slice lie kc * NR apart. Past the last panel or tap that
    * is another slice, or past B: not inbounds, and a prefetch never
@@ -1165,6 +1168,10 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   m->fold = tile->skinny_fold && !edge && rows < p->mr &&
             p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA, g->t);
   if (m->fold) rows = p->mr;
+  /* One row (decoding) keeps four k's a turn on every tile: GPT-2's step
+   * on AVX2 (Zen 3, bench/ab.py --fifo, 3 x 30 calls, load 4) took
+   * 1.00-1.045x the time at 1 thread and 1.01-1.02x at 2 with one. */
+  int unroll = p->mr == 1 ? 4 : tile->skinny_unroll;
   for (int r0 = 0; r0 < p->mr; r0 += rows) {
     Gemm h = *g;
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
@@ -1178,8 +1185,8 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
     int na = h.p.mr * p->nv;
     LLVMValueRef acc[na], k;
     for (int i = 0; i < na; i++) acc[i] = LLVMConstNull(g->vt);
-    micro_loop(&h, &mg, kb, kend, tile->skinny_unroll, acc, &k);
-    if (tile->skinny_unroll > 1) micro_loop(&h, &mg, k, kend, 1, acc, &k);
+    micro_loop(&h, &mg, kb, kend, unroll, acc, &k);
+    if (unroll > 1) micro_loop(&h, &mg, k, kend, 1, acc, &k);
     micro_store(&h, &mg, acc, edge);
   }
 }
@@ -1261,8 +1268,8 @@ static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LL
                                      cg_i64(cg, 4096 / elem_bytes(g->p.e)), "");
   LLVMValueRef p2 = LLVMBuildAnd(g->b, strides, LLVMBuildNeg(g->b, strides, ""), "");
   p2 = LLVMBuildMul(g->b, p2, cg_i64(cg, elem_bytes(g->p.e)), "");
-  LLVMValueRef delta = LLVMBuildSub(g->b, LLVMBuildPtrToInt(g->b, c, cg->t_i64, ""),
-                                    LLVMBuildPtrToInt(g->b, b, cg->t_i64, ""), "");
+  LLVMValueRef bi = LLVMBuildPtrToInt(g->b, b, cg->t_i64, "");
+  LLVMValueRef delta = LLVMBuildSub(g->b, LLVMBuildPtrToInt(g->b, c, cg->t_i64, ""), bi, "");
   delta = LLVMBuildAnd(g->b, delta, LLVMBuildSub(g->b, p2, cg_i64(cg, 1), ""), "");
   return LLVMBuildICmp(g->b, LLVMIntULT, delta, LLVMBuildUDiv(g->b, p2, cg_i64(cg, 4), ""), "rev");
 }
@@ -1289,9 +1296,10 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
                    cg_i64(cg, p->nr), ""),
       "");
   LLVMValueRef j = cg_loop_step(cg, &lj, head, nfull, p->nr);
-  if (rev) /* nfull - NR - (j - head) */
-    j = LLVMBuildSub(g->b, LLVMBuildAdd(g->b, nfull, head, ""),
-                     LLVMBuildAdd(g->b, j, cg_i64(cg, p->nr), ""), "j");
+  if (rev) { /* nfull - NR - (j - head) */
+    LLVMValueRef jn = LLVMBuildAdd(g->b, j, cg_i64(cg, p->nr), "");
+    j = LLVMBuildSub(g->b, LLVMBuildAdd(g->b, nfull, head, ""), jn, "j");
+  }
   skinny_strip(g, m, b, c, cols, j, kb, kend, rev, false);
   cg_loop_end(cg, &lj);
   CgIf tail;
@@ -1465,8 +1473,8 @@ static LLVMValueRef dots_ahead(Gemm *g, LLVMValueRef ldb, LLVMValueRef K) {
   LLVMValueRef k1 = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, K, cg_i64(cg, 0), ""),
                                     cg_i64(cg, 1), K, "");
   LLVMValueRef rows = LLVMBuildMul(g->b, LLVMBuildUDiv(g->b, dist, k1, ""), ldb, "");
-  LLVMValueRef apart = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntNE, ldb, K, ""),
-                                    LLVMBuildICmp(g->b, LLVMIntULT, K, dist, ""), "");
+  LLVMValueRef short_k = LLVMBuildICmp(g->b, LLVMIntULT, K, dist, "");
+  LLVMValueRef apart = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntNE, ldb, K, ""), short_k, "");
   return LLVMBuildSelect(g->b, apart, rows, dist, "ahead");
 }
 
@@ -1670,9 +1678,9 @@ static void packed_store(Gemm *h, Micro *m, const Packed *pk, int r0) {
   m->c = cg_gep(cg, h->t, pk->c, LLVMBuildAdd(h->b, row, pk->j0, ""));
   LLVMValueRef lo = LLVMBuildSub(h->b, pk->c0, pk->j0, "");
   LLVMValueRef hi = LLVMBuildSub(h->b, pk->c1, pk->j0, "");
-  LLVMValueRef full =
-      LLVMBuildAnd(h->b, LLVMBuildICmp(h->b, LLVMIntSLE, lo, cg_i64(cg, 0), ""),
-                   LLVMBuildICmp(h->b, LLVMIntSGE, hi, cg_i64(cg, h->p.nr), ""), "full");
+  LLVMValueRef to_end = LLVMBuildICmp(h->b, LLVMIntSGE, hi, cg_i64(cg, h->p.nr), "");
+  LLVMValueRef from_0 = LLVMBuildICmp(h->b, LLVMIntSLE, lo, cg_i64(cg, 0), "");
+  LLVMValueRef full = LLVMBuildAnd(h->b, from_0, to_end, "full");
   CgIf tile;
   cg_if_begin(cg, &tile, full);
   micro_store(h, m, acc, false);
@@ -1807,7 +1815,8 @@ static void skinny_copy_rows(Gemm *g, LLVMValueRef c, LLVMValueRef s, LLVMValueR
   LLVMValueRef bytes = LLVMBuildMul(g->b, LLVMBuildSub(g->b, c1, c0, ""), cg_i64(cg, eb), "");
   for (int r = 0; r < p->mr; r++) {
     LLVMValueRef at = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, cg_i64(cg, r), p->v.N, ""), c0, "");
-    LLVMBuildMemCpy(g->b, cg_gep(cg, g->t, c, at), eb, cg_gep(cg, g->t, s, at), eb, bytes);
+    LLVMValueRef from = cg_gep(cg, g->t, s, at);
+    LLVMBuildMemCpy(g->b, cg_gep(cg, g->t, c, at), eb, from, eb, bytes);
   }
 }
 
@@ -1872,8 +1881,8 @@ static void pack_rows(Gemm *g, LLVMValueRef dst, int64_t ld, LLVMValueRef src,
   for (int v = 0; v * vl < ld; v++) {
     LLVMValueRef at = cg_i64(cg, v * vl);
     /* not inbounds: a masked-off vector may reach past the end of src */
-    LLVMValueRef x = masked_load(g, LLVMBuildGEP2(g->b, g->t, s, &at, 1, ""),
-                                 lane_cmp(g, LLVMIntULT, nvalid, v));
+    LLVMValueRef valid = lane_cmp(g, LLVMIntULT, nvalid, v);
+    LLVMValueRef x = masked_load(g, LLVMBuildGEP2(g->b, g->t, s, &at, 1, ""), valid);
     LLVMValueRef to = cg_gep(cg, g->t, d, at);
     if ((v + 1) * vl <= ld)
       vstore(g, x, to, (unsigned)elem_bytes(g->p.e));
@@ -2004,8 +2013,8 @@ static void pack_b_kmajor(Gemm *g, LLVMValueRef bp, LLVMValueRef b, LLVMValueRef
       LLVMValueRef j = cg_i64(cg, v * vl + jj);
       LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, j, nr, "");
       LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, j, p->v.sbn, ""), k0, "");
-      r[jj] = masked_load(g, LLVMBuildGEP2(g->b, g->t, b, &off, 1, ""), /* not inbounds */
-                          LLVMBuildSelect(g->b, in, kmask, none, ""));
+      LLVMValueRef mask = LLVMBuildSelect(g->b, in, kmask, none, "");
+      r[jj] = masked_load(g, LLVMBuildGEP2(g->b, g->t, b, &off, 1, ""), mask); /* not inbounds */
     }
     transpose_regs(g, r, vl);
     store_block(g, bp, k0, kc, v, r);
@@ -2071,8 +2080,8 @@ LLVMValueRef gemm_packed_matrix(Gemm *g, LLVMValueRef B, LLVMValueRef i) {
 
 /* The offset of B(pc, jr) from B(0, 0) of an unpacked B. */
 static LLVMValueRef b_offset(Gemm *g, LLVMValueRef pc, LLVMValueRef jr) {
-  return LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, g->p.v.sbk, ""),
-                      LLVMBuildMul(g->b, jr, g->p.v.sbn, ""), "");
+  LLVMValueRef col = LLVMBuildMul(g->b, jr, g->p.v.sbn, "");
+  return LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, g->p.v.sbk, ""), col, "");
 }
 
 /* Packed (ir.h GemmPacking), the panel at (pc, jr) starts at
@@ -2085,12 +2094,13 @@ static LLVMValueRef b_panel(Gemm *g, GemmScratch *s, LLVMValueRef bmat, LLVMValu
                             LLVMValueRef next) {
   CG *cg = g->cg;
   if (g->packed) {
-    LLVMValueRef off = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""),
-                                    LLVMBuildMul(g->b, jr, kc, ""), "");
+    LLVMValueRef panel = LLVMBuildMul(g->b, jr, kc, "");
+    LLVMValueRef off =
+        LLVMBuildAdd(g->b, LLVMBuildMul(g->b, pc, cg_i64(cg, packed_npad(g)), ""), panel, "");
     return cg_gep(cg, g->t, bmat, off);
   }
-  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, b_offset(g, pc, jr)), nr, kc,
-         LLVMBuildGEP2(g->b, g->t, bmat, &next, 1, "")); /* not inbounds */
+  LLVMValueRef ahead = LLVMBuildGEP2(g->b, g->t, bmat, &next, 1, ""); /* not inbounds */
+  pack_b(g, s->bp, cg_gep(cg, g->t, bmat, b_offset(g, pc, jr)), nr, kc, ahead);
   return s->bp;
 }
 
@@ -2170,14 +2180,14 @@ GemmBlock gemm_block_at(Gemm *g, LLVMValueRef bi, LLVMValueRef ic, LLVMValueRef 
   const GemmPlan *p = &g->p;
   GemmBlock k;
   k.mc = cg_min_i64(cg, cg_i64(cg, p->mc), LLVMBuildSub(g->b, r1, ic, ""));
-  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->v.bsa),
-                                   LLVMBuildMul(g->b, ic, p->v.sam, ""), "");
+  LLVMValueRef rowa = LLVMBuildMul(g->b, ic, p->v.sam, "");
+  LLVMValueRef offa = LLVMBuildAdd(g->b, batch_offset(g, bi, p->v.bsa), rowa, "");
   k.a = cg_gep(cg, g->t, A, offa);
   k.b = g->packed ? gemm_packed_matrix(g, B, bi)
                   : cg_gep(cg, g->t, B, batch_offset(g, bi, p->v.bsb));
   LLVMValueRef mn = LLVMBuildMul(g->b, p->v.M, p->v.N, ""); /* folded when static */
-  LLVMValueRef offc = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, mn, ""),
-                                   LLVMBuildMul(g->b, ic, p->v.N, ""), "");
+  LLVMValueRef rowc = LLVMBuildMul(g->b, ic, p->v.N, "");
+  LLVMValueRef offc = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, bi, mn, ""), rowc, "");
   k.c = cg_gep(cg, g->t, C, offc);
   k.c0 = r->c0;
   k.c1 = r->c1;
@@ -2260,8 +2270,8 @@ static void fill_rows(Gemm *g, GemmScratch *s, LLVMValueRef a, LLVMValueRef ir,
     LLVMValueRef ptr =
         cg_gep(cg, g->t, a, LLVMBuildMul(g->b, row, p->v.sam, ""));
     LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntSLT, row, mc, "");
-    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, ptr, s->zeros, ""),
-                   cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r)));
+    LLVMValueRef slot = cg_gep(cg, cg->t_ptr, s->rowptrs, cg_i64(cg, r));
+    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, ptr, s->zeros, ""), slot);
   }
 }
 
@@ -2353,8 +2363,8 @@ static LLVMValueRef next_panel(Gemm *g, GemmBlock *k, LLVMValueRef pc, LLVMValue
   LLVMValueRef after_jr = LLVMBuildSelect(g->b, end, jr, k->cn, "");
   LLVMValueRef wrap_pc = LLVMBuildSelect(g->b, last, after_pc, pn, "");
   LLVMValueRef wrap_jr = LLVMBuildSelect(g->b, last, after_jr, k->c0, "");
-  return b_offset(g, LLVMBuildSelect(g->b, wrap, wrap_pc, pc, ""),
-                  LLVMBuildSelect(g->b, wrap, wrap_jr, jn, ""));
+  LLVMValueRef at_jr = LLVMBuildSelect(g->b, wrap, wrap_jr, jn, "");
+  return b_offset(g, LLVMBuildSelect(g->b, wrap, wrap_pc, pc, ""), at_jr);
 }
 
 /* While the microkernel runs down the rows of panel jr, fetch the next
@@ -2417,9 +2427,10 @@ static LLVMValueRef packing_tile(Gemm *g, GemmBlock *k, GemmScratch *s, LLVMValu
     apanel = s->rowptrs;
   }
   LLVMValueRef f = micro_fn_of(g, p->direct_a, p->mr, p->nv, true);
-  LLVMValueRef args[11] = {apanel, src, cg_gep(cg, g->t, k->c, jr), p->v.N, kc,
-                           cg_min_i64(cg, cg_i64(cg, p->mr), k->mc), nr, first, p->v.sbk, s->bp,
-                           LLVMBuildGEP2(g->b, g->t, k->b, &next, 1, "")}; /* not inbounds */
+  LLVMValueRef cp = cg_gep(cg, g->t, k->c, jr);
+  LLVMValueRef rows = cg_min_i64(cg, cg_i64(cg, p->mr), k->mc);
+  LLVMValueRef ahead = LLVMBuildGEP2(g->b, g->t, k->b, &next, 1, ""); /* not inbounds */
+  LLVMValueRef args[11] = {apanel, src, cp, p->v.N, kc, rows, nr, first, p->v.sbk, s->bp, ahead};
   LLVMBuildCall2(g->b, LLVMGlobalGetValueType(f), f, args, 11, "");
   prefetch_panel_part(g, k, next, zero, kc);
   cg_if_else(cg, &full);
@@ -2537,9 +2548,9 @@ static void ksplit_part(Gemm *g, const GemmBlock *k, LLVMValueRef slot, LLVMValu
                        cg_i64(cg, 0), kn, "kn");
   LLVMTypeRef ty;
   LLVMValueRef fn = skinny_fn(g, &ty);
-  LLVMValueRef args[8] = {cg_gep(cg, g->t, k->a, kb), p->v.sam,
-                          cg_gep(cg, g->t, k->b, LLVMBuildMul(g->b, kb, p->v.sbk, "")),
-                          p->v.sbk, slot, p->v.N, kn, p->v.N};
+  LLVMValueRef ap = cg_gep(cg, g->t, k->a, kb);
+  LLVMValueRef bp = cg_gep(cg, g->t, k->b, LLVMBuildMul(g->b, kb, p->v.sbk, ""));
+  LLVMValueRef args[8] = {ap, p->v.sam, bp, p->v.sbk, slot, p->v.N, kn, p->v.N};
   LLVMBuildCall2(g->b, ty, fn, args, 8, "");
 }
 

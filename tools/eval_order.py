@@ -13,7 +13,7 @@ An emitting call is one to a function taking an LLVMBuilderRef or a
 pointer to one of the codegen contexts below, less the ones listed as
 making only constants, or one through a function pointer passing such an
 argument. Needs clang-query-19 (Debian clang-tools-19).
-Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c less PENDING).
+Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c).
 Prints each site as file:line:col and exits 1 if there is one."""
 import glob
 import os
@@ -25,9 +25,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLANG_QUERY = os.environ.get("CLANG_QUERY", "clang-query-19")
 LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
 
-# Pending: other branches are rewriting these files; their sites are hoisted
-# after those branches merge.
-PENDING = {"gemm.c"}
 # The codegen contexts an emitting helper takes a pointer to.
 CONTEXTS = ["CG", "Gemm", "Dyn", "Rng", "Em"]
 # Helpers that take a context but only build constants (no instruction,
@@ -69,8 +66,7 @@ def sites(path, script, cflags):
 
 
 def main(argv):
-    files = argv or [f for f in sorted(glob.glob(os.path.join(ROOT, "codegen", "*.c")))
-                     if os.path.basename(f) not in PENDING]
+    files = argv or sorted(glob.glob(os.path.join(ROOT, "codegen", "*.c")))
     cflags = subprocess.run([LLVM_CONFIG, "--cflags"], capture_output=True, text=True,
                             check=True).stdout.split()
     script = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"eval_order.{os.getpid()}.q")
