@@ -98,6 +98,8 @@ typedef struct CG {
   Func *fn;                 /* the function being compiled */
   LLVMContextRef ctx;
   LLVMModuleRef mod;
+  /* Never two emitting calls as arguments of one call: C leaves their order
+   * to the compiler that built shloc (tools/eval_order.py checks). */
   LLVMBuilderRef b;
   LLVMTargetMachineRef tm;
   LLVMTargetDataRef td;

@@ -996,7 +996,8 @@ enum { SKINNY_STRIP_BYTES = 64 };
  * main 10.6-11.6 ms): paired medians 0.95-0.99 in 7 runs, 0.99-1.02 in
  * one; two lines for the 768-wide products only 0.98-1.00, for the
  * 3072-wide only 0.99 (identical bits; BERT's code is unchanged: M = 7).
- * Now for any number of threads. */
+ * Now for any number of threads; not on AVX2, where one row reads B in
+ * far-apart runs of one-line strips instead (skinny_far). */
 enum { SKINNY_STRIP_BYTES_M1 = 128 };
 /* Each row of the block is also fetched 512 bytes (8 strips of a line) ahead, into
  * L2 (locality 2): with 16 streams the hardware prefetcher alone runs dry.
@@ -1160,6 +1161,7 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
+  /* skinny_far's runs (the only strips with astride) fetch nothing ahead */
   m->pf = m->astride ? NULL : skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;

@@ -66,8 +66,10 @@ static void wino_bt(Wino *z, const LLVMValueRef *d, LLVMValueRef *r) {
   }
   LLVMValueRef d42 = fsub(z, d[4], d[2]), d31 = fsub(z, d[3], d[1]);
   r[0] = fmuladd(z, d[0], 4, fmuladd(z, d[2], -5, d[4]));
-  r[1] = fmuladd(z, fadd(z, d[1], d[2]), -4, fadd(z, d[3], d[4]));
-  r[2] = fmuladd(z, fsub(z, d[1], d[2]), 4, fsub(z, d[4], d[3]));
+  LLVMValueRef s34 = fadd(z, d[3], d[4]);
+  r[1] = fmuladd(z, fadd(z, d[1], d[2]), -4, s34);
+  LLVMValueRef d43 = fsub(z, d[4], d[3]);
+  r[2] = fmuladd(z, fsub(z, d[1], d[2]), 4, d43);
   r[3] = fmuladd(z, d31, 2, d42);
   r[4] = fmuladd(z, d31, -2, d42);
   r[5] = fmuladd(z, d[1], 4, fmuladd(z, d[3], -5, d[5]));

@@ -10,7 +10,7 @@ of a clang-built shloc would differ from those of a gcc-built one. Such
 arguments are hoisted into named locals (docs/architecture.md, "Codegen").
 
 An emitting call is one to a function taking an LLVMBuilderRef or a
-pointer to one of the codegen contexts below, less the ones listed as
+pointer to a codegen context (below), less the ones listed as
 making only constants, or one through a function pointer passing such an
 argument. Needs clang-query-19 (Debian clang-tools-19).
 Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c).
@@ -25,20 +25,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLANG_QUERY = os.environ.get("CLANG_QUERY", "clang-query-19")
 LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
 
-# The codegen contexts an emitting helper takes a pointer to.
-CONTEXTS = ["CG", "Gemm", "Dyn", "Rng", "Em"]
+# A codegen context: a struct holding the builder (LLVMBuilderRef) or a
+# CG pointer, or holding such a struct (winograd.c's Wino holds a Gemm),
+# found by its fields so that a new context is covered by itself.
+HOLDS = 'hasType(anyOf(asString("LLVMBuilderRef"), pointsTo(typedefNameDecl(hasName("CG")))))'
 # Helpers that take a context but only build constants (no instruction,
 # no global): their order does not matter.
 CONSTANT_MAKERS = ["cg_i64", "cg_i32", "cg_i1", "cg_f32", "cg_f64", "i32", "i32c", "i64c", "u32c", "K", "KI", "KB"]
 # The most arguments and initializer elements checked.
-MAX_ARGS, MAX_INITS = 12, 8
+MAX_ARGS, MAX_INITS = 14, 16
 
 
 def query():
-    ctx = ", ".join(f'"{c}"' for c in CONTEXTS)
-    # a struct named so, or an anonymous struct typedef'd so (vmath.c's Em)
-    to_ctx = ("anyOf(pointsTo(qualType(hasCanonicalType(recordType(hasDeclaration("
-              f"recordDecl(hasAnyName({ctx}))))))), pointsTo(typedefNameDecl(hasAnyName({ctx}))))")
+    direct = f"recordDecl(anyOf(hasName(\"CG\"), has(fieldDecl({HOLDS}))))"
+    ctx = f"recordDecl(anyOf({direct}, has(fieldDecl(hasType(qualType(hasCanonicalType(recordType(hasDeclaration({direct})))))))))"
+    to_ctx = f"pointsTo(qualType(hasCanonicalType(recordType(hasDeclaration({ctx})))))"
     builder = 'asString("LLVMBuilderRef")'
     emitting = (
         "callExpr(anyOf(callee(functionDecl("
