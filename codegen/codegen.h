@@ -73,6 +73,7 @@ typedef enum CgInsn {
   CG_INSN_ROUND,
   CG_INSN_ROUNDEVEN,
   CG_INSN_F16,    /* f32 <-> f16 conversions */
+  CG_INSN_FMA3,   /* llvm.fma as x86 FMA3 (vfmadd231 and kin, not FMA4's vfmadd): gemm.c's inline asm */
   CG_INSN_COUNT
 } CgInsn;
 
@@ -98,8 +99,9 @@ typedef struct CG {
   Func *fn;                 /* the function being compiled */
   LLVMContextRef ctx;
   LLVMModuleRef mod;
-  /* Never two emitting calls as arguments of one call: C leaves their order
-   * to the compiler that built shloc (tools/eval_order.py checks). */
+  /* Never two emitting calls as arguments of one call or elements of one
+   * initializer list: C leaves their order to the compiler that built
+   * shloc (tools/eval_order.py checks). */
   LLVMBuilderRef b;
   LLVMTargetMachineRef tm;
   LLVMTargetDataRef td;

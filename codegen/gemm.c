@@ -1060,6 +1060,15 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
  * else 16. */
 static int vector_regs(CG *cg) { return cg_vector_bytes(cg) == 64 ? 32 : 16; }
 
+/* 64-bit x86: 16 or 32 vector registers (32-bit x86 has 8, which
+ * vector_regs does not know; skinny_fold's 14 + 2 needs 16). */
+static bool x86_64(CG *cg) {
+  char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  bool yes = arch_is(triple, "x86_64");
+  LLVMDisposeMessage(triple);
+  return yes;
+}
+
 /* Rows per group: at most what the registers hold (R x NV accumulators,
  * NV vectors of B, a broadcast), balanced. */
 static int group_rows(CG *cg, int m, int nv) {
@@ -1167,8 +1176,8 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
   for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
   const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
   int rows = group_rows(cg, p->mr, p->nv);
-  m->fold = tile->skinny_fold && !edge && rows < p->mr &&
-            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA, g->t);
+  m->fold = tile->skinny_fold && !edge && rows < p->mr && x86_64(cg) &&
+            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA3, g->t);
   if (m->fold) rows = p->mr;
   /* One row (decoding) keeps four k's a turn on every tile: GPT-2's step
    * on AVX2 (Zen 3, bench/ab.py --fifo, 3 x 30 calls, load 4) took

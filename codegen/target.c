@@ -143,7 +143,7 @@ static bool note_call(const char *name, void *ctx) {
  * through half of an f32). */
 static LLVMValueRef probe_op(CG *cg, LLVMBuilderRef b, CgInsn k, LLVMValueRef *x) {
   static const char *const intr[CG_INSN_COUNT] = {
-      [CG_INSN_SQRT] = "llvm.sqrt", [CG_INSN_FMA] = "llvm.fma",
+      [CG_INSN_SQRT] = "llvm.sqrt", [CG_INSN_FMA] = "llvm.fma", [CG_INSN_FMA3] = "llvm.fma",
       [CG_INSN_FLOOR] = "llvm.floor", [CG_INSN_CEIL] = "llvm.ceil",
       [CG_INSN_ROUND] = "llvm.round", [CG_INSN_ROUNDEVEN] = "llvm.roundeven"};
   LLVMTypeRef t = LLVMTypeOf(x[0]);
@@ -151,12 +151,13 @@ static LLVMValueRef probe_op(CG *cg, LLVMBuilderRef b, CgInsn k, LLVMValueRef *x
   case CG_INSN_ARITH: return LLVMBuildFAdd(b, x[0], x[1], "");
   case CG_INSN_F16:
     return LLVMBuildFPExt(b, LLVMBuildFPTrunc(b, x[0], LLVMHalfTypeInContext(cg->ctx), ""), t, "");
-  default: return cg_intrinsic(b, intr[k], &t, 1, x, k == CG_INSN_FMA ? 3 : 1);
+  default: return cg_intrinsic(b, intr[k], &t, 1, x, k == CG_INSN_FMA || k == CG_INSN_FMA3 ? 3 : 1);
   }
 }
 
 /* Compiles `t probe(t, t, t)` doing k and reads whether the object calls
- * out: asking the backend itself covers every CPU and feature string. */
+ * out (CG_INSN_FMA3: whether its assembly has an FMA3 vfmadd132/213/231):
+ * asking the backend itself covers every CPU and feature string. */
 static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
   LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("probe", cg->ctx);
   LLVMSetTarget(mod, LLVMGetTarget(cg->mod));
@@ -172,7 +173,15 @@ static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
   LLVMMemoryBufferRef mb = NULL;
   char *err = NULL;
   bool calls = true;
-  if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
+  if (k == CG_INSN_FMA3) {
+    char *text = NULL;
+    if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMAssemblyFile, &err, &mb)) {
+      text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+      LLVMDisposeMemoryBuffer(mb);
+    }
+    calls = !text || !(strstr(text, "vfmadd1") || strstr(text, "vfmadd2"));
+    free(text);
+  } else if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
     LLVMBinaryRef bin = LLVMCreateBinary(mb, cg->ctx, &err);
     if (bin) {
       calls = false;

@@ -177,9 +177,28 @@ def check_eval_order():
         ok(f"unit/eval_order ({r.stdout.strip().splitlines()[-1]})")
 
 
+def check_skinny_fold():
+    """gemm.c's skinny_fold writes its multiply-adds as x86 inline asm
+    (FMA3 vfmadd231, 14 accumulators and 2 more registers): only on
+    64-bit x86 with FMA3. Bulldozer has FMA4 alone (vfmaddps: FMA3 would
+    be SIGILL there) and 32-bit x86 has 8 vector registers."""
+    prog = os.path.join(ROOT, "tests", "run", "dot_skinny_args.mlir")
+    want = {"--cpu=znver3": True, "--cpu=bdver1": False,
+            "--target=i686-linux-gnu --features=+avx2,+fma": False}
+    for opts, fold in want.items():
+        r = run([SHLOC, prog, "--emit=asm", "-o", "-"] + opts.split())
+        n = r.stdout.count("#APP")
+        if r.returncode or (n > 0) != fold:
+            fail(f"unit/skinny_fold {opts}", f"{n} inline asm blocks, expected {'some' if fold else 'none'}"
+                 f"\n{r.stderr[-1000:]}")
+        else:
+            ok(f"unit/skinny_fold {opts} ({n} inline asm blocks)")
+
+
 def stage_unit():
     check_o3_pipeline()
     check_eval_order()
+    check_skinny_fold()
     llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
     libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
                 "passes", "target", "mc", "analysis"]).stdout.split()

@@ -27,7 +27,9 @@ LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
 
 # A codegen context: a struct holding the builder (LLVMBuilderRef) or a
 # CG pointer, or holding such a struct (winograd.c's Wino holds a Gemm),
-# found by its fields so that a new context is covered by itself.
+# found by its fields so that a new context is covered by itself. Not
+# seen: a struct holding a pointer to a context, a context passed by
+# value, a context nested three deep (none in codegen/).
 HOLDS = 'hasType(anyOf(asString("LLVMBuilderRef"), pointsTo(typedefNameDecl(hasName("CG")))))'
 # Helpers that take a context but only build constants (no instruction,
 # no global): their order does not matter.

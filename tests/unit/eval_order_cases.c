@@ -22,3 +22,20 @@ static LLVMValueRef through_pointer(CG *cg, Gen gen, LLVMValueRef x) {
   LLVMValueRef y = sum(cg, x, gen(cg, x)); /* one emitting argument */
   return sum(cg, gen(cg, y), LLVMBuildNeg(cg->b, y, "")); /* <- site */
 }
+
+/* Contexts found by their fields: one holding the builder, one holding such a struct. */
+typedef struct Holder {
+  LLVMBuilderRef b;
+} Holder;
+typedef struct Outer {
+  Holder h;
+  int n;
+} Outer;
+
+static LLVMValueRef neg_h(Holder *h, LLVMValueRef x) { return LLVMBuildNeg(h->b, x, ""); }
+static LLVMValueRef neg_o(Outer *o, LLVMValueRef x) { return LLVMBuildNeg(o->h.b, x, ""); }
+
+static LLVMValueRef by_fields(CG *cg, Holder *h, Outer *o, LLVMValueRef x) {
+  LLVMValueRef y = sum(cg, x, neg_h(h, x)); /* one emitting argument */
+  return sum(cg, neg_h(h, y), neg_o(o, y)); /* <- site */
+}
