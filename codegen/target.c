@@ -139,6 +139,18 @@ static bool note_call(const char *name, void *ctx) {
   return false;
 }
 
+/* mod compiled by tm as assembly text (malloc'ed), or NULL. */
+static char *asm_text(LLVMTargetMachineRef tm, LLVMModuleRef mod) {
+  LLVMMemoryBufferRef mb = NULL;
+  char *err = NULL, *text = NULL;
+  if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
+    text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
+    LLVMDisposeMemoryBuffer(mb);
+  }
+  LLVMDisposeMessage(err);
+  return text;
+}
+
 /* The operation k on arguments of type t (half conversions: a round trip
  * through half of an f32). */
 static LLVMValueRef probe_op(CG *cg, LLVMBuilderRef b, CgInsn k, LLVMValueRef *x) {
@@ -174,11 +186,7 @@ static bool probe(CG *cg, CgInsn k, LLVMTypeRef t) {
   char *err = NULL;
   bool calls = true;
   if (k == CG_INSN_FMA3) {
-    char *text = NULL;
-    if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMAssemblyFile, &err, &mb)) {
-      text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
-      LLVMDisposeMemoryBuffer(mb);
-    }
+    char *text = asm_text(cg->tm, mod);
     calls = !text || !(strstr(text, "vfmadd1") || strstr(text, "vfmadd2"));
     free(text);
   } else if (!LLVMTargetMachineEmitToMemoryBuffer(cg->tm, mod, LLVMObjectFile, &err, &mb)) {
@@ -224,13 +232,7 @@ static char *copy_probe_asm(LLVMTargetMachineRef tm) {
   LLVMBuildStore(b, LLVMBuildLoad2(b, vt, LLVMGetParam(fn, 0), ""), LLVMGetParam(fn, 1));
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);
-  LLVMMemoryBufferRef mb = NULL;
-  char *err = NULL, *text = NULL;
-  if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &mb)) {
-    text = strndup(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb));
-    LLVMDisposeMemoryBuffer(mb);
-  }
-  LLVMDisposeMessage(err);
+  char *text = asm_text(tm, mod);
   LLVMDisposeModule(mod);
   LLVMContextDispose(ctx);
   return text;
