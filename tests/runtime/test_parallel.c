@@ -6,7 +6,8 @@
  * more threads than the team holds; the grain; the cut;
  * callers on several threads at once; a call from inside a call runs
  * serially on its thread; workers do take pieces; and a worker that sits
- * in its piece does not hold up the pieces nobody has claimed. */
+ * in its piece does not hold up the pieces nobody has claimed; pieces and
+ * callers that sleep. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -295,6 +296,32 @@ static void test_stalled_worker(void) {
   }
 }
 
+/* Pieces that sleep (their thread's CPU clock stands still, so the
+ * caller waiting for a worker's piece stops spinning early and sleeps),
+ * and a caller that sleeps between loops (so do the workers watching it):
+ * every loop still ends, woken, with each index run once. */
+enum { NAP_N = 16 };
+typedef struct Nap {
+  atomic_int hits[NAP_N];
+} Nap;
+
+static void nap(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  Nap *s = ctx;
+  if (chunk) nanosleep(&(struct timespec){0, 2000000}, NULL);
+  for (int64_t i = begin; i < end; i++) atomic_fetch_add(&s->hits[i], 1);
+}
+
+static void test_sleeping_threads(void) {
+  for (int rep = 0; rep < 20; rep++) {
+    Nap s = {0};
+    shlort_parallel_for(nap, &s, NAP_N, 2);
+    bool once = true;
+    for (int i = 0; i < NAP_N; i++) once = once && atomic_load(&s.hits[i]) == 1;
+    EXPECT(once);
+    nanosleep(&(struct timespec){0, 100000}, NULL);
+  }
+}
+
 int main(void) {
   test_workers_run();
   test_sizes();
@@ -304,5 +331,6 @@ int main(void) {
   test_concurrent();
   test_nested();
   test_stalled_worker();
+  test_sleeping_threads();
   return unit_report();
 }
