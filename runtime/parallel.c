@@ -175,12 +175,14 @@ static int64_t slot_cpu_ns(int s) {
  * Every WATCH_NS it reads the CPU clock of slot `watch`'s thread (-1:
  * none), the one whose work it waits for, and gives up (the caller of
  * this then sleeps) if that thread ran less than half the time: it waits
- * for a CPU, most likely this one, which a spin would hold. On a loaded
- * 2-core machine (load 5-8, ordinary scheduling, one process alternating
- * calls) the GPT-2 decoding step at 2 threads took 0.93-0.95x the time of
- * the plain 50 us spin, and the same with the machine to itself
- * (SCHED_FIFO: 0.997-1.02x), where a spin of 10 us alone took 1.09-1.26x
- * (0.89-0.93x loaded). */
+ * for a CPU, most likely this one, which a spin would hold. Against the
+ * plain 50 us spin, at 2 threads on the 2-core Zen 3 (one process
+ * alternating the two runtimes' calls, 10-12 rounds of 12-20 calls,
+ * ordinary scheduling at load 6-10 / SCHED_FIFO, the machine to the
+ * model): the GPT-2 decoding step 0.915x / 1.000x, BERT at 7 tokens
+ * (weights as constants) 0.938x / 1.003x, ResNet-50 b1 1.008x / 1.013x
+ * (rounds 0.94-1.21 / 0.97-1.05). A 10 us spin alone: GPT-2 0.89-0.93x
+ * loaded but 1.09-1.26x with SCHED_FIFO. */
 static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
   int64_t start = now_ns(), seen = start, cpu = slot_cpu_ns(watch);
   for (int i = 1;; i++) {
