@@ -3,8 +3,10 @@
 
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects;
-               tools/eval_order.py: no codegen call has two arguments that
-               emit instructions (skipped without clang-query-19)
+               tools/eval_order.py: no call in codegen/ or passes/ has two
+               arguments that emit instructions, ops or size expressions
+               (skipped without clang-query-19)
+
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
                faults, stress, rng, the parallel-for team; MPI under
                mpirun when present)
