@@ -28,6 +28,11 @@
  * New ops are inserted before the CHLO op they replace, which is removed
  * once its results are forwarded. They get generic attributes (so that
  * --dump-after prints IR that parses again) and typed ones from attrs_decode.
+ * Their order is the order of the builder calls, so no call has two
+ * arguments that build ops (tools/eval_order.py): such an argument is
+ * named first, in the order a gcc-built shloc always gave them (gcc
+ * evaluates arguments right to left), hence a constant often named before
+ * the expression it ends.
  */
 #include <assert.h>
 #include <ctype.h>
