@@ -1056,18 +1056,25 @@ bool gemm_skinny_fits(const GemmPlan *p) {
 
 static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
 
-/* The vector registers the skinny kernels plan for: 32 zmm with AVX-512,
- * else 16. */
-static int vector_regs(CG *cg) { return cg_vector_bytes(cg) == 64 ? 32 : 16; }
-
-/* 64-bit x86: 16 or 32 vector registers (32-bit x86 has 8, which
- * vector_regs does not know; skinny_fold's 14 + 2 needs 16). */
-static bool x86_64(CG *cg) {
+static bool target_is(CG *cg, const char *arches) {
   char *triple = LLVMGetTargetMachineTriple(cg->tm);
-  bool yes = arch_is(triple, "x86_64");
+  bool yes = arch_is(triple, arches);
   LLVMDisposeMessage(triple);
   return yes;
 }
+
+/* The vector registers the skinny kernels plan for: 8 on 32-bit x86
+ * (xmm0-7, ymm0-7 or zmm0-7: the others need a REX or EVEX prefix's
+ * 64-bit mode), 32 zmm with AVX-512, else 16. */
+static int vector_regs(CG *cg) {
+  if (target_is(cg, "i386|i486|i586|i686")) return 8;
+  return cg_vector_bytes(cg) == 64 ? 32 : 16;
+}
+
+/* 64-bit x86: skinny_fold stays off on 32-bit x86, whose objects no test
+ * runs. */
+static bool x86_64(CG *cg) { return target_is(cg, "x86_64"); }
+
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
  * NV vectors of B, a broadcast), balanced. */

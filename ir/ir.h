@@ -992,11 +992,14 @@ typedef struct SymInfo {
   const DimExpr *temp_bytes;
 } SymInfo;
 
+/* Expressions are numbered (id) as they are interned: as for a Builder, no
+ * call has two arguments that intern (tools/eval_order.py checks). */
 const DimExpr *dx_const(Module *m, SymInfo *s, int64_t c);
 const DimExpr *dx_sym(Module *m, SymInfo *s, int k);
 /* Element k of the integer tensor v, computed at run time (DX_VALUE). */
 const DimExpr *dx_value(Module *m, SymInfo *s, const struct Value *v, int64_t k);
 /* Sums, products and floor quotients, folded when both are constants. A
+
  * sum or difference over a DX_VALUE is normalized as a linear combination
  * (terms in id order, then the constant), so (x + 4*b) - x is 4*b. */
 const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);
@@ -1205,7 +1208,10 @@ Value *ir_concat_operand(const Op *op, int64_t *k);
  * `loc`. ir_build creates one with zero typed attributes; the caller sets
  * op->a and calls ir_build_done, which writes the generic attributes from
  * them (attrs_encode) and returns the first result. The other builders
- * return the result of a finished op. */
+ * return the result of a finished op. No call has two arguments that
+ * build ops, nor an initializer list two such elements: C leaves their
+ * order, the ops' order, to the compiler that built shloc
+ * (tools/eval_order.py checks). */
 typedef struct Builder {
   Module *m;
   Block *block;

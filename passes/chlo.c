@@ -28,6 +28,11 @@
  * New ops are inserted before the CHLO op they replace, which is removed
  * once its results are forwarded. They get generic attributes (so that
  * --dump-after prints IR that parses again) and typed ones from attrs_decode.
+ * Their order is the order of the builder calls, so no call has two
+ * arguments that build ops (tools/eval_order.py): such an argument is
+ * named first, in the order a gcc-built shloc always gave them (gcc
+ * evaluates arguments right to left), hence a constant often named before
+ * the expression it ends.
  */
 #include <assert.h>
 #include <ctype.h>
@@ -156,7 +161,8 @@ static Value *scalar_i64(Chlo *c, int64_t v) {
 }
 
 static Value *is_inf(Chlo *c, Value *x) {
-  return cmp(c, CMP_EQ, abs_(c, x), kf(c, x, INFINITY));
+  Value *inf = kf(c, x, INFINITY);
+  return cmp(c, CMP_EQ, abs_(c, x), inf);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -165,7 +171,10 @@ static Value *is_inf(Chlo *c, Value *x) {
 /* Horner's scheme, highest coefficient first: (k0 x + k1) x + ... + k[n-1]. */
 static Value *horner(Chlo *c, Value *x, const double *k, int n) {
   Value *p = kf(c, x, k[0]);
-  for (int i = 1; i < n; i++) p = add(c, mul(c, p, x), kf(c, x, k[i]));
+  for (int i = 1; i < n; i++) {
+    Value *ki = kf(c, x, k[i]);
+    p = add(c, mul(c, p, x), ki);
+  }
   return p;
 }
 
@@ -176,9 +185,11 @@ static Value *chebyshev(Chlo *c, Value *x, const double *k, int n) {
   for (int i = 0; i < n; i++) {
     b2 = b1;
     b1 = b0;
-    b0 = add(c, sub(c, mul(c, x, b1), b2), kf(c, x, k[i]));
+    Value *ki = kf(c, x, k[i]);
+    b0 = add(c, sub(c, mul(c, x, b1), b2), ki);
   }
-  return mul(c, sub(c, b0, b2), kf(c, x, 0.5));
+  Value *half = kf(c, x, 0.5);
+  return mul(c, sub(c, b0, b2), half);
 }
 
 #define NK(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -201,7 +212,8 @@ static const double LANCZOS_C[] = {
 /* z = x - 1, or z = -x where the reflection formula applies (x < 1/2). */
 static Value *lanczos_z(Chlo *c, Value *x, Value **reflect) {
   *reflect = cmp(c, CMP_LT, x, kf(c, x, 0.5));
-  return select_(c, *reflect, neg(c, x), sub(c, x, kf(c, x, 1)));
+  Value *xm1 = sub(c, x, kf(c, x, 1));
+  return select_(c, *reflect, neg(c, x), xm1);
 }
 
 /* a(z), and with `da` its derivative a'(z) = -sum_k c_k / (z + k)^2. */
@@ -222,16 +234,19 @@ static Value *lanczos_a(Chlo *c, Value *z, Value **da) {
 static Value *lanczos_log_t(Chlo *c, Value *z, Value **t) {
   Value *gh = kf(c, z, LANCZOS_G + 0.5);
   *t = add(c, gh, z);
-  return add(c, kf(c, z, log(LANCZOS_G + 0.5)), log1p_(c, dvd(c, z, gh)));
+  Value *l1p = log1p_(c, dvd(c, z, gh));
+  return add(c, kf(c, z, log(LANCZOS_G + 0.5)), l1p);
 }
 
 /* lgamma(z + 1) for the z of lanczos_z, with (z + 1/2) log t - t written as
  * (z + 1/2 - t / log t) log t so that it does not overflow for large z. */
 static Value *lgamma_lanczos(Chlo *c, Value *z) {
   Value *t, *log_t = lanczos_log_t(c, z, &t);
-  Value *r = mul(c, sub(c, add(c, z, kf(c, z, 0.5)), dvd(c, t, log_t)), log_t);
+  Value *t_log_t = dvd(c, t, log_t);
+  Value *r = mul(c, sub(c, add(c, z, kf(c, z, 0.5)), t_log_t), log_t);
   Value *a = lanczos_a(c, z, NULL);
-  return add(c, add(c, kf(c, z, (log(2) + log(M_PI)) / 2), r), log_(c, a));
+  Value *log_a = log_(c, a);
+  return add(c, add(c, kf(c, z, (log(2) + log(M_PI)) / 2), r), log_a);
 }
 
 /* log|sin(pi x)| as log(sin(pi f)), f = frac(|x|) folded into [0, 1/2]:
@@ -239,7 +254,8 @@ static Value *lgamma_lanczos(Chlo *c, Value *z) {
 static Value *log_abs_sin_pi(Chlo *c, Value *x) {
   Value *ax = abs_(c, x);
   Value *f = sub(c, ax, floor_(c, ax));
-  f = select_(c, cmp(c, CMP_LT, kf(c, x, 0.5), f), sub(c, kf(c, x, 1), f), f);
+  Value *one_minus_f = sub(c, kf(c, x, 1), f);
+  f = select_(c, cmp(c, CMP_LT, kf(c, x, 0.5), f), one_minus_f, f);
   return log_(c, op1(c, OP_SINE, mul(c, kf(c, x, M_PI), f)));
 }
 
@@ -251,9 +267,11 @@ static Value *lgamma_f(Chlo *c, Value *x) {
   Value *lg = lgamma_lanczos(c, z);
   Value *ls = log_abs_sin_pi(c, x);
   Value *refl = sub(c, sub(c, kf(c, x, log(M_PI)), ls), lg);
-  refl = select_(c, is_finite(c, ls), refl, neg(c, ls));
+  Value *neg_ls = neg(c, ls);
+  refl = select_(c, is_finite(c, ls), refl, neg_ls);
   lg = select_(c, reflect, refl, lg);
-  return select_(c, is_inf(c, x), kf(c, x, INFINITY), lg);
+  Value *inf = kf(c, x, INFINITY);
+  return select_(c, is_inf(c, x), inf, lg);
 }
 
 /* digamma(z + 1) = log t(z) + a'(z) / a(z) - g / t(z) for x >= 1/2, else
@@ -264,15 +282,19 @@ static Value *digamma_f(Chlo *c, Value *x) {
   Value *reflect, *z = lanczos_z(c, x, &reflect);
   Value *da, *a = lanczos_a(c, z, &da);
   Value *t, *log_t = lanczos_log_t(c, z, &t);
-  Value *dg = sub(c, add(c, log_t, dvd(c, da, a)), dvd(c, kf(c, x, LANCZOS_G), t));
+  Value *g_t = dvd(c, kf(c, x, LANCZOS_G), t);
+  Value *dg = sub(c, add(c, log_t, dvd(c, da, a)), g_t);
   Value *rx = add(c, x, abs_(c, floor_(c, add(c, x, kf(c, x, 0.5)))));
   Value *pi = kf(c, x, M_PI), *prx = mul(c, pi, rx);
-  Value *cot = dvd(c, mul(c, pi, op1(c, OP_COSINE, prx)), op1(c, OP_SINE, prx));
+  Value *sin_prx = op1(c, OP_SINE, prx);
+  Value *cot = dvd(c, mul(c, pi, op1(c, OP_COSINE, prx)), sin_prx);
   dg = select_(c, reflect, sub(c, dg, cot), dg);
   Value *zero = kf(c, x, 0);
-  Value *neg_int = and_(c, cmp(c, CMP_LT, x, zero), cmp(c, CMP_EQ, x, floor_(c, x)));
+  Value *is_int = cmp(c, CMP_EQ, x, floor_(c, x));
+  Value *neg_int = and_(c, cmp(c, CMP_LT, x, zero), is_int);
   dg = select_(c, neg_int, kf(c, x, NAN), dg);
-  return select_(c, cmp(c, CMP_EQ, x, zero), kf(c, x, -INFINITY), dg);
+  Value *minus_inf = kf(c, x, -INFINITY);
+  return select_(c, cmp(c, CMP_EQ, x, zero), minus_inf, dg);
 }
 
 /* Hurwitz zeta(x, q) = sum_n (q + n)^-x by Euler-Maclaurin summation
@@ -295,20 +317,25 @@ static Value *zeta_series(Chlo *c, Value *x, Value *q) {
   }
   acc = add(c, acc, one);
   Value *qn = op2(c, OP_POWER, acc, negx); /* (q + 10)^-x */
-  Value *tail = dvd(c, mul(c, qn, acc), sub(c, x, one));
+  Value *xm1 = sub(c, x, one);
+  Value *tail = dvd(c, mul(c, qn, acc), xm1);
   Value *inv2 = dvd(c, one, mul(c, acc, acc));
   Value *h = kf(c, q, 0);
   for (int i = 0; i < NK(ZETA_K) - 1; i++) {
     Value *f1 = add(c, x, kf(c, x, 2 * NK(ZETA_K) - 2 - 2 * i));
     Value *f2 = add(c, x, kf(c, x, 2 * NK(ZETA_K) - 3 - 2 * i));
-    h = mul(c, mul(c, f1, f2), mul(c, inv2, add(c, h, kf(c, q, 1 / ZETA_K[i]))));
+    Value *hk = mul(c, inv2, add(c, h, kf(c, q, 1 / ZETA_K[i])));
+    h = mul(c, mul(c, f1, f2), hk);
   }
-  Value *bern = mul(c, qn, add(c, kf(c, q, 0.5),
-                               mul(c, dvd(c, x, acc), add(c, kf(c, q, 1 / ZETA_K[11]), h))));
+  Value *k11_h = add(c, kf(c, q, 1 / ZETA_K[11]), h);
+  Value *terms = mul(c, dvd(c, x, acc), k11_h);
+  Value *bern = mul(c, qn, add(c, kf(c, q, 0.5), terms));
   Value *full = add(c, add(c, sum, tail), bern);
   /* the plain sum where the correction is below its precision */
   double tiny = elem(q) == ET_F32 ? 0x1p-149 : 0x1p-1074; /* smallest subnormal */
-  Value *small = cmp(c, CMP_LT, abs_(c, qn), mul(c, abs_(c, sum), kf(c, q, tiny)));
+  Value *k_tiny = kf(c, q, tiny);
+  Value *limit = mul(c, abs_(c, sum), k_tiny);
+  Value *small = cmp(c, CMP_LT, abs_(c, qn), limit);
   return select_(c, small, sum, full);
 }
 
@@ -335,9 +362,12 @@ static Value *polygamma_f(Chlo *c, Value *n, Value *x) {
   Value *sign = sub(c, mul(c, two, op2(c, OP_REMAINDER, n, two)), one);
   Value *np1 = add(c, n, one);
   Value *fact = exp_(c, lgamma_f(c, np1));
-  Value *r = mul(c, mul(c, sign, fact), zeta_f(c, np1, x));
-  r = select_(c, cmp(c, CMP_EQ, n, zero), digamma_f(c, x), r);
-  Value *bad = or_(c, cmp(c, CMP_NE, n, floor_(c, n)), cmp(c, CMP_LT, n, zero));
+  Value *zeta = zeta_f(c, np1, x);
+  Value *r = mul(c, mul(c, sign, fact), zeta);
+  Value *dg = digamma_f(c, x);
+  r = select_(c, cmp(c, CMP_EQ, n, zero), dg, r);
+  Value *n_lt0 = cmp(c, CMP_LT, n, zero);
+  Value *bad = or_(c, cmp(c, CMP_NE, n, floor_(c, n)), n_lt0);
   return select_(c, bad, kf(c, x, NAN), r);
 }
 
@@ -364,12 +394,15 @@ static Value *erfc_ge1_f64(Chlo *c, Value *x) {
       1.20489539808096656605E1, 1.70814450747565897222E1, 9.60896809063285878198E0,
       3.36907645100081516050E0};
   Value *z = neg(c, mul(c, x, x)), *ez = exp_(c, z), *ax = abs_(c, x);
-  Value *lo = dvd(c, mul(c, ez, horner(c, ax, P, NK(P))), horner(c, ax, Q, NK(Q)));
-  Value *hi = dvd(c, mul(c, ez, horner(c, ax, R, NK(R))), horner(c, ax, S, NK(S)));
+  Value *q_ax = horner(c, ax, Q, NK(Q));
+  Value *lo = dvd(c, mul(c, ez, horner(c, ax, P, NK(P))), q_ax);
+  Value *s_ax = horner(c, ax, S, NK(S));
+  Value *hi = dvd(c, mul(c, ez, horner(c, ax, R, NK(R))), s_ax);
   Value *r = select_(c, cmp(c, CMP_LT, ax, kf(c, x, 8)), lo, hi);
   Value *zero = kf(c, x, 0);
   r = select_(c, cmp(c, CMP_LT, z, kf(c, x, -7.09782712893383996843E2)), zero, r);
-  return select_(c, cmp(c, CMP_LT, x, zero), sub(c, kf(c, x, 2), r), r);
+  Value *two_minus_r = sub(c, kf(c, x, 2), r);
+  return select_(c, cmp(c, CMP_LT, x, zero), two_minus_r, r);
 }
 
 /* erf(x) for |x| <= 1, f64: x T(x^2) / U(x^2). */
@@ -381,21 +414,24 @@ static Value *erf_le1_f64(Chlo *c, Value *x) {
                              5.21357949780152679795E2, 4.59432382970980127987E3,
                              2.26290000613890934246E4, 4.92673942608635921086E4};
   Value *x2 = mul(c, x, x);
-  return dvd(c, mul(c, x, horner(c, x2, T, NK(T))), horner(c, x2, U, NK(U)));
+  Value *u = horner(c, x2, U, NK(U));
+  return dvd(c, mul(c, x, horner(c, x2, T, NK(T))), u);
 }
 
 /* erf = erf_le1 for |x| < 1, else 1 - erfc_ge1 (f64). */
 static Value *erf_f64(Chlo *c, Value *x) {
   Value *one = kf(c, x, 1);
   Value *small = cmp(c, CMP_LT, abs_(c, x), one);
-  return select_(c, small, erf_le1_f64(c, x), sub(c, one, erfc_ge1_f64(c, x)));
+  Value *large = sub(c, one, erfc_ge1_f64(c, x));
+  return select_(c, small, erf_le1_f64(c, x), large);
 }
 
 /* erfc = 1 - erf_le1 for |x| < 1, else erfc_ge1 (f64). */
 static Value *erfc_f64(Chlo *c, Value *x) {
   Value *one = kf(c, x, 1);
   Value *small = cmp(c, CMP_LT, abs_(c, x), one);
-  return select_(c, small, sub(c, one, erf_le1_f64(c, x)), erfc_ge1_f64(c, x));
+  Value *large = erfc_ge1_f64(c, x);
+  return select_(c, small, sub(c, one, erf_le1_f64(c, x)), large);
 }
 
 /* erf, f32 (Eigen's rational approximation): with x clamped to [-4, 4],
@@ -408,10 +444,13 @@ static Value *erf_f32(Chlo *c, Value *x) {
   static const double B[] = {-1.45660718464996e-05, -2.13374055278905e-04,
                              -1.68282697438203e-03, -7.37332916720468e-03,
                              -1.42647390514189e-02};
-  x = clamp(c, kf(c, x, -4), x, kf(c, x, 4));
+  Value *four = kf(c, x, 4);
+  x = clamp(c, kf(c, x, -4), x, four);
   Value *x2 = mul(c, x, x);
-  Value *r = dvd(c, mul(c, x, horner(c, x2, A, NK(A))), horner(c, x2, B, NK(B)));
-  return clamp(c, kf(c, x, -1), r, kf(c, x, 1));
+  Value *beta = horner(c, x2, B, NK(B));
+  Value *r = dvd(c, mul(c, x, horner(c, x2, A, NK(A))), beta);
+  Value *one = kf(c, x, 1);
+  return clamp(c, kf(c, x, -1), r, one);
 }
 
 /* erfc, f32: chlo.erfc itself, which codegen computes as one elementwise
@@ -424,8 +463,15 @@ static Value *erfc_f32(Chlo *c, Value *x) { return op1(c, OP_CHLO_ERFC, x); }
 /* erf_inv(+-1) = +-inf; elsewhere p(w) x, the polynomial evaluated by
  * erf_inv_f32/f64 (the edge would be indeterminate there). */
 static Value *erf_inv_edges(Chlo *c, Value *x, Value *px) {
-  Value *edge = cmp(c, CMP_EQ, abs_(c, x), kf(c, x, 1));
+  Value *one = kf(c, x, 1);
+  Value *edge = cmp(c, CMP_EQ, abs_(c, x), one);
   return select_(c, edge, mul(c, x, kf(c, x, INFINITY)), px);
+}
+
+/* a where `where` holds, else b: constants of x's type. */
+static Value *pick(Chlo *c, Value *where, Value *x, double a, double b) {
+  Value *kb = kf(c, x, b);
+  return select_(c, where, kf(c, x, a), kb);
 }
 
 /* w = -log(1 - x^2), computed as -log1p(-x^2). */
@@ -442,10 +488,14 @@ static Value *erf_inv_f32(Chlo *c, Value *x) {
                                0.00943887047,   1.00167406,     2.83297682};
   Value *w = erf_inv_w(c, x);
   Value *lt = cmp(c, CMP_LT, w, kf(c, x, 5));
-  w = select_(c, lt, sub(c, w, kf(c, x, 2.5)), sub(c, sqrt_(c, w), kf(c, x, 3)));
-  Value *p = select_(c, lt, kf(c, x, LT5[0]), kf(c, x, GE5[0]));
-  for (int i = 1; i < NK(LT5); i++)
-    p = add(c, select_(c, lt, kf(c, x, LT5[i]), kf(c, x, GE5[i])), mul(c, p, w));
+  Value *three = kf(c, x, 3);
+  Value *w_ge5 = sub(c, sqrt_(c, w), three);
+  w = select_(c, lt, sub(c, w, kf(c, x, 2.5)), w_ge5);
+  Value *p = pick(c, lt, x, LT5[0], GE5[0]);
+  for (int i = 1; i < NK(LT5); i++) {
+    Value *pw = mul(c, p, w);
+    p = add(c, pick(c, lt, x, LT5[i], GE5[i]), pw);
+  }
   return erf_inv_edges(c, x, mul(c, p, x));
 }
 
@@ -491,7 +541,8 @@ static Value *erf_inv_coef(Chlo *c, Value *w, int i, Value *lt625, Value *lt16) 
 static Value *erf_inv_poly_f64(Chlo *c, Value *w, Value *lt625, Value *lt16) {
   Value *p = erf_inv_coef(c, w, 0, lt625, lt16);
   for (int i = 1; i < NK(ERFINV_A); i++) {
-    Value *q = add(c, erf_inv_coef(c, w, i, lt625, lt16), mul(c, p, w));
+    Value *pw = mul(c, p, w);
+    Value *q = add(c, erf_inv_coef(c, w, i, lt625, lt16), pw);
     if (i >= NK(ERFINV_B)) q = select_(c, lt625, q, p);
     else if (i >= NK(ERFINV_C)) q = select_(c, lt16, q, p);
     p = q;
@@ -503,8 +554,9 @@ static Value *erf_inv_f64(Chlo *c, Value *x) {
   Value *w = erf_inv_w(c, x);
   Value *lt625 = cmp(c, CMP_LT, w, kf(c, x, 6.25));
   Value *lt16 = cmp(c, CMP_LT, w, kf(c, x, 16));
-  Value *shift = select_(c, lt16, kf(c, x, 3.25), kf(c, x, 5));
-  w = select_(c, lt625, sub(c, w, kf(c, x, 3.125)), sub(c, sqrt_(c, w), shift));
+  Value *shift = pick(c, lt16, x, 3.25, 5);
+  Value *w_ge625 = sub(c, sqrt_(c, w), shift);
+  w = select_(c, lt625, sub(c, w, kf(c, x, 3.125)), w_ge625);
   return erf_inv_edges(c, x, mul(c, erf_inv_poly_f64(c, w, lt625, lt16), x));
 }
 
@@ -517,7 +569,8 @@ static Value *bessel_i1e_with(Chlo *c, Value *x, const double *a, int na, const 
                               int nb) {
   Value *z = abs_(c, x), *two = kf(c, x, 2);
   Value *le8 = mul(c, z, chebyshev(c, sub(c, mul(c, kf(c, x, 0.5), z), two), a, na));
-  Value *gt8 = dvd(c, chebyshev(c, sub(c, dvd(c, kf(c, x, 32), z), two), b, nb), sqrt_(c, z));
+  Value *sqrt_z = sqrt_(c, z);
+  Value *gt8 = dvd(c, chebyshev(c, sub(c, dvd(c, kf(c, x, 32), z), two), b, nb), sqrt_z);
   Value *r = select_(c, cmp(c, CMP_LE, z, kf(c, x, 8)), le8, gt8);
   return mul(c, op1(c, OP_SIGN, x), r);
 }
@@ -560,16 +613,19 @@ static Value *bessel_i1e_f64(Chlo *c, Value *x) {
  * does but e^x / 2 does not. */
 static Value *cosh_f(Chlo *c, Value *x) {
   Value *lh = kf(c, x, log(0.5));
-  return add(c, exp_(c, add(c, x, lh)), exp_(c, sub(c, lh, x)));
+  Value *e_neg = exp_(c, sub(c, lh, x));
+  return add(c, exp_(c, add(c, x, lh)), e_neg);
 }
 
 /* sinh(x) = (expm1(x) + expm1(x) / (expm1(x) + 1)) / 2 for |x| < 1 (no
  * cancellation), e^(x + log(1/2)) - e^(-x + log(1/2)) otherwise. */
 static Value *sinh_f(Chlo *c, Value *x) {
   Value *lh = kf(c, x, log(0.5)), *one = kf(c, x, 1);
-  Value *large = sub(c, exp_(c, add(c, x, lh)), exp_(c, sub(c, lh, x)));
+  Value *e_neg = exp_(c, sub(c, lh, x));
+  Value *large = sub(c, exp_(c, add(c, x, lh)), e_neg);
   Value *em1 = op1(c, OP_EXPONENTIAL_MINUS_ONE, x);
-  Value *small = mul(c, kf(c, x, 0.5), add(c, em1, dvd(c, em1, add(c, em1, one))));
+  Value *sum = add(c, em1, dvd(c, em1, add(c, em1, one)));
+  Value *small = mul(c, kf(c, x, 0.5), sum);
   return select_(c, cmp(c, CMP_LT, abs_(c, x), one), small, large);
 }
 
@@ -580,24 +636,31 @@ static Value *atan_f(Chlo *c, Value *x) { return op2(c, OP_ATAN2, x, kf(c, x, 1)
 
 /* atanh(x) = (log1p(x) - log1p(-x)) / 2 for |x| <= 1, nan otherwise. */
 static Value *atanh_f(Chlo *c, Value *x) {
-  Value *r = mul(c, sub(c, log1p_(c, x), log1p_(c, neg(c, x))), kf(c, x, 0.5));
-  return select_(c, cmp(c, CMP_GT, abs_(c, x), kf(c, x, 1)), kf(c, x, NAN), r);
+  Value *half = kf(c, x, 0.5);
+  Value *l1p_neg = log1p_(c, neg(c, x));
+  Value *r = mul(c, sub(c, log1p_(c, x), l1p_neg), half);
+  Value *nan = kf(c, x, NAN), *one = kf(c, x, 1);
+  return select_(c, cmp(c, CMP_GT, abs_(c, x), one), nan, r);
 }
 
 /* asin(x) = 2 atan2(x, 1 + sqrt((1 - x)(1 + x))), the product avoiding the
  * cancellation of 1 - x^2 near |x| = 1. */
 static Value *asin_f(Chlo *c, Value *x) {
   Value *one = kf(c, x, 1);
-  Value *s = sqrt_(c, mul(c, sub(c, one, x), add(c, one, x)));
-  return mul(c, kf(c, x, 2), op2(c, OP_ATAN2, x, add(c, one, s)));
+  Value *xp1 = add(c, one, x);
+  Value *s = sqrt_(c, mul(c, sub(c, one, x), xp1));
+  Value *half_angle = op2(c, OP_ATAN2, x, add(c, one, s));
+  return mul(c, kf(c, x, 2), half_angle);
 }
 
 /* acos(x) = 2 atan2(sqrt((1 - x)(1 + x)), 1 + x), and pi at x = -1. */
 static Value *acos_f(Chlo *c, Value *x) {
   Value *one = kf(c, x, 1), *xp1 = add(c, one, x);
   Value *s = sqrt_(c, mul(c, sub(c, one, x), xp1));
-  Value *r = mul(c, kf(c, x, 2), op2(c, OP_ATAN2, s, xp1));
-  return select_(c, cmp(c, CMP_EQ, x, kf(c, x, -1)), kf(c, x, M_PI), r);
+  Value *half_angle = op2(c, OP_ATAN2, s, xp1);
+  Value *r = mul(c, kf(c, x, 2), half_angle);
+  Value *pi = kf(c, x, M_PI);
+  return select_(c, cmp(c, CMP_EQ, x, kf(c, x, -1)), pi, r);
 }
 
 /* The largest finite value of f32 / f64. */
@@ -613,7 +676,8 @@ static Value *acosh_f(Chlo *c, Value *x) {
   Value *sm = sqrt_(c, sub(c, x, one));
   Value *r = log1p_(c, mul(c, sm, add(c, sqrt_(c, add(c, x, one)), sm)));
   Value *big = cmp(c, CMP_GE, x, kf(c, x, max_finite(x) / 2));
-  return select_(c, big, add(c, kf(c, x, log(2)), log_(c, x)), r);
+  Value *log_x = log_(c, x);
+  return select_(c, big, add(c, kf(c, x, log(2)), log_x), r);
 }
 
 /* asinh(x) = sign(x) log1p(|x| + x^2 / (1 + sqrt(1 + x^2))), which keeps the
@@ -623,7 +687,9 @@ static Value *asinh_f(Chlo *c, Value *x) {
   Value *ax = abs_(c, x), *one = kf(c, x, 1), *ax2 = mul(c, ax, ax);
   Value *r = log1p_(c, add(c, ax, dvd(c, ax2, add(c, one, sqrt_(c, add(c, one, ax2))))));
   Value *big = cmp(c, CMP_GE, ax, kf(c, x, sqrt(max_finite(x))));
-  r = select_(c, big, add(c, kf(c, x, log(2)), log_(c, ax)), r);
+  Value *log_ax = log_(c, ax);
+  r = select_(c, big, add(c, kf(c, x, log(2)), log_ax), r);
+
   return mul(c, op1(c, OP_SIGN, x), r);
 }
 
@@ -696,32 +762,38 @@ static void asin_acos_parts(Chlo *c, Value *z, Value **q, Value **m) {
   Value *rpxp1 = add(c, r, xp1), *smxm1 = sub(c, s, xm1), *spxm1 = add(c, s, xm1);
 
   Value *q_le1 = sqrt_(c, mul(c, half_apx, add(c, dvd(c, yy, rpxp1), smxm1)));
-  Value *q_gt1 = mul(c, y, sqrt_(c, add(c, dvd(c, half_apx, rpxp1), dvd(c, half_apx, spxm1))));
+  Value *over_s = dvd(c, half_apx, spxm1);
+  Value *q_gt1 = mul(c, y, sqrt_(c, add(c, dvd(c, half_apx, rpxp1), over_s)));
   Value *qv = select_(c, cmp(c, CMP_LE, x, one), q_le1, q_gt1);
   *q = select_(c, cmp(c, CMP_GE, max_(c, x, y), safe_max), y, qv);
 
   /* The large region starts at y >= safe_max * 1e-6 while x is not huge
    * (Hull et al. case 4 is covered there too: log1p's term vanishes). */
   Value *x_not_huge = cmp(c, CMP_LT, x, mul(c, safe_max, kf(c, x, 1e12)));
-  Value *safe_max_opt = select_(c, x_not_huge, mul(c, safe_max, kf(c, x, 1e-6)),
-                                mul(c, safe_max, kf(c, x, 100)));
+  Value *safe_max_huge = mul(c, safe_max, kf(c, x, 100));
+  Value *safe_max_opt = select_(c, x_not_huge, mul(c, safe_max, kf(c, x, 1e-6)), safe_max_huge);
   Value *y_big = cmp(c, CMP_GE, y, safe_max_opt);
   Value *mx = select_(c, y_big, y, x);
   Value *y_finite = cmp(c, CMP_NE, y, kf(c, x, INFINITY));
-  Value *xoy = select_(c, and_(c, y_big, y_finite), dvd(c, x, y), kf(c, x, 0));
-  Value *m_big = add(c, add(c, kf(c, x, log(2)), log_(c, mx)),
-                     mul(c, half, log1p_(c, mul(c, xoy, xoy))));
+  Value *zero = kf(c, x, 0), *x_y = dvd(c, x, y);
+  Value *xoy = select_(c, and_(c, y_big, y_finite), x_y, zero);
+  Value *m_tail = mul(c, half, log1p_(c, mul(c, xoy, xoy)));
+  Value *log_mx = log_(c, mx);
+  Value *m_big = add(c, add(c, kf(c, x, log(2)), log_mx), m_tail);
   Value *big = cmp(c, CMP_GE, mx, select_(c, y_big, safe_max_opt, safe_max));
 
-  Value *tiny = and_(c, cmp(c, CMP_LT, y, safe_min), cmp(c, CMP_LT, x, one));
+  Value *x_lt1 = cmp(c, CMP_LT, x, one);
+  Value *tiny = and_(c, cmp(c, CMP_LT, y, safe_min), x_lt1);
   Value *ap1 = add(c, a, one), *half_yy = mul(c, half, yy);
   Value *hyy_r = dvd(c, half_yy, rpxp1);
-  Value *am1 = select_(c, cmp(c, CMP_LE, a, kf(c, x, 1.5)), add(c, hyy_r, dvd(c, half_yy, smxm1)),
-                       sub(c, a, one));
-  am1 = select_(c, cmp(c, CMP_GE, x, one), add(c, hyy_r, mul(c, half, spxm1)), am1);
+  Value *a_m1 = sub(c, a, one), *am1_near1 = add(c, hyy_r, dvd(c, half_yy, smxm1));
+  Value *am1 = select_(c, cmp(c, CMP_LE, a, kf(c, x, 1.5)), am1_near1, a_m1);
+  Value *am1_x_ge1 = add(c, hyy_r, mul(c, half, spxm1));
+  am1 = select_(c, cmp(c, CMP_GE, x, one), am1_x_ge1, am1);
   am1 = select_(c, tiny, neg(c, dvd(c, mul(c, xp1, xm1), ap1)), am1);
   Value *sq = sqrt_(c, mul(c, am1, ap1));
-  Value *mv = select_(c, tiny, dvd(c, y, sq), log1p_(c, add(c, am1, sq)));
+  Value *mv_log = log1p_(c, add(c, am1, sq));
+  Value *mv = select_(c, tiny, dvd(c, y, sq), mv_log);
   *m = select_(c, big, m_big, mv);
 }
 
@@ -735,21 +807,24 @@ static Value *sign_bit(Chlo *c, Value *x) {
 
 /* m with the sign of s: -m where s's sign bit is set. */
 static Value *signed_like(Chlo *c, Value *m, Value *s) {
-  return select_(c, sign_bit(c, s), neg(c, m), m);
+  Value *neg_m = neg(c, m);
+  return select_(c, sign_bit(c, s), neg_m, m);
 }
 
 /* asin z = atan2(re z, q) + i sign(im z) m (asin_acos_parts). */
 static Value *asin_c(Chlo *c, Value *z) {
   Value *q, *m;
   asin_acos_parts(c, z, &q, &m);
-  return cplx(c, atan2_(c, re_(c, z), q), signed_like(c, m, im_(c, z)));
+  Value *im = signed_like(c, m, im_(c, z));
+  return cplx(c, atan2_(c, re_(c, z), q), im);
 }
 
 /* acos z = atan2(q, re z) - i sign(im z) m (asin_acos_parts). */
 static Value *acos_c(Chlo *c, Value *z) {
   Value *q, *m;
   asin_acos_parts(c, z, &q, &m);
-  return cplx(c, atan2_(c, q, re_(c, z)), neg(c, signed_like(c, m, im_(c, z))));
+  Value *im = neg(c, signed_like(c, m, im_(c, z)));
+  return cplx(c, atan2_(c, q, re_(c, z)), im);
 }
 
 /* acosh z = i acos z where im z >= 0, -i acos z otherwise, that is
@@ -757,14 +832,21 @@ static Value *acos_c(Chlo *c, Value *z) {
 static Value *acosh_c(Chlo *c, Value *z) {
   Value *q, *m;
   asin_acos_parts(c, z, &q, &m);
-  return cplx(c, m, signed_like(c, atan2_(c, q, re_(c, z)), im_(c, z)));
+  Value *im_z = im_(c, z);
+  return cplx(c, m, signed_like(c, atan2_(c, q, re_(c, z)), im_z));
 }
 
 /* i z for z = x + iy: -y + ix. */
-static Value *times_i(Chlo *c, Value *z) { return cplx(c, neg(c, im_(c, z)), re_(c, z)); }
+static Value *times_i(Chlo *c, Value *z) {
+  Value *re = re_(c, z);
+  return cplx(c, neg(c, im_(c, z)), re);
+}
 
 /* -i w for w = u + iv: v - iu. */
-static Value *times_minus_i(Chlo *c, Value *w) { return cplx(c, im_(c, w), neg(c, re_(c, w))); }
+static Value *times_minus_i(Chlo *c, Value *w) {
+  Value *neg_re = neg(c, re_(c, w));
+  return cplx(c, im_(c, w), neg_re);
+}
 
 /* asinh z = -i asin(i z). */
 static Value *asinh_c(Chlo *c, Value *z) { return times_minus_i(c, asin_c(c, times_i(c, z))); }
@@ -781,17 +863,26 @@ static Value *atanh_c(Chlo *c, Value *z) {
   Value *x = re_(c, z), *y = im_(c, z);
   Value *ax = abs_(c, x), *one = kf(c, x, 1), *zero = kf(c, x, 0);
   Value *omx = sub(c, one, ax);
-  Value *den = add(c, mul(c, omx, omx), mul(c, y, y));
-  Value *re = mul(c, kf(c, x, 0.25), log1p_(c, dvd(c, mul(c, kf(c, x, 4), ax), den)));
+  Value *yy = mul(c, y, y);
+  Value *den = add(c, mul(c, omx, omx), yy);
+  Value *l1p = log1p_(c, dvd(c, mul(c, kf(c, x, 4), ax), den));
+  Value *re = mul(c, kf(c, x, 0.25), l1p);
   re = signed_like(c, re, x);
-  Value *d = sub(c, mul(c, sub(c, one, x), add(c, one, x)), mul(c, y, y));
-  Value *im = mul(c, kf(c, x, 0.5), atan2_(c, mul(c, kf(c, x, 2), y), d));
-  Value *big = cmp(c, CMP_GE, max_(c, ax, abs_(c, y)), kf(c, x, sqrt(max_finite(x)) / 8));
+  Value *opx = add(c, one, x);
+  Value *d = sub(c, mul(c, sub(c, one, x), opx), yy);
+  Value *angle = atan2_(c, mul(c, kf(c, x, 2), y), d);
+  Value *im = mul(c, kf(c, x, 0.5), angle);
+  Value *safe_max = kf(c, x, sqrt(max_finite(x)) / 8);
+  Value *big = cmp(c, CMP_GE, max_(c, ax, abs_(c, y)), safe_max);
   Value *h = hypot_(c, x, y);
-  Value *re_big = select_(c, is_inf(c, h), signed_like(c, zero, x), dvd(c, dvd(c, x, h), h));
-  Value *ys = mul(c, clamp(c, kf(c, x, -1), y, one), kf(c, x, 0x1p-60));
-  Value *im_big = mul(c, kf(c, x, 0.5), atan2_(c, ys, kf(c, x, -1)));
-  return cplx(c, select_(c, big, re_big, re), select_(c, big, im_big, im));
+  Value *re_1z = dvd(c, dvd(c, x, h), h), *re_inf = signed_like(c, zero, x);
+  Value *re_big = select_(c, is_inf(c, h), re_inf, re_1z);
+  Value *tiny = kf(c, x, 0x1p-60);
+  Value *ys = mul(c, clamp(c, kf(c, x, -1), y, one), tiny);
+  Value *angle_big = atan2_(c, ys, kf(c, x, -1));
+  Value *im_big = mul(c, kf(c, x, 0.5), angle_big);
+  im = select_(c, big, im_big, im);
+  return cplx(c, select_(c, big, re_big, re), im);
 }
 
 /* atan z = -i atanh(i z). */
@@ -802,18 +893,24 @@ static Value *atan_c(Chlo *c, Value *z) { return times_minus_i(c, atanh_c(c, tim
  * the imaginary part is y itself (not inf * 0 where x is infinite). */
 static Value *sinh_c(Chlo *c, Value *z) {
   Value *x = re_(c, z), *y = im_(c, z);
-  Value *im = mul(c, cosh_f(c, x), op1(c, OP_SINE, y));
+  Value *sin_y = op1(c, OP_SINE, y);
+  Value *im = mul(c, cosh_f(c, x), sin_y);
   im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), y, im);
-  return cplx(c, mul(c, sinh_f(c, x), op1(c, OP_COSINE, y)), im);
+  Value *cos_y = op1(c, OP_COSINE, y);
+  return cplx(c, mul(c, sinh_f(c, x), cos_y), im);
 }
 
 /* cosh(x + iy) = cosh x cos y + i sinh x sin y; for y = 0 the imaginary
  * part is sign(x) y. */
 static Value *cosh_c(Chlo *c, Value *z) {
   Value *x = re_(c, z), *y = im_(c, z);
-  Value *im = mul(c, sinh_f(c, x), op1(c, OP_SINE, y));
-  im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), mul(c, op1(c, OP_SIGN, x), y), im);
-  return cplx(c, mul(c, cosh_f(c, x), op1(c, OP_COSINE, y)), im);
+  Value *sin_y = op1(c, OP_SINE, y);
+  Value *im = mul(c, sinh_f(c, x), sin_y);
+  Value *im_real = mul(c, op1(c, OP_SIGN, x), y);
+  im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), im_real, im);
+  Value *cos_y = op1(c, OP_COSINE, y);
+  return cplx(c, mul(c, cosh_f(c, x), cos_y), im);
+
 }
 
 /* tan z is stablehlo.tan, which codegen computes for complex operands. */
@@ -934,13 +1031,16 @@ static Value *next_after_f(Chlo *c, Value *x, Value *y) {
   Value *mag = ki(c, xi, ~sign_bit), *sgn = ki(c, xi, sign_bit);
   Value *xa = and_(c, xi, mag), *ya = and_(c, yi, mag), *zero = ki(c, xi, 0);
   Value *one = ki(c, xi, 1);
-  Value *towards_zero = or_(c, cmp(c, CMP_GT, xa, ya),
-                            cmp(c, CMP_NE, and_(c, xi, sgn), and_(c, yi, sgn)));
+  Value *y_sign = and_(c, yi, sgn);
+  Value *signs_differ = cmp(c, CMP_NE, and_(c, xi, sgn), y_sign);
+  Value *towards_zero = or_(c, cmp(c, CMP_GT, xa, ya), signs_differ);
   Value *r = add(c, xi, select_(c, towards_zero, ki(c, xi, -1), one));
-  Value *from_zero = select_(c, cmp(c, CMP_EQ, ya, zero), yi, or_(c, and_(c, yi, sgn), one));
+  Value *smallest = or_(c, y_sign, one);
+  Value *from_zero = select_(c, cmp(c, CMP_EQ, ya, zero), yi, smallest);
   r = select_(c, cmp(c, CMP_EQ, xa, zero), from_zero, r);
   r = select_(c, cmp(c, CMP_EQ, x, y), yi, r);
-  Value *any_nan = or_(c, cmp(c, CMP_NE, x, x), cmp(c, CMP_NE, y, y));
+  Value *y_nan = cmp(c, CMP_NE, y, y);
+  Value *any_nan = or_(c, cmp(c, CMP_NE, x, x), y_nan);
   r = select_(c, any_nan, splat_bits(c, xi->type, nan), r);
   return bitcast(c, r, elem(x));
 }
@@ -983,9 +1083,10 @@ static Value *mulhi_u64(Chlo *c, Value *a, Value *b) {
   Value *a0 = and_(c, a, lo32), *a1 = op2(c, OP_SHIFT_RIGHT_LOGICAL, a, k32);
   Value *b0 = and_(c, b, lo32), *b1 = op2(c, OP_SHIFT_RIGHT_LOGICAL, b, k32);
   Value *a1b0 = mul(c, a1, b0);
-  Value *mid = add(c, add(c, op2(c, OP_SHIFT_RIGHT_LOGICAL, mul(c, a0, b0), k32),
-                          and_(c, a1b0, lo32)), mul(c, a0, b1));
-  Value *hi = add(c, mul(c, a1, b1), op2(c, OP_SHIFT_RIGHT_LOGICAL, a1b0, k32));
+  Value *a0b1 = mul(c, a0, b1), *a1b0_lo = and_(c, a1b0, lo32);
+  Value *mid = add(c, add(c, op2(c, OP_SHIFT_RIGHT_LOGICAL, mul(c, a0, b0), k32), a1b0_lo), a0b1);
+  Value *a1b0_hi = op2(c, OP_SHIFT_RIGHT_LOGICAL, a1b0, k32);
+  Value *hi = add(c, mul(c, a1, b1), a1b0_hi);
   return add(c, hi, op2(c, OP_SHIFT_RIGHT_LOGICAL, mid, k32));
 }
 
@@ -1002,7 +1103,8 @@ static Value *decompose_mulhi(Chlo *c, Op *op, Value *x, Value *y) {
   bool is_signed = elem_class(e) == 's';
   ElemType w = twice_as_wide(e);
   if (w != ET_COUNT) {
-    Value *p = mul(c, convert(c, x, w), convert(c, y, w));
+    Value *yw = convert(c, y, w);
+    Value *p = mul(c, convert(c, x, w), yw);
     OpCode shr = is_signed ? OP_SHIFT_RIGHT_ARITHMETIC : OP_SHIFT_RIGHT_LOGICAL;
     return convert(c, op2(c, shr, p, ki(c, p, elem_bits(e))), e);
   }
@@ -1494,7 +1596,9 @@ static Value *ragged_mask(Chlo *c, Value *lhs, Value *it, Value *start, Value *l
   int64_t dims[64];
   for (int i = 0; i < start->type->rank; i++) dims[i] = i;
   Value *s = broadcast_to(c, start, t, dims), *l = broadcast_to(c, limit, t, dims);
-  Value *in = and_(c, cmp(c, CMP_GE, it, s), cmp(c, CMP_LT, it, l));
+  Value *below = cmp(c, CMP_LT, it, l);
+  Value *in = and_(c, cmp(c, CMP_GE, it, s), below);
+
   return select_(c, in, lhs, splat_bits(c, lhs->type, 0));
 }
 

@@ -192,8 +192,9 @@ static Value *quantize(Quant *q, Value *x, const Type *qt) {
   ElemType e = x->type->elem;
   Value *v = op2(q, OP_DIVIDE, x, scales(q, qi, x->type, e));
   if (any_zero_point(qi)) v = op2(q, OP_ADD, v, zero_points(q, qi, x->type, e));
-  v = clamp(q, splat(q, x->type, e, (double)qi->storage_min), v,
-            splat(q, x->type, e, (double)qi->storage_max));
+  Value *hi = splat(q, x->type, e, (double)qi->storage_max);
+  v = clamp(q, splat(q, x->type, e, (double)qi->storage_min), v, hi);
+
   v = op1(q, OP_ROUND_NEAREST_EVEN, v, v->type);
   return convert(q, v, qi->storage);
 }

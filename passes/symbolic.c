@@ -160,6 +160,20 @@ static bool same(Sym *y, const Op *op, const DimExpr *a, const DimExpr *b) {
   return true;
 }
 
+/* Requires size i of a == size j of b. b's size is interned first, a's
+ * second (their DimExpr.id), as a gcc-built shloc always did: not left to
+ * the C compiler's order of arguments (tools/eval_order.py). */
+static bool same_size(Sym *y, const Op *op, const Value *a, int i, const Value *b, int j) {
+  const DimExpr *bj = dim_of(y, b, j);
+  return same(y, op, dim_of(y, a, i), bj);
+}
+
+/* Requires size i of x == c; c interned first (same_size). */
+static bool same_as_const(Sym *y, const Op *op, const Value *x, int i, int64_t c) {
+  const DimExpr *k = dx_const(y->m, y->s, c);
+  return same(y, op, dim_of(y, x, i), k);
+}
+
 /* spec: elementwise ops (C1): operands of the result's rank share its shape
  * (select and clamp may also take 0-d ones). */
 static bool infer_elementwise(Sym *y, Op *op, const DimExpr **out) {
@@ -313,8 +327,7 @@ static bool infer_dot(Sym *y, Op *op, const DimExpr **out) {
     if (!same(y, op, out[n++], dim_of(y, r, (int)dd->rhs_batch.v[i]))) return false;
   }
   for (int i = 0; i < dd->lhs_contract.n; i++)
-    if (!same(y, op, dim_of(y, l, (int)dd->lhs_contract.v[i]),
-              dim_of(y, r, (int)dd->rhs_contract.v[i])))
+    if (!same_size(y, op, l, (int)dd->lhs_contract.v[i], r, (int)dd->rhs_contract.v[i]))
       return false;
   for (int i = 0; i < l->type->rank; i++)
     if (!ir_list_has(&dd->lhs_batch, i) && !ir_list_has(&dd->lhs_contract, i)) out[n++] = dim_of(y, l, i);
@@ -330,7 +343,7 @@ static bool infer_reduce(Sym *y, Op *op, const DimExpr **out) {
   int n = 0, ninputs = op->nopnds / 2;
   for (int i = 0; i < x->type->rank; i++) {
     for (int k = 1; k < ninputs; k++)
-      if (!same(y, op, dim_of(y, x, i), dim_of(y, op->opnds[k], i))) return false;
+      if (!same_size(y, op, x, i, op->opnds[k], i)) return false;
     if (!ir_list_has(&op->a.dimensions, i)) out[n++] = dim_of(y, x, i);
   }
   return true;
@@ -353,7 +366,7 @@ static bool infer_bitcast_convert(Sym *y, Op *op, const DimExpr **out) {
     out[i] = i < rx ? dim_of(y, x, i) : dx_const(y->m, y->s, r->type->dims[i]);
   if (rx <= rr) return true;
   int64_t k = elem_bits(r->type->elem) / elem_bits(x->type->elem);
-  return same(y, op, dim_of(y, x, rx - 1), dx_const(y->m, y->s, k));
+  return same_as_const(y, op, x, rx - 1, k);
 }
 
 /* spec: pad and dynamic_pad (C3, C4): edge_padding_low + size +
@@ -411,7 +424,8 @@ static const DimExpr *num_windows(Sym *y, const Window *w, int d, const DimExpr 
   const DimExpr *pad = w->pad_sym ? dx_add(m, s, w->pad_sym[2 * d], w->pad_sym[2 * d + 1])
                                    : dx_const(m, s, cpad);
   const DimExpr *zero = dx_const(m, s, 0);
-  const DimExpr *dilated = dx_sub(m, s, dx_mul(m, s, n, dx_const(m, s, bd)), dx_const(m, s, bd - 1));
+  const DimExpr *bd_m1 = dx_const(m, s, bd - 1);
+  const DimExpr *dilated = dx_sub(m, s, dx_mul(m, s, n, dx_const(m, s, bd)), bd_m1);
   const DimExpr *padded = dx_add(m, s, dx_max(m, s, dilated, zero), pad);
   const DimExpr *span = dx_add(m, s, padded, dx_const(m, s, stride - ((k - 1) * wd + 1)));
   return dx_max(m, s, dx_div(m, s, span, dx_const(m, s, stride)), zero);
@@ -424,7 +438,7 @@ static bool infer_reduce_window(Sym *y, Op *op, const DimExpr **out) {
   const Window *w = &op->a.window;
   for (int i = 0; i < x->type->rank; i++) {
     for (int k = 1; k < op->nopnds / 2; k++)
-      if (!same(y, op, dim_of(y, x, i), dim_of(y, op->opnds[k], i))) return false;
+      if (!same_size(y, op, x, i, op->opnds[k], i)) return false;
     out[i] = num_windows(y, w, i, dim_of(y, x, i), window_at(&w->dims, i, 1));
   }
   return true;
@@ -438,8 +452,8 @@ static bool infer_select_and_scatter(Sym *y, Op *op, const DimExpr **out) {
   const Window *w = &op->a.window;
   for (int i = 0; i < x->type->rank; i++) {
     out[i] = dim_of(y, x, i);
-    if (!same(y, op, dim_of(y, src, i), num_windows(y, w, i, out[i], window_at(&w->dims, i, 1))))
-      return false;
+    const DimExpr *windows = num_windows(y, w, i, out[i], window_at(&w->dims, i, 1));
+    if (!same(y, op, dim_of(y, src, i), windows)) return false;
   }
   return true;
 }
@@ -459,8 +473,7 @@ static bool infer_convolution(Sym *y, Op *op, const DimExpr **out) {
   const DimExpr *n = dim_of(y, l, (int)cd->in_batch), *g = dx_const(m, y->s, bg);
   out[cd->out_batch] = dx_div(m, y->s, n, g);
   if (!same(y, op, dx_mul(m, y->s, out[cd->out_batch], g), n) ||
-      !same(y, op, dim_of(y, l, (int)cd->in_feature),
-            dx_const(m, y->s, k->type->dims[cd->k_in_feature] * fg)))
+      !same_as_const(y, op, l, (int)cd->in_feature, k->type->dims[cd->k_in_feature] * fg))
     return false;
   out[cd->out_feature] = dx_const(m, y->s, k->type->dims[cd->k_out_feature]);
   for (int i = 0; i < cd->in_spatial.n; i++)
@@ -584,14 +597,14 @@ static bool gather_slices(Sym *y, Op *op, const DimExpr **slice) {
 static bool same_dims(Sym *y, Op *op, const Value *a, const I64List *da, const Value *b,
                       const I64List *db) {
   for (int i = 0; i < da->n && i < db->n; i++)
-    if (!same(y, op, dim_of(y, a, (int)da->v[i]), dim_of(y, b, (int)db->v[i]))) return false;
+    if (!same_size(y, op, a, (int)da->v[i], b, (int)db->v[i])) return false;
   return true;
 }
 
 /* Requires dim(indices, index_vector_dim) = n, the number of start index
  * components (gather (C3), scatter (C19)). */
 static bool index_vector_size(Sym *y, Op *op, const Value *indices, int64_t ivd, int64_t n) {
-  return ivd >= indices->type->rank || same(y, op, dim_of(y, indices, (int)ivd), dx_const(y->m, y->s, n));
+  return ivd >= indices->type->rank || same_as_const(y, op, indices, (int)ivd, n);
 }
 
 /* spec: gather (C22) / dynamic_gather (C13): the sizes of start_indices
@@ -632,13 +645,15 @@ static bool scatter_updates(Sym *y, Op *op) {
   for (int d = 0; d < u->type->rank; d++) {
     if (!ir_list_has(&sd->update_window_dims, d)) {
       if (b == sd->index_vector_dim) b++;
-      if (b >= si->type->rank || !same(y, op, dim_of(y, u, d), dim_of(y, si, b++))) return false;
+      if (b >= si->type->rank || !same_size(y, op, u, d, si, b++)) return false;
       continue;
     }
     while (w < x->type->rank && (ir_list_has(&sd->inserted_window_dims, w) ||
                                  ir_list_has(&sd->input_batching_dims, w)))
       w++;
-    if (w >= x->type->rank || !dx_require(y->m, y->s, dim_of(y, x, w++), dim_of(y, u, d), true))
+    const DimExpr *ud = dim_of(y, u, d);
+    if (w >= x->type->rank || !dx_require(y->m, y->s, dim_of(y, x, w++), ud, true))
+
       return fail(y, op, "an update window is larger than the input");
   }
   return true;
@@ -657,7 +672,8 @@ static bool infer_scatter(Sym *y, Op *op, const DimExpr **out) {
   }
   for (int i = 0; i < u->type->rank; i++)
     for (int k = 1; k < n; k++)
-      if (!same(y, op, dim_of(y, u, i), dim_of(y, op->opnds[n + 1 + k], i))) return false;
+      if (!same_size(y, op, u, i, op->opnds[n + 1 + k], i)) return false;
+
   return scatter_updates(y, op) &&
          same_dims(y, op, x, &sd->input_batching_dims, si, &sd->scatter_indices_batching_dims) &&
          index_vector_size(y, op, si, sd->index_vector_dim, sd->scatter_dims_to_operand_dims.n);

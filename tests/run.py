@@ -3,8 +3,10 @@
 
 Stages (each prints its own failures):
   unit         tests/unit/test_*.c, built against the compiler's objects;
-               tools/eval_order.py: no codegen call has two arguments that
-               emit instructions (skipped without clang-query-19)
+               tools/eval_order.py: no call in codegen/ or passes/ has two
+               arguments that emit instructions, ops or size expressions
+               (skipped without clang-query-19)
+
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
                faults, stress, rng, the parallel-for team; MPI under
                mpirun when present)
@@ -40,7 +42,8 @@ Stages (each prints its own failures):
   native       tests/native: C drivers linked with compiled objects (8
                threads calling one model; adversarial dynamic indices
                against guard pages; --check-args against NULL and
-               misaligned buffers)
+               misaligned buffers; GEMMs for i686 run as a static i386
+               program, skipped without clang-19)
   differential the real models agree at -O0 and -O3
   verify       verifier agreement on tests/verify/*.mlir (all) and on the
                upstream verifier cases (ratchet)
@@ -707,6 +710,47 @@ def stage_native():
             fail(name, (r.stdout + r.stderr)[-2000:])
         else:
             ok(f"{name} ({counts[0]} checks)")
+    native_i686()
+
+
+def native_i686():
+    """tests/native/i686_gemm.mlir for 32-bit x86 (8 vector registers),
+    with the triple's default features and with AVX2 + FMA, linked with its
+    freestanding driver (clang-19, ld) and run here: an x86-64 Linux kernel
+    runs static i386 programs, no i386 libc needed. Skipped without clang-19
+    or a kernel that runs them."""
+    cc = shutil.which("clang-19")
+    if not cc:
+        print("NOTICE native/i686_gemm: clang-19 absent, skipped")
+        return
+    d = os.path.join(ROOT, "tests", "native")
+    out = os.path.join(BUILD, "tests", "native", "i686")
+    os.makedirs(out, exist_ok=True)
+    obj, exe = os.path.join(out, "i686_gemm.o"), os.path.join(out, "driver")
+    for features in ([], ["--features=+avx2,+fma"]):
+        name = " ".join(["native/i686_gemm"] + features)
+        steps = [[SHLOC, os.path.join(d, "i686_gemm.mlir"), "--name=i686_gemm",
+                  "--target=i686-linux-gnu", "--threads=1", "-o", obj] + features,
+                 [cc, "--target=i686-linux-gnu", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1",
+                  "-ffreestanding", "-fno-builtin", "-fno-pic", "-fno-pie", "-I" + out, "-c",
+                  os.path.join(d, "i686_gemm.c"), "-o", exe + ".o"],
+                 ["ld", "-m", "elf_i386", "-static", exe + ".o", obj, "-o", exe]]
+        for step in steps:
+            r = run(step)
+            if r.returncode:
+                break
+        if r.returncode:
+            fail(name, "build failed\n" + r.stderr[-1500:])
+            continue
+        try:
+            r = run([exe])
+        except OSError as e:
+            print(f"NOTICE {name}: this kernel does not run i386 programs ({e}), skipped")
+            return
+        if r.returncode:
+            fail(name, f"exit status {r.returncode}: bit p set where product p differs, 32: the entry failed")
+        else:
+            ok(f"{name} (4 products)")
 
 
 def stage_differential():

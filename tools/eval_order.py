@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Lint: no call in codegen/*.c has two arguments that both emit LLVM
-instructions, and no initializer list has two such elements.
+"""Lint: no call in codegen/*.c or passes/*.c has two arguments that both
+emit (LLVM instructions, or ops and symbolic sizes of shloc's IR), and no
+initializer list has two such elements.
 
 C leaves the order in which a call's arguments (and an initializer list's
 elements) are evaluated unspecified: gcc on x86-64 evaluates call arguments
 right to left, clang left to right. Two emitting arguments would reach the
-IR builder in the order of the compiler that built shloc, and the objects
-of a clang-built shloc would differ from those of a gcc-built one. Such
-arguments are hoisted into named locals (docs/architecture.md, "Codegen").
+LLVM builder, or shloc's own (ir_build: ops in program order; dx_*: size
+expressions numbered as interned), in the order of the compiler that built
+shloc, and the objects of a clang-built shloc would differ from those of a
+gcc-built one. Such arguments are hoisted into named locals
+(docs/architecture.md, "Codegen").
 
-An emitting call is one to a function taking an LLVMBuilderRef or a
-pointer to a codegen context (below), less the ones listed as
-making only constants, or one through a function pointer passing such an
-argument. Needs clang-query-19 (Debian clang-tools-19).
-Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c).
+An emitting call is one to a function taking an LLVMBuilderRef, a
+pointer to a Builder (ir/ir.h: shloc's IR builder), a pointer to a
+SymInfo that is not const (its expression table), or a pointer to a
+context (below), less the ones listed as making only constants, or one
+through a function pointer passing such an argument. Needs clang-query-19
+(Debian clang-tools-19).
+Usage: tools/eval_order.py [FILE.c...] (default: codegen/*.c, passes/*.c).
 Prints each site as file:line:col and exits 1 if there is one."""
 import glob
 import os
@@ -25,12 +30,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLANG_QUERY = os.environ.get("CLANG_QUERY", "clang-query-19")
 LLVM_CONFIG = os.environ.get("LLVM_CONFIG", "llvm-config-19")
 
-# A codegen context: a struct holding the builder (LLVMBuilderRef) or a
-# CG pointer, or holding such a struct (winograd.c's Wino holds a Gemm),
-# found by its fields so that a new context is covered by itself. Not
-# seen: a struct holding a pointer to a context, a context passed by
-# value, a context nested three deep (none in codegen/).
-HOLDS = 'hasType(anyOf(asString("LLVMBuilderRef"), pointsTo(typedefNameDecl(hasName("CG")))))'
+# shloc's IR builder and a function's expression table, written to through
+# a pointer (a const SymInfo is only read: dx_str, dx_eval).
+IR_STATE = ('pointsTo(qualType(unless(isConstQualified()), hasCanonicalType(recordType('
+            'hasDeclaration(recordDecl(hasAnyName("Builder", "SymInfo")))))))')
+# A context: a struct holding the builder (LLVMBuilderRef), a CG pointer, a
+# Builder or a pointer to one, a SymInfo pointer, or holding such a struct
+# (winograd.c's Wino holds a Gemm), found by its fields so that a new
+# context is covered by itself. Not seen: a struct holding a pointer to a
+# context, a context passed by value, a context nested three deep (none in
+# codegen/ or passes/).
+HOLDS = ('hasType(anyOf(asString("LLVMBuilderRef"), pointsTo(typedefNameDecl(hasName("CG"))), '
+         f'{IR_STATE}, asString("Builder")))')
 # Helpers that take a context but only build constants (no instruction,
 # no global): their order does not matter.
 CONSTANT_MAKERS = ["cg_i64", "cg_i32", "cg_i1", "cg_f32", "cg_f64", "i32", "i32c", "i64c", "u32c", "K", "KI", "KB"]
@@ -45,10 +56,11 @@ def query():
     builder = 'asString("LLVMBuilderRef")'
     emitting = (
         "callExpr(anyOf(callee(functionDecl("
-        f"anyOf(hasAnyParameter(hasType({builder})), hasAnyParameter(hasType({to_ctx}))), "
+        f"anyOf(hasAnyParameter(hasType({builder})), hasAnyParameter(hasType({to_ctx})), "
+        f"hasAnyParameter(hasType({IR_STATE}))), "
         f'unless(matchesName("^::({"|".join(CONSTANT_MAKERS)})$")))), '
         # a call through a function pointer (CxUnary, CgOpImpl) that passes a context
-        f"allOf(unless(callee(functionDecl())), hasAnyArgument(hasType(anyOf({builder}, {to_ctx}))))))")
+        f"allOf(unless(callee(functionDecl())), hasAnyArgument(hasType(anyOf({builder}, {to_ctx}, {IR_STATE}))))))")
     emits = "anyOf(E, hasDescendant(E))"
     calls = [f"callExpr(hasArgument({i}, {emits}), hasArgument({j}, {emits}))"
              for i in range(MAX_ARGS) for j in range(i + 1, MAX_ARGS)]
@@ -69,7 +81,8 @@ def sites(path, script, cflags):
 
 
 def main(argv):
-    files = argv or sorted(glob.glob(os.path.join(ROOT, "codegen", "*.c")))
+    files = argv or sorted(glob.glob(os.path.join(ROOT, "codegen", "*.c")) +
+                          glob.glob(os.path.join(ROOT, "passes", "*.c")))
     cflags = subprocess.run([LLVM_CONFIG, "--cflags"], capture_output=True, text=True,
                             check=True).stdout.split()
     script = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"eval_order.{os.getpid()}.q")

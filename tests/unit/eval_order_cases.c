@@ -39,3 +39,22 @@ static LLVMValueRef by_fields(CG *cg, Holder *h, Outer *o, LLVMValueRef x) {
   LLVMValueRef y = sum(cg, x, neg_h(h, x)); /* one emitting argument */
   return sum(cg, neg_h(h, y), neg_o(o, y)); /* <- site */
 }
+
+/* shloc's IR: a Builder, a context holding one, a SymInfo that is not const. */
+typedef struct Pass {
+  Builder b;
+} Pass;
+
+static Value *neg_p(Pass *p, Value *x) { return ir_build_unary(&p->b, OP_NEGATE, x); }
+
+static Value *ir_ops(Builder *b, Pass *p, Value *x) {
+  Value *y = ir_build_binary(b, OP_ADD, x, neg_p(p, x)); /* one emitting argument */
+  return ir_build_binary(b, OP_ADD, neg_p(p, y), ir_build_unary(b, OP_ABS, y)); /* <- site */
+}
+
+static const DimExpr *sizes(Module *m, SymInfo *s, const DimExpr *e) {
+  const SymInfo *cs = s;
+  Arena *a = &m->arena;
+  char *t = arena_printf(a, "%s %s", dx_str(a, cs, e), dx_str(a, cs, e)); /* const: reads only */
+  return t ? dx_add(m, s, dx_const(m, s, 1), dx_mul(m, s, e, e)) : e; /* <- site */
+}
