@@ -1127,6 +1127,24 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
   return LLVMBuildGEP2(g->b, g->t, b, &idx, 1, "pf"); /* not inbounds */
 }
 
+/* Whether the full strips run one group of rows whose multiply-adds
+ * read B's last vector from memory (skinny_fold, see skinny_strip): the
+ * tile allows it, two groups would be needed, and the rows'
+ * accumulators, one vector of B and a broadcast fit the registers. */
+static bool skinny_folds(Gemm *g) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
+  return tile->skinny_fold && group_rows(cg, p->mr, p->nv) < p->mr && x86_64(cg) &&
+         p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA3, g->t);
+}
+
+/* A strip's columns (skinny_strip): all NR (full); the m->cols < NR
+ * of an edge, B's loads and C's stores masked to them (edge); or NR
+ * columns read whole of which C's [col0, cols) are stored (overlap:
+ * skinny_edge). */
+typedef enum { STRIP_FULL, STRIP_EDGE, STRIP_OVERLAP } StripKind;
+
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
  * columns) or the edge strip of m->cols columns, of a call's `cols`: a
  * chain of fused multiply-adds from zero over the block, added to C.
@@ -1166,23 +1184,22 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * (that path waits on its one stream of B). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
-                         LLVMValueRef kend, bool rev, bool edge) {
+                         LLVMValueRef kend, bool rev, StripKind kind) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
   /* skinny_far's runs (the only strips with astride) fetch nothing ahead */
   m->pf = m->astride ? NULL : skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
-  for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
+  bool masked = kind == STRIP_EDGE, edge = kind != STRIP_FULL;
+  for (int v = 0; v < p->nv; v++) m->bmask[v] = masked ? col_mask(g, m->cols, v) : NULL;
   const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
-  int rows = group_rows(cg, p->mr, p->nv);
-  m->fold = tile->skinny_fold && !edge && rows < p->mr && x86_64(cg) &&
-            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA3, g->t);
-  if (m->fold) rows = p->mr;
   /* One row (decoding) keeps four k's a turn on every tile: GPT-2's step
    * on AVX2 (Zen 3, bench/ab.py --fifo, 3 x 30 calls, load 4) took
    * 1.00-1.045x the time at 1 thread and 1.01-1.02x at 2 with one. */
   int unroll = p->mr == 1 ? 4 : tile->skinny_unroll;
+  m->fold = !masked && skinny_folds(g);
+  int rows = m->fold ? p->mr : group_rows(cg, p->mr, p->nv);
   for (int r0 = 0; r0 < p->mr; r0 += rows) {
     Gemm h = *g;
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
@@ -1285,10 +1302,38 @@ static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LL
   return LLVMBuildICmp(g->b, LLVMIntULT, delta, LLVMBuildUDiv(g->b, p2, cg_i64(cg, 4), ""), "rev");
 }
 
+/* The edge strip of the n < NR columns from j0 (skinny_columns' head
+ * or tail, `tail`). Where the strips fold (skinny_folds) and the call
+ * has NR columns or more, it reads B's NR columns from j0 (head) or up
+ * to j0 + n (tail) unmasked, as one folded group, and stores only its
+ * own n columns of C (STRIP_OVERLAP): its sums are a full strip's, so
+ * the bits are the same; else B's loads are masked to the n columns and
+ * the rows go in two groups (STRIP_EDGE). */
+static void skinny_edge(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef cols,
+                        LLVMValueRef j0, LLVMValueRef n, LLVMValueRef kb, LLVMValueRef kend,
+                        bool rev, bool tail) {
+  CG *cg = g->cg;
+  CgIf wide;
+  bool over = skinny_folds(g);
+  if (over) {
+    LLVMValueRef nr = cg_i64(cg, g->p.nr);
+    cg_if_begin(cg, &wide, LLVMBuildICmp(g->b, LLVMIntUGE, cols, nr, ""));
+    LLVMValueRef jo = tail ? LLVMBuildSub(g->b, LLVMBuildAdd(g->b, j0, n, ""), nr, "") : j0;
+    m->col0 = tail ? LLVMBuildSub(g->b, j0, jo, "") : NULL;
+    m->cols = tail ? nr : n;
+    skinny_strip(g, m, b, c, cols, jo, kb, kend, rev, STRIP_OVERLAP);
+    m->col0 = NULL;
+    cg_if_else(cg, &wide);
+  }
+  m->cols = n;
+  skinny_strip(g, m, b, c, cols, j0, kb, kend, rev, STRIP_EDGE);
+  if (over) cg_if_end(cg, &wide);
+}
+
 /* One block of rows [kb, kend) of B for skinny_fn: a head strip to B's
  * first line boundary (skinny_head), the full strips from the first
  * column on (or from the last, rev), and an edge strip of the columns
- * left. */
+ * left (skinny_edge). */
 static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef cols,
                            LLVMValueRef kb, LLVMValueRef kend, bool rev) {
   CG *cg = g->cg;
@@ -1297,8 +1342,7 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
   LLVMValueRef head = skinny_head(g, b, cols);
   CgIf peel;
   cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
-  m->cols = head;
-  skinny_strip(g, m, b, c, cols, cg_i64(cg, 0), kb, kend, rev, true);
+  skinny_edge(g, m, b, c, cols, cg_i64(cg, 0), head, kb, kend, rev, false);
   cg_if_end(cg, &peel);
   LLVMValueRef nfull = LLVMBuildAdd(
       g->b, head,
@@ -1311,12 +1355,11 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
     LLVMValueRef jn = LLVMBuildAdd(g->b, j, cg_i64(cg, p->nr), "");
     j = LLVMBuildSub(g->b, LLVMBuildAdd(g->b, nfull, head, ""), jn, "j");
   }
-  skinny_strip(g, m, b, c, cols, j, kb, kend, rev, false);
+  skinny_strip(g, m, b, c, cols, j, kb, kend, rev, STRIP_FULL);
   cg_loop_end(cg, &lj);
   CgIf tail;
   cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
-  m->cols = LLVMBuildSub(g->b, cols, nfull, "");
-  skinny_strip(g, m, b, c, cols, nfull, kb, kend, rev, true);
+  skinny_edge(g, m, b, c, cols, nfull, LLVMBuildSub(g->b, cols, nfull, ""), kb, kend, rev, true);
   cg_if_end(cg, &tail);
 }
 
