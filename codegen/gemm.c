@@ -1176,8 +1176,11 @@ typedef enum { STRIP_FULL, STRIP_EDGE, STRIP_OVERLAP } StripKind;
  * load 6-7): with the k loop's single step (skinny_unroll) 0.870-0.877 of
  * main's time with one thread (0.946-0.958 without the fold), 0.925-0.956
  * with two (the K split); same bits. With the weights 16 bytes past a
- * line as numpy's are (head and edge strips: two groups, masked), 0.90-0.95
- * and 0.90-0.97 (load 1.2-2.4). Read from memory by all 14
+ * line as numpy's are (head and edge strips then two groups, masked),
+ * 0.90-0.95 and 0.90-0.97 (load 1.2-2.4); with those strips folded too
+ * (skinny_edge), against that: 0.933-0.948 with one thread and
+ * 0.932-0.955 with two (bench/ab.py --fifo --offset=16, 3 x 30 calls,
+ * load 3.6-4.3), 1.00 with the weights on lines. Read from memory by all 14
  * multiply-adds (21 loads a k) instead: 1.10-1.18x slower than 4 + 3. On
  * the packed skinny path (panels of 16 columns, one group) it did not
  * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
