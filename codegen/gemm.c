@@ -74,7 +74,9 @@
  * six products, weights as arguments, one thread, 30 alternating calls,
  * medians), 1.01-1.02x with one; BERT at 7 tokens (weights as arguments,
  * bench/ab.py --fifo, 3 x 30 calls, load 6.6) 0.95 of the unrolled
- * loop's time with one thread, 0.89-0.94 with two. Not measured on the
+ * loop's time with one thread, 0.89-0.94 with two; with the fold, two
+ * steps a turn 1.07x slower than one (one thread, --fifo --offset=16, 2
+ * x 20 calls, load 6.5). Not measured on the
  * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
  * 0.97-1.00 with BERT's weights as constants, noise).
  * skinny_fold: see skinny_strip (x86 only: inline asm). */
@@ -1021,7 +1023,15 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * this order 1.1x faster 1 KiB ahead than 512 bytes): BERT at 7 tokens,
  * weights as arguments, bench/ab.py under SCHED_FIFO, load 3-4, paired
  * medians of 3 x 30 calls: 1024 and 2048 bytes 1.02-1.04x slower with
- * one thread, 1.00-1.02x with two. */
+ * one thread, 1.00-1.02x with two. On AVX2 with the fold (Zen 3, BERT
+ * at 7 tokens, weights as arguments, one thread, bench/ab.py, 2 x 10
+ * calls, load 3.6-4, main against itself 1.00-1.10 in the same runs):
+ * 256 bytes 0.99-1.05, 1024 1.05, 2048 1.11-1.13, prefetcht0 1.11-1.13,
+ * prefetcht2 1.03-1.14, blocks of 32 or 8 rows 1.20-1.23; each k
+ * fetching the next line of the next block in address order instead
+ * (one sequential run of prefetches over the next block; --fifo,
+ * --offset=16, 2 x 20 calls) 1.01-1.03x slower, that run 16 KiB nearer
+ * 1.06x. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 /* M = 1 on AVX2 (skinny_far): the runs of K read at once, each a stream
  * of its own, and a strip of one line (SKINNY_STRIP_BYTES, not
@@ -1046,7 +1056,13 @@ enum { SKINNY_PREFETCH_BYTES = 512 };
 enum { SKINNY_FAR_STREAMS = 4 };
 
 /* Whether an M-row skinny product with B along N takes skinny_far. Only
- * AVX2 measured: AVX-512 (Zen 4) keeps its blocks. */
+ * AVX2 measured: AVX-512 (Zen 4) keeps its blocks. Not for M = 7 on
+ * AVX2 (Zen 3), where the strips fold: 4 and 8 runs (the rows' A read
+ * through Micro.astride, both strip orders) ran BERT at 7 tokens
+ * (weights as arguments, one thread, bench/ab.py, 2-3 x 10-20 calls,
+ * load 3.4-5.3) 2.0-2.5x slower than the blocks of 16 rows, with C's
+ * rows loaded first or not: a strip loads and stores its 14 vectors of
+ * C (from L2 at 3072 columns) every 4 or 8 rows of B instead of 16. */
 static bool skinny_far_fits(CG *cg, int m) { return m == 1 && cg_vector_bytes(cg) == 32; }
 
 bool gemm_skinny_fits(const GemmPlan *p) {
