@@ -351,6 +351,7 @@ typedef struct Micro {
   LLVMValueRef ap, bp, c, ldc, kc, rows, cols, first;
   bool ind; /* A rows through pointers (else packed Ap) */
   int apr;  /* !ind: the rows of an Ap panel (its k stride; MR of the full tile) */
+  LLVMValueRef ak0;          /* !ind: the k of Ap's first rows (NULL: 0; skinny_pack_a) */
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef astride;      /* ind: A(r, k) = arow[r][k * astride] (NULL: 1; skinny_far) */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
@@ -383,6 +384,7 @@ static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
   LLVMValueRef ka = m->astride ? LLVMBuildMul(g->b, k, m->astride, "") : k;
+  if (!m->ind && m->ak0) k = LLVMBuildSub(g->b, k, m->ak0, "");
   LLVMValueRef ptr =
       m->ind ? cg_gep(cg, g->t, m->arow[r], ka)
              : cg_gep(cg, g->t, m->ap,
@@ -1225,6 +1227,7 @@ static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
     Micro mg = *m;
     if (r0) {
       memcpy(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
+      if (!m->ind) mg.ap = cg_gep(cg, g->t, m->ap, cg_i64(cg, r0));
       mg.c = cg_gep(cg, g->t, m->c, LLVMBuildMul(g->b, cg_i64(cg, r0), m->ldc, ""));
       mg.rows = cg_i64(cg, h.p.mr);
       mg.pf = NULL;
@@ -1382,6 +1385,33 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
   cg_if_end(cg, &tail);
 }
 
+/* A(0:M, kb:kend) into a stack tile, k-major (M a k), read by the
+ * block's strips as a packed Ap: where the strips fold (skinny_folds),
+ * a k's broadcasts of A are then at fixed offsets from one pointer,
+ * where the 7 rows in place took 6-8 more instructions a k (27 against
+ * 33) to form their addresses, and the out-of-order window, which waits
+ * on B's loads, holds more k's. BERT at 7 tokens (weights as arguments,
+ * bench/ab.py --fifo, 3 x 30 calls, load 5.7-10, Zen 3): one thread
+ * 0.946-0.987 (weights on lines) and 0.967-1.000 (--offset=16), two
+ * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits. */
+static void skinny_pack_a(Gemm *g, Micro *m, LLVMValueRef kb, LLVMValueRef kend) {
+  CG *cg = g->cg;
+  int mr = g->p.mr;
+  LLVMValueRef tile = cg_entry_alloca(cg, LLVMArrayType(g->t, (unsigned)(SKINNY_KB * mr)), "apk");
+  CgLoop lk;
+  LLVMValueRef k = cg_loop_begin(cg, &lk, kb, kend);
+  LLVMValueRef at = LLVMBuildMul(g->b, LLVMBuildSub(g->b, k, kb, ""), cg_i64(cg, mr), "");
+  for (int r = 0; r < mr; r++) {
+    LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, m->arow[r], k), "");
+    LLVMBuildStore(g->b, x, cg_gep(cg, g->t, tile, LLVMBuildAdd(g->b, at, cg_i64(cg, r), "")));
+  }
+  cg_loop_end(cg, &lk);
+  m->ind = false;
+  m->ap = tile;
+  m->apr = mr;
+  m->ak0 = kb;
+}
+
 /* The blocks of KB rows of B for skinny_fn (skinny_columns): the first
  * block's sums are stored to C, the others' added to it; with `fresh`
  * (an i1, else NULL) the first's are stored only where fresh holds
@@ -1397,7 +1427,9 @@ static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLV
   LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
   m->first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
   if (fresh) m->first = LLVMBuildAnd(g->b, fresh, m->first, "");
-  skinny_columns(g, m, b, c, cols, kb, kend, rev);
+  Micro pm = *m;
+  if (skinny_folds(g)) skinny_pack_a(g, &pm, kb, kend);
+  skinny_columns(g, &pm, b, c, cols, kb, kend, rev);
   cg_loop_end(cg, &lk);
 }
 
