@@ -2,7 +2,7 @@
 """Paired A/B timing of one model compiled by two shloc builds, in one process.
 
 usage: python3 bench/ab.py [--threads=N] [--calls=N] [--rounds=R] [--gap-ms=G]
-                           [--fifo] SHLOC_A SHLOC_B MODEL.mlir [SHLOC OPTION...]
+                           [--offset=O] [--fifo] SHLOC_A SHLOC_B MODEL.mlir [SHLOC OPTION...]
 
 Compiles MODEL.mlir with each build (--packed-entry, --threads=N, and the
 options after it, e.g. --elided=pattern), links both objects into one C
@@ -19,6 +19,9 @@ buffers alone moved BERT at 7 tokens by 3-5% between two identical objects,
 more than the changes measured. The arguments hold a fixed pattern in
 [-0.5, 0.5) (f32; f64 buffers get the same bytes, small finite
 numbers) or zeros (integers, so that gathers stay in range).
+--offset=O places the arguments O bytes past a line (0-63; the results and
+temp stay on lines): 16 as large NumPy arrays lie (glibc's mmap'd chunks,
+16 bytes past a page), as compare.py passes the weights.
 """
 import os
 import re
@@ -47,9 +50,10 @@ static int cmp(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-static void *buffer(size_t bytes, int is_float) {
-  void *p = aligned_alloc(64, (bytes + 63) / 64 * 64);
-  if (!p) abort();
+static void *buffer(size_t bytes, int is_float, size_t offset) {
+  char *base = aligned_alloc(64, (bytes + offset + 63) / 64 * 64);
+  if (!base) abort();
+  void *p = base + offset;
   memset(p, 0, bytes);
   for (size_t i = 0; is_float && i < bytes / 4; i++)
     ((float *)p)[i] = (float)((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
@@ -73,7 +77,7 @@ static double call(int32_t (*f)(void **), void **args, int gap_us) {
 int main(int argc, char **argv) {
   int calls = atoi(argv[1]), rounds = atoi(argv[2]), gap_us = atoi(argv[3]);
   void *args[NBUF];
-  for (int i = 0; i < NBUF; i++) args[i] = buffer(sizes[i], floats[i]);
+  for (int i = 0; i < NBUF; i++) args[i] = buffer(sizes[i], floats[i], i < NARGS ? OFFSET : 0);
   size_t n = (size_t)calls * rounds;
   double *ta = malloc(sizeof(double) * n), *tb = malloc(sizeof(double) * n);
   double *r = malloc(sizeof(double) * calls);
@@ -129,11 +133,11 @@ def buffers(header, prefix):
                 for x in params[:nargs]]
     sizes = [num(f"ARG{i}_BYTES") for i in range(nargs)] + \
             [num(f"RESULT{i}_BYTES") for i in range(nres)] + [num("TEMP_BYTES")]
-    return sizes, is_float + [0] * (nres + 1)
+    return sizes, is_float + [0] * (nres + 1), nargs
 
 
 def main():
-    opts = {"threads": "1", "calls": "100", "rounds": "3", "gap-ms": "0"}
+    opts = {"threads": "1", "calls": "100", "rounds": "3", "gap-ms": "0", "offset": "0"}
     fifo, pos, extra = False, [], []
     for a in sys.argv[1:]:
         if len(pos) == 3:
@@ -146,7 +150,8 @@ def main():
             sys.exit(__doc__)
         else:
             pos.append(a)
-    if len(pos) != 3 or int(opts["calls"]) < 1 or int(opts["rounds"]) < 1:
+    if len(pos) != 3 or int(opts["calls"]) < 1 or int(opts["rounds"]) < 1 or \
+            not 0 <= int(opts["offset"]) < 64:
         sys.exit(__doc__)
     shloc_a, shloc_b, model = pos
     runtime = os.path.join(os.path.dirname(os.path.abspath(shloc_b)), "libshlort.a")
@@ -162,6 +167,7 @@ def main():
         sizes = [max(x, y) for x, y in zip(layout[0][0], layout[1][0])]
         src = DRIVER.replace("SIZES", ", ".join(str(s) for s in sizes))
         src = src.replace("FLOATS", ", ".join(str(f) for f in layout[1][1]))
+        src = src.replace("NARGS", str(layout[1][2])).replace("OFFSET", opts["offset"])
         with open(os.path.join(d, "ab.c"), "w") as f:
             f.write(src)
         exe = os.path.join(d, "ab")

@@ -413,7 +413,10 @@ bool cg_dot_skinny_rows(const Op *op) {
  * join and one sum a layer instead of three, then slices) 0.995-1.000 of
  * the three, 2 threads, 11 ms calls; 16 pieces a thread instead of 4 in
  * the runtime, GPT-2's decoding step 0.996-1.007 (its 50257-wide output
- * projection's last piece had looked long). */
+ * projection's last piece had looked long). On AVX2 (the 2-core Zen 3,
+ * the skinny strips folded, BERT at 7 tokens, weights as arguments 16
+ * bytes past a line, bench/ab.py --fifo, 2 x 30 calls, load 5.3): the
+ * column split 1.30-1.35x the time of this one. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */

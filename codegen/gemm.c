@@ -74,7 +74,9 @@
  * six products, weights as arguments, one thread, 30 alternating calls,
  * medians), 1.01-1.02x with one; BERT at 7 tokens (weights as arguments,
  * bench/ab.py --fifo, 3 x 30 calls, load 6.6) 0.95 of the unrolled
- * loop's time with one thread, 0.89-0.94 with two. Not measured on the
+ * loop's time with one thread, 0.89-0.94 with two; with the fold, two
+ * steps a turn 1.07x slower than one (one thread, --fifo --offset=16, 2
+ * x 20 calls, load 6.5). Not measured on the
  * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
  * 0.97-1.00 with BERT's weights as constants, noise).
  * skinny_fold: see skinny_strip (x86 only: inline asm). */
@@ -349,6 +351,7 @@ typedef struct Micro {
   LLVMValueRef ap, bp, c, ldc, kc, rows, cols, first;
   bool ind; /* A rows through pointers (else packed Ap) */
   int apr;  /* !ind: the rows of an Ap panel (its k stride; MR of the full tile) */
+  LLVMValueRef ak0;          /* !ind: the k of Ap's first rows (NULL: 0; skinny_pack_a) */
   LLVMValueRef arow[MAX_MR]; /* ind: A(r, 0) of each row */
   LLVMValueRef astride;      /* ind: A(r, k) = arow[r][k * astride] (NULL: 1; skinny_far) */
   LLVMValueRef ldb;          /* B(k, j) = bp[k*ldb + j]: NR packed, else B's row stride */
@@ -381,6 +384,7 @@ static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef
 static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
   CG *cg = g->cg;
   LLVMValueRef ka = m->astride ? LLVMBuildMul(g->b, k, m->astride, "") : k;
+  if (!m->ind && m->ak0) k = LLVMBuildSub(g->b, k, m->ak0, "");
   LLVMValueRef ptr =
       m->ind ? cg_gep(cg, g->t, m->arow[r], ka)
              : cg_gep(cg, g->t, m->ap,
@@ -1021,7 +1025,15 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * this order 1.1x faster 1 KiB ahead than 512 bytes): BERT at 7 tokens,
  * weights as arguments, bench/ab.py under SCHED_FIFO, load 3-4, paired
  * medians of 3 x 30 calls: 1024 and 2048 bytes 1.02-1.04x slower with
- * one thread, 1.00-1.02x with two. */
+ * one thread, 1.00-1.02x with two. On AVX2 with the fold (Zen 3, BERT
+ * at 7 tokens, weights as arguments, one thread, bench/ab.py, 2 x 10
+ * calls, load 3.6-4, main against itself 1.00-1.10 in the same runs):
+ * 256 bytes 0.99-1.05, 1024 1.05, 2048 1.11-1.13, prefetcht0 1.11-1.13,
+ * prefetcht2 1.03-1.14, blocks of 32 or 8 rows 1.20-1.23; each k
+ * fetching the next line of the next block in address order instead
+ * (one sequential run of prefetches over the next block; --fifo,
+ * --offset=16, 2 x 20 calls) 1.01-1.03x slower, that run 16 KiB nearer
+ * 1.06x. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 /* M = 1 on AVX2 (skinny_far): the runs of K read at once, each a stream
  * of its own, and a strip of one line (SKINNY_STRIP_BYTES, not
@@ -1046,7 +1058,13 @@ enum { SKINNY_PREFETCH_BYTES = 512 };
 enum { SKINNY_FAR_STREAMS = 4 };
 
 /* Whether an M-row skinny product with B along N takes skinny_far. Only
- * AVX2 measured: AVX-512 (Zen 4) keeps its blocks. */
+ * AVX2 measured: AVX-512 (Zen 4) keeps its blocks. Not for M = 7 on
+ * AVX2 (Zen 3), where the strips fold: 4 and 8 runs (the rows' A read
+ * through Micro.astride, both strip orders) ran BERT at 7 tokens
+ * (weights as arguments, one thread, bench/ab.py, 2-3 x 10-20 calls,
+ * load 3.4-5.3) 2.0-2.5x slower than the blocks of 16 rows, with C's
+ * rows loaded first or not: a strip loads and stores its 14 vectors of
+ * C (from L2 at 3072 columns) every 4 or 8 rows of B instead of 16. */
 static bool skinny_far_fits(CG *cg, int m) { return m == 1 && cg_vector_bytes(cg) == 32; }
 
 bool gemm_skinny_fits(const GemmPlan *p) {
@@ -1134,6 +1152,24 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
   return LLVMBuildGEP2(g->b, g->t, b, &idx, 1, "pf"); /* not inbounds */
 }
 
+/* Whether the full strips run one group of rows whose multiply-adds
+ * read B's last vector from memory (skinny_fold, see skinny_strip): the
+ * tile allows it, two groups would be needed, and the rows'
+ * accumulators, one vector of B and a broadcast fit the registers. */
+static bool skinny_folds(Gemm *g) {
+  CG *cg = g->cg;
+  const GemmPlan *p = &g->p;
+  const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
+  return tile->skinny_fold && group_rows(cg, p->mr, p->nv) < p->mr && x86_64(cg) &&
+         p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA3, g->t);
+}
+
+/* A strip's columns (skinny_strip): all NR (full); the m->cols < NR
+ * of an edge, B's loads and C's stores masked to them (edge); or NR
+ * columns read whole of which C's [col0, cols) are stored (overlap:
+ * skinny_edge). */
+typedef enum { STRIP_FULL, STRIP_EDGE, STRIP_OVERLAP } StripKind;
+
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
  * columns) or the edge strip of m->cols columns, of a call's `cols`: a
  * chain of fused multiply-adds from zero over the block, added to C.
@@ -1165,37 +1201,40 @@ static LLVMValueRef skinny_prefetch_base(Gemm *g, LLVMValueRef b, LLVMValueRef j
  * load 6-7): with the k loop's single step (skinny_unroll) 0.870-0.877 of
  * main's time with one thread (0.946-0.958 without the fold), 0.925-0.956
  * with two (the K split); same bits. With the weights 16 bytes past a
- * line as numpy's are (head and edge strips: two groups, masked), 0.90-0.95
- * and 0.90-0.97 (load 1.2-2.4). Read from memory by all 14
+ * line as numpy's are (head and edge strips then two groups, masked),
+ * 0.90-0.95 and 0.90-0.97 (load 1.2-2.4); with those strips folded too
+ * (skinny_edge), against that: 0.933-0.948 with one thread and
+ * 0.932-0.955 with two (bench/ab.py --fifo --offset=16, 3 x 30 calls,
+ * load 3.6-4.3), 1.00 with the weights on lines. Read from memory by all 14
  * multiply-adds (21 loads a k) instead: 1.10-1.18x slower than 4 + 3. On
  * the packed skinny path (panels of 16 columns, one group) it did not
  * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
  * (that path waits on its one stream of B). */
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
-                         LLVMValueRef kend, bool rev, bool edge) {
+                         LLVMValueRef kend, bool rev, StripKind kind) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   m->bp = cg_gep(cg, g->t, b, j);
   /* skinny_far's runs (the only strips with astride) fetch nothing ahead */
   m->pf = m->astride ? NULL : skinny_prefetch_base(g, b, j, m->ldb, cols, rev);
   m->c = cg_gep(cg, g->t, c, j);
-  for (int v = 0; v < p->nv; v++) m->bmask[v] = edge ? col_mask(g, m->cols, v) : NULL;
+  bool masked = kind == STRIP_EDGE, edge = kind != STRIP_FULL;
+  for (int v = 0; v < p->nv; v++) m->bmask[v] = masked ? col_mask(g, m->cols, v) : NULL;
   const GemmTile *tile = gemm_tile(cg->tm, cg_vector_bytes(cg));
-  int rows = group_rows(cg, p->mr, p->nv);
-  m->fold = tile->skinny_fold && !edge && rows < p->mr && x86_64(cg) &&
-            p->mr * p->nv + 2 <= vector_regs(cg) && cg_has_insn(cg, CG_INSN_FMA3, g->t);
-  if (m->fold) rows = p->mr;
   /* One row (decoding) keeps four k's a turn on every tile: GPT-2's step
    * on AVX2 (Zen 3, bench/ab.py --fifo, 3 x 30 calls, load 4) took
    * 1.00-1.045x the time at 1 thread and 1.01-1.02x at 2 with one. */
   int unroll = p->mr == 1 ? 4 : tile->skinny_unroll;
+  m->fold = !masked && skinny_folds(g);
+  int rows = m->fold ? p->mr : group_rows(cg, p->mr, p->nv);
   for (int r0 = 0; r0 < p->mr; r0 += rows) {
     Gemm h = *g;
     h.p.mr = p->mr - r0 < rows ? p->mr - r0 : rows;
     Micro mg = *m;
     if (r0) {
       memcpy(mg.arow, m->arow + r0, sizeof *mg.arow * (size_t)h.p.mr);
+      if (!m->ind) mg.ap = cg_gep(cg, g->t, m->ap, cg_i64(cg, r0));
       mg.c = cg_gep(cg, g->t, m->c, LLVMBuildMul(g->b, cg_i64(cg, r0), m->ldc, ""));
       mg.rows = cg_i64(cg, h.p.mr);
       mg.pf = NULL;
@@ -1292,10 +1331,38 @@ static LLVMValueRef skinny_reverse(Gemm *g, LLVMValueRef b, LLVMValueRef ldb, LL
   return LLVMBuildICmp(g->b, LLVMIntULT, delta, LLVMBuildUDiv(g->b, p2, cg_i64(cg, 4), ""), "rev");
 }
 
+/* The edge strip of the n < NR columns from j0 (skinny_columns' head
+ * or tail, `tail`). Where the strips fold (skinny_folds) and the call
+ * has NR columns or more, it reads B's NR columns from j0 (head) or up
+ * to j0 + n (tail) unmasked, as one folded group, and stores only its
+ * own n columns of C (STRIP_OVERLAP): its sums are a full strip's, so
+ * the bits are the same; else B's loads are masked to the n columns and
+ * the rows go in two groups (STRIP_EDGE). */
+static void skinny_edge(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef cols,
+                        LLVMValueRef j0, LLVMValueRef n, LLVMValueRef kb, LLVMValueRef kend,
+                        bool rev, bool tail) {
+  CG *cg = g->cg;
+  CgIf wide;
+  bool over = skinny_folds(g);
+  if (over) {
+    LLVMValueRef nr = cg_i64(cg, g->p.nr);
+    cg_if_begin(cg, &wide, LLVMBuildICmp(g->b, LLVMIntUGE, cols, nr, ""));
+    LLVMValueRef jo = tail ? LLVMBuildSub(g->b, LLVMBuildAdd(g->b, j0, n, ""), nr, "") : j0;
+    m->col0 = tail ? LLVMBuildSub(g->b, j0, jo, "") : NULL;
+    m->cols = tail ? nr : n;
+    skinny_strip(g, m, b, c, cols, jo, kb, kend, rev, STRIP_OVERLAP);
+    m->col0 = NULL;
+    cg_if_else(cg, &wide);
+  }
+  m->cols = n;
+  skinny_strip(g, m, b, c, cols, j0, kb, kend, rev, STRIP_EDGE);
+  if (over) cg_if_end(cg, &wide);
+}
+
 /* One block of rows [kb, kend) of B for skinny_fn: a head strip to B's
  * first line boundary (skinny_head), the full strips from the first
  * column on (or from the last, rev), and an edge strip of the columns
- * left. */
+ * left (skinny_edge). */
 static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLVMValueRef cols,
                            LLVMValueRef kb, LLVMValueRef kend, bool rev) {
   CG *cg = g->cg;
@@ -1304,8 +1371,7 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
   LLVMValueRef head = skinny_head(g, b, cols);
   CgIf peel;
   cg_if_begin(cg, &peel, LLVMBuildICmp(g->b, LLVMIntNE, head, cg_i64(cg, 0), ""));
-  m->cols = head;
-  skinny_strip(g, m, b, c, cols, cg_i64(cg, 0), kb, kend, rev, true);
+  skinny_edge(g, m, b, c, cols, cg_i64(cg, 0), head, kb, kend, rev, false);
   cg_if_end(cg, &peel);
   LLVMValueRef nfull = LLVMBuildAdd(
       g->b, head,
@@ -1318,13 +1384,39 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
     LLVMValueRef jn = LLVMBuildAdd(g->b, j, cg_i64(cg, p->nr), "");
     j = LLVMBuildSub(g->b, LLVMBuildAdd(g->b, nfull, head, ""), jn, "j");
   }
-  skinny_strip(g, m, b, c, cols, j, kb, kend, rev, false);
+  skinny_strip(g, m, b, c, cols, j, kb, kend, rev, STRIP_FULL);
   cg_loop_end(cg, &lj);
   CgIf tail;
   cg_if_begin(cg, &tail, LLVMBuildICmp(g->b, LLVMIntULT, nfull, cols, ""));
-  m->cols = LLVMBuildSub(g->b, cols, nfull, "");
-  skinny_strip(g, m, b, c, cols, nfull, kb, kend, rev, true);
+  skinny_edge(g, m, b, c, cols, nfull, LLVMBuildSub(g->b, cols, nfull, ""), kb, kend, rev, true);
   cg_if_end(cg, &tail);
+}
+
+/* A(0:M, kb:kend) into a stack tile, k-major (M a k), read by the
+ * block's strips as a packed Ap: where the strips fold (skinny_folds),
+ * a k's broadcasts of A are then at fixed offsets from one pointer,
+ * where the 7 rows in place took 6-8 more instructions a k (27 against
+ * 33) to form their addresses, and the out-of-order window, which waits
+ * on B's loads, holds more k's. BERT at 7 tokens (weights as arguments,
+ * bench/ab.py --fifo, 3 x 30 calls, load 5.7-10, Zen 3): one thread
+ * 0.946-0.987 (weights on lines) and 0.967-1.000 (--offset=16), two
+ * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits. */
+static void skinny_pack_a(Gemm *g, Micro *m, LLVMValueRef kb, LLVMValueRef kend) {
+  CG *cg = g->cg;
+  int mr = g->p.mr;
+  LLVMValueRef tile = cg_entry_alloca(cg, LLVMArrayType(g->t, (unsigned)(SKINNY_KB * mr)), "apk");
+  CgLoop lk;
+  LLVMValueRef k = cg_loop_begin(cg, &lk, kb, kend);
+  LLVMValueRef at = LLVMBuildMul(g->b, LLVMBuildSub(g->b, k, kb, ""), cg_i64(cg, mr), "");
+  for (int r = 0; r < mr; r++) {
+    LLVMValueRef x = LLVMBuildLoad2(g->b, g->t, cg_gep(cg, g->t, m->arow[r], k), "");
+    LLVMBuildStore(g->b, x, cg_gep(cg, g->t, tile, LLVMBuildAdd(g->b, at, cg_i64(cg, r), "")));
+  }
+  cg_loop_end(cg, &lk);
+  m->ind = false;
+  m->ap = tile;
+  m->apr = mr;
+  m->ak0 = kb;
 }
 
 /* The blocks of KB rows of B for skinny_fn (skinny_columns): the first
@@ -1342,7 +1434,9 @@ static void skinny_blocks(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LLV
   LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
   m->first = LLVMBuildICmp(g->b, LLVMIntEQ, kb, cg_i64(cg, 0), "first");
   if (fresh) m->first = LLVMBuildAnd(g->b, fresh, m->first, "");
-  skinny_columns(g, m, b, c, cols, kb, kend, rev);
+  Micro pm = *m;
+  if (skinny_folds(g)) skinny_pack_a(g, &pm, kb, kend);
+  skinny_columns(g, &pm, b, c, cols, kb, kend, rev);
   cg_loop_end(cg, &lk);
 }
 
