@@ -1586,7 +1586,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * panels of the blocked tile's NR columns with one K slice (GemmPacking,
  * kc = K): a panel is its K rows of NR elements, one after the other, and
  * the panels of a call's columns are one contiguous run of memory, which
- * the call reads as ONE sequential stream where the in-place path (above)
+ * the call reads as ONE sequential stream (on AVX2 three: below) where the in-place path (above)
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
  * broadcast take 29 of 32): the rows then go in groups (group_rows).
