@@ -1655,7 +1655,10 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * 3 panels 0.89-0.92 with one thread, 0.95-0.96 with two; 2 panels
  * 0.90-0.95 and 0.94-0.96; 4 panels 0.90-1.02 (one thread); 2 KiB ahead
  * alone 0.97-0.99 and 0.94-0.95 (1, 3 and 4 KiB: 1.00, 0.97-0.99,
- * 0.99-1.00); blocks of 32 rows (2 panels) 1.03-1.10. */
+ * 0.99-1.00); blocks of 32 rows (2 panels) 1.03-1.10. With 3 panels,
+ * against 2 KiB (the same setup, load 6-7): 1 KiB ahead 1.08-1.09x
+ * slower with one thread, 0.99-1.02 with two; 4 KiB 1.06-1.08x and
+ * 1.04-1.05x. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024, SKINNY_PACKED_PREFETCH_BYTES_AVX2 = 2048 };
 enum { SKINNY_PACKED_STREAMS_AVX2 = 3 };
 
