@@ -1586,7 +1586,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * panels of the blocked tile's NR columns with one K slice (GemmPacking,
  * kc = K): a panel is its K rows of NR elements, one after the other, and
  * the panels of a call's columns are one contiguous run of memory, which
- * the call reads as ONE sequential stream (on AVX2 three: below) where the in-place path (above)
+ * the call reads as ONE sequential stream (on AVX2 two: below) where the in-place path (above)
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
  * broadcast take 29 of 32): the rows then go in groups (group_rows).
@@ -1658,9 +1658,10 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * 0.99-1.00); blocks of 32 rows (2 panels) 1.03-1.10. With 3 panels,
  * against 2 KiB (the same setup, load 6-7): 1 KiB ahead 1.08-1.09x
  * slower with one thread, 0.99-1.02 with two; 4 KiB 1.06-1.08x and
- * 1.04-1.05x. */
+ * 1.04-1.05x. Then 2 panels against 3 (load 5.5-6.5, twice): 0.97-1.00
+ * with one thread, 0.94-0.98 with two: 2 kept. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024, SKINNY_PACKED_PREFETCH_BYTES_AVX2 = 2048 };
-enum { SKINNY_PACKED_STREAMS_AVX2 = 3 };
+enum { SKINNY_PACKED_STREAMS_AVX2 = 2 };
 
 /* The packed path's state for one panel: the tile, the A rows, the
  * panel's B and C and the call's columns. */
