@@ -1687,7 +1687,7 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * panels of the blocked tile's NR columns with one K slice (GemmPacking,
  * kc = K): a panel is its K rows of NR elements, one after the other, and
  * the panels of a call's columns are one contiguous run of memory, which
- * the call reads as ONE sequential stream where the in-place path (above)
+ * the call reads as ONE sequential stream (on AVX2 two: below) where the in-place path (above)
  * reads SKINNY_KB rows at once. NR x M accumulators may not fit the
  * registers (AVX-512: NR = 64 f32 is 4 zmm; 6 rows of 4 plus 4 of B and a
  * broadcast take 29 of 32): the rows then go in groups (group_rows).
@@ -1745,8 +1745,24 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * 1.14-1.18x. perf (cpu-clock) put 88% of the calling process's samples
  * in this kernel, spread over its loads and FMAs: at 7 rows each line of
  * B takes 7 zmm FMAs, one a cycle on Zen 4, so a core cannot go much
- * past 30 GB/s however B is fetched. */
-enum { SKINNY_PACKED_PREFETCH_BYTES = 1024 };
+ * past 30 GB/s however B is fetched.
+ * On AVX2 (Zen 3, NR = 24 f32: a panel's row is a line and a half) the
+ * kernel waits on its one stream instead (perf: the first group's loads
+ * of B take most samples; without the prefetch 1.17x slower): a call's
+ * panels SKINNY_PACKED_STREAMS_AVX2 at a time, a block of each in turn
+ * (each its own tile, the same sums and bits), fetched 2 KiB ahead. BERT
+ * at 7 tokens as constants against main's build, bench/ab.py --fifo,
+ * load 5-8 with other builds beside it, paired medians of 3 x 30 calls:
+ * 3 panels 0.89-0.92 with one thread, 0.95-0.96 with two; 2 panels
+ * 0.90-0.95 and 0.94-0.96; 4 panels 0.90-1.02 (one thread); 2 KiB ahead
+ * alone 0.97-0.99 and 0.94-0.95 (1, 3 and 4 KiB: 1.00, 0.97-0.99,
+ * 0.99-1.00); blocks of 32 rows (2 panels) 1.03-1.10. With 3 panels,
+ * against 2 KiB (the same setup, load 6-7): 1 KiB ahead 1.08-1.09x
+ * slower with one thread, 0.99-1.02 with two; 4 KiB 1.06-1.08x and
+ * 1.04-1.05x. Then 2 panels against 3 (load 5.5-6.5, twice): 0.97-1.00
+ * with one thread, 0.94-0.98 with two: 2 kept. */
+enum { SKINNY_PACKED_PREFETCH_BYTES = 1024, SKINNY_PACKED_PREFETCH_BYTES_AVX2 = 2048 };
+enum { SKINNY_PACKED_STREAMS_AVX2 = 2 };
 
 /* The packed path's state for one panel: the tile, the A rows, the
  * panel's B and C and the call's columns. */
@@ -1769,7 +1785,10 @@ static void packed_block(Gemm *h, Micro *m, const Packed *pk, int r0, LLVMValueR
   CG *cg = h->cg;
   int nv = h->p.nv, na = h->p.mr * nv;
   for (int r = 0; r < h->p.mr; r++) m->arow[r] = pk->arow[r0 + r];
-  LLVMValueRef ahead = cg_i64(cg, SKINNY_PACKED_PREFETCH_BYTES / elem_bytes(h->p.e));
+  m->bp = pk->bp;
+  int bytes = cg_vector_bytes(cg) == 32 ? SKINNY_PACKED_PREFETCH_BYTES_AVX2
+                                        : SKINNY_PACKED_PREFETCH_BYTES;
+  LLVMValueRef ahead = cg_i64(cg, bytes / elem_bytes(h->p.e));
   m->pf = r0 ? NULL : LLVMBuildGEP2(h->b, h->t, pk->bp, &ahead, 1, "pf"); /* not inbounds */
   LLVMValueRef acc[na], k;
   for (int i = 0; i < na; i++) acc[i] = packed_tile(h, pk, r0 * nv + i, NULL);
@@ -1804,9 +1823,9 @@ static void packed_store(Gemm *h, Micro *m, const Packed *pk, int r0) {
   cg_if_end(cg, &tile);
 }
 
-/* The panel at pk->bp: the tile zeroed, summed over K in blocks, group
- * by group, then stored. */
-static void packed_panel(Gemm *g, Micro *m, const Packed *pk, LLVMValueRef K) {
+/* The n panels at pk[j].bp: their tiles zeroed, summed over K in blocks,
+ * a block of each panel in turn, group by group, then stored. */
+static void packed_panels(Gemm *g, Micro *m, const Packed *pk, int n, LLVMValueRef K) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
   int ngroups = (int)((p->M + p->mr - 1) / p->mr);
@@ -1815,17 +1834,51 @@ static void packed_panel(Gemm *g, Micro *m, const Packed *pk, LLVMValueRef K) {
     h[i] = *g;
     h[i].p.mr = (int)(p->M - i * p->mr < p->mr ? p->M - i * p->mr : p->mr);
   }
-  for (int i = 0; i < p->M * p->nv; i++) packed_tile(g, pk, i, LLVMConstNull(g->vt));
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < p->M * p->nv; i++) packed_tile(g, &pk[j], i, LLVMConstNull(g->vt));
   CgLoop lk;
   LLVMValueRef kb = cg_loop_step(cg, &lk, cg_i64(cg, 0), K, SKINNY_KB);
   LLVMValueRef kend = cg_min_i64(cg, LLVMBuildAdd(g->b, kb, cg_i64(cg, SKINNY_KB), ""), K);
-  for (int i = 0; i < ngroups; i++) packed_block(&h[i], m, pk, i * p->mr, kb, kend);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < ngroups; i++) packed_block(&h[i], m, &pk[j], i * p->mr, kb, kend);
   cg_loop_end(cg, &lk);
-  for (int i = 0; i < ngroups; i++) packed_store(&h[i], m, pk, i * p->mr);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < ngroups; i++) packed_store(&h[i], m, &pk[j], i * p->mr);
+}
+
+/* pk at panel jp: its first column and its B (b: the matrix's first
+ * panel, each K x NR). */
+static void packed_at(Gemm *g, Packed *pk, LLVMValueRef b, LLVMValueRef jp, LLVMValueRef K) {
+  pk->j0 = LLVMBuildMul(g->b, jp, cg_i64(g->cg, g->p.nr), "j0");
+  pk->bp = cg_gep(g->cg, g->t, b, LLVMBuildMul(g->b, pk->j0, K, ""));
+}
+
+/* Panels [first, first + n*q) of B at b, q = (last - first) / n, n at a
+ * time: panels jp, jp + q, ... for jp in [first, first + q), each with
+ * its own tile of pk->tile's n (SKINNY_PACKED_STREAMS_AVX2). Returns
+ * first + n*q, where the panels left start. */
+static LLVMValueRef packed_streams(Gemm *g, Micro *m, const Packed *pk, int n, LLVMValueRef b,
+                                   LLVMValueRef first, LLVMValueRef last, LLVMValueRef K) {
+  CG *cg = g->cg;
+  Packed s[SKINNY_PACKED_STREAMS_AVX2];
+  LLVMValueRef nn = cg_i64(cg, n);
+  LLVMValueRef q = LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, last, first, ""), nn, "q");
+  CgLoop lp;
+  LLVMValueRef jp = cg_loop_begin(cg, &lp, first, LLVMBuildAdd(g->b, first, q, ""));
+  for (int j = 0; j < n; j++) {
+    s[j] = *pk;
+    s[j].tile = cg_gep(cg, g->vt, pk->tile, cg_i64(cg, j * g->p.M * g->p.nv));
+    packed_at(g, &s[j], b, LLVMBuildAdd(g->b, jp, LLVMBuildMul(g->b, q, cg_i64(cg, j), ""), ""),
+              K);
+  }
+  packed_panels(g, m, s, n, K);
+  cg_loop_end(cg, &lp);
+  return LLVMBuildAdd(g->b, first, LLVMBuildMul(g->b, q, nn, ""), "");
 }
 
 /* spacked: C[0:M, c0:c1) = A[0:M, 0:K) * B[0:K, c0:c1) with B packed
- * (b: the matrix's first panel), for the panels that [c0, c1) touches. */
+ * (b: the matrix's first panel), for the panels that [c0, c1) touches:
+ * on AVX2 SKINNY_PACKED_STREAMS_AVX2 at a time, then the rest one by one. */
 static LLVMValueRef packed_fn(Gemm *g, LLVMTypeRef *ty) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -1837,20 +1890,22 @@ static LLVMValueRef packed_fn(Gemm *g, LLVMTypeRef *ty) {
   if (!fresh) return f;
   LLVMValueRef a = LLVMGetParam(f, 0), lda = LLVMGetParam(f, 1), b = LLVMGetParam(f, 2);
   LLVMValueRef K = LLVMGetParam(f, 6), nr = cg_i64(cg, p->nr);
+  int streams = cg_vector_bytes(cg) == 32 ? SKINNY_PACKED_STREAMS_AVX2 : 1;
   Packed pk = {.c0 = LLVMGetParam(f, 3), .c = LLVMGetParam(f, 4), .c1 = LLVMGetParam(f, 7)};
-  pk.tile = cg_entry_alloca(cg, LLVMArrayType2(g->vt, (uint64_t)(p->M * p->nv)), "tile");
+  pk.tile = cg_entry_alloca(cg, LLVMArrayType2(g->vt, (uint64_t)(streams * p->M * p->nv)),
+                            "tile");
   Micro m = {.ind = true, .ldb = nr, .ldc = LLVMGetParam(f, 5),
              .pf_lines = nr_lines(p)};
   for (int r = 0; r < p->M; r++)
     pk.arow[r] = cg_gep(cg, g->t, a, LLVMBuildMul(g->b, cg_i64(cg, r), lda, ""));
   LLVMValueRef last = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, pk.c1, cg_i64(cg, p->nr - 1), ""),
                                     nr, "");
+  LLVMValueRef first = LLVMBuildUDiv(g->b, pk.c0, nr, "");
+  if (streams > 1) first = packed_streams(g, &m, &pk, streams, b, first, last, K);
   CgLoop lp;
-  LLVMValueRef jp = cg_loop_begin(cg, &lp, LLVMBuildUDiv(g->b, pk.c0, nr, ""), last);
-  pk.j0 = LLVMBuildMul(g->b, jp, nr, "j0");
-  pk.bp = cg_gep(cg, g->t, b, LLVMBuildMul(g->b, pk.j0, K, ""));
-  m.bp = pk.bp;
-  packed_panel(g, &m, &pk, K);
+  LLVMValueRef jp = cg_loop_begin(cg, &lp, first, last);
+  packed_at(g, &pk, b, jp, K);
+  packed_panels(g, &m, &pk, 1, K);
   cg_loop_end(cg, &lp);
   LLVMBuildRetVoid(cg->b);
   cg_fn_end(cg);

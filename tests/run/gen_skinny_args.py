@@ -12,7 +12,8 @@ computed here by NumPy and embedded as constants, and each case returns
 the in-place path in two groups of rows and 7 in one whose multiply-adds
 read B's second vector from memory (gemm.c's skinny_strip), and
 the constants take the packed path at one thread too (gemm.c's tile
-table, serial_packed).
+table, serial_packed), a call's panels 2 at a time
+(SKINNY_PACKED_STREAMS_AVX2) and the rest one by one.
 
 dot_skinny_packed_threads: constant weights with 2 threads, which the
 layout pass packs for the skinny path (passes/layout.c, codegen/gemm.c's
@@ -64,6 +65,12 @@ CASES = [
     ("f64", 1, 40, 37, "const", False),  # M = 1, f64: 16 columns a strip
     ("f64", 7, 45, 37, "arg", False),    # 7 rows in one group with AVX2 (B from memory), f64
     ("f32", 7, 19, 83, "arg", False),    # the same, f32: 5 full strips and a partial one
+    # constants on AVX2: a call's panels 2 at a time (the packed path's
+    # streams), then the rest one by one, the last panel partly
+    ("f32", 2, 19, 75, "const", False),  # 4 panels of 24: 2 turns of 2
+    ("f32", 5, 37, 170, "const", False),  # 8 panels: 4 turns of 2
+    ("f32", 7, 53, 115, "const", False),  # BERT's 7 tokens, 5 panels (1 alone): 2 groups of rows
+    ("f64", 8, 27, 61, "const", False),  # 6 panels of 12: 2 groups of 4 rows
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
