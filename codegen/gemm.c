@@ -1089,10 +1089,9 @@ static int vector_regs(CG *cg) {
   return cg_vector_bytes(cg) == 64 ? 32 : 16;
 }
 
-/* 64-bit x86: skinny_fold stays off on 32-bit x86, whose objects no test
- * runs. */
+/* 64-bit x86: skinny_fold stays off on 32-bit x86, whose 8 registers
+ * do not hold its 14 accumulators. */
 static bool x86_64(CG *cg) { return target_is(cg, "x86_64"); }
-
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,
  * NV vectors of B, a broadcast), balanced. */

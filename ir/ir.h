@@ -999,7 +999,6 @@ const DimExpr *dx_sym(Module *m, SymInfo *s, int k);
 /* Element k of the integer tensor v, computed at run time (DX_VALUE). */
 const DimExpr *dx_value(Module *m, SymInfo *s, const struct Value *v, int64_t k);
 /* Sums, products and floor quotients, folded when both are constants. A
-
  * sum or difference over a DX_VALUE is normalized as a linear combination
  * (terms in id order, then the constant), so (x + 4*b) - x is 4*b. */
 const DimExpr *dx_add(Module *m, SymInfo *s, const DimExpr *a, const DimExpr *b);

@@ -689,7 +689,6 @@ static Value *asinh_f(Chlo *c, Value *x) {
   Value *big = cmp(c, CMP_GE, ax, kf(c, x, sqrt(max_finite(x))));
   Value *log_ax = log_(c, ax);
   r = select_(c, big, add(c, kf(c, x, log(2)), log_ax), r);
-
   return mul(c, op1(c, OP_SIGN, x), r);
 }
 
@@ -910,7 +909,6 @@ static Value *cosh_c(Chlo *c, Value *z) {
   im = select_(c, cmp(c, CMP_EQ, y, kf(c, y, 0)), im_real, im);
   Value *cos_y = op1(c, OP_COSINE, y);
   return cplx(c, mul(c, cosh_f(c, x), cos_y), im);
-
 }
 
 /* tan z is stablehlo.tan, which codegen computes for complex operands. */
@@ -1598,7 +1596,6 @@ static Value *ragged_mask(Chlo *c, Value *lhs, Value *it, Value *start, Value *l
   Value *s = broadcast_to(c, start, t, dims), *l = broadcast_to(c, limit, t, dims);
   Value *below = cmp(c, CMP_LT, it, l);
   Value *in = and_(c, cmp(c, CMP_GE, it, s), below);
-
   return select_(c, in, lhs, splat_bits(c, lhs->type, 0));
 }
 

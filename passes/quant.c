@@ -194,7 +194,6 @@ static Value *quantize(Quant *q, Value *x, const Type *qt) {
   if (any_zero_point(qi)) v = op2(q, OP_ADD, v, zero_points(q, qi, x->type, e));
   Value *hi = splat(q, x->type, e, (double)qi->storage_max);
   v = clamp(q, splat(q, x->type, e, (double)qi->storage_min), v, hi);
-
   v = op1(q, OP_ROUND_NEAREST_EVEN, v, v->type);
   return convert(q, v, qi->storage);
 }

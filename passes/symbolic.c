@@ -653,7 +653,6 @@ static bool scatter_updates(Sym *y, Op *op) {
       w++;
     const DimExpr *ud = dim_of(y, u, d);
     if (w >= x->type->rank || !dx_require(y->m, y->s, dim_of(y, x, w++), ud, true))
-
       return fail(y, op, "an update window is larger than the input");
   }
   return true;
@@ -673,7 +672,6 @@ static bool infer_scatter(Sym *y, Op *op, const DimExpr **out) {
   for (int i = 0; i < u->type->rank; i++)
     for (int k = 1; k < n; k++)
       if (!same_size(y, op, u, i, op->opnds[n + 1 + k], i)) return false;
-
   return scatter_updates(y, op) &&
          same_dims(y, op, x, &sd->input_batching_dims, si, &sd->scatter_indices_batching_dims) &&
          index_vector_size(y, op, si, sd->index_vector_dim, sd->scatter_dims_to_operand_dims.n);

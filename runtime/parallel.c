@@ -48,9 +48,9 @@ enum { MAX_THREADS = 64, PIECES_PER_THREAD = 6 };
  * than a small fraction of a core. */
 enum { SPIN_NS = 50000 };
 /* How often a spinning thread reads the CPU clock of the thread it waits
- * for (a system call of about a microsecond): longer than most gaps
- * between two kernels (GPT-2's decoding step: 2-16 us), so that those
- * spins read no clock. */
+ * for (a system call of about a microsecond), from WATCH_NS / 2 into its
+ * spin on: most gaps between two kernels (GPT-2's decoding step: 2-16 us)
+ * end before, so that those spins read no clock. */
 enum { WATCH_NS = 8000 };
 
 /* Start of part p of np over [0, n): the first n % np parts get one
@@ -162,38 +162,55 @@ static void watch_self(int s) {
   atomic_store(&team.has_clock[s], ok);
 }
 
-/* The CPU time slot s's thread has used, -1 if unknown (no slot, no
- * clock, or its thread has exited). */
-static int64_t slot_cpu_ns(int s) {
+/* A spinner's view of the thread it waits for: that thread's CPU clock,
+ * taken once per spin so that two reads are of the same thread even if
+ * another caller takes the team meanwhile. */
+typedef struct Watch {
+  bool ok;
+  clockid_t clock;
+} Watch;
+
+static Watch watch_slot(int s) {
+  Watch w = {s >= 0 && atomic_load(&team.has_clock[s]), 0};
+  if (w.ok) w.clock = atomic_load(&team.clocks[s]);
+  return w;
+}
+
+/* The CPU time w's thread has used, -1 if unknown (no clock, or its
+ * thread has exited). */
+static int64_t watch_cpu_ns(Watch w) {
   struct timespec ts;
-  if (s < 0 || !atomic_load(&team.has_clock[s]) || clock_gettime(atomic_load(&team.clocks[s]), &ts))
-    return -1;
+  if (!w.ok || clock_gettime(w.clock, &ts)) return -1;
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* Spins for up to SPIN_NS until done(arg) holds; returns whether it did.
- * Every WATCH_NS it reads the CPU clock of slot `watch`'s thread (-1:
- * none), the one whose work it waits for, and gives up (the caller of
- * this then sleeps) if that thread ran less than half the time: it waits
- * for a CPU, most likely this one, which a spin would hold. Against the
- * plain 50 us spin, at 2 threads on the 2-core Zen 3 (one process
- * alternating the two runtimes' calls, 10-12 rounds of 12-20 calls,
- * ordinary scheduling at load 6-10 / SCHED_FIFO, the machine to the
- * model): the GPT-2 decoding step 0.915x / 1.000x, BERT at 7 tokens
- * (weights as constants) 0.938x / 1.003x, ResNet-50 b1 1.008x / 1.013x
- * (rounds 0.94-1.21 / 0.97-1.05). A 10 us spin alone: GPT-2 0.89-0.93x
- * loaded but 1.09-1.26x with SCHED_FIFO. */
+ * From WATCH_NS / 2 on (a shorter wait reads no clock: the clock of
+ * another thread is a system call, 1.7 us here under load) it reads the
+ * CPU clock of slot `watch`'s thread (-1: none), the one whose work it
+ * waits for, every WATCH_NS, and gives up (the caller of this then
+ * sleeps) if that thread ran less than half the time: it waits for a
+ * CPU, most likely this one, which a spin would hold. Against the plain
+ * 50 us spin, at 2 threads on the 2-core Zen 3 (one process alternating
+ * the two runtimes' calls, 10-12 rounds of 12-20 calls, ordinary
+ * scheduling at load 6-10 / SCHED_FIFO, the machine to the model), with
+ * the first read at the spin's start: the GPT-2 decoding step 0.915x /
+ * 1.000x, BERT at 7 tokens (weights as constants) 0.938x / 1.003x,
+ * ResNet-50 b1 1.008x / 1.013x (rounds 0.94-1.21 / 0.97-1.05). A 10 us
+ * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO. */
 static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
-  int64_t start = now_ns(), seen = start, cpu = slot_cpu_ns(watch);
+  Watch w = watch_slot(watch);
+  int64_t start = now_ns(), seen = 0, cpu = -1;
   for (int i = 1;; i++) {
     if (done(arg)) return true;
     cpu_relax();
     if (i % 64) continue;
     int64_t t = now_ns();
     if (t - start > SPIN_NS) return false;
-    if (cpu < 0 || t - seen < WATCH_NS) continue;
-    int64_t c = slot_cpu_ns(watch);
-    if (c >= 0 && c - cpu < (t - seen) / 2) return false;
+    if (!w.ok || t - start < WATCH_NS / 2 || (cpu >= 0 && t - seen < WATCH_NS)) continue;
+    int64_t c = watch_cpu_ns(w);
+    if (c < 0) w.ok = false;
+    else if (cpu >= 0 && c - cpu < (t - seen) / 2) return false;
     cpu = c, seen = t;
   }
 }

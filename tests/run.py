@@ -196,6 +196,14 @@ def check_skinny_fold():
                  f"\n{r.stderr[-1000:]}")
         else:
             ok(f"unit/skinny_fold {opts} ({n} inline asm blocks)")
+    # The plans fit i686's 8 vector registers: its 7-row strip is one
+    # vector wide (7 accumulators, B, a broadcast), not x86-64's two.
+    opts = "--target=i686-linux-gnu --features=+avx2,+fma"
+    asm = run([SHLOC, prog, "--emit=asm", "-o", "-"] + opts.split()).stdout
+    if "shloc_f32_gemm_skinny_7x8:" in asm and "shloc_f32_gemm_skinny_7x16:" not in asm:
+        ok(f"unit/skinny_plan {opts} (7x8 strips)")
+    else:
+        fail(f"unit/skinny_plan {opts}", "no 7x8 strip, or a 7x16 one (16 registers' plan)")
 
 
 def stage_unit():
@@ -723,18 +731,27 @@ def native_i686():
     if not cc:
         print("NOTICE native/i686_gemm: clang-19 absent, skipped")
         return
+    ld = shutil.which("ld")
+    if not ld or "elf_i386" not in run([ld, "-V"]).stdout:
+        print("NOTICE native/i686_gemm: no ld that links elf_i386, skipped")
+        return
+    with open("/proc/cpuinfo") as f:
+        flags = f.read().split()
     d = os.path.join(ROOT, "tests", "native")
     out = os.path.join(BUILD, "tests", "native", "i686")
     os.makedirs(out, exist_ok=True)
     obj, exe = os.path.join(out, "i686_gemm.o"), os.path.join(out, "driver")
     for features in ([], ["--features=+avx2,+fma"]):
         name = " ".join(["native/i686_gemm"] + features)
+        if features and not {"avx2", "fma"} <= set(flags):
+            print(f"NOTICE {name}: this CPU has no AVX2 and FMA, skipped")
+            continue
         steps = [[SHLOC, os.path.join(d, "i686_gemm.mlir"), "--name=i686_gemm",
                   "--target=i686-linux-gnu", "--threads=1", "-o", obj] + features,
                  [cc, "--target=i686-linux-gnu", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1",
                   "-ffreestanding", "-fno-builtin", "-fno-pic", "-fno-pie", "-I" + out, "-c",
                   os.path.join(d, "i686_gemm.c"), "-o", exe + ".o"],
-                 ["ld", "-m", "elf_i386", "-static", exe + ".o", obj, "-o", exe]]
+                 [ld, "-m", "elf_i386", "-static", exe + ".o", obj, "-o", exe]]
         for step in steps:
             r = run(step)
             if r.returncode:

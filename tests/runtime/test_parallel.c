@@ -299,7 +299,10 @@ static void test_stalled_worker(void) {
 /* Pieces that sleep (their thread's CPU clock stands still, so the
  * caller waiting for a worker's piece stops spinning early and sleeps),
  * and a caller that sleeps between loops (so do the workers watching it):
- * every loop still ends, woken, with each index run once. */
+ * every loop still ends, woken, with each index run once. A liveness
+ * check only: it passes without the watch too, and the worker takes a
+ * sleeping piece in some of the 20 loops, not all, so it fails by a
+ * double or missed index or by hanging until run.sh's timeout. */
 enum { NAP_N = 16 };
 typedef struct Nap {
   atomic_int hits[NAP_N];
