@@ -1089,8 +1089,8 @@ static int vector_regs(CG *cg) {
   return cg_vector_bytes(cg) == 64 ? 32 : 16;
 }
 
-/* 64-bit x86: skinny_fold stays off on 32-bit x86, whose 8 registers
- * do not hold its 14 accumulators. */
+/* 64-bit x86: skinny_fold stays off on 32-bit x86, where it was never
+ * measured (its 8 registers hold the fold of 3 rows, not of 7). */
 static bool x86_64(CG *cg) { return target_is(cg, "x86_64"); }
 
 /* Rows per group: at most what the registers hold (R x NV accumulators,

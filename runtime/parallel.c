@@ -48,7 +48,7 @@ enum { MAX_THREADS = 64, PIECES_PER_THREAD = 6 };
  * than a small fraction of a core. */
 enum { SPIN_NS = 50000 };
 /* How often a spinning thread reads the CPU clock of the thread it waits
- * for (a system call of about a microsecond), from WATCH_NS / 2 into its
+ * for (a system call: 1.7 us here under load), from WATCH_NS / 2 into its
  * spin on: most gaps between two kernels (GPT-2's decoding step: 2-16 us)
  * end before, so that those spins read no clock. */
 enum { WATCH_NS = 8000 };
@@ -197,7 +197,8 @@ static int64_t watch_cpu_ns(Watch w) {
  * the first read at the spin's start: the GPT-2 decoding step 0.915x /
  * 1.000x, BERT at 7 tokens (weights as constants) 0.938x / 1.003x,
  * ResNet-50 b1 1.008x / 1.013x (rounds 0.94-1.21 / 0.97-1.05). A 10 us
- * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO. */
+ * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO.
+ * The later first read (WATCH_NS / 2) was not measured on its own. */
 static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;

@@ -47,7 +47,7 @@ static int check(Entry fn, size_t temp_bytes, int woff, int off) {
     wb[c] = line_buf((size_t)K[c] * N[c]);
     rb[c] = line_buf((size_t)M[c] * N[c]);
     float *x = at(xb[c], off), *w = at(wb[c], woff);
-    for (int i = 0; i < M[c] * K[c]; i++) x[i] = (float)((i * 7 + c) % 7 - 3);
+    for (int i = 0; i < M[c] * K[c]; i++) x[i] = (float)((i * 5 + i / 7 + c) % 7 - 3);
     for (int i = 0; i < K[c] * N[c]; i++) w[i] = (float)((i * 5 + c) % 9 - 4);
     res[c] = at(rb[c], off);
     memset(res[c], 0xA5, (size_t)M[c] * N[c] * sizeof(float));

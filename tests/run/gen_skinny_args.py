@@ -5,7 +5,7 @@ line, two for M = 1, or B along K, x @ W^T, read in place as dot
 products) with the weights as arguments of @main (given by `--input`)
 and as constants, for M = 1 to 8, N not a multiple of any strip (16 f32
 columns a line with AVX-512, 8 with AVX2), K not a multiple of the k block (16) or of a vector, and K
-below one block. x is always an argument, so nothing folds. The data are
+below one block. x is always an argument, so nothing is constant-folded. The data are
 small integers, so every sum is exact; the expected products are
 computed here by NumPy and embedded as constants, and each case returns
 `result == expected` over all elements. With AVX2 (16 ymm), 8 rows run
