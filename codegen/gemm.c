@@ -526,7 +526,7 @@ static void micro_loop(Gemm *g, Micro *m, LLVMValueRef lo, LLVMValueRef hi, int 
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
   LLVMAddIncoming(k, &kend, &latch, 1);
   for (int i = 0; i < na; i++) LLVMAddIncoming(phis[i], &cur[i], &latch, 1);
-  LLVMBuildBr(g->b, hdr);
+  cg_loop_vector(cg, LLVMBuildBr(g->b, hdr));
   LLVMPositionBuilderAtEnd(g->b, exit);
   memcpy(acc, phis, sizeof phis);
   *k_exit = k;
@@ -2252,6 +2252,8 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   LLVMValueRef C = cg_buffer(cg, rv);
   LLVMValueRef idx[rank > 0 ? rank : 1], out[1];
   CgLoop li, lj;
+  bool vector_loops = cg->vector_loops;
+  cg->vector_loops = false; /* scalar: LLVM's to vectorize */
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), nrows);
   LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
   if (nrd > 0) unflatten(g, rv, 0, nrd, row, idx);
@@ -2266,6 +2268,7 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   cg_store(cg, C, t->elem, lin, out[0]);
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &li);
+  cg->vector_loops = vector_loops;
 }
 
 /* ------------------------------------------------------------------------ */
