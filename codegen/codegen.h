@@ -126,8 +126,9 @@ typedef struct CG {
   struct CgBase *bases;
   int nbases;
   int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
-  /* While set, cg_loop_end marks the loops it closes with cg_loop_vector
-   * (conv.c cg_kernel_conv sets it; a scalar loop inside clears it). */
+  /* While set, cg_loop_end marks the loops it closes as written in vectors
+   * (core.c cg_loop_vector; conv.c cg_kernel_conv sets it, a scalar loop
+   * inside clears it). */
   bool vector_loops;
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
@@ -257,10 +258,6 @@ void cg_loop_end(CG *cg, CgLoop *l);
  * cg_loop_opt(key, -1) is an option without value, else an i1 of val. */
 LLVMMetadataRef cg_loop_opt(CG *cg, const char *key, int val);
 void cg_loop_id(CG *cg, LLVMValueRef br, LLVMMetadataRef *opts, int n);
-/* Marks the loop ended by br as written in vectors by codegen: neither
- * vectorized nor unrolled by LLVM, which would only grow it and spend
- * compile time (optsplit.c, "Where the time goes"). */
-void cg_loop_vector(CG *cg, LLVMValueRef br);
 /* `if (cond) { ... } else { ... }`, the else optional: cg_if_begin leaves
  * the builder in the then block; cg_if_else closes it and opens the else
  * block; cg_if_end closes the open block and leaves the builder at the

@@ -992,13 +992,15 @@ static void conv_kernel(CG *cg, Op *op, Op *epi) {
 /* A convolution kernel's loops but the epilogue's (gemm_epilogue) and the
  * fold's gathered edges (conv_fold_edges) run over microkernel calls,
  * row-pointer tables and Winograd's transforms written in vectors: LLVM's
- * unroller only grew them (ResNet-50, --threads=2, with the microkernels'
- * k loops (gemm.c micro_loop): object 16.9 KB smaller, 5.1 of it the
- * microkernels'; compile CPU time (user + sys) least of 4,
- * load 3.3: 2.75 -> 2.60 s at 1 thread, 3.41 -> 2.78 s at 2; run time
- * bench/ab.py --fifo against main, 1 thread 0.998 0.944 0.999, 2 threads
- * 0.985 0.996 0.960, same bits). Marking the epilogue's loop too kept
- * LLVM from vectorizing it: 1.09-1.21x main's run time. */
+ * unroller only grew them (ResNet-50, --threads=2: object 11.8 KB
+ * smaller; compile CPU time (user + sys) least of 3, load 1.6: 3.04 ->
+ * 2.68 s at 1 thread, 3.48 -> 3.40 s at 2; run time bench/ab.py --fifo
+ * against main, 1 thread 0.989 1.014 1.005, 2 threads 1.000 0.969 0.999,
+ * same bits). Marking the epilogue's loop too kept LLVM from vectorizing
+ * it: 1.09-1.21x main's run time. Not kept either: marking the GEMM
+ * microkernels' k loops (gemm.c micro_loop; LLVM unrolls or peels them):
+ * BERT at 7 tokens, 2 threads, 1.016x main (median of 8 rounds, each
+ * 0.97-1.04), for 1 KB of code per microkernel. */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (!conv_fits(op)) return false;
   cg->vector_loops = true;

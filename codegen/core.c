@@ -204,6 +204,16 @@ LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi) 
   return cg_loop_step(cg, l, lo, hi, 1);
 }
 
+/* Marks the loop ended by br as written in vectors by codegen: neither
+ * vectorized nor unrolled by LLVM, which would only grow it and spend
+ * compile time (optsplit.c, "Where the time goes"). */
+static void cg_loop_vector(CG *cg, LLVMValueRef br) {
+  LLVMMetadataRef opts[2];
+  opts[0] = cg_loop_opt(cg, "llvm.loop.vectorize.enable", 0);
+  opts[1] = cg_loop_opt(cg, "llvm.loop.unroll.disable", -1);
+  cg_loop_id(cg, br, opts, 2);
+}
+
 /* The increment cannot wrap: iv < hi, and step is far below 2^63 - hi. */
 void cg_loop_end(CG *cg, CgLoop *l) {
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
@@ -229,13 +239,6 @@ void cg_loop_id(CG *cg, LLVMValueRef br, LLVMMetadataRef *opts, int n) {
   LLVMMetadataRef id = LLVMMDNodeInContext2(c, ops, (size_t)n + 1);
   LLVMMetadataReplaceAllUsesWith(ops[0], id);
   LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), LLVMMetadataAsValue(c, id));
-}
-
-void cg_loop_vector(CG *cg, LLVMValueRef br) {
-  LLVMMetadataRef opts[2];
-  opts[0] = cg_loop_opt(cg, "llvm.loop.vectorize.enable", 0);
-  opts[1] = cg_loop_opt(cg, "llvm.loop.unroll.disable", -1);
-  cg_loop_id(cg, br, opts, 2);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -526,7 +526,7 @@ static void micro_loop(Gemm *g, Micro *m, LLVMValueRef lo, LLVMValueRef hi, int 
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
   LLVMAddIncoming(k, &kend, &latch, 1);
   for (int i = 0; i < na; i++) LLVMAddIncoming(phis[i], &cur[i], &latch, 1);
-  cg_loop_vector(cg, LLVMBuildBr(g->b, hdr));
+  LLVMBuildBr(g->b, hdr);
   LLVMPositionBuilderAtEnd(g->b, exit);
   memcpy(acc, phis, sizeof phis);
   *k_exit = k;

@@ -83,10 +83,9 @@ static const char PIPE_IPO[] =
  * the scalar loops codegen leaves to LLVM (copies, broadcasts, GEMM
  * epilogues) need them. Instead loop metadata (cg_loop_vector:
  * llvm.loop.vectorize.enable false, llvm.loop.unroll.disable) marks the
- * loops codegen writes in vectors: the microkernels' k loops and every
- * convolution kernel loop but its epilogue's (conv.c cg_kernel_conv:
- * ResNet-50 compile CPU time 2.75 -> 2.60 s at 1 thread, 3.41 -> 2.78 s
- * at 2, run time unchanged). Emission (llc-19 -time-trace): instruction
+ * loops codegen writes in vectors: every convolution kernel loop but its
+ * epilogue's (conv.c cg_kernel_conv: ResNet-50 compile CPU time 3.04 ->
+ * 2.68 s at 1 thread, 3.48 -> 3.40 s at 2, run time unchanged). Emission (llc-19 -time-trace): instruction
  * selection is half, spread over every function (30-80 ms for the
  * largest). */
 static const char PIPE_LOCAL[] =
