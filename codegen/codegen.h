@@ -126,6 +126,10 @@ typedef struct CG {
   struct CgBase *bases;
   int nbases;
   int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
+  /* While set, cg_loop_end marks the loops it closes as written in vectors
+   * (core.c cg_loop_vector; conv.c cg_kernel_conv sets it, a scalar loop
+   * inside clears it). */
+  bool vector_loops;
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];
   /* The weights (weights.c): the blob's (or file's) size, its constants,
@@ -249,6 +253,11 @@ LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi);
 LLVMValueRef cg_loop_step(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi,
                           int64_t step);
 void cg_loop_end(CG *cg, CgLoop *l);
+/* Loop IDs (LLVM's LangRef, "llvm.loop") on the branch br that ends a
+ * loop's latch, a self-referencing node with the options at opts:
+ * cg_loop_opt(key, -1) is an option without value, else an i1 of val. */
+LLVMMetadataRef cg_loop_opt(CG *cg, const char *key, int val);
+void cg_loop_id(CG *cg, LLVMValueRef br, LLVMMetadataRef *opts, int n);
 /* `if (cond) { ... } else { ... }`, the else optional: cg_if_begin leaves
  * the builder in the then block; cg_if_else closes it and opens the else
  * block; cg_if_end closes the open block and leaves the builder at the

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "codegen.h"
 
 /* ------------------------------------------------------------------------ */
@@ -202,13 +204,41 @@ LLVMValueRef cg_loop_begin(CG *cg, CgLoop *l, LLVMValueRef lo, LLVMValueRef hi) 
   return cg_loop_step(cg, l, lo, hi, 1);
 }
 
+/* Marks the loop ended by br as written in vectors by codegen: neither
+ * vectorized nor unrolled by LLVM, which would only grow it and spend
+ * compile time (optsplit.c, "Where the time goes"). */
+static void cg_loop_vector(CG *cg, LLVMValueRef br) {
+  LLVMMetadataRef opts[2];
+  opts[0] = cg_loop_opt(cg, "llvm.loop.vectorize.enable", 0);
+  opts[1] = cg_loop_opt(cg, "llvm.loop.unroll.disable", -1);
+  cg_loop_id(cg, br, opts, 2);
+}
+
 /* The increment cannot wrap: iv < hi, and step is far below 2^63 - hi. */
 void cg_loop_end(CG *cg, CgLoop *l) {
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
   LLVMValueRef next = cg_nowrap(LLVMBuildAdd(cg->b, l->iv, cg_i64(cg, l->step), "i.next"));
-  LLVMBuildBr(cg->b, l->header);
+  LLVMValueRef br = LLVMBuildBr(cg->b, l->header);
+  if (cg->vector_loops) cg_loop_vector(cg, br);
   LLVMAddIncoming(l->iv, &next, &latch, 1);
   LLVMPositionBuilderAtEnd(cg->b, l->exit);
+}
+
+LLVMMetadataRef cg_loop_opt(CG *cg, const char *key, int val) {
+  LLVMMetadataRef ops[2] = {LLVMMDStringInContext2(cg->ctx, key, strlen(key)), NULL};
+  if (val < 0) return LLVMMDNodeInContext2(cg->ctx, ops, 1);
+  ops[1] = LLVMValueAsMetadata(LLVMConstInt(cg->t_i1, (unsigned long long)val, 0));
+  return LLVMMDNodeInContext2(cg->ctx, ops, 2);
+}
+
+void cg_loop_id(CG *cg, LLVMValueRef br, LLVMMetadataRef *opts, int n) {
+  LLVMContextRef c = cg->ctx;
+  LLVMMetadataRef ops[n + 1];
+  ops[0] = LLVMTemporaryMDNode(c, NULL, 0);
+  for (int i = 0; i < n; i++) ops[i + 1] = opts[i];
+  LLVMMetadataRef id = LLVMMDNodeInContext2(c, ops, (size_t)n + 1);
+  LLVMMetadataReplaceAllUsesWith(ops[0], id);
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), LLVMMetadataAsValue(c, id));
 }
 
 /* ------------------------------------------------------------------------ */

@@ -2306,6 +2306,8 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   LLVMValueRef C = cg_buffer(cg, rv);
   LLVMValueRef idx[rank > 0 ? rank : 1], out[1];
   CgLoop li, lj;
+  bool vector_loops = cg->vector_loops;
+  cg->vector_loops = false; /* scalar: LLVM's to vectorize */
   LLVMValueRef i = cg_loop_begin(cg, &li, cg_i64(cg, 0), nrows);
   LLVMValueRef row = LLVMBuildAdd(g->b, row0, i, "row");
   if (nrd > 0) unflatten(g, rv, 0, nrd, row, idx);
@@ -2320,6 +2322,7 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
   cg_store(cg, C, t->elem, lin, out[0]);
   cg_loop_end(cg, &lj);
   cg_loop_end(cg, &li);
+  cg->vector_loops = vector_loops;
 }
 
 /* ------------------------------------------------------------------------ */

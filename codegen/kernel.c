@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/DebugInfo.h>
-
 #include "codegen.h"
 #include "gemm.h"
 
@@ -198,19 +196,10 @@ static bool fold_tail_wanted(CG *cg, int64_t extent) {
 }
 
 /* Marks the loop whose latch ends in br with
- * llvm.loop.vectorize.predicate.enable (a self-referencing loop ID). */
+ * llvm.loop.vectorize.predicate.enable. */
 static void fold_tail(CG *cg, LLVMValueRef br) {
-  LLVMContextRef c = cg->ctx;
-  const char *key = "llvm.loop.vectorize.predicate.enable";
-  LLVMMetadataRef opt[2] = {
-      LLVMMDStringInContext2(c, key, strlen(key)),
-      LLVMValueAsMetadata(LLVMConstInt(cg->t_i1, 1, 0))};
-  LLVMMetadataRef self = LLVMTemporaryMDNode(c, NULL, 0);
-  LLVMMetadataRef ops[2] = {self, LLVMMDNodeInContext2(c, opt, 2)};
-  LLVMMetadataRef id = LLVMMDNodeInContext2(c, ops, 2);
-  LLVMMetadataReplaceAllUsesWith(self, id);
-  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
-                  LLVMMetadataAsValue(c, id));
+  LLVMMetadataRef opt = cg_loop_opt(cg, "llvm.loop.vectorize.predicate.enable", 1);
+  cg_loop_id(cg, br, &opt, 1);
 }
 
 void cg_loop_end_short(CG *cg, CgLoop *l, int64_t extent) {
