@@ -127,8 +127,9 @@ typedef struct CG {
   int nbases;
   int vector_bytes;         /* cg_vector_bytes' answer, 0 until asked */
   /* While set, cg_loop_end marks the loops it closes as written in vectors
-   * (core.c cg_loop_vector; conv.c cg_kernel_conv sets it, a scalar loop
-   * inside clears it). */
+   * (core.c cg_loop_vector; conv.c cg_kernel_conv sets it, microkernels
+   * built meanwhile included; a scalar loop inside saves, clears and
+   * restores it: gemm_epilogue, conv_fold_edges). */
   bool vector_loops;
   /* cg_has_insn's answers for f32 and f64: 0 not asked yet, 1 yes, 2 no. */
   signed char insn[CG_INSN_COUNT][2];

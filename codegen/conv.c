@@ -676,6 +676,7 @@ static void conv_fold_edges(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVa
   LLVMValueRef x0 = conv_dim_at(g, c, d, x, w, &off);
   LLVMValueRef dst = cg_gep(cg, g->t, edges, conv_edge_off(g, c, qq, kpos, e));
   /* element j: input column x0 + j / C, feature j % C, at off + j */
+  bool vector_loops = cg->vector_loops;
   cg->vector_loops = false; /* a scalar copy: LLVM's to vectorize */
   LLVMValueRef j = cg_loop_begin(cg, &lj, cg_i64(cg, 0), cg_i64(cg, g->p.K));
   LLVMValueRef ix = LLVMBuildAdd(b, x0, LLVMBuildUDiv(b, j, cg_i64(cg, g->p.K / f->kw), ""), "");
@@ -686,7 +687,7 @@ static void conv_fold_edges(Gemm *g, const ConvPlan *c, LLVMValueRef lhs, LLVMVa
   LLVMValueRef at = cg_gep(cg, g->t, dst, j);
   LLVMBuildStore(b, LLVMBuildSelect(b, in, v, LLVMConstNull(g->t), ""), at);
   cg_loop_end(cg, &lj);
-  cg->vector_loops = true;
+  cg->vector_loops = vector_loops;
   cg_loop_end(cg, &le);
   cg_loop_end(cg, &lt);
   cg_loop_end(cg, &lq);

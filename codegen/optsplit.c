@@ -83,11 +83,12 @@ static const char PIPE_IPO[] =
  * the scalar loops codegen leaves to LLVM (copies, broadcasts, GEMM
  * epilogues) need them. Instead loop metadata (cg_loop_vector:
  * llvm.loop.vectorize.enable false, llvm.loop.unroll.disable) marks the
- * loops codegen writes in vectors: every convolution kernel loop but its
- * epilogue's (conv.c cg_kernel_conv: ResNet-50 compile CPU time 3.04 ->
- * 2.68 s at 1 thread, 3.48 -> 3.40 s at 2, run time unchanged). Emission (llc-19 -time-trace): instruction
- * selection is half, spread over every function (30-80 ms for the
- * largest). */
+ * loops codegen writes in vectors: every loop emitted while a convolution
+ * kernel is built (its conv microkernels' too) but its epilogue's and the
+ * fold's edge copy (conv.c cg_kernel_conv: ResNet-50 compile CPU time
+ * 3.04 -> 2.68 s at 1 thread, 3.48 -> 3.40 s at 2, run time unchanged).
+ * Emission (llc-19 -time-trace): instruction selection is half, spread
+ * over every function (30-80 ms for the largest). */
 static const char PIPE_LOCAL[] =
     "require<globals-aa>,function(invalidate<aa>),require<profile-summary>,"
     "cgscc(devirt<4>(inline,function-attrs<skip-non-recursive-function-attrs>,"
