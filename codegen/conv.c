@@ -1004,9 +1004,10 @@ static void conv_kernel(CG *cg, Op *op, Op *epi) {
  * 0.97-1.04), for 1 KB of code per microkernel. */
 bool cg_kernel_conv(CG *cg, Op *op, Op *epi) {
   if (!conv_fits(op)) return false;
+  bool vector_loops = cg->vector_loops;
   cg->vector_loops = true;
   conv_kernel(cg, op, epi);
-  cg->vector_loops = false;
+  cg->vector_loops = vector_loops;
   return true;
 }
 

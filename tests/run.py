@@ -6,7 +6,6 @@ Stages (each prints its own failures):
                tools/eval_order.py: no call in codegen/ or passes/ has two
                arguments that emit instructions, ops or size expressions
                (skipped without clang-query-19)
-
   runtime      tests/runtime: the runtime's own tests (grid, collectives,
                faults, stress, rng, the parallel-for team; MPI under
                mpirun when present)
@@ -188,8 +187,10 @@ def check_skinny_fold():
     prog = os.path.join(ROOT, "tests", "run", "dot_skinny_args.mlir")
     want = {"--cpu=znver3": True, "--cpu=bdver1": False,
             "--target=i686-linux-gnu --features=+avx2,+fma": False}
+    asm = {}
     for opts, fold in want.items():
         r = run([SHLOC, prog, "--emit=asm", "-o", "-"] + opts.split())
+        asm[opts] = r.stdout
         n = r.stdout.count("#APP")
         if r.returncode or (n > 0) != fold:
             fail(f"unit/skinny_fold {opts}", f"{n} inline asm blocks, expected {'some' if fold else 'none'}"
@@ -199,8 +200,8 @@ def check_skinny_fold():
     # The plans fit i686's 8 vector registers: its 7-row strip is one
     # vector wide (7 accumulators, B, a broadcast), not x86-64's two.
     opts = "--target=i686-linux-gnu --features=+avx2,+fma"
-    asm = run([SHLOC, prog, "--emit=asm", "-o", "-"] + opts.split()).stdout
-    if "shloc_f32_gemm_skinny_7x8:" in asm and "shloc_f32_gemm_skinny_7x16:" not in asm:
+    i686 = asm[opts]
+    if "shloc_f32_gemm_skinny_7x8:" in i686 and "shloc_f32_gemm_skinny_7x16:" not in i686:
         ok(f"unit/skinny_plan {opts} (7x8 strips)")
     else:
         fail(f"unit/skinny_plan {opts}", "no 7x8 strip, or a 7x16 one (16 registers' plan)")
