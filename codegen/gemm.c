@@ -50,7 +50,9 @@
  *            Zen 3 core, 10 alternating rounds, best of each 30.0 against
  *            26.7 GFLOP/s on average, 4 x 3 ahead in 9; dot_1024 on the
  *            2-core Zen 3 VM, bench/ab.py, 1 thread: 6 x 2 1.01x and
- *            1.09x the time of 4 x 3 (2 rounds of 30 calls, load 4.3).
+ *            1.09x the time of 4 x 3 (2 rounds of 30 calls, load 4.3);
+ *            BERT's products with weights as arguments (PACK_AHEAD's
+ *            six layers, 1 thread) 1.028 and 1.047 (load 2.3).
  *            Convolutions take 6 x 2 (the comment above gemm_tiles)
  *   neon     6 x 3 of 16 bytes: 18 + 3 + 6 of 32 v registers (6 x 12 f32;
  *            fmla by element takes A from a lane). The generic 6 x 2 leaves
@@ -289,7 +291,12 @@ void gemm_plan(Gemm *g) {
  * DEEP_MC rows, of equal size (M = 1024: 516 + 508). dot_1024, 2 runs of
  * 50 interleaved calls at load 5: min 109.9 / 109.5 GFLOP/s against 107.3
  * / 107.7 with MC 288 (blocks 288 x 3 + 160), 109.1 / 109.0 with all rows
- * in one block; 510 (510 + 510 + 4) was no faster than 288. */
+ * in one block; 510 (510 + 510 + 4) was no faster than 288. On the 2-core
+ * Zen 3 (AVX2, Bp 384 x 24 floats, in L2) other depths were no faster
+ * (the six layers of PACK_AHEAD's comment, 1 thread, paired medians
+ * against 512, 2-3 rounds of 30 calls, load 1.2-3.4): 128 1.006 / 1.017,
+ * 160 1.016 / 1.020, 192 0.972-1.021, 256 1.016-1.022, 768 (all of K
+ * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034. */
 enum { DEEP_MC = 512 };
 
 int64_t gemm_kc_packed(const GemmPlan *p) {
@@ -403,7 +410,15 @@ static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
  * (1 thread) and 0.984 (2 threads), 32 0.980 and 0.975, 48 0.989 and
  * 0.949, 64 1.03 and 0.98 (5 and 8 rounds); 32, 12 and 20 rounds of
  * calls fed numpy's arrays as bench/compare.py does: 0.973 (faster in 9)
- * and 0.986 (faster in 16); bits identical. */
+ * and 0.986 (faster in 16); bits identical. On the 2-core Zen 3 (AVX2,
+ * 4 x 24: a row of a panel 96 bytes) none of the variants measured apart
+ * from the noise: six layers of BERT's 128 x 768 @ 768 x 768, @ 768 x
+ * 3072, @ 3072 x 768 with weights as arguments, 1 thread, bench/ab.py
+ * --fifo against main, 2 rounds of 30 calls, load 1.2-3.4 (main against
+ * itself 0.999-1.011): 16 rows ahead 0.973 / 0.989, 64 1.024 / 1.002,
+ * 128 1.012 / 0.999, prefetcht0 0.997 / 0.998, none (the next panel's
+ * fetch alone, prefetch_panel_part) 1.001 / 0.988; neither fetch 1.070 /
+ * 1.072. */
 enum { PACK_AHEAD = 32 };
 
 /* The row of a panel at element boff of base into L2: `lines` lines of
