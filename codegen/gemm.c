@@ -1774,7 +1774,24 @@ static LLVMValueRef dots_fn(Gemm *g, LLVMTypeRef *ty) {
  * against 2 KiB (the same setup, load 6-7): 1 KiB ahead 1.08-1.09x
  * slower with one thread, 0.99-1.02 with two; 4 KiB 1.06-1.08x and
  * 1.04-1.05x. Then 2 panels against 3 (load 5.5-6.5, twice): 0.97-1.00
- * with one thread, 0.94-0.98 with two: 2 kept. */
+ * with one thread, 0.94-0.98 with two: 2 kept.
+ * Tried after, none kept (2 panels, the same setup, load 1.2-12, B/A
+ * ranges of the rounds at one thread unless said): one fetch per line
+ * (6 per 4 k, not micro_step's 8) 1.01-1.04x, 1.03-1.12x with two
+ * threads; every other line 1.54-1.66x; the second group fetching half
+ * the lines (the fetches spread over both groups) 1.11-1.18x; a second
+ * fetch of each row 64, 256 or 512 bytes nearer, or the second group
+ * fetching every line again, 0.96-1.06 (noise); locality t0 or nta for
+ * t1 0.99-1.02 (the same on Zen 3); 4 and 8 KiB ahead 1.00-1.03 and
+ * 1.02-1.05; 4 and 8 panels unfetched 1.33-1.41x and 1.59-1.74x, 4
+ * panels 1 KiB ahead 1.10-1.15x; the block's k loop in steps of 16, 8,
+ * 2, 1 k's (not 4) 1.09-1.12x, 1.00-1.03, 0.98-1.01, 0.98-1.02. The
+ * kernel reads B about as fast as one core reads memory on this VM: a
+ * plain AVX2 read of 340 MB (C, no FMAs, 1-8 streams) 13-19 GB/s, 10-14
+ * fetched 2 KiB ahead; BERT's fastest calls 17.3-17.5 ms (19.5 GB/s),
+ * its medians 22-30 ms with the other helpers' load; with B in the
+ * caches (shloc bench, 7 x 768 @ 768 x 96 or 3072 as constants) the
+ * kernel runs 79-80 GFLOP/s, from memory (12 such 768 x 3072) 40-48. */
 enum { SKINNY_PACKED_PREFETCH_BYTES = 1024, SKINNY_PACKED_PREFETCH_BYTES_AVX2 = 2048 };
 enum { SKINNY_PACKED_STREAMS_AVX2 = 2 };
 
