@@ -152,12 +152,17 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
   double wmark = 0;
   time_step(&cg, "codegen", &mark, &wmark);
   if (rc == 0 && kind != EMIT_VERIFY) {
+    cg.split_objects = kind == EMIT_OBJ && !o->memory_plan;
     rc = cg_optimize(&cg);
     time_step(&cg, "llvm-opt", &mark, &wmark);
     bool plan = rc == 0 && kind == EMIT_OBJ && o->memory_plan;
     if (plan) cg_report_begin(&cg);
     if (rc == 0) cg_weights_define(&cg, kind, plan ? NULL : path);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
+    if (cg.split) { /* optsplit.c's second half, emitted meanwhile */
+      int joined = cg_split_join(&cg, rc == 0, out, out_len);
+      if (rc == 0) rc = joined;
+    }
     if (rc == 0 && cg.errors) rc = cg.errors; /* backend errors (report.c) */
     /* The report reads the object back from memory. */
     if (rc == 0 && kind == EMIT_OBJ) rc = cg_weights_patch(&cg, out, out_len);
@@ -170,6 +175,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
     /* beside llvm-opt and llvm-emit: not in their times, nor in the wall time */
     if (cg.weights_ahead_ms) fprintf(stderr, "  %-13s %9.3f ms\n", "weights-ahead", cg.weights_ahead_ms);
     if (cg.opt_second_ms) fprintf(stderr, "  %-13s %9.3f ms\n", "llvm-opt-2", cg.opt_second_ms);
+    if (cg.emit_second_ms) fprintf(stderr, "  %-13s %9.3f ms\n", "llvm-emit-2", cg.emit_second_ms);
   }
   cg_dispose(&cg);
   return rc;

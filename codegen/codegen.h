@@ -145,6 +145,12 @@ typedef struct CG {
   bool welf;
   double weights_ms, weights_ahead_ms;
   double opt_second_ms; /* optsplit.c's second thread (CPU time) */
+  double emit_second_ms;
+  /* Set by codegen.c where the object may be emitted in two halves
+   * (optsplit.c); then, while the second half's object is being emitted
+   * on its thread, what cg_split_join waits for. */
+  bool split_objects;
+  struct Second *split;
   /* The bytes of packed constants and splats, made on a second thread
    * while LLVM optimizes and writes the object (weights.c
    * cg_weights_ahead); NULL when none runs. */
@@ -348,6 +354,15 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * With a file, cg_weights_finish defines the loader and hands out the
  * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
+/* The blob's symbol: a declaration until cg_weights_define. */
+#define CG_WEIGHTS_BLOB "shloc.weight_bytes"
+/* Declares the blob again in cg->mod where the optimizer dropped it for
+ * want of a use there, and the program has constants in it: optsplit.c's
+ * second object may still refer to it. */
+void cg_weights_redeclare(CG *cg);
+/* Whether objects for the target are little-endian ELF (by the triple's
+ * OS and environment; cg_weights_patch checks the object's header). */
+bool cg_elf_le_target(CG *cg);
 LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
 void cg_weights_define(CG *cg, EmitKind kind, const char *path);
 int cg_weights_patch(CG *cg, char **obj, size_t *len);
@@ -683,6 +698,18 @@ int cg_optimize(CG *cg);
  * options target.c sets) on the main thread and a second one, the kernels
  * split between two modules and linked back; 0, or 1 with a diagnostic. */
 int cg_optimize_split(CG *cg);
+/* Where cg_optimize_split left the second module's object to its thread
+ * (cg->split): waits for it and, if ok (the first module's object is
+ * *out), joins the two (elfjoin.c) into *out; frees the split either
+ * way. 0, or 1 with a diagnostic. */
+int cg_split_join(CG *cg, bool ok, char **out, size_t *out_len);
+/* codegen/elfjoin.c: the relocatable ELF64 object of a (the first
+ * module's, with the entries) and b (the second's, its definitions
+ * global, its references to a's local symbols undefined and hidden), as
+ * one module's would be: *out (malloc'ed); NULL, or what the join found
+ * that it does not handle. */
+const char *cg_elf_join(const char *a, size_t alen, const char *b, size_t blen, char **out,
+                        size_t *out_len);
 /* Loop strength reduction as x86's code generation runs it first (`llc-19
  * -debug-pass=Structure`: canon-freeze and loop-reduce in a loop pass
  * manager, after loop-simplify), appended to the -O1..-O3 pipelines since

@@ -22,8 +22,15 @@
  * in the compile's context, in place of the module codegen built), so
  * that both copies of such a function start alike, use-list orders
  * included (run_first). Kernels move largest first where that shortens
- * the longer side (plan; the cost model is at FN_COST). The second module
- * comes back as bitcode and is linked into the first; its copies of local
+ * the longer side (plan; the cost model is at FN_COST). For an ELF64
+ * object (split_objects) each module is then emitted on its own thread
+ * (emission was as long as the optimization, and serial), and elfjoin.c
+ * joins the two objects: the second thread first drops its copies of the
+ * local functions the first has too where they print alike (drop_alike,
+ * once the first has published its texts), the moved kernels and the
+ * weights' blob are hidden symbols across the two. Otherwise (assembly,
+ * LLVM IR, the memory plan, other formats) the second module comes back
+ * as bitcode and is linked into the first; its copies of local
  * functions and constants the first has too are dropped where they print
  * alike (else both stay: each is right for its callers; a caller is
  * matched again once its callees' copies are dropped), the moved kernels
@@ -44,6 +51,13 @@
  * in another order and register allocation and block layout differ in
  * places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
  * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
+ * Emitted in two objects, the functions' machine code is that of the
+ * linked module's (ResNet-50 b1/b8, BERT-base 7 tokens, the GPT-2 step, 1
+ * and 2 threads, host and znver4: the same instructions per function)
+ * but for the padding between the halves and the calls and addresses of
+ * moved kernels, which the linker now resolves; small constants both
+ * halves use are in both (private: no symbol to share; ResNet-50 .rodata
+ * 16 -> 20 KB).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -452,13 +466,37 @@ static void on_error(LLVMDiagnosticInfoRef info, void *first) {
   LLVMDisposeMessage(msg);
 }
 
+typedef struct Moved {
+  char *name;
+  LLVMLinkage linkage;
+  LLVMUnnamedAddr unnamed;
+} Moved;
+
+/* The second thread's work: its module optimized, then (objects)
+ * emitted as an object of its own, joined to the first's by
+ * cg_split_join, else returned as bitcode and linked into the first. */
 typedef struct Second {
-  const Split *s;
+  Split s;
   LLVMTargetMachineRef tm;  /* its own: a target machine caches subtargets */
   LLVMMemoryBufferRef bc;   /* the module after PIPE_IPO, read by both threads */
-  LLVMMemoryBufferRef out;  /* the second module optimized */
+  LLVMMemoryBufferRef out;  /* the second module optimized, or its object */
+  bool objects;
+  Moved *moved;             /* the kernels it defines */
+  int nmoved;
+  /* objects: the local functions both modules define, and the first's
+   * text of each (fn_text; NULL where it has none), which the
+   * second thread waits for (`published`) before it emits (drop_alike). */
+  char **shared, **texts;
+  int nshared;
+  bool published;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  LLVMContextRef ctx;       /* objects: kept from optimization to emission */
+  LLVMModuleRef mod;
+  pthread_t thread;
+  bool threaded;
   char *err;
-  double ms;
+  double ms, emit_ms;
 } Second;
 
 /* The module of bitcode bc in ctx with the bodies the plan gives one side
@@ -476,23 +514,219 @@ static LLVMModuleRef read_side(LLVMContextRef ctx, LLVMMemoryBufferRef bc, const
   return NULL;
 }
 
-static void *second_run(void *arg) {
-  Second *t = arg;
+/* The second module read and optimized; kept for second_emit (objects),
+ * else handed back as bitcode. */
+static void second_optimize(Second *t) {
   double start = cg_cpu_ms();
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(ctx, on_error, &t->err);
-  LLVMModuleRef mod = read_side(ctx, t->bc, t->s, true, &t->err);
-  if (mod && !t->err) {
-    t->err = run_pipeline(mod, PIPE_LOCAL, t->tm);
-    if (!t->err) {
-      add_suffix(mod);
-      t->out = LLVMWriteBitcodeToMemoryBuffer(mod);
+  t->ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(t->ctx, on_error, &t->err);
+  t->mod = read_side(t->ctx, t->bc, &t->s, true, &t->err);
+  if (t->mod && !t->err) t->err = run_pipeline(t->mod, PIPE_LOCAL, t->tm);
+  if (!t->objects) {
+    if (t->mod && !t->err) {
+      add_suffix(t->mod);
+      t->out = LLVMWriteBitcodeToMemoryBuffer(t->mod);
+    }
+    if (t->mod) LLVMDisposeModule(t->mod);
+    LLVMContextDispose(t->ctx);
+    t->mod = NULL;
+    t->ctx = NULL;
+  }
+  t->ms = cg_cpu_ms() - start;
+}
+
+static const char *skip_digits(const char *p) {
+  while (*p >= '0' && *p <= '9') p++;
+  return p;
+}
+
+/* Whether p (in text) is a metadata node's number (each loop's own) or
+ * an attribute group's (" #5": which numbers a module gives its groups
+ * depends on its other functions; fn_text spells them out). */
+static bool numbered(const char *p, const char *text) {
+  return (p[0] == '!' || (p[0] == '#' && p > text && p[-1] == ' ')) && p[1] >= '0' && p[1] <= '9';
+}
+
+/* Whether two texts of fn_text are alike but for the functions' names,
+ * comments and the numbers of their metadata and attribute groups: the
+ * text has their attributes, calling conventions and every
+ * instruction. */
+static bool text_alike(const char *x, const char *y) {
+  const char *p = strchr(x, '@'), *q = strchr(y, '@');
+  bool same = p && q && p - x == q - y && !memcmp(x, y, (size_t)(p - x));
+  if (same) {
+    p = strchr(p, '(');
+    q = strchr(q, '(');
+    same = p && q;
+  }
+  while (same && *p && *q) {
+    if (*p == ';' && *q == ';') { /* comments: "; preds = %5, %7" in use-list order */
+      p += strcspn(p, "\n");
+      q += strcspn(q, "\n");
+    } else if (numbered(p, x) && numbered(q, y) && p[0] == q[0]) {
+      p = skip_digits(p + 1);
+      q = skip_digits(q + 1);
+    } else {
+      same = *p++ == *q++;
     }
   }
-  if (mod) LLVMDisposeModule(mod);
-  LLVMContextDispose(ctx);
-  t->ms = cg_cpu_ms() - start;
+  return same && !*p && !*q;
+}
+
+/* The attributes of a list (kinds and values), or false where one is of
+ * a kind this does not spell. */
+static bool put_attrs(FILE *f, LLVMAttributeRef *a, unsigned n) {
+  for (unsigned k = 0; k < n; k++) {
+    unsigned len, vlen;
+    if (LLVMIsStringAttribute(a[k])) {
+      const char *key = LLVMGetStringAttributeKind(a[k], &len);
+      const char *val = LLVMGetStringAttributeValue(a[k], &vlen);
+      fprintf(f, " \"%.*s\"=\"%.*s\"", (int)len, key, (int)vlen, val);
+    } else if (LLVMIsEnumAttribute(a[k])) {
+      fprintf(f, " %u=%llu", LLVMGetEnumAttributeKind(a[k]),
+              (unsigned long long)LLVMGetEnumAttributeValue(a[k]));
+    } else {
+      return false;
+    }
+  }
+  fputc('\n', f);
+  return true;
+}
+
+/* cg_print_unnamed's text of f, then the function attributes of f and of
+ * each of its calls (its text names their groups by number only);
+ * malloc'ed, NULL where an attribute is of a kind put_attrs does not
+ * spell. */
+static char *fn_text(LLVMValueRef fn) {
+  char *text = NULL, *ir = cg_print_unnamed(fn);
+  size_t len;
+  FILE *f = open_memstream(&text, &len);
+  fputs(ir, f);
+  LLVMDisposeMessage(ir);
+  unsigned n = LLVMGetAttributeCountAtIndex(fn, LLVMAttributeFunctionIndex);
+  LLVMAttributeRef *a = malloc((n + 1) * sizeof *a);
+  LLVMGetAttributesAtIndex(fn, LLVMAttributeFunctionIndex, a);
+  bool ok = put_attrs(f, a, n);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); ok && bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); ok && i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i)) continue;
+      n = LLVMGetCallSiteAttributeCount(i, LLVMAttributeFunctionIndex);
+      a = realloc(a, (n + 1) * sizeof *a);
+      LLVMGetCallSiteAttributes(i, LLVMAttributeFunctionIndex, a);
+      ok = put_attrs(f, a, n);
+    }
+  free(a);
+  fclose(f);
+  if (ok) return text;
+  free(text);
   return NULL;
+}
+
+/* Whether functions a and b of one module print alike (fn_text,
+ * text_alike; local names are the passes': each module numbers its own
+ * ".idx370"). */
+static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
+  if (!LLVMIsAFunction(a)) return false;
+  char *x = fn_text(a), *y = fn_text(b);
+  bool same = x && y && text_alike(x, y);
+  free(x);
+  free(y);
+  return same;
+}
+
+/* Whether f calls (names) no local function that has a body. */
+static bool calls_no_local(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++) {
+        LLVMValueRef op = LLVMGetOperand(i, k);
+        if (op && LLVMIsAFunction(op) && has_body(op) && is_local(op)) return false;
+      }
+  return true;
+}
+
+/* The second module's copies of the local functions that print alike the
+ * first's (t->texts) become hidden declarations, which the join resolves
+ * to the first's: one copy in the object, as match_copies keeps after a
+ * link. A copy goes once every local function it calls has gone, so that
+ * the calls of the first's copy, which name the same functions, are to
+ * functions alike too. */
+static void drop_alike(Second *t) {
+  LLVMValueRef *f = calloc((size_t)t->nshared + 1, sizeof *f);
+  for (int i = 0; i < t->nshared; i++) {
+    LLVMValueRef g = LLVMGetNamedFunction(t->mod, t->shared[i]);
+    if (!t->texts[i] || !g || !has_body(g) || LLVMGetLinkage(g) != LLVMInternalLinkage) continue;
+    char *y = fn_text(g);
+    if (y && text_alike(t->texts[i], y)) f[i] = g;
+    free(y);
+  }
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (int i = 0; i < t->nshared; i++)
+      if (f[i] && calls_no_local(f[i])) {
+        strip_body(f[i]);
+        LLVMSetVisibility(f[i], LLVMHiddenVisibility);
+        f[i] = NULL;
+        dropped = true;
+      }
+  }
+  free(f);
+}
+
+/* The functions named in moved, and the weights' blob, hidden where mod
+ * has them: defined in one object, referred to from the other, where a
+ * default-visibility symbol would be reached through the GOT. */
+static void hide(LLVMModuleRef mod, const Moved *moved, int nmoved) {
+  for (int i = 0; i < nmoved; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(mod, moved[i].name);
+    if (f) LLVMSetVisibility(f, LLVMHiddenVisibility);
+  }
+  LLVMValueRef blob = LLVMGetNamedGlobal(mod, CG_WEIGHTS_BLOB);
+  if (blob) LLVMSetVisibility(blob, LLVMHiddenVisibility);
+}
+
+/* objects: once the first thread has published its texts, the second
+ * module's object. */
+static void second_emit(Second *t) {
+  double start = cg_cpu_ms();
+  pthread_mutex_lock(&t->lock);
+  while (!t->published) pthread_cond_wait(&t->cond, &t->lock);
+  pthread_mutex_unlock(&t->lock);
+  if (t->mod && !t->err) {
+    drop_alike(t);
+    hide(t->mod, t->moved, t->nmoved);
+    char *msg = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(t->tm, t->mod, LLVMObjectFile, &msg, &t->out)) {
+      if (!t->err) t->err = strdup(msg);
+      t->out = NULL;
+    }
+    LLVMDisposeMessage(msg);
+  }
+  if (t->mod) LLVMDisposeModule(t->mod);
+  if (t->ctx) LLVMContextDispose(t->ctx);
+  t->mod = NULL;
+  t->ctx = NULL;
+  t->emit_ms = cg_cpu_ms() - start;
+}
+
+static void *second_run(void *arg) {
+  Second *t = arg;
+  second_optimize(t);
+  if (t->objects) second_emit(t);
+  return NULL;
+}
+
+/* objects: the first module's texts of the shared functions, for the
+ * second thread, which waits for them. */
+static void publish(CG *cg, Second *t) {
+  for (int i = 0; cg && i < t->nshared; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(cg->mod, t->shared[i]);
+    t->texts[i] = f && has_body(f) ? fn_text(f) : NULL;
+  }
+  pthread_mutex_lock(&t->lock);
+  t->published = true;
+  pthread_cond_broadcast(&t->cond);
+  pthread_mutex_unlock(&t->lock);
 }
 
 static bool same_section(LLVMValueRef a, LLVMValueRef b) {
@@ -508,43 +742,6 @@ static bool same_global(LLVMValueRef a, LLVMValueRef b) {
          LLVMGetAlignment(a) == LLVMGetAlignment(b) && LLVMGetLinkage(a) == LLVMGetLinkage(b) &&
          LLVMGetUnnamedAddress(a) == LLVMGetUnnamedAddress(b) &&
          LLVMIsThreadLocal(a) == LLVMIsThreadLocal(b) && same_section(a, b);
-}
-
-static const char *skip_digits(const char *p) {
-  while (*p >= '0' && *p <= '9') p++;
-  return p;
-}
-
-/* Whether functions a and b of one module print alike but for their names,
- * their values' names, comments and the numbers of their metadata (each
- * loop's own node): the text has their attributes, calling conventions and every
- * instruction. */
-static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
-  if (!LLVMIsAFunction(a)) return false;
-  /* Local names are the passes' (each module numbers its own ".idx370"). */
-  char *x = cg_print_unnamed(a), *y = cg_print_unnamed(b);
-  const char *p = strchr(x, '@'), *q = strchr(y, '@');
-  bool same = p && q && p - x == q - y && !memcmp(x, y, (size_t)(p - x));
-  if (same) {
-    p = strchr(p, '(');
-    q = strchr(q, '(');
-    same = p && q;
-  }
-  while (same && *p && *q) {
-    if (*p == ';' && *q == ';') { /* comments: "; preds = %5, %7" in use-list order */
-      p += strcspn(p, "\n");
-      q += strcspn(q, "\n");
-    } else if (p[0] == '!' && q[0] == '!' && p[1] >= '0' && p[1] <= '9' && q[1] >= '0' && q[1] <= '9') {
-      p = skip_digits(p + 1);
-      q = skip_digits(q + 1);
-    } else {
-      same = *p++ == *q++;
-    }
-  }
-  same = same && !*p && !*q;
-  LLVMDisposeMessage(x);
-  LLVMDisposeMessage(y);
-  return same;
 }
 
 /* b, a copy from the second module named NAME SUFFIX: dropped for the
@@ -585,12 +782,6 @@ static void match_copies(LLVMModuleRef mod) {
     }
   }
 }
-
-typedef struct Moved {
-  char *name;
-  LLVMLinkage linkage;
-  LLVMUnnamedAddr unnamed;
-} Moved;
 
 typedef struct Handler {
   LLVMDiagnosticHandler fn;
@@ -633,17 +824,21 @@ static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int
   return NULL;
 }
 
-/* The moved kernels' names and linkage, which the link replaces. */
-static Moved *note_moved(const Split *s, int *nmoved) {
-  Moved *m = malloc((size_t)s->n * sizeof *m);
-  *nmoved = 0;
+/* The names of the moved kernels (their linkage too, which the link
+ * replaces) and, for objects, of the local functions both modules define. */
+static void note_names(Second *t) {
+  const Split *s = &t->s;
+  t->moved = malloc((size_t)s->n * sizeof *t->moved);
+  t->shared = malloc((size_t)s->n * sizeof *t->shared);
+  t->texts = calloc((size_t)s->n, sizeof *t->texts);
   for (int i = 0; i < s->n; i++) {
-    LLVMValueRef f = s->fns[i].fn;
-    if (s->fns[i].moved)
-      m[(*nmoved)++] = (Moved){strdup(LLVMGetValueName2(f, &(size_t){0})), LLVMGetLinkage(f),
-                               LLVMGetUnnamedAddress(f)};
+    const SplitFn *f = &s->fns[i];
+    const char *name = LLVMGetValueName2(f->fn, &(size_t){0});
+    if (f->moved)
+      t->moved[t->nmoved++] = (Moved){strdup(name), LLVMGetLinkage(f->fn), LLVMGetUnnamedAddress(f->fn)};
+    else if (t->objects && f->in_a && f->in_b)
+      t->shared[t->nshared++] = strdup(name);
   }
-  return m;
 }
 
 /* The first module read back from the bitcode the second is read from,
@@ -653,11 +848,11 @@ static Moved *note_moved(const Split *s, int *nmoved) {
  * another order than the one built, and LICM's hoisting, the blocks'
  * predecessors and register allocation follow it), so that where both
  * sides' callers leave it alike the two copies print alike and one is
- * dropped (match_copies). */
+ * dropped (match_copies, or drop_alike for objects). */
 static char *run_first(CG *cg, const Second *t) {
   char *err = NULL;
   Handler h = catch_errors(cg, &err);
-  LLVMModuleRef first = read_side(cg->ctx, t->bc, t->s, false, &err);
+  LLVMModuleRef first = read_side(cg->ctx, t->bc, &t->s, false, &err);
   if ((err = end_catch(cg, h, !first, err, "cannot read back bitcode"))) return err;
   LLVMClearInsertionPosition(cg->b);
   LLVMDisposeModule(cg->mod);
@@ -665,39 +860,115 @@ static char *run_first(CG *cg, const Second *t) {
   return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
 }
 
-static char *run_split(CG *cg, const Split *s) {
-  Second t = {.s = s, .tm = cg_target_machine(cg->o)};
-  if (!t.tm) return strdup("cannot create a second target machine");
-  t.bc = LLVMWriteBitcodeToMemoryBuffer(cg->mod);
-  /* Without a thread the second module is optimized here first: the same
-   * modules, the same object. */
-  pthread_t thread;
-  bool threaded = !pthread_create(&thread, NULL, second_run, &t);
-  if (!threaded) second_run(&t);
-  int nmoved;
-  Moved *moved = note_moved(s, &nmoved);
-  char *err = run_first(cg, &t);
-  if (threaded) pthread_join(thread, NULL);
-  LLVMDisposeMemoryBuffer(t.bc);
-  cg->opt_second_ms = t.ms;
-  if (!err) err = t.err;
-  else free(t.err);
-  if (!err) err = link_second(cg, t.out, moved, nmoved);
-  else if (t.out) LLVMDisposeMemoryBuffer(t.out);
-  for (int i = 0; i < nmoved; i++) free(moved[i].name);
-  free(moved);
-  LLVMDisposeTargetMachine(t.tm);
+static void second_free(Second *t) {
+  for (int i = 0; i < t->nmoved; i++) free(t->moved[i].name);
+  for (int i = 0; i < t->nshared; i++) {
+    free(t->shared[i]);
+    free(t->texts[i]);
+  }
+  free(t->moved);
+  free(t->shared);
+  free(t->texts);
+  if (t->out) LLVMDisposeMemoryBuffer(t->out);
+  free(t->err);
+  pthread_mutex_destroy(&t->lock);
+  pthread_cond_destroy(&t->cond);
+  if (t->tm) LLVMDisposeTargetMachine(t->tm);
+  split_free(&t->s);
+  free(t);
+}
+
+/* The second thread started (or, where none can be, its optimization
+ * done here first: the same modules, the same object), then the first
+ * module optimized here. */
+static char *start_both(CG *cg, Second *t) {
+  t->bc = LLVMWriteBitcodeToMemoryBuffer(cg->mod);
+  note_names(t);
+  t->threaded = !pthread_create(&t->thread, NULL, second_run, t);
+  if (!t->threaded) second_optimize(t);
+  char *err = run_first(cg, t);
+  if (t->objects) {
+    if (!err) {
+      hide(cg->mod, t->moved, t->nmoved);
+      cg_weights_redeclare(cg);
+    }
+    publish(err ? NULL : cg, t);
+  }
   return err;
+}
+
+/* Ends the second thread (and its emission, where it has not run). */
+static void finish_second(CG *cg, Second *t) {
+  if (t->threaded) pthread_join(t->thread, NULL);
+  else if (t->objects) second_emit(t);
+  t->threaded = false;
+  LLVMDisposeMemoryBuffer(t->bc);
+  t->bc = NULL;
+  cg->opt_second_ms = t->ms;
+  cg->emit_second_ms = t->emit_ms;
+}
+
+static char *run_split(CG *cg, Second *t) {
+  char *err = start_both(cg, t);
+  if (t->objects && !err) {
+    cg->split = t; /* emitted beside the first's object: cg_split_join */
+    return NULL;
+  }
+  finish_second(cg, t);
+  if (!err) err = t->err;
+  t->err = NULL;
+  if (!err) {
+    err = link_second(cg, t->out, t->moved, t->nmoved);
+    t->out = NULL;
+  }
+  second_free(t);
+  return err;
+}
+
+/* Whether the object may be emitted in two halves joined by elfjoin.c:
+ * little-endian ELF64 (as the host, whose structures the join reads),
+ * and no memory plan (its frames come from the compile's context). */
+static bool split_objects(CG *cg) {
+  const union { uint16_t u; char c; } host = {1};
+  return cg->split_objects && host.c && cg_elf_le_target(cg) && LLVMPointerSize(cg->td) == 8;
+}
+
+int cg_split_join(CG *cg, bool ok, char **out, size_t *out_len) {
+  Second *t = cg->split;
+  cg->split = NULL;
+  finish_second(cg, t);
+  const char *err = t->err;
+  char *joined = NULL;
+  size_t n = 0;
+  if (!err && ok) err = cg_elf_join(*out, *out_len, LLVMGetBufferStart(t->out),
+                                    LLVMGetBufferSize(t->out), &joined, &n);
+  if (!err && ok) {
+    free(*out);
+    *out = joined;
+    *out_len = n;
+  }
+  if (err) diag_error((Loc){0}, "LLVM code generation failed (second half): %s", err);
+  second_free(t);
+  return err != NULL;
 }
 
 int cg_optimize_split(CG *cg) {
   char *err = run_pipeline(cg->mod, PIPE_IPO, cg->tm);
   if (!err) {
-    Split s;
-    split_init(&s, cg->mod);
-    bool split = splittable(cg->mod) && plan(&s);
-    err = split ? run_split(cg, &s) : run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
-    split_free(&s);
+    Second *t = calloc(1, sizeof *t);
+    split_init(&t->s, cg->mod);
+    t->objects = split_objects(cg);
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->cond, NULL);
+    bool split = splittable(cg->mod) && plan(&t->s);
+    if (split) t->tm = cg_target_machine(cg->o);
+    if (split && !t->tm) err = strdup("cannot create a second target machine");
+    else if (split) err = run_split(cg, t);
+    else err = run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+    if (!split || !t->tm) {
+      t->objects = false;
+      second_free(t);
+    }
   }
   if (!err) return 0;
   diag_error((Loc){0}, "LLVM pass pipeline failed: %s", err);

@@ -85,7 +85,6 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
   if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
 }
 
-#define BLOB_NAME "shloc.weight_bytes"
 /* ELF --weights=embed: the blob's own section, and the bytes LLVM emits
  * there (cg_weights_define). */
 #define BLOB_SECTION ".rodata.shloc.weights"
@@ -229,7 +228,7 @@ static void blob_write(const CG *cg, char *dst) {
 static LLVMValueRef base_global(CG *cg) {
   if (cg->wbase) return cg->wbase;
   if (cg->o->weights != WEIGHTS_FILE) {
-    cg->wbase = LLVMAddGlobal(cg->mod, LLVMArrayType2(cg->t_i8, 0), BLOB_NAME);
+    cg->wbase = LLVMAddGlobal(cg->mod, LLVMArrayType2(cg->t_i8, 0), CG_WEIGHTS_BLOB);
     LLVMSetGlobalConstant(cg->wbase, 1);
     LLVMSetAlignment(cg->wbase, 64);
     return cg->wbase;
@@ -334,9 +333,7 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   return 0;
 }
 
-/* Whether objects for the target are little-endian ELF (by the triple's
- * OS and environment; cg_weights_patch checks the object's header). */
-static bool elf_le_target(CG *cg) {
+bool cg_elf_le_target(CG *cg) {
   static const char *const elf[] = {"linux", "-none", "-elf", "android", "bsd", "fuchsia"};
   char *triple = LLVMGetTargetMachineTriple(cg->tm);
   bool yes = false;
@@ -345,10 +342,17 @@ static bool elf_le_target(CG *cg) {
   return yes && LLVMByteOrder(cg->td) == LLVMLittleEndian;
 }
 
+void cg_weights_redeclare(CG *cg) {
+  if (cg->o->weights == WEIGHTS_FILE || !cg->wlen || LLVMGetNamedGlobal(cg->mod, CG_WEIGHTS_BLOB))
+    return;
+  cg->wbase = NULL;
+  base_global(cg);
+}
+
 void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   if (cg->o->weights == WEIGHTS_FILE) return;
   /* Looked up again: the optimizer drops a declaration nothing uses. */
-  LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, BLOB_NAME);
+  LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, CG_WEIGHTS_BLOB);
   cg->wbase = NULL;
   if (!decl) return;
   double t = cg_cpu_ms();
@@ -356,7 +360,7 @@ void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
    * its own, which becomes the blob after the ELF header (blob_place_elf;
    * into a file, written from now on: blob_file_run); other objects get
    * the blob's size in zeros. */
-  cg->welf = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && elf_le_target(cg);
+  cg->welf = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg);
   LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->welf ? BLOB_PLACEHOLDER : cg->wlen);
   LLVMValueRef init = LLVMConstNull(ty);
   if (kind != EMIT_OBJ) {
@@ -382,7 +386,7 @@ void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   else if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
   LLVMReplaceAllUsesWith(decl, g);
   LLVMDeleteGlobal(decl);
-  LLVMSetValueName2(g, BLOB_NAME, strlen(BLOB_NAME));
+  LLVMSetValueName2(g, CG_WEIGHTS_BLOB, strlen(CG_WEIGHTS_BLOB));
   cg->wbase = g;
   cg->weights_ms += cg_cpu_ms() - t;
   if (cg->welf && path) blob_file_start(cg, path);
@@ -429,7 +433,7 @@ static char *blob_symbol(const Elf *e, uint64_t *shndx) {
     const char *names = e->obj + sh_get(e, str, 2);
     for (uint64_t o = 0; ent && o + ent <= sh_get(e, i, 3); o += ent) {
       char *sym = e->obj + sh_get(e, i, 2) + o;
-      if (strcmp(names + get_le(sym, 4), BLOB_NAME)) continue;
+      if (strcmp(names + get_le(sym, 4), CG_WEIGHTS_BLOB)) continue;
       *shndx = get_le(sym + (e->w == 8 ? 6 : 14), 2);
       return sym;
     }
@@ -655,7 +659,7 @@ static char *blob_in_object(CG *cg, LLVMBinaryRef bin, char *obj, size_t len) {
   for (; !LLVMObjectFileIsSymbolIteratorAtEnd(bin, sym); LLVMMoveToNextSymbol(sym)) {
     const char *name = LLVMGetSymbolName(sym);
     /* Mach-O puts '_' before C names. */
-    if (strcmp(name, BLOB_NAME) && (name[0] != '_' || strcmp(name + 1, BLOB_NAME))) continue;
+    if (strcmp(name, CG_WEIGHTS_BLOB) && (name[0] != '_' || strcmp(name + 1, CG_WEIGHTS_BLOB))) continue;
     LLVMMoveToContainingSection(sec, sym);
     if (LLVMObjectFileIsSectionIteratorAtEnd(bin, sec)) break;
     const char *c = LLVMGetSectionContents(sec);
@@ -693,7 +697,7 @@ int cg_weights_patch(CG *cg, char **obj, size_t *len) {
   if (failed) return 1;
   if (!done) {
     diag_error((Loc){0}, "cannot write the weights into the object: %s%s",
-               err ? err : "no symbol " BLOB_NAME " with contents in it",
+               err ? err : "no symbol " CG_WEIGHTS_BLOB " with contents in it",
                cg->o->weights == WEIGHTS_SECTION ? " (does the section hold data?)" : "");
     LLVMDisposeMessage(err);
     return 1;

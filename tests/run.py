@@ -311,12 +311,29 @@ def stage_limits():
     counted("limits", cmd + (["--sanitized"] if SAN_FLAGS else []), 600)
 
 
+def object_copies(path, cargs):
+    """Whether the object of tests/run program `path` was emitted in two
+    halves (codegen/optsplit.c: llvm-emit-2 in --time-passes) and how many
+    function names its symbol table defines twice (None without readelf)."""
+    readelf = shutil.which("llvm-readelf-19") or shutil.which("llvm-readelf") or shutil.which("readelf")
+    with tempfile.TemporaryDirectory() as d:
+        obj = os.path.join(d, "p.o")
+        r = run([SHLOC, path, "--time-passes", "-o", obj] + cargs)
+        if r.returncode or not readelf:
+            return "llvm-emit-2" in r.stderr, None
+        syms = subprocess.run([readelf, "-s", "-W", obj], capture_output=True, text=True).stdout
+    names = [l.split()[7] for l in syms.splitlines()
+             if len(l.split()) == 8 and l.split()[3] == "FUNC" and l.split()[6] != "UND"]
+    return "llvm-emit-2" in r.stderr, len(names) - len(set(names))
+
+
 def run_one(name, path, args, want, check, errors, kernels=None, split_copies=None):
     """One run of a tests/run program: its output is want, or with errors it
     fails (exit status 1) with each text in its diagnostics; with kernels
     it compiles to that many kernel functions; with split_copies its
     optimization is split across two threads and keeps that many ".split"
-    copies."""
+    copies, and its object, emitted in two halves, defines that many
+    functions twice."""
     r = run([SHLOC, "check" if check else "run", "--verify-each", path] + args, timeout=120)
     if errors:
         missing = [e for e in errors if e not in r.stderr]
@@ -333,6 +350,7 @@ def run_one(name, path, args, want, check, errors, kernels=None, split_copies=No
         nk = len(re.findall(r"^define internal .*@[\w.]+\.k\d+\(", ll.stdout, re.M))
         ns = len(re.findall(r"^define .*@[\w.]+\.split\(", ll.stdout, re.M))
         split = "llvm-opt-2" in ll.stderr
+    halves, twice = object_copies(path, cargs) if split_copies is not None else (None, None)
     if r.returncode:
         fail(name, r.stderr[-1500:])
     elif got != want:
@@ -343,6 +361,10 @@ def run_one(name, path, args, want, check, errors, kernels=None, split_copies=No
         fail(name, "the optimization was not split (no llvm-opt-2 in --time-passes)")
     elif split_copies is not None and ns != split_copies:
         fail(name, f"{ns} .split copies, want {split_copies}")
+    elif split_copies is not None and not halves:
+        fail(name, "the object was not emitted in two halves (no llvm-emit-2 in --time-passes)")
+    elif twice is not None and twice != split_copies:
+        fail(name, f"the object defines {twice} functions twice, want {split_copies}")
     else:
         ok(name)
 
@@ -357,7 +379,8 @@ def stage_run():
     program compiles to N kernel functions (identical kernels are emitted
     once). `// SPLIT-COPIES: N`: its optimization is split across two
     threads (codegen/optsplit.c) and N functions keep a ".split" copy
-    (a function both modules define and optimize alike is kept once).
+    (a function both modules define and optimize alike is kept once), and
+    its object, emitted in two halves, defines N functions twice.
     symbolic_*.mlir (`?` sizes bound at the call, run's default) also run
     specialized to their inputs (--specialize) and must print the
     same. `// REREAD`: what `shloc --emit=mlir` prints of the program (the
