@@ -71,6 +71,10 @@ CASES = [
     ("f32", 5, 37, 170, "const", False),  # 8 panels: 4 turns of 2
     ("f32", 7, 53, 115, "const", False),  # BERT's 7 tokens, 5 panels (1 alone): 2 groups of rows
     ("f64", 8, 27, 61, "const", False),  # 6 panels of 12: 2 groups of 4 rows
+    # 7 rows folded (AVX2): each strip's sums start from C after the first
+    # block (skinny_acc_from_c); K below a block, then 5 blocks in f64
+    ("f32", 7, 12, 40, "arg", False),
+    ("f64", 7, 70, 21, "arg", False),
 ]
 
 # Packed with 2 threads (NR = 64 f32, 32 f64 with AVX-512; 24 and 12 with
