@@ -34,7 +34,9 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -273,10 +275,33 @@ typedef struct Away {
 #endif
 } Away;
 
+#ifdef __linux__
+/* Whether the system runs no more threads than nt now (the fourth field
+ * of /proc/loadavg: the runnable threads, this one included), so that a
+ * CPU other than the caller's is likely free when the worker wakes. */
+static bool few_running(int nt) {
+  char buf[128];
+  int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t got = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (got <= 0) return false;
+  buf[got] = 0;
+  const char *p = buf;
+  for (int field = 0; field < 3; field++) {
+    p = strchr(p, ' ');
+    if (!p) return false;
+    p++;
+  }
+  return atoi(p) <= nt;
+}
+#endif
+
 /* Before worker `slot` sleeps after the loop published as `w`: leaves
  * the CPUs that the loop's other threads were last seen on out of its
- * affinity, where that leaves it one, so that the wake-up that follows
- * places it elsewhere; back_home restores the affinity after it. Why:
+ * affinity, where that leaves it one and nothing else waits for a CPU
+ * (few_running), so that the wake-up that follows places it elsewhere;
+ * back_home restores the affinity after it. Why:
  * this VM's kernel (6.18, booted with sched_vcpu_pack) puts a woken
  * thread on its waker's CPU even with the other one idle (one thread
  * waking another after 50 ms of idle time: on the waker's CPU 56 of 60
@@ -298,14 +323,18 @@ typedef struct Away {
  * GPT-2's step 0.794x (faster in 52 of 60, load 2-3 from other
  * processes), 0.957x at nice -15, 0.994x under SCHED_FIFO; ResNet-50 b1
  * 1.007x / 1.012x (FIFO); BERT at 7 tokens 1.003x (FIFO). At a load of
- * 4-7, with the other CPU busy, it costs: GPT-2 1.17x, BERT 1.11-1.14x
- * (the worker, there a thread among others, is preempted holding a piece
- * the caller then waits for; on the caller's CPU it ran in the caller's
- * stead). */
+ * 4-7, with the other CPU busy, it cost: GPT-2 1.13-1.17x, BERT
+ * 1.11-1.29x (the worker, there a thread among others, is preempted
+ * holding a piece the caller then waits for; on the caller's CPU it ran
+ * in the caller's stead), hence few_running, as a kernel without the
+ * packing places a woken thread on an idle CPU only: at a load of 4.4-5.6
+ * GPT-2 1.03x, BERT 1.08x (faster in 20 and 15 of 40; without it 1.13x,
+ * 1.29x in the same runs). */
 static Away avoid_team_cpus(int slot, uint64_t w) {
   Away a = {false};
 #ifdef __linux__
   cpu_set_t away;
+  if (!few_running(claim_threads(w))) return a;
   if (pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask)) return a;
   away = a.mask;
   for (int s = 0; s < claim_threads(w); s++) {
