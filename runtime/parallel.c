@@ -30,10 +30,13 @@
  * own thread. A child of fork(2) inherits the bookkeeping but not the
  * workers: its caller runs every piece itself, so it is still correct. */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -124,6 +127,10 @@ typedef struct Team {
    * start, the caller's set by each loop before it publishes `claim`). */
   _Atomic clockid_t clocks[MAX_THREADS];
   atomic_bool has_clock[MAX_THREADS];
+  /* Per slot, the CPU its thread was last seen on (-1: unknown), the
+   * caller's set by each loop, a worker's whenever it looks for pieces
+   * (avoid_team_cpus). */
+  atomic_int cpus[MAX_THREADS];
 } Team;
 
 static Team team = {.mu = PTHREAD_MUTEX_INITIALIZER,
@@ -250,6 +257,108 @@ static void help(int slot, uint64_t w) {
   }
 }
 
+/* The CPU the calling thread runs on, -1 where unknown. */
+static int current_cpu(void) {
+#ifdef __linux__
+  return sched_getcpu();
+#else
+  return -1;
+#endif
+}
+
+/* A sleeping worker's affinity, as it was before it left out the CPUs of
+ * the others (avoid_team_cpus). */
+typedef struct Away {
+  bool set;
+#ifdef __linux__
+  cpu_set_t mask;
+#endif
+} Away;
+
+#ifdef __linux__
+/* Whether the system runs no more threads than nt now (the fourth field
+ * of /proc/loadavg: the runnable threads, this one included), so that a
+ * CPU other than the caller's is likely free when the worker wakes. */
+static bool few_running(int nt) {
+  char buf[128];
+  int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t got = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (got <= 0) return false;
+  buf[got] = 0;
+  const char *p = buf;
+  for (int field = 0; field < 3; field++) {
+    p = strchr(p, ' ');
+    if (!p) return false;
+    p++;
+  }
+  return atoi(p) <= nt;
+}
+#endif
+
+/* Before worker `slot` sleeps after the loop published as `w`: leaves
+ * the CPUs that the loop's other threads were last seen on out of its
+ * affinity, where that leaves it one and nothing else waits for a CPU
+ * (few_running), so that the wake-up that follows places it elsewhere;
+ * back_home restores the affinity after it. Why:
+ * this VM's kernel (6.18, booted with sched_vcpu_pack) puts a woken
+ * thread on its waker's CPU even with the other one idle (one thread
+ * waking another after 50 ms of idle time: on the waker's CPU 56 of 60
+ * times). The worker then runs only when the caller does not, so 2
+ * threads are no faster than 1, and the spin's CPU-clock watch sees the
+ * caller starved and sleeps, to be woken onto the same CPU again: GPT-2's
+ * decoding step at 2 threads with 50 ms of idle time before each call
+ * (as bench/compare.py times it), 40 calls: 1689 of 1736 wakes of the
+ * worker on the caller's CPU, the worker asleep when 121 of the 121
+ * loops of the median call started; with this (and a migration after
+ * the wake where it still shared one), 12 of 157 wakes, asleep at 4
+ * loops of 121. (SCHED_FIFO threads are placed by other rules:
+ * hence 16-19 ms there against 24 ms.) Leaving the CPUs out only after
+ * the wake instead (a migration once the worker runs, which on the
+ * caller's CPU waits for the caller to be preempted): 61 of 173 wakes on
+ * the caller's CPU, asleep at 41 loops of 121. Three system calls a
+ * sleep, which follows a spin of SPIN_NS. Against the kernel's placement
+ * (one process alternating both runtimes' calls, 50 ms apart, 2 threads):
+ * GPT-2's step 0.794x (faster in 52 of 60, load 2-3 from other
+ * processes), 0.957x at nice -15, 0.994x under SCHED_FIFO; ResNet-50 b1
+ * 1.007x / 1.012x (FIFO); BERT at 7 tokens 1.003x (FIFO). At a load of
+ * 4-7, with the other CPU busy, it cost: GPT-2 1.13-1.17x, BERT
+ * 1.11-1.29x (the worker, there a thread among others, is preempted
+ * holding a piece the caller then waits for; on the caller's CPU it ran
+ * in the caller's stead), hence few_running, as a kernel without the
+ * packing places a woken thread on an idle CPU only: at a load of 4.4-5.6
+ * GPT-2 1.03x, BERT 1.08x (faster in 20 and 15 of 40; without it 1.13x,
+ * 1.29x in the same runs). */
+static Away avoid_team_cpus(int slot, uint64_t w) {
+  Away a = {false};
+#ifdef __linux__
+  cpu_set_t away;
+  if (!few_running(claim_threads(w))) return a;
+  if (pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask)) return a;
+  away = a.mask;
+  for (int s = 0; s < claim_threads(w); s++) {
+    int c = atomic_load(&team.cpus[s]);
+    if (s != slot && c >= 0 && c < CPU_SETSIZE) CPU_CLR(c, &away);
+  }
+  a.set = CPU_COUNT(&away) > 0 && !CPU_EQUAL(&away, &a.mask) &&
+          !pthread_setaffinity_np(pthread_self(), sizeof away, &away);
+#else
+  (void)slot, (void)w;
+#endif
+  return a;
+}
+
+/* After the sleep: the affinity as it was (a change another thread made
+ * to it meanwhile is lost), which keeps the worker where it now runs. */
+static void back_home(const Away *a) {
+#ifdef __linux__
+  if (a->set) pthread_setaffinity_np(pthread_self(), sizeof a->mask, &a->mask);
+#else
+  (void)a;
+#endif
+}
+
 static bool epoch_changed(uint64_t epoch) {
   return claim_epoch(atomic_load(&team.claim)) != (uint32_t)epoch;
 }
@@ -260,15 +369,18 @@ static void *worker_main(void *arg) {
   for (;;) {
     uint64_t w = atomic_load(&team.claim);
     if (atomic_load(&team.stop)) return NULL;
+    atomic_store(&team.cpus[slot], current_cpu());
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
     if (spin_until(epoch_changed, epoch, 0)) continue;
+    Away away = avoid_team_cpus(slot, w);
     pthread_mutex_lock(&team.mu);
     atomic_fetch_add(&team.sleepers, 1);
     while (!epoch_changed(epoch)) pthread_cond_wait(&team.wake, &team.mu);
     atomic_fetch_sub(&team.sleepers, 1);
     pthread_mutex_unlock(&team.mu);
+    back_home(&away);
   }
 }
 
@@ -329,6 +441,7 @@ static void run_loop(shlort_range_fn fn, void *ctx, Cut cut) {
   team.ctx = ctx;
   team.cut = cut;
   watch_self(0);
+  atomic_store(&team.cpus[0], current_cpu());
   atomic_store(&team.done, 0);
   team.epoch++;
   for (int s = 0; s < nt; s++)
