@@ -230,6 +230,8 @@ static void join_globals(Join *j, Obj *a, Obj *b) {
     if (local(s)) continue;
     size_t d = find_sym(b, a->symstr + s->st_name, true, true);
     if (d && defined(s)) j->err = "a symbol both objects define";
+    if (!d && !defined(s) && ELF64_ST_VISIBILITY(s->st_other) == STV_HIDDEN)
+      j->err = "a hidden symbol no object defines";
     a->symmap[i] = d ? b->symmap[d] : add_sym(j, moved_sym(j, a, i));
   }
   for (size_t i = 1; i < b->nsym; i++) {
@@ -297,7 +299,8 @@ static char *join_write(Join *j, const Elf64_Ehdr *ah, size_t *len) {
                             .sh_link = (Elf64_Word)strtab, .sh_info = (Elf64_Word)nlocal,
                             .sh_addralign = 8, .sh_entsize = sizeof(Elf64_Sym),
                             .sh_size = j->nsym * sizeof(Elf64_Sym)};
-  sh[strtab] = (Elf64_Shdr){.sh_name = add_str(j, ".strtab"), .sh_type = SHT_STRTAB,
+  uint32_t strtab_name = add_str(j, ".strtab"); /* before sh_size reads strlen */
+  sh[strtab] = (Elf64_Shdr){.sh_name = strtab_name, .sh_type = SHT_STRTAB,
                             .sh_addralign = 1, .sh_size = j->strlen};
   size_t off = sizeof(Elf64_Ehdr);
   for (int k = 1; k < nout; k++) {

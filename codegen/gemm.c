@@ -1184,6 +1184,29 @@ static bool skinny_folds(Gemm *g) {
  * skinny_edge). */
 typedef enum { STRIP_FULL, STRIP_EDGE, STRIP_OVERLAP } StripKind;
 
+/* The accumulators of a folded strip start from C's NR columns (all
+ * of them, also for STRIP_OVERLAP, whose columns all lie in C), or from
+ * zero in the first block, and micro_store then writes them back
+ * (m->first cleared): one chain over K per element, the packed path's
+ * sums, instead of a block's chain from zero added to C. The 14 ymm of
+ * accumulators left no register for C's old values, so the add to C
+ * spilled 12 of them to the stack and read them back (read from the
+ * disassembly). BERT at 7 tokens, weights as arguments 16 bytes past a
+ * line, one thread (bench/ab.py --fifo --offset=16 against main, Zen 3,
+ * load 3.8): 0.947-0.990 over 3 x 20 calls; 24 products 7 x 768 @
+ * 768 x 768 0.92-0.94, 7 x 768 @ 768 x 3072 and 7 x 3072 @ 3072 x 768
+ * 0.98-1.00 (2 x 20 calls, load 1.9). */
+static void skinny_acc_from_c(Gemm *g, Micro *m, LLVMValueRef *acc) {
+  const GemmPlan *p = &g->p;
+  LLVMValueRef mask;
+  for (int r = 0; r < p->mr; r++)
+    for (int v = 0; v < p->nv; v++) {
+      LLVMValueRef x = vload(g, micro_c_at(g, m, r, v, false, &mask), (unsigned)elem_bytes(p->e));
+      acc[r * p->nv + v] = LLVMBuildSelect(g->b, m->first, acc[r * p->nv + v], x, "");
+    }
+  m->first = NULL;
+}
+
 /* C[0:M, j:j+NR) (+)= A[0:M, kb:kend) * B[kb:kend, j:j+NR), full (NR
  * columns) or the edge strip of m->cols columns, of a call's `cols`: a
  * chain of fused multiply-adds from zero over the block, added to C
@@ -1225,29 +1248,6 @@ typedef enum { STRIP_FULL, STRIP_EDGE, STRIP_OVERLAP } StripKind;
  * the packed skinny path (panels of 16 columns, one group) it did not
  * help: 1.00-1.02 of 4 + 3 with BERT's weights as constants, one thread
  * (that path waits on its one stream of B). */
-/* The accumulators of a folded strip start from C's NR columns (all
- * of them, also for STRIP_OVERLAP, whose columns all lie in C), or from
- * zero in the first block, and micro_store then writes them back
- * (m->first cleared): one chain over K per element, the packed path's
- * sums, instead of a block's chain from zero added to C. The 14 ymm of
- * accumulators left no register for C's old values, so the add to C
- * spilled 12 of them to the stack and read them back (read from the
- * disassembly). BERT at 7 tokens, weights as arguments 16 bytes past a
- * line, one thread (bench/ab.py --fifo --offset=16 against main, Zen 3,
- * load 3.8): 0.947-0.990 over 3 x 20 calls; 24 products 7 x 768 @
- * 768 x 768 0.92-0.94, 7 x 768 @ 768 x 3072 and 7 x 3072 @ 3072 x 768
- * 0.98-1.00 (2 x 20 calls, load 1.9). */
-static void skinny_acc_from_c(Gemm *g, Micro *m, LLVMValueRef *acc) {
-  const GemmPlan *p = &g->p;
-  LLVMValueRef mask;
-  for (int r = 0; r < p->mr; r++)
-    for (int v = 0; v < p->nv; v++) {
-      LLVMValueRef x = vload(g, micro_c_at(g, m, r, v, false, &mask), (unsigned)elem_bytes(p->e));
-      acc[r * p->nv + v] = LLVMBuildSelect(g->b, m->first, acc[r * p->nv + v], x, "");
-    }
-  m->first = NULL;
-}
-
 static void skinny_strip(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c,
                          LLVMValueRef cols, LLVMValueRef j, LLVMValueRef kb,
                          LLVMValueRef kend, bool rev, StripKind kind) {

@@ -927,7 +927,11 @@ static char *run_split(CG *cg, Second *t) {
 
 /* Whether the object may be emitted in two halves joined by elfjoin.c:
  * little-endian ELF64 (as the host, whose structures the join reads),
- * and no memory plan (its frames come from the compile's context). */
+ * and no memory plan (its frames come from the compile's context). Only
+ * x86-64 splits at all (target.c split_applies), and the join assumes its
+ * relocations (RELA, no linker relaxation: riscv64's R_RISCV_ALIGN would
+ * not keep the second part aligned, and its .riscv.attributes section is
+ * refused). */
 static bool split_objects(CG *cg) {
   const union { uint16_t u; char c; } host = {1};
   return cg->split_objects && host.c && cg_elf_le_target(cg) && LLVMPointerSize(cg->td) == 8;
@@ -962,11 +966,11 @@ int cg_optimize_split(CG *cg) {
     pthread_cond_init(&t->cond, NULL);
     bool split = splittable(cg->mod) && plan(&t->s);
     if (split) t->tm = cg_target_machine(cg->o);
-    if (split && !t->tm) err = strdup("cannot create a second target machine");
-    else if (split) err = run_split(cg, t);
-    else err = run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
-    if (!split || !t->tm) {
-      t->objects = false;
+    if (split && t->tm) {
+      err = run_split(cg, t); /* t is freed there, or kept for cg_split_join */
+    } else {
+      err = split ? strdup("cannot create a second target machine")
+                  : run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
       second_free(t);
     }
   }

@@ -333,11 +333,20 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   return 0;
 }
 
+/* An ELF target: one of the systems that use ELF, unless the triple's
+ * last part names another object format (x86_64-unknown-none-macho). */
 bool cg_elf_le_target(CG *cg) {
   static const char *const elf[] = {"linux", "-none", "-elf", "android", "bsd", "fuchsia"};
+  static const char *const other[] = {"macho", "coff", "xcoff", "wasm", "goff", "dxcontainer",
+                                      "spirv"};
   char *triple = LLVMGetTargetMachineTriple(cg->tm);
+  const char *last = strrchr(triple, '-');
   bool yes = false;
   for (size_t i = 0; i < sizeof elf / sizeof *elf; i++) yes |= strstr(triple, elf[i]) != NULL;
+  for (size_t i = 0; last && i < sizeof other / sizeof *other; i++) {
+    size_t n = strlen(last), k = strlen(other[i]);
+    yes &= !(n > k && !strcmp(last + n - k, other[i]));
+  }
   LLVMDisposeMessage(triple);
   return yes && LLVMByteOrder(cg->td) == LLVMLittleEndian;
 }

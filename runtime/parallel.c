@@ -271,7 +271,7 @@ static int current_cpu(void) {
 typedef struct Away {
   bool set;
 #ifdef __linux__
-  cpu_set_t mask;
+  cpu_set_t mask, away; /* before, and as avoid_team_cpus set it */
 #endif
 } Away;
 
@@ -318,7 +318,8 @@ static bool few_running(int nt) {
  * the wake instead (a migration once the worker runs, which on the
  * caller's CPU waits for the caller to be preempted): 61 of 173 wakes on
  * the caller's CPU, asleep at 41 loops of 121. Three system calls a
- * sleep, which follows a spin of SPIN_NS. Against the kernel's placement
+ * sleep (reading /proc/loadavg), seven where it acts (the affinity read,
+ * set, read again and restored), which follows a spin of SPIN_NS. Against the kernel's placement
  * (one process alternating both runtimes' calls, 50 ms apart, 2 threads):
  * GPT-2's step 0.794x (faster in 52 of 60, load 2-3 from other
  * processes), 0.957x at nice -15, 0.994x under SCHED_FIFO; ResNet-50 b1
@@ -333,27 +334,30 @@ static bool few_running(int nt) {
 static Away avoid_team_cpus(int slot, uint64_t w) {
   Away a = {false};
 #ifdef __linux__
-  cpu_set_t away;
   if (!few_running(claim_threads(w))) return a;
   if (pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask)) return a;
-  away = a.mask;
+  a.away = a.mask;
   for (int s = 0; s < claim_threads(w); s++) {
     int c = atomic_load(&team.cpus[s]);
-    if (s != slot && c >= 0 && c < CPU_SETSIZE) CPU_CLR(c, &away);
+    if (s != slot && c >= 0 && c < CPU_SETSIZE) CPU_CLR(c, &a.away);
   }
-  a.set = CPU_COUNT(&away) > 0 && !CPU_EQUAL(&away, &a.mask) &&
-          !pthread_setaffinity_np(pthread_self(), sizeof away, &away);
+  a.set = CPU_COUNT(&a.away) > 0 && !CPU_EQUAL(&a.away, &a.mask) &&
+          !pthread_setaffinity_np(pthread_self(), sizeof a.away, &a.away);
 #else
   (void)slot, (void)w;
 #endif
   return a;
 }
 
-/* After the sleep: the affinity as it was (a change another thread made
- * to it meanwhile is lost), which keeps the worker where it now runs. */
+/* After the sleep: the affinity as it was, which keeps the worker where
+ * it now runs, unless someone changed it meanwhile (taskset -a, a user
+ * pinning the team's threads): then theirs stays. */
 static void back_home(const Away *a) {
 #ifdef __linux__
-  if (a->set) pthread_setaffinity_np(pthread_self(), sizeof a->mask, &a->mask);
+  cpu_set_t now;
+  if (a->set && !pthread_getaffinity_np(pthread_self(), sizeof now, &now) &&
+      CPU_EQUAL(&now, &a->away))
+    pthread_setaffinity_np(pthread_self(), sizeof a->mask, &a->mask);
 #else
   (void)a;
 #endif
@@ -411,6 +415,7 @@ static int grow_team(int want) {
   }
   while (team.nworkers < want) {
     int slot = team.nworkers + 1;
+    atomic_store(&team.cpus[slot], -1); /* not seen yet (0 is a CPU) */
     if (pthread_create(&team.workers[slot - 1], NULL, worker_main, (void *)(intptr_t)slot))
       break;
     team.nworkers++;
