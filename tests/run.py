@@ -222,9 +222,34 @@ def check_conv_loop_marks():
         fail("unit/conv_loop_marks", f"marked {marked}, epilogue vectorized {vectorized}")
 
 
+def check_split_formats():
+    """A program whose optimization splits over two threads compiles for
+    each x86-64 object format, and only ELF's object is emitted in two
+    halves and joined (codegen/optsplit.c split_objects, elfjoin.c): a
+    Mach-O triple taken for ELF failed in the join ("not an ELF object")."""
+    prog = os.path.join(ROOT, "tests", "run", "split_shared_microkernel.mlir")
+    magic = {"x86_64-unknown-linux-gnu": (b"\x7fELF", True),
+             "x86_64-unknown-none-macho": (b"\xcf\xfa\xed\xfe", False),
+             "x86_64-apple-macosx": (b"\xcf\xfa\xed\xfe", False),
+             "x86_64-pc-windows-msvc": (b"\x64\x86", False)}
+    with tempfile.TemporaryDirectory() as d:
+        for triple, (head, halves) in magic.items():
+            name = f"unit/split_formats {triple}"
+            obj = os.path.join(d, triple + ".o")
+            r = run([SHLOC, prog, f"--target={triple}", "--time-passes", "-o", obj])
+            got = open(obj, "rb").read(len(head)) if r.returncode == 0 else b""
+            if r.returncode or got != head:
+                fail(name, f"rc {r.returncode}, object starts {got!r}\n{r.stderr[-1000:]}")
+            elif ("llvm-emit-2" in r.stderr) != halves:
+                fail(name, f"emitted in two halves: {not halves}, want {halves}")
+            else:
+                ok(f"{name} ({'two halves joined' if halves else 'one object'})")
+
+
 def stage_unit():
     check_o3_pipeline()
     check_conv_loop_marks()
+    check_split_formats()
     check_eval_order()
     check_skinny_fold()
     llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
