@@ -99,8 +99,9 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
  * segment holding it that alignment, and Linux then maps it at an address
  * congruent to its file offset modulo 2 MiB (the kernel for executables,
  * glibc's ld.so for shared objects), so a 2 MiB-aligned blob can be
- * mapped with huge pages where the page cache holds them (ext4's large
- * folios). The default 64 leaves that to chance: a PIE executable's
+ * mapped with huge pages where the page cache holds 2 MiB folios (ext4
+ * on Linux 6.18: a file just written, not one read back after its pages
+ * were dropped). The default 64 leaves that to chance: a PIE executable's
  * random base is only page-aligned. BERT's weights (340 MB, 1 thread,
  * Zen 3 VM, 2026-11-28) read 2-5% slower on 4 KiB pages than on 2 MiB
  * pages (docs/deployment.md, "Weights"). */
