@@ -14,10 +14,11 @@
  * and writes the object: cg_weights_ahead). Where the blob is:
  *
  *  - embed (the default): the internal constant global shloc.weight_bytes
- *    (64-byte aligned) in read-only data. While LLVM optimizes, it is a
- *    declared constant of unknown contents (so nothing folds loads from
- *    it); then cg_weights_define defines it, and cg_weights_patch writes
- *    the bytes into the object LLVM wrote:
+ *    (64-byte aligned, or --weights-align's: blob_align) in read-only
+ *    data. While LLVM optimizes, it is a declared constant of unknown
+ *    contents (so nothing folds loads from it); then cg_weights_define
+ *    defines it, and cg_weights_patch writes the bytes into the object
+ *    LLVM wrote:
  *     - little-endian ELF: LLVM emits a 64-byte placeholder, alone in the
  *       section .rodata.shloc.weights; the section becomes the blob,
  *       right after the ELF header at BLOB_AT, and the rest of LLVM's
@@ -90,8 +91,23 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
 #define BLOB_SECTION ".rodata.shloc.weights"
 #define BLOB_PLACEHOLDER 64
 /* Where the blob starts in an ELF object: after the ELF header (52 or 64
- * bytes), at the blob's alignment. */
+ * bytes), at the default alignment of the blob (a larger --weights-align
+ * is its address's, which the linker sets). */
 #define BLOB_AT 64
+
+/* The blob's alignment (--weights-align). An ELF linker gives the
+ * segment holding it that alignment, and Linux then maps it at an address
+ * congruent to its file offset modulo 2 MiB (the kernel for executables,
+ * glibc's ld.so for shared objects), so a 2 MiB-aligned blob can be
+ * mapped with huge pages where the page cache holds 2 MiB folios (ext4
+ * on Linux 6.18: a file just written, not one read back after its pages
+ * were dropped). The default 64 leaves that to chance: a PIE executable's
+ * random base is only page-aligned. BERT's weights (340 MB, 1 thread,
+ * Zen 3 VM, 2026-11-28) read 2-5% slower on 4 KiB pages than on 2 MiB
+ * pages (docs/deployment.md, "Weights"). */
+static uint64_t blob_align(const CG *cg) {
+  return cg->o->weights_align ? cg->o->weights_align : 64;
+}
 
 /* Whether constants a and b have the same bytes in the blob: one literal
  * (constants the passes copied) stored alike, splats of one element
@@ -294,6 +310,11 @@ static LLVMValueRef header_word_is(CG *cg, LLVMValueRef p, int k, uint64_t v) {
 }
 
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
+  if (blob_align(cg) > 64 && !cg_elf_le_target(cg)) {
+    diag_error(cg->m->loc, "--weights-align=%llu: implemented for ELF objects only",
+               (unsigned long long)blob_align(cg));
+    return 1;
+  }
   if (cg->o->weights != WEIGHTS_FILE) return 0;
   base_global(cg); /* a loader even for a program without constants */
   size_t size = (cg->wlen + 63) & ~(size_t)63;
@@ -390,7 +411,10 @@ void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   /* Internal, not private: the symbol stays in the object's symbol table
    * for cg_weights_patch to find. */
   LLVMSetLinkage(g, LLVMInternalLinkage);
-  LLVMSetAlignment(g, 64);
+  /* The ELF placeholder's section gets the blob's alignment once it is
+   * the blob (blob_place_elf): LLVM would pad the object to align the
+   * placeholder's offset (2 MiB of zeros for --weights-align=2097152). */
+  LLVMSetAlignment(g, cg->welf ? 64 : (unsigned)blob_align(cg));
   if (cg->welf) LLVMSetSection(g, BLOB_SECTION);
   else if (cg->o->weights == WEIGHTS_SECTION) LLVMSetSection(g, cg->o->weights_section);
   LLVMReplaceAllUsesWith(decl, g);
@@ -454,7 +478,8 @@ static char *blob_symbol(const Elf *e, uint64_t *shndx) {
  * BLOB_AT, after the ELF header of the object (obj, len), and moves the
  * rest of the object (from the header's end, e->ehsize) by the returned
  * shift, a multiple of every section's alignment: the section headers'
- * offsets, the blob's size and the symbol's size change in place;
+ * offsets, the blob's size, alignment (--weights-align; the placeholder's
+ * was 64, which the shift counts) and the symbol's size change in place;
  * relocations against the section keep their offsets. Returns 0 if the
  * object is not what cg_weights_define made. */
 static size_t blob_place_elf(CG *cg, char *obj, size_t len, Elf *e) {
@@ -481,6 +506,7 @@ static size_t blob_place_elf(CG *cg, char *obj, size_t len, Elf *e) {
     if (i != shndx && sh_get(e, i, 2) >= e->ehsize) sh_put(e, i, 2, sh_get(e, i, 2) + shift);
   sh_put(e, shndx, 2, BLOB_AT);
   sh_put(e, shndx, 3, cg->wlen);
+  sh_put(e, shndx, 6, blob_align(cg));
   put_le(sym + (e->w == 8 ? 16 : 8), e->w, cg->wlen);
   put_le(e->obj + (e->w == 8 ? 0x28 : 0x20), e->w, e->shoff + shift);
   return shift;

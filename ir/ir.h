@@ -1348,6 +1348,10 @@ typedef struct CompileOptions {
    * hands to the object's loader (codegen/weights.c). */
   enum { WEIGHTS_EMBED, WEIGHTS_SECTION, WEIGHTS_FILE } weights;
   const char *weights_section;
+  /* --weights-align: the blob's alignment in bytes (0: 64), a power of
+   * two; above 64 only for embed or section=NAME in ELF objects. 2 MiB
+   * lets Linux map the weights with huge pages (codegen/weights.c). */
+  uint64_t weights_align;
   int replicas, partitions; /* the grid (--replicas, --partitions); 0: the
                                module's mhlo.num_replicas / num_partitions */
   /* Specialization of the entry (refine_shapes): the shapes of its

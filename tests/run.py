@@ -26,7 +26,8 @@ Stages (each prints its own failures):
                and a C program linked with the object gets the right answer
   weights      --weights=embed|section|file (tests/weights): where the constants
                land (llvm-readelf), the weights file's layout and loader checks,
-               a C app mapping it; --bind-args from .npz and .safetensors
+               a C app mapping it; --weights-align=2 MiB (section and segment);
+               --bind-args from .npz and .safetensors
   examples     the example programs build and print what they should
   install      `make install` into a temporary prefix; an app built against
                it with pkg-config and with CMake (tests/install)

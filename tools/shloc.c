@@ -33,8 +33,9 @@ enum { C_COMPILE = 1, C_RUN = 2, C_CHECK = 4, C_BENCH = 8, C_ALL = 15 };
 
 typedef enum OptId {
   O_OUT, O_EMIT, O_TARGET, O_CPU, O_FEATURES, O_ENTRY, O_NAME, O_THREADS, O_DUMP_AFTER,
-  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_BIND_ARGS, O_CHECK_ARGS, O_MEMORY_PLAN,
-  O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_WINOGRAD, O_ELIDED, O_INPUT, O_OUTPUT, O_ITERATIONS, O_RESULTS,
+  O_STOP_AFTER, O_PACKED_ENTRY, O_WEIGHTS, O_WEIGHTS_ALIGN, O_BIND_ARGS, O_CHECK_ARGS,
+  O_MEMORY_PLAN, O_TIME_PASSES, O_VERIFY_EACH, O_DENORMALS, O_WINOGRAD, O_ELIDED, O_INPUT,
+  O_OUTPUT, O_ITERATIONS, O_RESULTS,
   O_TIMEOUT, O_NO_FORK, O_VERBOSE, O_REPLICAS, O_PARTITIONS, O_GRID_TIMEOUT, O_MPI, O_CASE,
   O_INPUT_SHAPES, O_DIM, O_SYMBOLIC, O_SPECIALIZE,
 } OptId;
@@ -64,6 +65,8 @@ static const struct Opt {
      "also define int32_t P_F__packed(void **args = inputs, results, temp)"},
     {"--weights", O_WEIGHTS, C_COMPILE, "WHERE",
      "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
+    {"--weights-align", O_WEIGHTS_ALIGN, C_COMPILE, "BYTES",
+     "align the weights blob (ELF, embed or section=NAME; 2097152: huge pages on Linux)"},
     {"--bind-args", O_BIND_ARGS, C_COMPILE, "FILE",
      "arguments of the entry become constants from FILE (.npz, .safetensors)"},
     {"--check-args", O_CHECK_ARGS, C_ALL, NULL,
@@ -214,6 +217,11 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
     return 0;
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_WEIGHTS: return set_weights(t, v);
+  case O_WEIGHTS_ALIGN:
+    if (parse_int(name, v, 64, 1 << 30, &n)) return -1;
+    if (n & (n - 1)) return usage_error("%s=%s: not a power of two", name, v);
+    t->co.weights_align = (uint64_t)n;
+    return 0;
   case O_BIND_ARGS: t->bind = v; return 0;
   case O_CHECK_ARGS: t->co.check_args = true; return 0;
   case O_MEMORY_PLAN: t->co.memory_plan = stdout; return 0;
@@ -327,6 +335,9 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
     return usage_error("-o -: objects are not written to stdout; use --emit=asm or llvm");
   if (t->co.stop_after && t->emit != EMIT_MLIR)
     return usage_error("--stop-after needs --emit=mlir");
+  if (t->co.weights_align && t->co.weights == WEIGHTS_FILE)
+    return usage_error("--weights-align: --weights=file's bytes lie where the application "
+                       "puts them");
   if (t->co.memory_plan && t->emit != EMIT_OBJ)
     return usage_error("--print-memory-plan needs an object (--emit=obj)");
   return 0;

@@ -19,6 +19,12 @@ bytes shloc writes into the object after LLVM emitted zeros) is compiled
 with --weights=embed, section and file; large.c links it and compares with
 plain C, and the object's weights section must hold the matrix's bytes.
 
+aligned: the large model with --weights-align=2097152 (embed and
+section): the blob's section and the linked program's segment are aligned
+to 2 MiB (Linux's huge pages), an embed object is no bigger for it, and
+the results are plain C's; a size that is not a power of two, --weights=file
+and a Mach-O target are refused.
+
 written: an addend of 4 KiB (not packed) must lie in the blob at a
 multiple of 64, the blob must start right after the ELF header and the
 section headers end the object (an older, longer file of that name
@@ -275,13 +281,19 @@ def large_model():
 """, w
 
 
-def large(shloc, readelf, work, opt):
-    name = "large-" + opt.split("=")[0]
+def large_dir(work, name):
+    """work/name with large.mlir written: (dir, mlir, object path, matrix bytes)."""
     d = os.path.join(work, name)
     os.makedirs(d, exist_ok=True)
     mlir, obj = os.path.join(d, "large.mlir"), os.path.join(d, "large.o")
     text, w = large_model()
     open(mlir, "w").write(text)
+    return d, mlir, obj, w
+
+
+def large(shloc, readelf, work, opt):
+    name = "large-" + opt.split("=")[0]
+    d, mlir, obj, w = large_dir(work, name)
     r = run([shloc, mlir, "--weights=" + opt, "-o", obj])
     if r.returncode:
         return report(name, "compile: " + r.stderr[-1500:])
@@ -299,6 +311,60 @@ def large(shloc, readelf, work, opt):
         return report(name, "the weight matrix's first bytes are not in the output")
     define = ['-DWEIGHTS_FILE="%s"' % os.path.join(d, "large.bin")] if opt == "file" else []
     link_and_run(name, d, "large.c", obj, define)
+
+
+def section_align(readelf, obj, name):
+    """sh_addralign of section `name` of obj (llvm-readelf -S), or None."""
+    r = run([readelf, "-S", "-W", obj])
+    for line in r.stdout.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 6 and f[0].startswith("[") and f[1] == name:
+            return int(f[-1])
+    return None
+
+
+def aligned(shloc, readelf, work, opt):
+    """--weights-align=2097152 on the large model: the blob's section (the
+    ELF blob still right after the header, with no padding in the object)
+    has that alignment, so has the executable's segment holding it, an
+    embed object is as big as without it, and the program's results are
+    still plain C's."""
+    name = "aligned-" + opt.split("=")[0]
+    d, mlir, obj, w = large_dir(work, name)
+    r = run([shloc, mlir, "--weights=" + opt, "--weights-align=2097152", "-o", obj])
+    if r.returncode:
+        return report(name, "compile: " + r.stderr[-1500:])
+    sec = opt.split("=", 1)[1] if "=" in opt else ".rodata.shloc.weights"
+    if section_align(readelf, obj, sec) != 2097152:
+        return report(name, f"{sec} is aligned to {section_align(readelf, obj, sec)}")
+    plain = os.path.join(d, "plain.o")
+    if opt == "embed":
+        r = run([shloc, mlir, "-o", plain])
+        if r.returncode or os.path.getsize(obj) != os.path.getsize(plain) or \
+           blob_offset(readelf, obj, sec)[0] != 64:
+            return report(name, f"{os.path.getsize(obj)} bytes (unaligned: "
+                          f"{os.path.getsize(plain)}), blob at {blob_offset(readelf, obj, sec)}")
+    link_and_run(name, d, "large.c", obj, [])
+    r = run([readelf, "-l", "-W", os.path.join(d, "app")])
+    loads = [line.split() for line in r.stdout.splitlines() if line.split()[:1] == ["LOAD"]]
+    if not any(int(f[-1], 16) == 2097152 for f in loads):
+        report(name + "-segment", "no LOAD segment aligned to 2 MiB:\n" + r.stdout[-1500:])
+    else:
+        report(name + "-segment", None)
+
+
+def aligned_rejects(shloc, work):
+    """--weights-align that is not a power of two, with --weights=file, and
+    for a Mach-O object: diagnosed."""
+    mlir, obj = large_dir(work, "aligned-rejects")[1:3]
+    for what, opts, want in (
+            ("pow2", ["--weights-align=96"], "not a power of two"),
+            ("file", ["--weights-align=4096", "--weights=file"], "--weights=file"),
+            ("macho", ["--weights-align=4096", "--target=x86_64-apple-macosx"],
+             "error: --weights-align=4096: implemented for ELF objects only")):
+        r = run([shloc, mlir, "-o", obj] + opts)
+        report("aligned-rejects-" + what, None if r.returncode and want in r.stderr else
+               f"rc {r.returncode}: {r.stderr[-800:]}")
 
 
 def blob_offset(readelf, obj, name):
@@ -489,6 +555,9 @@ def main():
     for name, opt in (("embed", "embed"), ("section", "section=.model_weights"), ("file", "file")):
         mode(shloc, readelf, work, name, opt)
         large(shloc, readelf, work, opt)
+        if opt != "file":
+            aligned(shloc, readelf, work, opt)
+    aligned_rejects(shloc, work)
     written(shloc, readelf, work)
     split_file(shloc, work)
     try:
