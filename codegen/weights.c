@@ -103,7 +103,7 @@ void cg_weights_place(CG *cg, LLVMValueRef g) {
  * on Linux 6.18: a file just written, not one read back after its pages
  * were dropped). The default 64 leaves that to chance: a PIE executable's
  * random base is only page-aligned. BERT's weights (340 MB, 1 thread,
- * Zen 3 VM, 2026-11-28) read 2-5% slower on 4 KiB pages than on 2 MiB
+ * Zen 3 VM, 2026-11-28) read 2-6% slower on 4 KiB pages than on 2 MiB
  * pages (docs/deployment.md, "Weights"). */
 static uint64_t blob_align(const CG *cg) {
   return cg->o->weights_align ? cg->o->weights_align : 64;
@@ -311,7 +311,7 @@ static LLVMValueRef header_word_is(CG *cg, LLVMValueRef p, int k, uint64_t v) {
 
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len) {
   if (blob_align(cg) > 64 && !cg_elf_le_target(cg)) {
-    diag_error(cg->m->loc, "--weights-align=%llu: implemented for ELF objects only",
+    diag_error(cg->m->loc, "--weights-align=%llu: implemented for little-endian ELF objects only",
                (unsigned long long)blob_align(cg));
     return 1;
   }

@@ -1349,7 +1349,8 @@ typedef struct CompileOptions {
   enum { WEIGHTS_EMBED, WEIGHTS_SECTION, WEIGHTS_FILE } weights;
   const char *weights_section;
   /* --weights-align: the blob's alignment in bytes (0: 64), a power of
-   * two; above 64 only for embed or section=NAME in ELF objects. 2 MiB
+   * two up to 2 MiB; above 64 only for embed or section=NAME in
+   * little-endian ELF objects. 2 MiB
    * lets Linux map the weights with huge pages (codegen/weights.c). */
   uint64_t weights_align;
   int replicas, partitions; /* the grid (--replicas, --partitions); 0: the

@@ -66,7 +66,7 @@ static const struct Opt {
     {"--weights", O_WEIGHTS, C_COMPILE, "WHERE",
      "constants: embed (.rodata), section=NAME, or file (STEM.bin + P_load_weights)"},
     {"--weights-align", O_WEIGHTS_ALIGN, C_COMPILE, "BYTES",
-     "align the weights blob (ELF, embed or section=NAME; 2097152: huge pages on Linux)"},
+     "align the weights blob, 64 to 2097152 (ELF, embed or section=NAME; 2097152: Linux huge pages)"},
     {"--bind-args", O_BIND_ARGS, C_COMPILE, "FILE",
      "arguments of the entry become constants from FILE (.npz, .safetensors)"},
     {"--check-args", O_CHECK_ARGS, C_ALL, NULL,
@@ -218,7 +218,10 @@ static int set_option(ToolOptions *t, OptId id, const char *name, const char *v)
   case O_PACKED_ENTRY: t->co.packed_entry = true; return 0;
   case O_WEIGHTS: return set_weights(t, v);
   case O_WEIGHTS_ALIGN:
-    if (parse_int(name, v, 64, 1 << 30, &n)) return -1;
+    /* At most 2 MiB: the huge page it is for; larger alignments pad a
+     * section=NAME object and the linked image by as much (2^30 broke GNU
+     * ld's small-code-model links: PC32 relocations out of range). */
+    if (parse_int(name, v, 64, 1 << 21, &n)) return -1;
     if (n & (n - 1)) return usage_error("%s=%s: not a power of two", name, v);
     t->co.weights_align = (uint64_t)n;
     return 0;

@@ -348,9 +348,12 @@ def aligned(shloc, readelf, work, opt):
     r = run([readelf, "-l", "-W", os.path.join(d, "app")])
     loads = [line.split() for line in r.stdout.splitlines() if line.split()[:1] == ["LOAD"]]
     if not any(int(f[-1], 16) == 2097152 for f in loads):
-        report(name + "-segment", "no LOAD segment aligned to 2 MiB:\n" + r.stdout[-1500:])
-    else:
-        report(name + "-segment", None)
+        return report(name + "-segment", "no LOAD segment aligned to 2 MiB:\n" + r.stdout[-1500:])
+    r = run([readelf, "-s", "-W", os.path.join(d, "app")])
+    addr = [int(f[1], 16) for f in map(str.split, r.stdout.splitlines())
+            if len(f) > 7 and f[7] == "shloc.weight_bytes"]
+    report(name + "-segment", None if len(addr) == 1 and addr[0] % 2097152 == 0 else
+           f"shloc.weight_bytes at {[hex(a) for a in addr]}")
 
 
 def aligned_rejects(shloc, work):
@@ -359,9 +362,10 @@ def aligned_rejects(shloc, work):
     mlir, obj = large_dir(work, "aligned-rejects")[1:3]
     for what, opts, want in (
             ("pow2", ["--weights-align=96"], "not a power of two"),
+            ("big", ["--weights-align=4194304"], "--weights-align"),
             ("file", ["--weights-align=4096", "--weights=file"], "--weights=file"),
             ("macho", ["--weights-align=4096", "--target=x86_64-apple-macosx"],
-             "error: --weights-align=4096: implemented for ELF objects only")):
+             "error: --weights-align=4096: implemented for little-endian ELF objects only")):
         r = run([shloc, mlir, "-o", obj] + opts)
         report("aligned-rejects-" + what, None if r.returncode and want in r.stderr else
                f"rc {r.returncode}: {r.stderr[-800:]}")
