@@ -377,7 +377,10 @@ static bool cpus_free(Others *o, int nt) {
  * of 2-4, GPT-2 0.994, BERT t7 0.989, ResNet-50 b1 0.986 (the kernel's
  * placement 1.16, 1.07, 1.015); a busy loop pinned to the other CPU
  * 0.971, 0.972, 0.992 (kernel's 0.940, 0.967, 1.004); two compile loops
- * 1.003, 1.065, 0.991 (kernel's 0.984, 1.029, 0.993). */
+ * 1.003, 1.065, 0.991 (kernel's 0.984, 1.029, 0.993), again GPT-2 1.046,
+ * BERT 1.021 (kernel's 0.975, 1.064); others' load of 4-5, GPT-2 1.075
+ * (kernel's 1.026): at loads where both leave the affinity alone, the
+ * rounds' spread (quartiles 0.9-1.2). */
 static Away avoid_team_cpus(int slot, uint64_t w, Others *o) {
   Away a = {false};
 #ifdef __linux__
@@ -422,6 +425,9 @@ static void *worker_main(void *arg) {
     uint64_t w = atomic_load(&team.claim);
     if (atomic_load(&team.stop)) return NULL;
     atomic_store(&team.cpus[slot], current_cpu());
+    /* Not kept: skipping help when woken on the caller's CPU (a piece
+     * claimed there waits for the caller to yield), GPT-2 step 1.036x,
+     * BERT t7 const 1.050x at 2 threads, a load of 4-6, 60 paired calls. */
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
