@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rt.h"
 
@@ -326,13 +327,14 @@ static void test_sleeping_threads(void) {
 }
 
 /* A worker that sleeps leaves its team's CPUs out of its affinity until
- * it wakes (runtime/parallel.c, avoid_team_cpus): after sleeps of 1 ms
- * between loops (past the spin), the worker's piece sees the affinity
- * it started with, that of the thread that started the team. (Nothing
- * is left out on one allowed CPU, or while other processes keep the
- * CPUs busy (few_running), and then this holds trivially: without
- * back_home it failed 10 of 10 at a load of 2-3 before few_running, and
- * passed at a load of 9 with it.) */
+ * it wakes (runtime/parallel.c, avoid_team_cpus): after sleeps of 30 ms
+ * between loops (past the spin, and long enough for the worker's samples
+ * of the other processes' CPU time, 50 ms apart, to give a verdict), the
+ * worker's piece sees the affinity it started with, that of the thread
+ * that started the team. (Nothing is left out on one allowed CPU, or
+ * while other processes keep the CPUs busy (cpus_free), and then this
+ * holds trivially: without back_home it failed 10 of 10 at a load of 2-3
+ * before the load check, and passed at a load of 9 with it.) */
 typedef struct Mask {
   Wait wait;
   cpu_set_t want;
@@ -350,31 +352,39 @@ static void check_mask(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
   wait_for_worker(&m->wait, begin, end, chunk);
 }
 
-/* The runnable threads of the system (/proc/loadavg's fourth field), as
- * few_running reads them; -1 if unknown. */
-static int runnable_now(void) {
-  FILE *f = fopen("/proc/loadavg", "r");
-  int r = -1;
-  if (f && fscanf(f, "%*f %*f %*f %d", &r) != 1) r = -1;
+/* Seconds of CPU time that the system's CPUs spent neither idle (the
+ * second field of /proc/uptime) nor in this process since the sample in
+ * *idle, *ours, *wall, which it replaces by now's; -1 if unknown. */
+static double others_cpu_s(double *idle, double *ours, double *wall) {
+  struct timespec c, w;
+  FILE *f = fopen("/proc/uptime", "r");
+  double i = -1;
+  if (f && fscanf(f, "%*f %lf", &i) != 1) i = -1;
   if (f) fclose(f);
-  return r;
+  if (i < 0 || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c) || clock_gettime(CLOCK_MONOTONIC, &w))
+    return -1;
+  double o = c.tv_sec + c.tv_nsec * 1e-9, t = w.tv_sec + w.tv_nsec * 1e-9;
+  double used = sysconf(_SC_NPROCESSORS_CONF) * (t - *wall) - (i - *idle) - (o - *ours);
+  *idle = i, *ours = o, *wall = t;
+  return used;
 }
 
 static void test_affinity_kept(const cpu_set_t *start) {
-  int busy = 0;
+  double idle = 0, ours = 0, wall = 0;
+  others_cpu_s(&idle, &ours, &wall);
+  double t0 = wall;
   for (int rep = 0; rep < 10; rep++) {
     Mask m = {.want = *start};
-    nanosleep(&(struct timespec){0, 1000000}, NULL);
-    int r = runnable_now();
-    busy += r < 0 || r > 2;
+    nanosleep(&(struct timespec){0, 30000000}, NULL);
     shlort_parallel_for(check_mask, &m, 2, 2);
     EXPECT(atomic_load(&m.checked) > 0);
     EXPECT_I64(m.changed, 0);
     EXPECT_I64(m.wait.timeouts, 0);
   }
-  if (busy == 10 || CPU_COUNT(start) < 2)
-    printf("NOTICE affinity_kept: the machine was busy (or one CPU) in every repetition: "
-           "the worker's affinity was left alone and this checked nothing\n");
+  double others = others_cpu_s(&idle, &ours, &wall);
+  if (others < 0 || others > 0.5 * (wall - t0) || CPU_COUNT(start) < 2)
+    printf("NOTICE affinity_kept: other processes kept a CPU busy (or one CPU): "
+           "the worker's affinity was likely left alone and this checked little\n");
 }
 
 int main(void) {
