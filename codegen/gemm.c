@@ -1444,7 +1444,13 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
  * on B's loads, holds more k's. BERT at 7 tokens (weights as arguments,
  * bench/ab.py --fifo, 3 x 30 calls, load 5.7-10, Zen 3): one thread
  * 0.946-0.987 (weights on lines) and 0.967-1.000 (--offset=16), two
- * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits. */
+ * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits.
+ * Not kept: each A(r, k) stored as VL copies, the strip's two vectors of
+ * B in registers and all 14 multiply-adds reading A's copies from the
+ * tile (no broadcasts left in the k loop; same bits): one thread,
+ * --offset=16, 2 x 20 calls, load 2-5, 1.00-1.05x slower with --fifo
+ * and 1.03-1.05x without; 24 products 7 x 768 @ 768 x 768 of one B from
+ * the cache 1.01-1.04x (3 x 40 calls, --fifo). */
 static void skinny_pack_a(Gemm *g, Micro *m, LLVMValueRef kb, LLVMValueRef kend) {
   CG *cg = g->cg;
   int mr = g->p.mr;
