@@ -427,7 +427,13 @@ bool cg_dot_skinny_rows(const Op *op) {
  * @ 768 x 768 at 2 threads against 1 (main's build): 0.60 under
  * SCHED_FIFO, 0.93-1.53 without it at a load of 2-6 from other
  * processes, as the packed path's column split (constants: 1.16-1.28):
- * a join of short loops waits on a preempted thread whatever the split. */
+ * a join of short loops waits on a preempted thread whatever the split.
+ * Under SCHED_FIFO those 24 products still took 1.3x the packed path's
+ * time at 2 threads (2.9 against 2.2 ms, 1.07x at 1), and perf put 13%
+ * of both threads' samples in the runtime's spin_until (3.5% for the
+ * packed path); 4 parts of K in 4 slots (two a slice, the slice
+ * doubled) left 10% there and measured 1.03x (the 24 products) and
+ * 1.00x (BERT, --offset=16) of this split: not the pieces' size. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
