@@ -416,7 +416,24 @@ bool cg_dot_skinny_rows(const Op *op) {
  * projection's last piece had looked long). On AVX2 (the 2-core Zen 3,
  * the skinny strips folded, BERT at 7 tokens, weights as arguments 16
  * bytes past a line, bench/ab.py --fifo, 2 x 30 calls, load 5.3): the
- * column split 1.30-1.35x the time of this one. */
+ * column split 1.30-1.35x the time of this one; each part's columns in
+ * chunks claimed one by one (the chunks of one claimed piece merged into
+ * one call, so that an owner's long first piece keeps whole rows;
+ * identical bits), 2 threads, --fifo --offset=16 with 50 ms gaps, 2 x 20
+ * calls, load 6: chunks of 1536 bytes 1.24-1.29x slower, of 3072 bytes
+ * (only the 3072-wide products chunked) 1.03-1.04x; without SCHED_FIFO
+ * (compare.py's conditions, /work/notes/pair.py, load 1.8) 1.04 and
+ * 1.01, the quartiles 0.92-1.15. The same split of 24 products 7 x 768
+ * @ 768 x 768 at 2 threads against 1 (main's build): 0.60 under
+ * SCHED_FIFO, 0.93-1.53 without it at a load of 2-6 from other
+ * processes, as the packed path's column split (constants: 1.16-1.28):
+ * a join of short loops waits on a preempted thread whatever the split.
+ * Under SCHED_FIFO those 24 products still took 1.3x the packed path's
+ * time at 2 threads (2.9 against 2.2 ms, 1.07x at 1), and perf put 13%
+ * of both threads' samples in the runtime's spin_until (3.5% for the
+ * packed path); 4 parts of K in 4 slots (two a slice, the slice
+ * doubled) left 10% there and measured 1.03x (the 24 products) and
+ * 1.00x (BERT, --offset=16) of this split: not the pieces' size. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */

@@ -78,7 +78,9 @@
  * bench/ab.py --fifo, 3 x 30 calls, load 6.6) 0.95 of the unrolled
  * loop's time with one thread, 0.89-0.94 with two; with the fold, two
  * steps a turn 1.07x slower than one (one thread, --fifo --offset=16, 2
- * x 20 calls, load 6.5). Not measured on the
+ * x 20 calls, load 6.5); again once the folded strips started from C
+ * (skinny_acc_from_c, no spill left to save): 1.01-1.02x slower with
+ * --fifo, 1.05x without (2 x 20 calls, load 1.3-2). Not measured on the
  * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
  * 0.97-1.00 with BERT's weights as constants, noise).
  * skinny_fold: see skinny_strip (x86 only: inline asm). */
@@ -1048,7 +1050,10 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * fetching the next line of the next block in address order instead
  * (one sequential run of prefetches over the next block; --fifo,
  * --offset=16, 2 x 20 calls) 1.01-1.03x slower, that run 16 KiB nearer
- * 1.06x. */
+ * 1.06x. With two threads (the K split, Zen 3, --fifo --offset=16 with
+ * 50 ms gaps, 2 x 20 calls, load 6-9): 1024 bytes 1.04-1.07x, 256 bytes
+ * 0.99-1.07x; blocks (SKINNY_KB) of 8 rows 1.00-1.02x, of 32 rows
+ * 1.10-1.15x. */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 /* M = 1 on AVX2 (skinny_far): the runs of K read at once, each a stream
  * of its own, and a strip of one line (SKINNY_STRIP_BYTES, not
@@ -1439,7 +1444,13 @@ static void skinny_columns(Gemm *g, Micro *m, LLVMValueRef b, LLVMValueRef c, LL
  * on B's loads, holds more k's. BERT at 7 tokens (weights as arguments,
  * bench/ab.py --fifo, 3 x 30 calls, load 5.7-10, Zen 3): one thread
  * 0.946-0.987 (weights on lines) and 0.967-1.000 (--offset=16), two
- * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits. */
+ * 0.957-0.995 and 0.965-0.988; the same values multiplied: same bits.
+ * Not kept: each A(r, k) stored as VL copies, the strip's two vectors of
+ * B in registers and all 14 multiply-adds reading A's copies from the
+ * tile (no broadcasts left in the k loop; same bits): one thread,
+ * --offset=16, 2 x 20 calls, load 2-5, 1.00-1.05x slower with --fifo
+ * and 1.03-1.05x without; 24 products 7 x 768 @ 768 x 768 of one B from
+ * the cache 1.01-1.04x (3 x 40 calls, --fifo). */
 static void skinny_pack_a(Gemm *g, Micro *m, LLVMValueRef kb, LLVMValueRef kend) {
   CG *cg = g->cg;
   int mr = g->p.mr;
