@@ -6,8 +6,8 @@
  * The first object (a) has the entries and the weights' blob, the second
  * (b) the kernels moved to the second module, defined as hidden globals
  * for the time of the split, and undefined hidden references to what a
- * defines locally (the blob, the functions the two modules optimized
- * alike: optsplit.c drop_alike). The result is what one module would
+ * defines locally (the blob, the functions kernels of both call: optsplit.c
+ * keep_only). The result is what one module would
  * have given, laid out as a then b:
  *  - each of b's sections goes after a's of the same name, type, flags
  *    and entry size, at its alignment (else it is a section of its own):

@@ -14,21 +14,24 @@
  *  - this thread's module keeps the entry functions (external linkage) and
  *    what they call but the kernels moved, which become declarations;
  *  - the second thread's module defines the moved kernels (made external
- *    for the time of the split) and every function they call; a function
- *    kernels on both sides call (a GEMM microkernel) is in both, so each
- *    module's inference of attributes, argument promotion and calling
- *    conventions sees every caller of its copy.
+ *    for the time of the split) and every function they call. For an
+ *    ELF64 object (split_objects) a function kernels on both sides call
+ *    (a GEMM microkernel) is the first's alone: the second calls it as a
+ *    hidden declaration, and the first keeps it external (so its
+ *    signature and calling convention stay those the declaration has)
+ *    while it is optimized, local again before it is emitted. Otherwise
+ *    it is in both, so each module's inference of attributes, argument
+ *    promotion and calling conventions sees every caller of its copy.
  * Both are read from one bitcode of the module after PIPE_IPO (the first
  * in the compile's context, in place of the module codegen built), so
  * that both copies of such a function start alike, use-list orders
  * included (run_first). Kernels move largest first where that shortens
  * the longer side (plan; the cost model is at FN_COST). For an ELF64
- * object (split_objects) each module is then emitted on its own thread
- * (emission was as long as the optimization, and serial), and elfjoin.c
- * joins the two objects: the second thread first drops its copies of the
- * local functions the first has too where they print alike (drop_alike,
- * once the first has published its texts), the moved kernels and the
- * weights' blob are hidden symbols across the two. Otherwise (assembly,
+ * object each module is then emitted on its own thread right after its
+ * optimization (emission was as long as the optimization, and serial),
+ * and elfjoin.c joins the two objects: the moved kernels, the weights'
+ * blob and the first's functions the second calls are hidden symbols
+ * across the two. Otherwise (assembly,
  * LLVM IR, the memory plan, other formats) the second module comes back
  * as bitcode and is linked into the first; its copies of local
  * functions and constants the first has too are dropped where they print
@@ -174,6 +177,21 @@ enum { FN_COST = 100 };
  * wall time (1.95 -> 2.03 s least of 5, load 1.3-2.3): cg_weights_ahead's
  * thread (0.35 s for ResNet-50) runs during the optimization too, on the
  * core the shorter side leaves idle. */
+/* What a thread does per function when each half is emitted on its own
+ * (objects): PIPE_LOCAL and emission, in the same unit (about 88 us of
+ * Zen 3): a kernel its instructions plus OBJ_LOOP_WORK per phi after
+ * PIPE_IPO (about its loops' induction variables: a loop nest costs far
+ * more than its instruction count says), a function kernels call (GEMM
+ * microkernel) 2 FN_COST + 1 per instruction, an entry 2 FN_COST + 1/5 per
+ * instruction. Fitted to each function's opt-19 and llc-19 -time-trace
+ * times in ResNet-50 b1's two modules at 2 threads (Zen 3): kernels 6.6
+ * to 209 ms, rms error 10.6 ms (15.7 ms by instructions alone, which
+ * put the Winograd kernels and the 7 x 7 stem, 145-209 ms, at 0.6-0.8x);
+ * microkernels 47-61 ms; the entry 46 ms. The first thread's CPU over
+ * the second's (optimization and emission, b1 and b8 at 1 and 2
+ * threads, load 2-7): 0.96-1.12 before (PIPE_LOCAL's cost alone, a
+ * microkernel on both sides), 0.88-1.12 with this model. */
+enum { OBJ_LOOP_WORK = 80 };
 /* The second module's local definitions carry this suffix until the link
  * has matched them with the first module's. */
 #define SUFFIX ".split"
@@ -181,12 +199,15 @@ enum { FN_COST = 100 };
 typedef struct SplitFn {
   LLVMValueRef fn;
   int size;     /* instructions */
+  int loops;    /* phis: about the loops' induction variables */
   int cost;     /* of PIPE_LOCAL on it, in kernel instructions (FN_COST) */
+  int work;     /* its side's thread's: cost, or for objects OBJ_LOOP_WORK's */
   int *callees; /* indices of the defined functions its instructions name */
   int ncallees;
   bool defined;
   bool entry;   /* defined, not local: stays in the first module */
   bool in_a, in_b, moved;
+  bool exported; /* objects: in the first module, called from the second */
 } SplitFn;
 
 typedef struct Split {
@@ -237,6 +258,7 @@ static void scan_fn(Split *s, SplitFn *f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       f->size++;
+      f->loops += LLVMIsAPHINode(i) != NULL;
       int nops = LLVMGetNumOperands(i);
       for (int k = 0; k < nops; k++) {
         LLVMValueRef op = LLVMGetOperand(i, k);
@@ -247,7 +269,7 @@ static void scan_fn(Split *s, SplitFn *f) {
     }
 }
 
-static void split_init(Split *s, LLVMModuleRef mod) {
+static void split_init(Split *s, LLVMModuleRef mod, bool objects) {
   s->n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) s->n++;
   s->fns = calloc((size_t)s->n, sizeof *s->fns);
@@ -265,7 +287,12 @@ static void split_init(Split *s, LLVMModuleRef mod) {
     for (int k = 0; s->fns[i].entry && k < s->fns[i].ncallees; k++) kernel[s->fns[i].callees[k]] = true;
   for (i = 0; i < s->n; i++) {
     SplitFn *f = &s->fns[i];
-    if (f->defined) f->cost = FN_COST + (f->entry ? f->size / 3 : kernel[i] ? f->size : 2 * f->size / 3);
+    if (!f->defined) continue;
+    f->cost = FN_COST + (f->entry ? f->size / 3 : kernel[i] ? f->size : 2 * f->size / 3);
+    f->work = !objects   ? f->cost
+              : f->entry ? 2 * FN_COST + f->size / 5
+              : kernel[i] ? f->size + OBJ_LOOP_WORK * f->loops
+                          : 2 * FN_COST + f->size;
   }
   free(kernel);
 }
@@ -285,7 +312,7 @@ static int reach(const Split *s, int root, bool *seen, const bool *stop, int *st
   stack[n++] = root;
   while (n) {
     const SplitFn *f = &s->fns[stack[--n]];
-    total += f->cost;
+    total += f->work;
     for (int k = 0; k < f->ncallees; k++) {
       int j = f->callees[k];
       if (seen[j] || (stop && stop[j])) continue;
@@ -320,21 +347,27 @@ static int roots_by_size(const Split *s, int *roots, int *weight, int *stack, bo
 }
 
 /* The work of each module when the kernels moved[] are the second's:
- * the second defines them and what they call, the first the entries and
- * all they reach but the moved kernels; *wa and *wb their costs. */
-static void sides(Split *s, const bool *moved, int *stack, int *wa, int *wb) {
+ * the first defines the entries and all they reach but the moved
+ * kernels, the second those and what they call (for objects, but what
+ * the first defines: those it exports); *wa and *wb their work. */
+static void sides(Split *s, const bool *moved, bool objects, int *stack, int *wa, int *wb) {
   bool *in_a = malloc((size_t)s->n * 2), *in_b = in_a + s->n;
   memset(in_a, 0, (size_t)s->n * 2);
   *wa = *wb = 0;
-  for (int i = 0; i < s->n; i++) {
-    if (moved[i]) *wb += reach(s, i, in_b, NULL, stack);
+  for (int i = 0; i < s->n; i++)
     if (s->fns[i].entry) *wa += reach(s, i, in_a, moved, stack);
-  }
+  for (int i = 0; i < s->n; i++)
+    if (moved[i]) *wb += reach(s, i, in_b, objects ? in_a : NULL, stack);
   for (int i = 0; i < s->n; i++) {
-    s->fns[i].in_a = in_a[i];
-    s->fns[i].in_b = in_b[i];
-    s->fns[i].moved = moved[i];
+    SplitFn *f = &s->fns[i];
+    f->in_a = in_a[i];
+    f->in_b = in_b[i];
+    f->moved = moved[i];
+    f->exported = false;
   }
+  for (int i = 0; objects && i < s->n; i++)
+    for (int k = 0; in_b[i] && k < s->fns[i].ncallees; k++)
+      if (in_a[s->fns[i].callees[k]]) s->fns[s->fns[i].callees[k]].exported = true;
   free(in_a);
 }
 
@@ -342,21 +375,25 @@ static int max_int(int a, int b) { return a > b ? a : b; }
 
 /* Moves kernels to the second module, largest (with what they call)
  * first, each where it shortens the longer module's work (what both need,
- * the GEMM microkernels, counts in both: BERT's 7-token skinny kernel is
- * half of the module, and moves with all its callers or stays). Returns
- * whether any moved. */
-static bool plan(Split *s) {
+ * the GEMM microkernels, counts in both, but for objects in the first
+ * alone: BERT's 7-token skinny kernel is half of the module, and moved
+ * with all its callers or stayed). Returns whether any moved. */
+static bool plan(Split *s, bool objects) {
   if (s->n <= 0) return false;
   int total = 0, *roots = malloc((size_t)s->n * 3 * sizeof *roots);
   int *weight = roots + s->n, *stack = weight + s->n;
   bool *seen = malloc((size_t)s->n * 2), *moved = seen + s->n;
-  for (int i = 0; i < s->n; i++) total += s->fns[i].cost;
+  int work = 0;
+  for (int i = 0; i < s->n; i++) {
+    total += s->fns[i].cost;
+    work += s->fns[i].work;
+  }
   int nroots = total < SPLIT_MIN_COST ? 0 : roots_by_size(s, roots, weight, stack, seen);
-  int wa = total, wb = 0, a, b;
+  int wa = work, wb = 0, a, b;
   memset(moved, 0, (size_t)s->n);
   for (int r = 0; r < nroots; r++) {
     moved[roots[r]] = true;
-    sides(s, moved, stack, &a, &b);
+    sides(s, moved, objects, stack, &a, &b);
     if (max_int(a, b) < max_int(wa, wb)) {
       wa = a;
       wb = b;
@@ -364,7 +401,7 @@ static bool plan(Split *s) {
       moved[roots[r]] = false;
     }
   }
-  sides(s, moved, stack, &a, &b);
+  sides(s, moved, objects, stack, &a, &b);
   free(roots);
   free(seen);
   return b > 0;
@@ -385,10 +422,11 @@ static void strip_body(LLVMValueRef f) {
 
 /* Keeps the bodies of the functions the plan gives this module (by their
  * index in the module's order, which the bitcode round trip keeps): the
- * others become declarations, deleted where nothing names them any more.
- * False, changing nothing, where the module has not the plan's number of
- * functions. Only the module's own values are read (the plan's fn are
- * the first module's, another thread's). */
+ * others become declarations, deleted where nothing names them any more;
+ * the functions the first exports to the second are external and hidden
+ * in both. False, changing nothing, where the module has not the plan's
+ * number of functions. Only the module's own values are read (the plan's
+ * fn are the first module's, another thread's). */
 static bool keep_only(LLVMModuleRef mod, const Split *s, bool second) {
   int i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) i++;
@@ -400,7 +438,8 @@ static bool keep_only(LLVMModuleRef mod, const Split *s, bool second) {
     const SplitFn *f = &s->fns[i];
     if (!f->defined) continue;
     if (second ? !f->in_b : !f->in_a) strip_body(fns[i]);
-    else if (f->moved) LLVMSetLinkage(fns[i], LLVMExternalLinkage);
+    else if (f->moved || f->exported) LLVMSetLinkage(fns[i], LLVMExternalLinkage);
+    if (f->exported) LLVMSetVisibility(fns[i], LLVMHiddenVisibility);
   }
   for (i = 0; i < s->n; i++)
     if (s->fns[i].defined && !has_body(fns[i]) && !LLVMGetFirstUse(fns[i]))
@@ -483,14 +522,10 @@ typedef struct Second {
   bool objects;
   Moved *moved;             /* the kernels it defines */
   int nmoved;
-  /* objects: the local functions both modules define, and the first's
-   * text of each (fn_text; NULL where it has none), which the
-   * second thread waits for (`published`) before it emits (drop_alike). */
-  char **shared, **texts;
-  int nshared;
-  bool published;
-  pthread_mutex_t lock;
-  pthread_cond_t cond;
+  /* objects: the first module's local functions the second calls,
+   * external while the first is optimized (keep_only) */
+  char **exported;
+  int nexported;
   LLVMContextRef ctx;       /* objects: kept from optimization to emission */
   LLVMModuleRef mod;
   pthread_t thread;
@@ -634,45 +669,6 @@ static bool print_alike(LLVMValueRef a, LLVMValueRef b) {
   return same;
 }
 
-/* Whether f calls (names) no local function that has a body. */
-static bool calls_no_local(LLVMValueRef f) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++) {
-        LLVMValueRef op = LLVMGetOperand(i, k);
-        if (op && LLVMIsAFunction(op) && has_body(op) && is_local(op)) return false;
-      }
-  return true;
-}
-
-/* The second module's copies of the local functions that print alike the
- * first's (t->texts) become hidden declarations, which the join resolves
- * to the first's: one copy in the object, as match_copies keeps after a
- * link. A copy goes once every local function it calls has gone, so that
- * the calls of the first's copy, which name the same functions, are to
- * functions alike too. */
-static void drop_alike(Second *t) {
-  LLVMValueRef *f = calloc((size_t)t->nshared + 1, sizeof *f);
-  for (int i = 0; i < t->nshared; i++) {
-    LLVMValueRef g = LLVMGetNamedFunction(t->mod, t->shared[i]);
-    if (!t->texts[i] || !g || !has_body(g) || LLVMGetLinkage(g) != LLVMInternalLinkage) continue;
-    char *y = fn_text(g);
-    if (y && text_alike(t->texts[i], y)) f[i] = g;
-    free(y);
-  }
-  for (bool dropped = true; dropped;) {
-    dropped = false;
-    for (int i = 0; i < t->nshared; i++)
-      if (f[i] && calls_no_local(f[i])) {
-        strip_body(f[i]);
-        LLVMSetVisibility(f[i], LLVMHiddenVisibility);
-        f[i] = NULL;
-        dropped = true;
-      }
-  }
-  free(f);
-}
-
 /* The functions named in moved, and the weights' blob, hidden where mod
  * has them: defined in one object, referred to from the other, where a
  * default-visibility symbol would be reached through the GOT. */
@@ -685,15 +681,10 @@ static void hide(LLVMModuleRef mod, const Moved *moved, int nmoved) {
   if (blob) LLVMSetVisibility(blob, LLVMHiddenVisibility);
 }
 
-/* objects: once the first thread has published its texts, the second
- * module's object. */
+/* objects: the second module's object. */
 static void second_emit(Second *t) {
   double start = cg_cpu_ms();
-  pthread_mutex_lock(&t->lock);
-  while (!t->published) pthread_cond_wait(&t->cond, &t->lock);
-  pthread_mutex_unlock(&t->lock);
   if (t->mod && !t->err) {
-    drop_alike(t);
     hide(t->mod, t->moved, t->nmoved);
     char *msg = NULL;
     if (LLVMTargetMachineEmitToMemoryBuffer(t->tm, t->mod, LLVMObjectFile, &msg, &t->out)) {
@@ -714,19 +705,6 @@ static void *second_run(void *arg) {
   second_optimize(t);
   if (t->objects) second_emit(t);
   return NULL;
-}
-
-/* objects: the first module's texts of the shared functions, for the
- * second thread, which waits for them. */
-static void publish(CG *cg, Second *t) {
-  for (int i = 0; cg && i < t->nshared; i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(cg->mod, t->shared[i]);
-    t->texts[i] = f && has_body(f) ? fn_text(f) : NULL;
-  }
-  pthread_mutex_lock(&t->lock);
-  t->published = true;
-  pthread_cond_broadcast(&t->cond);
-  pthread_mutex_unlock(&t->lock);
 }
 
 static bool same_section(LLVMValueRef a, LLVMValueRef b) {
@@ -825,19 +803,18 @@ static char *link_second(CG *cg, LLVMMemoryBufferRef bc, const Moved *moved, int
 }
 
 /* The names of the moved kernels (their linkage too, which the link
- * replaces) and, for objects, of the local functions both modules define. */
+ * replaces) and, for objects, of the functions exported to the second. */
 static void note_names(Second *t) {
   const Split *s = &t->s;
   t->moved = malloc((size_t)s->n * sizeof *t->moved);
-  t->shared = malloc((size_t)s->n * sizeof *t->shared);
-  t->texts = calloc((size_t)s->n, sizeof *t->texts);
+  t->exported = malloc((size_t)s->n * sizeof *t->exported);
   for (int i = 0; i < s->n; i++) {
     const SplitFn *f = &s->fns[i];
     const char *name = LLVMGetValueName2(f->fn, &(size_t){0});
     if (f->moved)
       t->moved[t->nmoved++] = (Moved){strdup(name), LLVMGetLinkage(f->fn), LLVMGetUnnamedAddress(f->fn)};
-    else if (t->objects && f->in_a && f->in_b)
-      t->shared[t->nshared++] = strdup(name);
+    else if (f->exported)
+      t->exported[t->nexported++] = strdup(name);
   }
 }
 
@@ -857,22 +834,23 @@ static char *run_first(CG *cg, const Second *t) {
   LLVMClearInsertionPosition(cg->b);
   LLVMDisposeModule(cg->mod);
   cg->mod = first;
-  return run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+  err = run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
+  for (int i = 0; i < t->nexported; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(cg->mod, t->exported[i]);
+    if (!f) continue;
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMSetVisibility(f, LLVMDefaultVisibility);
+  }
+  return err;
 }
 
 static void second_free(Second *t) {
   for (int i = 0; i < t->nmoved; i++) free(t->moved[i].name);
-  for (int i = 0; i < t->nshared; i++) {
-    free(t->shared[i]);
-    free(t->texts[i]);
-  }
+  for (int i = 0; i < t->nexported; i++) free(t->exported[i]);
   free(t->moved);
-  free(t->shared);
-  free(t->texts);
+  free(t->exported);
   if (t->out) LLVMDisposeMemoryBuffer(t->out);
   free(t->err);
-  pthread_mutex_destroy(&t->lock);
-  pthread_cond_destroy(&t->cond);
   if (t->tm) LLVMDisposeTargetMachine(t->tm);
   split_free(&t->s);
   free(t);
@@ -887,12 +865,9 @@ static char *start_both(CG *cg, Second *t) {
   t->threaded = !pthread_create(&t->thread, NULL, second_run, t);
   if (!t->threaded) second_optimize(t);
   char *err = run_first(cg, t);
-  if (t->objects) {
-    if (!err) {
-      hide(cg->mod, t->moved, t->nmoved);
-      cg_weights_redeclare(cg);
-    }
-    publish(err ? NULL : cg, t);
+  if (t->objects && !err) {
+    hide(cg->mod, t->moved, t->nmoved);
+    cg_weights_redeclare(cg);
   }
   return err;
 }
@@ -960,11 +935,9 @@ int cg_optimize_split(CG *cg) {
   char *err = run_pipeline(cg->mod, PIPE_IPO, cg->tm);
   if (!err) {
     Second *t = calloc(1, sizeof *t);
-    split_init(&t->s, cg->mod);
     t->objects = split_objects(cg);
-    pthread_mutex_init(&t->lock, NULL);
-    pthread_cond_init(&t->cond, NULL);
-    bool split = splittable(cg->mod) && plan(&t->s);
+    split_init(&t->s, cg->mod, t->objects);
+    bool split = splittable(cg->mod) && plan(&t->s, t->objects);
     if (split) t->tm = cg_target_machine(cg->o);
     if (split && t->tm) {
       err = run_split(cg, t); /* t is freed there, or kept for cg_split_join */

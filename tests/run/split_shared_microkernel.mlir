@@ -1,7 +1,8 @@
 // Eight layers h = clamp(lo_i, h @ w_i, hi_i), each with its own bounds (so
 // its own kernel), all calling one GEMM microkernel: enough work for
 // codegen/optsplit.c to optimize the kernels on two threads, with kernels
-// on both sides, so that both modules define the microkernel. Both copies
+// on both sides, so that both modules define the microkernel (linked as
+// LLVM modules; an object's second half calls the first's). Both copies
 // start from the same bitcode and are optimized alike: the second
 // module's is dropped at the link (SPLIT-COPIES), where it used to be kept
 // as shloc_f32_gemm_ind_6x64__avx512.split. x and the weights are small
