@@ -58,9 +58,16 @@ enum { WATCH_NS = 8000 };
 /* How often a worker about to sleep samples what other processes use of
  * the CPUs (cpus_free): /proc/uptime counts idle time in hundredths of a
  * second, so a shorter interval would mostly measure its rounding; the
- * sample (two system calls, 8 us here) then comes about once per call
- * of a model timed with 50 ms between calls, as bench/compare.py does. */
+ * sample (/proc/uptime's open, read and close and a clock read per
+ * thread of the loop: five system calls at 2 threads, 6.6 us here at a
+ * load of 3) then comes about once per call of a model timed with 50 ms
+ * between calls, as bench/compare.py does. */
 enum { OTHERS_NS = 50000000 };
+/* A sample over a second old gives no verdict (not free, a new sample
+ * starts): its average would hide what began late in it, a busy loop
+ * started 1 s before the end of 10 s reading as 0.1 CPU; the worker of
+ * a model called less often keeps the kernel's placement. */
+enum { OTHERS_MAX_NS = 1000000000 };
 
 /* Start of part p of np over [0, n): the first n % np parts get one
  * extra element. Written without n * p so that it cannot overflow. */
@@ -284,14 +291,18 @@ typedef struct Away {
 /* What the rest of the system used of the CPUs, as a sleeping worker
  * last sampled it (one sample per worker, on its stack). */
 typedef struct Others {
-  int64_t t, idle, ours; /* now_ns; all CPUs' idle time and this process's CPU time, ns */
-  bool free;             /* the verdict of the last two samples */
+  int64_t t, idle_cs, team_ns; /* now_ns; all CPUs' idle time, 1/100 s; the loop's threads' CPU time, ns */
+  clockid_t caller;            /* slot 0's CPU clock: its thread held the team */
+  int nt;                      /* the loop's threads */
+  int ncpus;                   /* online CPUs, read once; 0: not yet, -1: unknown */
+  bool free;                   /* the verdict of the last two samples */
 } Others;
 
 #ifdef __linux__
-/* The idle time of all CPUs together (the second field of /proc/uptime,
- * in hundredths of a second), -1 where unreadable. */
-static int64_t all_idle_ns(void) {
+/* The idle time of all CPUs together (the second field of /proc/uptime),
+ * in hundredths of a second; -1 where unreadable. Kept in hundredths so
+ * that it cannot overflow (in nanoseconds: 256 CPUs after 417 days). */
+static int64_t all_idle_cs(void) {
   char buf[96];
   int fd = open("/proc/uptime", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -1;
@@ -304,28 +315,47 @@ static int64_t all_idle_ns(void) {
   int64_t cs = 0;
   for (p++; *p >= '0' && *p <= '9'; p++) cs = cs * 10 + (*p - '0');
   if (*p != '.' || p[1] < '0' || p[1] > '9' || p[2] < '0' || p[2] > '9') return -1;
-  cs = cs * 100 + (p[1] - '0') * 10 + (p[2] - '0');
-  return cs * 10000000;
+  return cs * 100 + (p[1] - '0') * 10 + (p[2] - '0');
 }
 
-/* Whether the other processes left nt of the CPUs free since o's last
- * sample: the CPU time of all CPUs, less their idle time and less this
- * process's, is at most ncpus - nt + 1/2 CPUs. Resampled every
- * OTHERS_NS at most, in between the last verdict. */
+/* The CPU time of the loop's nt threads (slots 0..nt-1, the caller's
+ * included), -1 if a clock is unknown; *caller: slot 0's clock. Only the
+ * team's threads: another thread of this process (a second caller, run
+ * serially, or the application's own) counts as the others' use. */
+static int64_t team_cpu_ns(int nt, clockid_t *caller) {
+  int64_t sum = 0;
+  for (int s = 0; s < nt; s++) {
+    Watch w = watch_slot(s);
+    int64_t c = watch_cpu_ns(w);
+    if (c < 0) return -1;
+    if (s == 0) *caller = w.clock;
+    sum += c;
+  }
+  return sum;
+}
+
+/* Whether the others left nt of the CPUs free since o's last sample:
+ * the CPU time of all CPUs, less their idle time and less the loop's
+ * threads', is at most ncpus - nt + 1/2 CPUs. Resampled every OTHERS_NS
+ * at most, in between the last verdict. Not free where the last sample
+ * is of another caller or thread count, or over OTHERS_MAX_NS old. */
 static bool cpus_free(Others *o, int nt) {
   int64_t t = now_ns();
   if (o->t && t - o->t < OTHERS_NS) return o->free;
-  struct timespec ts;
-  int64_t idle = all_idle_ns();
-  if (idle < 0 || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)) return o->free = false;
-  int64_t ours = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-  if (o->t) {
-    int64_t dt = t - o->t, ncpus = sysconf(_SC_NPROCESSORS_CONF);
-    int64_t others = ncpus * dt - (idle - o->idle) - (ours - o->ours);
-    o->free = 2 * others <= (2 * (ncpus - nt) + 1) * dt;
+  if (!o->ncpus) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    o->ncpus = n > 0 && n <= CPU_SETSIZE ? (int)n : -1;
   }
-  *o = (Others){t, idle, ours, o->free};
-  return o->free;
+  clockid_t caller = 0;
+  int64_t idle = all_idle_cs(), ours = team_cpu_ns(nt, &caller);
+  Others was = *o;
+  *o = (Others){t, idle, ours, caller, nt, was.ncpus, false};
+  if (!was.t || was.idle_cs < 0 || was.team_ns < 0 || idle < 0 || ours < 0 || o->ncpus < 0 ||
+      was.nt != nt || was.caller != caller || t - was.t > OTHERS_MAX_NS)
+    return false;
+  int64_t dt = t - was.t;
+  int64_t others = o->ncpus * dt - (idle - was.idle_cs) * 10000000 - (ours - was.team_ns);
+  return o->free = 2 * others <= (2 * (int64_t)(o->ncpus - nt) + 1) * dt;
 }
 #endif
 
@@ -349,9 +379,10 @@ static bool cpus_free(Others *o, int nt) {
  * hence 16-19 ms there against 24 ms.) Leaving the CPUs out only after
  * the wake instead (a migration once the worker runs, which on the
  * caller's CPU waits for the caller to be preempted): 61 of 173 wakes on
- * the caller's CPU, asleep at 41 loops of 121. Four system calls every
- * OTHERS_NS at most (cpus_free), seven where it acts (the affinity read,
- * set, read again and restored), which follows a spin of SPIN_NS. Against the kernel's placement
+ * the caller's CPU, asleep at 41 loops of 121. Three system calls and
+ * one per thread of the loop every OTHERS_NS at most (cpus_free), four
+ * where it acts (the affinity read, set, read again and restored), which
+ * follows a spin of SPIN_NS. Against the kernel's placement
  * (one process alternating both runtimes' calls, 50 ms apart, 2 threads):
  * GPT-2's step 0.794x (faster in 52 of 60, load 2-3 from other
  * processes), 0.957x at nice -15, 0.994x under SCHED_FIFO; ResNet-50 b1
@@ -384,8 +415,12 @@ static bool cpus_free(Others *o, int nt) {
 static Away avoid_team_cpus(int slot, uint64_t w, Others *o) {
   Away a = {false};
 #ifdef __linux__
-  if (!cpus_free(o, claim_threads(w))) return a;
-  if (pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask)) return a;
+  /* cpus_free sees all CPUs: with fewer allowed (taskset, a container's
+   * cpuset) the free ones may be outside, so the affinity stays. */
+  if (!cpus_free(o, claim_threads(w)) ||
+      pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask) ||
+      CPU_COUNT(&a.mask) < o->ncpus)
+    return a;
   a.away = a.mask;
   for (int s = 0; s < claim_threads(w); s++) {
     int c = atomic_load(&team.cpus[s]);
