@@ -940,14 +940,14 @@ int cg_split_join(CG *cg, bool ok, char **out, size_t *out_len) {
  * arguments PIPE_LOCAL's deadargelim drops in the linked path, and every
  * call pass them (ResNet-50 b1, 2 threads: .text 0x1af45 against the
  * linked path's 0x198d5). Both halves read the reduced signatures from
- * the bitcode. deadargelim puts a function it rewrites where the old one
- * was, under its name: s's functions are the module's again in order. */
-static char *drop_dead_args(CG *cg, Split *s) {
+ * the bitcode. The pass replaces the functions it rewrites, so the
+ * split is planned again on the module it leaves; *split says whether it
+ * still applies. */
+static char *drop_dead_args(CG *cg, Second *t, bool *split) {
   char *err = run_pipeline(cg->mod, "deadargelim", cg->tm);
-  int i = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f && i < s->n; f = LLVMGetNextFunction(f))
-    s->fns[i++].fn = f;
-  qsort(s->byfn, (size_t)s->n, sizeof *s->byfn, cmp_fn);
+  split_free(&t->s);
+  split_init(&t->s, cg->mod, true);
+  *split = !err && plan(&t->s, true);
   return err;
 }
 
@@ -959,10 +959,11 @@ int cg_optimize_split(CG *cg) {
     split_init(&t->s, cg->mod, t->objects);
     bool split = splittable(cg->mod) && plan(&t->s, t->objects);
     if (split) t->tm = cg_target_machine(cg->o);
-    if (split && t->tm) {
-      if (t->objects) err = drop_dead_args(cg, &t->s);
-      if (err) second_free(t);
-      else err = run_split(cg, t); /* t is freed there, or kept for cg_split_join */
+    if (split && t->tm && t->objects) err = drop_dead_args(cg, t, &split);
+    if (err) {
+      second_free(t);
+    } else if (split && t->tm) {
+      err = run_split(cg, t); /* t is freed there, or kept for cg_split_join */
     } else {
       err = split ? strdup("cannot create a second target machine")
                   : run_pipeline(cg->mod, PIPE_LOCAL, cg->tm);
