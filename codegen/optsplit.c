@@ -26,7 +26,8 @@
  * in the compile's context, in place of the module codegen built), so
  * that both copies of such a function start alike, use-list orders
  * included (run_first). Kernels move largest first where that shortens
- * the longer side (plan; the cost model is at FN_COST). For an ELF64
+ * the longer side (plan; the cost model is at FN_COST, for objects
+ * OBJ_LOOP_WORK). For an ELF64
  * object each module is then emitted on its own thread right after its
  * optimization (emission was as long as the optimization, and serial),
  * and elfjoin.c joins the two objects: the moved kernels, the weights'
@@ -49,18 +50,20 @@
  * frame pointer and its constant begin and end as arguments (PIPE_IPO has
  * propagated the constants into it: its loops are the same) instead of
  * having them promoted and removed, which needs the caller in the same
- * module; and every function went through bitcode, which LLVM-C writes
- * without use-list orders, so their blocks' predecessor lists come back
- * in another order and register allocation and block layout differ in
- * places (ResNet-50 b8, 2 threads: a kernel of 0x9c8 bytes instead of
- * 0xa28). Run time is unchanged (docs/architecture.md, "Compile time").
- * Emitted in two objects, the functions' machine code is that of the
- * linked module's (ResNet-50 b1/b8, BERT-base 7 tokens, the GPT-2 step, 1
- * and 2 threads, host and znver4: the same instructions per function)
- * but for the padding between the halves and the calls and addresses of
- * moved kernels, which the linker now resolves; small constants both
- * halves use are in both (private: no symbol to share; ResNet-50 .rodata
- * 16 -> 20 KB).
+ * module (an object's split drops the constants, below); and every
+ * function went through bitcode, which LLVM-C writes without use-list
+ * orders, so their blocks' predecessor lists come back in another order
+ * and register allocation and block layout differ in places (ResNet-50
+ * b8, 2 threads: a kernel of 0x9c8 bytes instead of 0xa28). Run time is
+ * unchanged (docs/architecture.md, "Compile time").
+ * Emitted in two objects, deadargelim has run on the whole module first
+ * (drop_dead_args): a kernel's function has the size it has in the
+ * linked module (ResNet-50 b1/b8, 2 threads: .text the same size), an
+ * entry that calls a moved kernel directly is smaller (it passes no
+ * constant begin and end: b1 at 1 thread .text 0x1600e -> 0x15e0e); the
+ * padding between the halves differs, and the calls and addresses of
+ * moved kernels are relocations; small constants both halves use are in
+ * both (private: no symbol to share; ResNet-50 .rodata 16 -> 20 KB).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -825,7 +828,7 @@ static void note_names(Second *t) {
  * another order than the one built, and LICM's hoisting, the blocks'
  * predecessors and register allocation follow it), so that where both
  * sides' callers leave it alike the two copies print alike and one is
- * dropped (match_copies, or drop_alike for objects). */
+ * dropped (match_copies; objects have it in the first alone). */
 static char *run_first(CG *cg, const Second *t) {
   char *err = NULL;
   Handler h = catch_errors(cg, &err);
@@ -838,8 +841,7 @@ static char *run_first(CG *cg, const Second *t) {
   for (int i = 0; i < t->nexported; i++) {
     LLVMValueRef f = LLVMGetNamedFunction(cg->mod, t->exported[i]);
     if (!f) continue;
-    LLVMSetLinkage(f, LLVMInternalLinkage);
-    LLVMSetVisibility(f, LLVMDefaultVisibility);
+    LLVMSetLinkage(f, LLVMInternalLinkage); /* which makes it default-visibility too */
   }
   return err;
 }
@@ -931,6 +933,24 @@ int cg_split_join(CG *cg, bool ok, char **out, size_t *out_len) {
   return err != NULL;
 }
 
+/* objects: deadargelim on the whole module after PIPE_IPO, where every
+ * caller of a kernel is still in view (ipsccp has put the constant
+ * arguments into the bodies): the exported microkernels, external in the
+ * first module while it is optimized, would otherwise keep the dead
+ * arguments PIPE_LOCAL's deadargelim drops in the linked path, and every
+ * call pass them (ResNet-50 b1, 2 threads: .text 0x1af45 against the
+ * linked path's 0x198d5). Both halves read the reduced signatures from
+ * the bitcode. The pass replaces the functions it rewrites, so the
+ * split is planned again on the module it leaves; *split says whether it
+ * still applies. */
+static char *drop_dead_args(CG *cg, Second *t, bool *split) {
+  char *err = run_pipeline(cg->mod, "deadargelim", cg->tm);
+  split_free(&t->s);
+  split_init(&t->s, cg->mod, true);
+  *split = !err && plan(&t->s, true);
+  return err;
+}
+
 int cg_optimize_split(CG *cg) {
   char *err = run_pipeline(cg->mod, PIPE_IPO, cg->tm);
   if (!err) {
@@ -939,7 +959,10 @@ int cg_optimize_split(CG *cg) {
     split_init(&t->s, cg->mod, t->objects);
     bool split = splittable(cg->mod) && plan(&t->s, t->objects);
     if (split) t->tm = cg_target_machine(cg->o);
-    if (split && t->tm) {
+    if (split && t->tm && t->objects) err = drop_dead_args(cg, t, &split);
+    if (err) {
+      second_free(t);
+    } else if (split && t->tm) {
       err = run_split(cg, t); /* t is freed there, or kept for cg_split_join */
     } else {
       err = split ? strdup("cannot create a second target machine")
