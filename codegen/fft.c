@@ -13,13 +13,18 @@
  * exactly: m = j k mod n). The line is first copied into an f64 scratch
  * line, so a transform may write its result in place.
  *
- * Where the intermediate values live: the result buffer for FFT, IFFT and
- * RFFT (complex, of the shape of every intermediate; RFFT's first, real to
- * complex, transform keeps bins 0..n/2 of the last dimension). IRFFT's
+ * Where the intermediate values live (L > 1), so that every result is
+ * rounded to its element type once: in the result buffer for FFT, IFFT
+ * and RFFT with complex<f64> results (complex, of the shape of every
+ * intermediate; RFFT's first, real to complex, transform keeps bins 0..n/2
+ * of the last dimension); in complex<f64> scratch of one batch (bounded by
+ * FFT_BATCH_MAX bytes) for complex<f32> results and for IRFFT, whose
  * intermediates are complex of the operand's shape, larger than its real
- * result, so they go to f64 scratch of one batch (bounded by
- * FFT_SCRATCH_MAX bytes) unless L = 1, where the last transform reads the
- * operand directly. Its last transform extends each line to n bins by
+ * result (with L = 1 its one transform reads the operand directly).
+ * Complex<f32> intermediates kept in the result were rounded after each
+ * transform: results up to 9369 ulp from numpy's float64 transform rounded
+ * once (3-D FFT of 2x15x16x17 complex<f32>, tests/run/fft_numpy.mlir; 0
+ * ulp in scratch). IRFFT's last transform extends each line to n bins by
  * Hermitian symmetry (X[n - k] = conj(X[k])) and keeps the real part,
  * which ignores the imaginary parts of bins 0 and n/2 as pocketfft and
  * XLA do.
@@ -29,11 +34,13 @@
 
 #include "codegen.h"
 
-/* The scratch (the line, IRFFT's intermediates) is the kernel's in the
- * temp arena (ir_kernel_scratch_bytes plans it; no malloc): at most 256
- * KiB for a line (16384 complex<f64> points; the O(n^2) DFT is slow beyond
- * that anyway) and for one batch of IRFFT intermediates. */
-enum { FFT_SCRATCH_MAX = 256 << 10 };
+/* The scratch (the line, the intermediates) is the kernel's in the temp
+ * arena (ir_kernel_scratch_bytes plans it; no malloc), one slice per
+ * thread: at most 256 KiB for a line (16384 complex<f64> points; the
+ * O(n^2) DFT is slow beyond that anyway) and 64 MiB for one batch of
+ * intermediates (4 Mi complex<f64> points: a 2048 x 2048 transform, whose
+ * O(n^2) passes make 17 G complex multiply-adds). */
+enum { FFT_SCRATCH_MAX = 256 << 10, FFT_BATCH_MAX = 64 << 20 };
 
 /* A tensor slice the transforms read or write: buffer, element type, base
  * linear index of the batch, the slice's L minor dims and their strides. */
@@ -99,19 +106,20 @@ static LLVMValueRef twiddles(CG *cg, int64_t n) {
   return g;
 }
 
-/* The kernel's scratch: a line of the longest transform, then (IRFFT over
- * several dimensions) one batch of intermediates. */
+/* The kernel's scratch: a line of the longest transform, then (where
+ * ir_fft_intermediates_in_scratch) one batch of intermediates, of work's
+ * shape. */
 typedef struct Scratch {
   LLVMValueRef line, batch;
 } Scratch;
 
-static Scratch fft_scratch(CG *cg, Op *op, const Arr *in) {
+static Scratch fft_scratch(CG *cg, Op *op, const Arr *work) {
   int64_t n = 0;
   for (int k = 0; k < op->a.fft_length.n; k++)
     if (op->a.fft_length.v[k] > n) n = op->a.fft_length.v[k];
-  bool batch = op->a.fft_type == FFT_IRFFT && in->L > 1;
+  bool batch = ir_fft_intermediates_in_scratch(op);
   int64_t line = ir_align64(16 * n);
-  LLVMValueRef base = cg_scratch(cg, op, line + (batch ? ir_align64(16 * arr_elems(in)) : 0));
+  LLVMValueRef base = cg_scratch(cg, op, line + (batch ? ir_align64(16 * arr_elems(work)) : 0));
   Scratch s = {base, batch ? cg_gep(cg, cg->t_i8, base, cg_i64(cg, line)) : NULL};
   return s;
 }
@@ -214,46 +222,47 @@ static void copy_slice(CG *cg, const Arr *src, const Arr *dst) {
   cg_loop_end(cg, &l);
 }
 
-/* In-place complex transforms of s along axes [lo, hi], in the spec's
- * order: descending for forward transforms, ascending for inverse ones. */
-static void in_place(CG *cg, const Arr *s, int lo, int hi, bool inverse,
-                     LLVMValueRef line) {
+/* Complex transforms of s along axes [lo, hi] in the spec's order
+ * (descending for forward transforms, ascending for inverse ones), in
+ * place except that the last one writes dst (which may be s). */
+static void complex_passes(CG *cg, const Arr *s, const Arr *dst, int lo, int hi,
+                           bool inverse, LLVMValueRef line) {
   for (int i = lo; i <= hi; i++) {
     int axis = inverse ? i : hi - (i - lo);
     int64_t n = s->dims[axis];
     Pass p = {axis, n, n, n, inverse, false};
-    if (n > 0) transform(cg, s, s, &p, line);
+    if (n > 0) transform(cg, s, i == hi ? dst : s, &p, line);
   }
 }
 
-/* One batch: in and out are the operand's and the result's slices. */
-static void fft_batch(CG *cg, Op *op, Arr *in, Arr *out, const Scratch *sc) {
+/* One batch: in and out are the operand's and the result's slices, work
+ * the intermediates' (out itself, or the complex<f64> scratch). */
+static void fft_batch(CG *cg, Op *op, const Arr *in, const Arr *out, const Arr *work,
+                      LLVMValueRef line) {
   int L = in->L, last = L - 1;
   int64_t n = op->a.fft_length.v[last];
   switch (op->a.fft_type) {
   case FFT_FFT: case FFT_IFFT: {
     bool inverse = op->a.fft_type == FFT_IFFT;
-    copy_slice(cg, in, out);
-    in_place(cg, out, 0, last, inverse, sc->line);
+    copy_slice(cg, in, work);
+    complex_passes(cg, work, out, 0, last, inverse, line);
     return;
   }
   case FFT_RFFT: {
     Pass p = {last, n, out->dims[last], n, false, false};
-    if (n > 0) transform(cg, in, out, &p, sc->line);
-    in_place(cg, out, 0, last - 1, false, sc->line);
+    if (n > 0) transform(cg, in, L > 1 ? work : out, &p, line);
+    complex_passes(cg, work, out, 0, last - 1, false, line);
     return;
   }
   default: { /* IRFFT */
-    Arr s = *in;
+    const Arr *s = in;
     if (L > 1) {
-      s.buf = sc->batch;
-      s.base = cg_i64(cg, 0);
-      s.e = ET_C128;
-      copy_slice(cg, in, &s);
-      in_place(cg, &s, 0, last - 1, true, sc->line);
+      copy_slice(cg, in, work);
+      complex_passes(cg, work, work, 0, last - 1, true, line);
+      s = work;
     }
     Pass p = {last, in->dims[last], n, n, true, true};
-    if (n > 0) transform(cg, &s, out, &p, sc->line);
+    if (n > 0) transform(cg, s, out, &p, line);
     return;
   }
   }
@@ -265,8 +274,12 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   int L = op->a.fft_length.n, nb = t->rank - L;
   Arr in = arr(cg_buffer(cg, x), x->type->elem, NULL, x->type, L);
   Arr out = arr(cg_buffer(cg, r), t->elem, NULL, t, L);
-  if (op->a.fft_type == FFT_IRFFT && L > 1 && arr_elems(&in) * 16 > FFT_SCRATCH_MAX) {
-    cg_unsupported(cg, op, "IRFFT over more than one dimension this large");
+  bool scratch = ir_fft_intermediates_in_scratch(op);
+  Arr work = op->a.fft_type == FFT_IRFFT ? in : out;
+  if (scratch && arr_elems(&work) * 16 > FFT_BATCH_MAX) {
+    cg_unsupported(cg, op,
+                   "transforms over several dimensions of more than 4 Mi points a batch are "
+                   "not supported");
     return true;
   }
   for (int k = 0; k < L; k++)
@@ -274,13 +287,20 @@ bool cg_kernel_fft(CG *cg, Op *op) {
       cg_unsupported(cg, op, "lines longer than 16384 points are not supported yet");
       return true;
     }
-  Scratch sc = fft_scratch(cg, op, &in);
+  Scratch sc = fft_scratch(cg, op, &work);
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
   LLVMValueRef batch = cg_batch_begin(cg, r, nb, loops, &nl);
   in.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&in)), "");
   out.base = LLVMBuildMul(cg->b, batch, cg_i64(cg, arr_elems(&out)), "");
-  fft_batch(cg, op, &in, &out, &sc);
+  if (scratch) {
+    work.buf = sc.batch;
+    work.base = cg_i64(cg, 0);
+    work.e = ET_C128;
+  } else {
+    work = out;
+  }
+  fft_batch(cg, op, &in, &out, &work, sc.line);
   while (nl > 0) cg_loop_end(cg, &loops[--nl]);
   return true;
 }

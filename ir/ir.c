@@ -489,17 +489,22 @@ static bool dot_packs_a(const Op *op) {
   return true;
 }
 
-/* fft.c: one line of complex<f64> (the longest transformed dimension) and,
- * for IRFFT over several dimensions, one batch of complex<f64>
- * intermediates of the operand's shape. */
+bool ir_fft_intermediates_in_scratch(const Op *op) {
+  return op->a.fft_length.n > 1 &&
+         (op->a.fft_type == FFT_IRFFT || op->results[0]->type->elem != ET_C128);
+}
+
+/* fft.c: one line of complex<f64> (the longest transformed dimension)
+ * and, where ir_fft_intermediates_in_scratch, one batch of complex<f64>
+ * intermediates (of the operand's shape for IRFFT, else the result's). */
 static int64_t fft_scratch_bound(const Op *op) {
   const I64List *len = &op->a.fft_length;
-  const Type *t = op->opnds[0]->type;
+  const Type *t = op->a.fft_type == FFT_IRFFT ? op->opnds[0]->type : op->results[0]->type;
   int64_t line = 0, batch = 1;
   for (int i = 0; i < len->n; i++) line = len->v[i] > line ? len->v[i] : line;
   for (int d = t->rank - len->n; d < t->rank; d++) batch *= d >= 0 ? t->dims[d] : 1;
-  bool irfft = op->a.fft_type == FFT_IRFFT && len->n > 1;
-  return ir_align64(16 * line) + (irfft ? ir_align64(16 * batch) : 0);
+  bool scratch = ir_fft_intermediates_in_scratch(op);
+  return ir_align64(16 * line) + (scratch ? ir_align64(16 * batch) : 0);
 }
 
 /* Whether v is computed in its user's kernel (fused, after fuse). */

@@ -1492,6 +1492,11 @@ bool ir_is_row_reduce(const Op *op);
  * one answer for the buffers pass's scratch and codegen's kernels. */
 bool ir_gemm_conv_tile(const Op *op);
 
+/* Whether an fft (L > 1) keeps its intermediate values in complex<f64>
+ * scratch of one batch (IRFFT, whose intermediates are larger than its
+ * real result; a complex<f32> result, which would round them) rather than
+ * in its result buffer (codegen/fft.c). */
+bool ir_fft_intermediates_in_scratch(const Op *op);
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), with room for a Winograd
