@@ -55,19 +55,6 @@ enum { SPIN_NS = 50000 };
  * spin on: most gaps between two kernels (GPT-2's decoding step: 2-16 us)
  * end before, so that those spins read no clock. */
 enum { WATCH_NS = 8000 };
-/* How often a worker about to sleep samples what other processes use of
- * the CPUs (cpus_free): /proc/uptime counts idle time in hundredths of a
- * second, so a shorter interval would mostly measure its rounding; the
- * sample (/proc/uptime's open, read and close and a clock read per
- * thread of the loop: five system calls at 2 threads, 6.6 us here at a
- * load of 3) then comes about once per call of a model timed with 50 ms
- * between calls, as bench/compare.py does. */
-enum { OTHERS_NS = 50000000 };
-/* A sample over a second old gives no verdict (not free, a new sample
- * starts): its average would hide what began late in it, a busy loop
- * started 1 s before the end of 10 s reading as 0.1 CPU; the worker of
- * a model called less often keeps the kernel's placement. */
-enum { OTHERS_MAX_NS = 1000000000 };
 
 /* Start of part p of np over [0, n): the first n % np parts get one
  * extra element. Written without n * p so that it cannot overflow. */
@@ -288,81 +275,32 @@ typedef struct Away {
 #endif
 } Away;
 
-/* What the rest of the system used of the CPUs, as a sleeping worker
- * last sampled it (one sample per worker, on its stack). */
-typedef struct Others {
-  int64_t t, idle_cs, team_ns; /* now_ns; all CPUs' idle time, 1/100 s; the loop's threads' CPU time, ns */
-  clockid_t caller;            /* slot 0's CPU clock: its thread held the team */
-  int nt;                      /* the loop's threads */
-  int ncpus;                   /* online CPUs, read once; 0: not yet, -1: unknown */
-  bool free;                   /* the verdict of the last two samples */
-} Others;
-
 #ifdef __linux__
-/* The idle time of all CPUs together (the second field of /proc/uptime),
- * in hundredths of a second; -1 where unreadable. Kept in hundredths so
- * that it cannot overflow (in nanoseconds: 256 CPUs after 417 days). */
-static int64_t all_idle_cs(void) {
-  char buf[96];
-  int fd = open("/proc/uptime", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
+/* Whether the system runs no more threads than nt now (the fourth field
+ * of /proc/loadavg: the runnable threads, this one included), so that a
+ * CPU other than the caller's is likely free when the worker wakes. */
+static bool few_running(int nt) {
+  char buf[128];
+  int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
   ssize_t got = read(fd, buf, sizeof buf - 1);
   close(fd);
-  if (got <= 0) return -1;
+  if (got <= 0) return false;
   buf[got] = 0;
-  const char *p = strchr(buf, ' ');
-  if (!p) return -1;
-  int64_t cs = 0;
-  for (p++; *p >= '0' && *p <= '9'; p++) cs = cs * 10 + (*p - '0');
-  if (*p != '.' || p[1] < '0' || p[1] > '9' || p[2] < '0' || p[2] > '9') return -1;
-  return cs * 100 + (p[1] - '0') * 10 + (p[2] - '0');
-}
-
-/* The CPU time of the loop's nt threads (slots 0..nt-1, the caller's
- * included), -1 if a clock is unknown; *caller: slot 0's clock. Only the
- * team's threads: another thread of this process (a second caller, run
- * serially, or the application's own) counts as the others' use. */
-static int64_t team_cpu_ns(int nt, clockid_t *caller) {
-  int64_t sum = 0;
-  for (int s = 0; s < nt; s++) {
-    Watch w = watch_slot(s);
-    int64_t c = watch_cpu_ns(w);
-    if (c < 0) return -1;
-    if (s == 0) *caller = w.clock;
-    sum += c;
+  const char *p = buf;
+  for (int field = 0; field < 3; field++) {
+    p = strchr(p, ' ');
+    if (!p) return false;
+    p++;
   }
-  return sum;
-}
-
-/* Whether the others left nt of the CPUs free since o's last sample:
- * the CPU time of all CPUs, less their idle time and less the loop's
- * threads', is at most ncpus - nt + 1/2 CPUs. Resampled every OTHERS_NS
- * at most, in between the last verdict. Not free where the last sample
- * is of another caller or thread count, or over OTHERS_MAX_NS old. */
-static bool cpus_free(Others *o, int nt) {
-  int64_t t = now_ns();
-  if (o->t && t - o->t < OTHERS_NS) return o->free;
-  if (!o->ncpus) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    o->ncpus = n > 0 && n <= CPU_SETSIZE ? (int)n : -1;
-  }
-  clockid_t caller = 0;
-  int64_t idle = all_idle_cs(), ours = team_cpu_ns(nt, &caller);
-  Others was = *o;
-  *o = (Others){t, idle, ours, caller, nt, was.ncpus, false};
-  if (!was.t || was.idle_cs < 0 || was.team_ns < 0 || idle < 0 || ours < 0 || o->ncpus < 0 ||
-      was.nt != nt || was.caller != caller || t - was.t > OTHERS_MAX_NS)
-    return false;
-  int64_t dt = t - was.t;
-  int64_t others = o->ncpus * dt - (idle - was.idle_cs) * 10000000 - (ours - was.team_ns);
-  return o->free = 2 * others <= (2 * (int64_t)(o->ncpus - nt) + 1) * dt;
+  return atoi(p) <= nt;
 }
 #endif
 
 /* Before worker `slot` sleeps after the loop published as `w`: leaves
  * the CPUs that the loop's other threads were last seen on out of its
- * affinity, where that leaves it one and other processes left a CPU
- * free (cpus_free), so that the wake-up that follows places it elsewhere;
+ * affinity, where that leaves it one and nothing else waits for a CPU
+ * (few_running), so that the wake-up that follows places it elsewhere;
  * back_home restores the affinity after it. Why:
  * this VM's kernel (6.18, booted with sched_vcpu_pack) puts a woken
  * thread on its waker's CPU even with the other one idle (one thread
@@ -379,10 +317,9 @@ static bool cpus_free(Others *o, int nt) {
  * hence 16-19 ms there against 24 ms.) Leaving the CPUs out only after
  * the wake instead (a migration once the worker runs, which on the
  * caller's CPU waits for the caller to be preempted): 61 of 173 wakes on
- * the caller's CPU, asleep at 41 loops of 121. Three system calls and
- * one per thread of the loop every OTHERS_NS at most (cpus_free), four
- * where it acts (the affinity read, set, read again and restored), which
- * follows a spin of SPIN_NS. Against the kernel's placement
+ * the caller's CPU, asleep at 41 loops of 121. Three system calls a
+ * sleep (reading /proc/loadavg), seven where it acts (the affinity read,
+ * set, read again and restored), which follows a spin of SPIN_NS. Against the kernel's placement
  * (one process alternating both runtimes' calls, 50 ms apart, 2 threads):
  * GPT-2's step 0.794x (faster in 52 of 60, load 2-3 from other
  * processes), 0.957x at nice -15, 0.994x under SCHED_FIFO; ResNet-50 b1
@@ -390,37 +327,23 @@ static bool cpus_free(Others *o, int nt) {
  * 4-7, with the other CPU busy, it cost: GPT-2 1.13-1.17x, BERT
  * 1.11-1.29x (the worker, there a thread among others, is preempted
  * holding a piece the caller then waits for; on the caller's CPU it ran
- * in the caller's stead), hence the check that the other processes
- * leave a CPU free, as a kernel without the packing places a woken
- * thread on an idle CPU only. The runnable count of /proc/loadavg read
- * before each sleep (at a load of 4.4-5.6 GPT-2 1.03x, BERT 1.08x) was
- * a snapshot, taken mostly at the end of a call when the caller had
- * returned and slept: then a busy loop on the other CPU and this worker
- * made 2 runnable threads of 2, and the worker went to the busy CPU.
- * cpus_free's CPU time since its last sample does not depend on that
- * moment: with a pinned busy loop it found the others at 1.01 CPUs and
- * kept the affinity at all of 2184 sleeps, with two compile loops at
- * 1.66 CPUs, at all of 405, with the machine to the model at 0.02 CPUs
- * and left the CPUs out at 145 of 151 (GPT-2's step, 2 threads, 42 calls
- * 50 ms apart each). Paired against the loadavg check (one process
- * alternating the runtimes, 80 calls 50 ms apart, 2 threads; 1-thread
- * runs of the same code, 0.96-1.01, show the noise): other helpers' load
- * of 2-4, GPT-2 0.994, BERT t7 0.989, ResNet-50 b1 0.986 (the kernel's
- * placement 1.16, 1.07, 1.015); a busy loop pinned to the other CPU
- * 0.971, 0.972, 0.992 (kernel's 0.940, 0.967, 1.004); two compile loops
- * 1.003, 1.065, 0.991 (kernel's 0.984, 1.029, 0.993), again GPT-2 1.046,
- * BERT 1.021 (kernel's 0.975, 1.064); others' load of 4-5, GPT-2 1.075
- * (kernel's 1.026): at loads where both leave the affinity alone, the
- * rounds' spread (quartiles 0.9-1.2). */
-static Away avoid_team_cpus(int slot, uint64_t w, Others *o) {
+ * in the caller's stead), hence few_running, as a kernel without the
+ * packing places a woken thread on an idle CPU only: at a load of 4.4-5.6
+ * GPT-2 1.03x, BERT 1.08x (faster in 20 and 15 of 40; without it 1.13x,
+ * 1.29x in the same runs). */
+/* Not kept (2026-11-28): judging a free CPU by the other threads' CPU
+ * time since the worker's last sample (/proc/uptime's idle time less the
+ * loop's threads' CPU time): a model called among other work of its own
+ * process (bench/compare.py's XLA, ONNX Runtime and PyTorch calls between
+ * shloc's) always found the CPUs busy, and BERT t7 with weights as
+ * arguments took 26.0 ms at 2 threads against 19.6 with this check
+ * (docs/runtime.md). Nor skipping help when woken on the caller's CPU
+ * (GPT-2 step 1.036x, BERT t7 const 1.050x at a load of 4-6). */
+static Away avoid_team_cpus(int slot, uint64_t w) {
   Away a = {false};
 #ifdef __linux__
-  /* cpus_free sees all CPUs: with fewer allowed (taskset, a container's
-   * cpuset) the free ones may be outside, so the affinity stays. */
-  if (!cpus_free(o, claim_threads(w)) ||
-      pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask) ||
-      CPU_COUNT(&a.mask) < o->ncpus)
-    return a;
+  if (!few_running(claim_threads(w))) return a;
+  if (pthread_getaffinity_np(pthread_self(), sizeof a.mask, &a.mask)) return a;
   a.away = a.mask;
   for (int s = 0; s < claim_threads(w); s++) {
     int c = atomic_load(&team.cpus[s]);
@@ -429,7 +352,7 @@ static Away avoid_team_cpus(int slot, uint64_t w, Others *o) {
   a.set = CPU_COUNT(&a.away) > 0 && !CPU_EQUAL(&a.away, &a.mask) &&
           !pthread_setaffinity_np(pthread_self(), sizeof a.away, &a.away);
 #else
-  (void)slot, (void)w, (void)o;
+  (void)slot, (void)w;
 #endif
   return a;
 }
@@ -454,20 +377,16 @@ static bool epoch_changed(uint64_t epoch) {
 
 static void *worker_main(void *arg) {
   int slot = (int)(intptr_t)arg;
-  Others others = {0};
   watch_self(slot);
   for (;;) {
     uint64_t w = atomic_load(&team.claim);
     if (atomic_load(&team.stop)) return NULL;
     atomic_store(&team.cpus[slot], current_cpu());
-    /* Not kept: skipping help when woken on the caller's CPU (a piece
-     * claimed there waits for the caller to yield), GPT-2 step 1.036x,
-     * BERT t7 const 1.050x at 2 threads, a load of 4-6, 60 paired calls. */
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
     if (spin_until(epoch_changed, epoch, 0)) continue;
-    Away away = avoid_team_cpus(slot, w, &others);
+    Away away = avoid_team_cpus(slot, w);
     pthread_mutex_lock(&team.mu);
     atomic_fetch_add(&team.sleepers, 1);
     while (!epoch_changed(epoch)) pthread_cond_wait(&team.wake, &team.mu);
