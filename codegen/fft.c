@@ -278,8 +278,9 @@ bool cg_kernel_fft(CG *cg, Op *op) {
   Arr work = op->a.fft_type == FFT_IRFFT ? in : out;
   if (scratch && arr_elems(&work) * 16 > FFT_BATCH_MAX) {
     cg_unsupported(cg, op,
-                   "transforms over several dimensions of more than 4 Mi points a batch are "
-                   "not supported");
+                   "transforms over several dimensions keep complex<f64> intermediates "
+                   "(complex<f32> results, irfft: 16 bytes a point of a batch, in the temp "
+                   "buffer); more than 4 Mi points a batch (64 MiB) are not supported");
     return true;
   }
   for (int k = 0; k < L; k++)

@@ -946,8 +946,8 @@ int cg_split_join(CG *cg, bool ok, char **out, size_t *out_len) {
 static char *drop_dead_args(CG *cg, Second *t, bool *split) {
   char *err = run_pipeline(cg->mod, "deadargelim", cg->tm);
   split_free(&t->s);
-  split_init(&t->s, cg->mod, true);
-  *split = !err && plan(&t->s, true);
+  split_init(&t->s, cg->mod, t->objects);
+  *split = !err && plan(&t->s, t->objects);
   return err;
 }
 
