@@ -106,21 +106,18 @@ static LLVMValueRef twiddles(CG *cg, int64_t n) {
   return g;
 }
 
-/* The kernel's scratch: a line of the longest transform, then (where
- * ir_fft_intermediates_in_scratch) one batch of intermediates, of work's
- * shape. */
+/* The kernel's scratch (ir_fft_scratch_bytes): a line of the longest
+ * transform, then (where ir_fft_intermediates_in_scratch) one batch of
+ * intermediates. */
 typedef struct Scratch {
   LLVMValueRef line, batch;
 } Scratch;
 
-static Scratch fft_scratch(CG *cg, Op *op, const Arr *work) {
-  int64_t n = 0;
-  for (int k = 0; k < op->a.fft_length.n; k++)
-    if (op->a.fft_length.v[k] > n) n = op->a.fft_length.v[k];
-  bool batch = ir_fft_intermediates_in_scratch(op);
-  int64_t line = ir_align64(16 * n);
-  LLVMValueRef base = cg_scratch(cg, op, line + (batch ? ir_align64(16 * arr_elems(work)) : 0));
-  Scratch s = {base, batch ? cg_gep(cg, cg->t_i8, base, cg_i64(cg, line)) : NULL};
+static Scratch fft_scratch(CG *cg, Op *op) {
+  int64_t line;
+  LLVMValueRef base = cg_scratch(cg, op, ir_fft_scratch_bytes(op, &line));
+  Scratch s = {base, ir_fft_intermediates_in_scratch(op) ? cg_gep(cg, cg->t_i8, base, cg_i64(cg, line))
+                                                         : NULL};
   return s;
 }
 
@@ -288,7 +285,7 @@ bool cg_kernel_fft(CG *cg, Op *op) {
       cg_unsupported(cg, op, "lines longer than 16384 points are not supported yet");
       return true;
     }
-  Scratch sc = fft_scratch(cg, op, &work);
+  Scratch sc = fft_scratch(cg, op);
   CgLoop loops[nb > 0 ? nb : 1];
   int nl;
   LLVMValueRef batch = cg_batch_begin(cg, r, nb, loops, &nl);

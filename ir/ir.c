@@ -494,17 +494,14 @@ bool ir_fft_intermediates_in_scratch(const Op *op) {
          (op->a.fft_type == FFT_IRFFT || op->results[0]->type->elem != ET_C128);
 }
 
-/* fft.c: one line of complex<f64> (the longest transformed dimension)
- * and, where ir_fft_intermediates_in_scratch, one batch of complex<f64>
- * intermediates (of the operand's shape for IRFFT, else the result's). */
-static int64_t fft_scratch_bound(const Op *op) {
+int64_t ir_fft_scratch_bytes(const Op *op, int64_t *line_bytes) {
   const I64List *len = &op->a.fft_length;
   const Type *t = op->a.fft_type == FFT_IRFFT ? op->opnds[0]->type : op->results[0]->type;
   int64_t line = 0, batch = 1;
   for (int i = 0; i < len->n; i++) line = len->v[i] > line ? len->v[i] : line;
   for (int d = t->rank - len->n; d < t->rank; d++) batch *= d >= 0 ? t->dims[d] : 1;
-  bool scratch = ir_fft_intermediates_in_scratch(op);
-  return ir_align64(16 * line) + (scratch ? ir_align64(16 * batch) : 0);
+  *line_bytes = ir_align64(16 * line);
+  return *line_bytes + (ir_fft_intermediates_in_scratch(op) ? ir_align64(16 * batch) : 0);
 }
 
 /* Whether v is computed in its user's kernel (fused, after fuse). */
@@ -574,8 +571,10 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd) {
   /* With symbolic sizes dot_general and convolution (static input
    * features: cg_conv_gemm_fits) run on the GEMM engine; a `?`
    * contracting size counts as 128, the largest K block. */
-  if (op->code == OP_FFT)
-    return type_num_elems(op->results[0]->type) < 0 ? 0 : fft_scratch_bound(op);
+  if (op->code == OP_FFT) {
+    int64_t line;
+    return type_num_elems(op->results[0]->type) < 0 ? 0 : ir_fft_scratch_bytes(op, &line);
+  }
   const Type *lt = op->opnds[0]->type;
   ElemType e = op->results[0]->type->elem;
   /* The convolution kernel reads A in place (implicit GEMM), or, with

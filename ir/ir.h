@@ -1497,6 +1497,12 @@ bool ir_gemm_conv_tile(const Op *op);
  * real result; a complex<f32> result, which would round them) rather than
  * in its result buffer (codegen/fft.c). */
 bool ir_fft_intermediates_in_scratch(const Op *op);
+/* Bytes of an fft's scratch (codegen/fft.c): one line of complex<f64>
+ * (the longest transformed dimension; *line_bytes, 64-byte aligned) and,
+ * where ir_fft_intermediates_in_scratch, one batch of complex<f64>
+ * intermediates after it (of the operand's shape for IRFFT, else the
+ * result's). */
+int64_t ir_fft_scratch_bytes(const Op *op, int64_t *line_bytes);
 /* Bytes of scratch one call of op's own kernel may need (GEMM packing
  * buffers, FFT lines, row buffers) on a target whose GEMM tile packs panel_bytes per
  * row of B (0: unknown, assume the widest), with room for a Winograd
