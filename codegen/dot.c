@@ -433,7 +433,19 @@ bool cg_dot_skinny_rows(const Op *op) {
  * of both threads' samples in the runtime's spin_until (3.5% for the
  * packed path); 4 parts of K in 4 slots (two a slice, the slice
  * doubled) left 10% there and measured 1.03x (the 24 products) and
- * 1.00x (BERT, --offset=16) of this split: not the pieces' size. */
+ * 1.00x (BERT, --offset=16) of this split: not the pieces' size.
+ * Again on the Zen 3, BERT at 7 tokens (weights as arguments), 2
+ * threads, K in 2 or 4 parts a thread, each in a slot of its own (the
+ * slice 2 or 4 times as large; the runtime's pieces halving towards a
+ * share's end balance them): 2 a thread 1.015x under SCHED_FIFO, 1.024x
+ * without it (/work/notes/pair.py --gap-ms=50, as compare.py runs, 80
+ * pairs, load 3); 4 a thread 0.996x under SCHED_FIFO (bench/ab.py
+ * --offset=16), without it 0.882x in one run (60 pairs, median 22.9
+ * ms) and 1.057x, 1.018x, 1.010x in three (100-160 pairs, medians 30-44
+ * ms, load 2-4). The worker then ran a piece of 85% of the loops
+ * instead of 66%, but the time went to the runtime's wake-ups: a worker
+ * that slept between two loops woke on the caller's CPU in 41% of them
+ * at a load of 4 and held it 260-400 us (runtime/parallel.c). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
