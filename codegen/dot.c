@@ -433,7 +433,17 @@ bool cg_dot_skinny_rows(const Op *op) {
  * of both threads' samples in the runtime's spin_until (3.5% for the
  * packed path); 4 parts of K in 4 slots (two a slice, the slice
  * doubled) left 10% there and measured 1.03x (the 24 products) and
- * 1.00x (BERT, --offset=16) of this split: not the pieces' size. */
+ * 1.00x (BERT, --offset=16) of this split: not the pieces' size.
+ * For one row (GPT-2's decoding step, 2 threads, the 2-core Zen 3): 2
+ * and up to 4 parts a thread (K / KSPLIT_MIN_ROWS parts at most, each
+ * slot C's bytes; the products of 768 columns only, whose slots fit
+ * the slice), without SCHED_FIFO (one process alternating the builds'
+ * calls 50 ms apart, 3 x 40 calls, load 2.6): 1.025 and 1.010 of this
+ * split (quartiles 0.91-1.13), under it
+ * (bench/ab.py --fifo, 3 x 20 calls) 0.98-1.00 and 1.00-1.01; the parts'
+ * slots placed at B's offset within a line (skinny_stage_at, the slots
+ * 4 KiB larger), weights 16 bytes past a line, --fifo, 5 x 30 calls:
+ * 0.96-1.02. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
