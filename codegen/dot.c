@@ -445,7 +445,17 @@ bool cg_dot_skinny_rows(const Op *op) {
  * ms, load 2-4). The worker then ran a piece of 85% of the loops
  * instead of 66%, but the time went to the runtime's wake-ups: a worker
  * that slept between two loops woke on the caller's CPU in 41% of them
- * at a load of 4 and held it 260-400 us (runtime/parallel.c). */
+ * at a load of 4 and held it 260-400 us (runtime/parallel.c).
+ * For one row (GPT-2's decoding step, 2 threads, the 2-core Zen 3): 2
+ * and up to 4 parts a thread (K / KSPLIT_MIN_ROWS parts at most, each
+ * slot C's bytes; the products of 768 columns only, whose slots fit
+ * the slice), without SCHED_FIFO (one process alternating the builds'
+ * calls 50 ms apart, 3 x 40 calls, load 2.6): 1.025 and 1.010 of this
+ * split (quartiles 0.91-1.13), under it
+ * (bench/ab.py --fifo, 3 x 20 calls) 0.98-1.00 and 1.00-1.01; the parts'
+ * slots placed at B's offset within a line (skinny_stage_at, the slots
+ * 4 KiB larger), weights 16 bytes past a line, --fifo, 5 x 30 calls:
+ * 0.96-1.02. */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */

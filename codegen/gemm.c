@@ -1074,7 +1074,31 @@ enum { SKINNY_PREFETCH_BYTES = 512 };
  * these reads alone (AVX2 FMAs into registers, 340 MB as above, two
  * lines of each run in turn, one thread, SCHED_FIFO, medians of 11
  * rounds): 4 runs 18.7 GB/s, the 16-row blocks fetched 512 bytes ahead
- * 11.7, 4 plain sequential streams 15.9, the triad 17.0. */
+ * 11.7, 4 plain sequential streams 15.9, the triad 17.0.
+ * Measured again on GPT-2's decoding step (2026-11-28, the 2-core Zen 3,
+ * weights as arguments): the step's object and a C read of the same
+ * buffers (the bytes of each buffer of 1 MB or more: each thread a
+ * contiguous part as these runs, a spin join after each buffer, as the
+ * K split's parts read them) as variants of one process, calls
+ * alternating 50 ms apart under SCHED_FIFO, 3 x 20 calls: 1 thread
+ * 23.4 ms against the read's 23.8, 2 threads 14.1 against 14.2 (0.60 of
+ * one thread; 2 threads 1.02-1.03x the read's time in paired medians
+ * with the weights on lines, 1.05-1.08x 16 bytes past one). The shapes
+ * alone (48 products 1 x 768 @ 768 x 768, 12 of 768 x 3072, 12 of 3072
+ * x 768, 113 MB each; the tied output projection, 154 MB, on the dots
+ * path): 19.2, 20.0, 18.5, 19.1 GB/s with one thread and 31.1, 31.5,
+ * 29.1, 32.2 with two, the read 18.6, 19.7, 17.4, 16.0 and 28.3, 31.2,
+ * 26.8, 25.7. That read was fastest with these 4 runs a thread (1, 2
+ * and 8 runs: 0.6-0.8 of its speed with 2 threads, 0.8-0.9 with 1;
+ * fetched 512 bytes ahead: within the noise). What separates 2 threads
+ * from that in bench/compare.py is the scheduling: without SCHED_FIFO,
+ * with another process taking one of the 2 CPUs (load 2.4), the step took
+ * 1.12x the time with 2 threads that it took with 1 (paired median of
+ * 60, 30.1 against 26.9 ms); a join waits on a worker preempted in its
+ * part. Not kept: the edge strips of a run read unmasked as a whole
+ * strip (skinny_edge's overlap), the step with the weights 16 bytes past
+ * a line, bench/ab.py --fifo, 3 x 20 calls: 0.97-1.01 of this with 1
+ * thread, 0.98-1.03 with 2. */
 enum { SKINNY_FAR_STREAMS = 4 };
 
 /* Whether an M-row skinny product with B along N takes skinny_far. Only
