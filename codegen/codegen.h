@@ -199,10 +199,11 @@ typedef struct CgRowCache {
   bool written, filled;
 } CgRowCache;
 
-/* An emitted kernel function and its code (normalized IR text). */
+/* An emitted kernel function and its code (kernel.c kernel_code's words). */
 typedef struct CgKernelKey {
   uint64_t hash;
-  char *code;
+  uint64_t *code;
+  size_t len;
   LLVMValueRef fn;
 } CgKernelKey;
 
