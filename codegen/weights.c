@@ -28,7 +28,8 @@
  *       offset as addend, which stay true), so LLVM never writes the
  *       blob's size in bytes. Its place in the file is known before LLVM
  *       has written the object, so into a file the blob is written on a
- *       thread of its own while LLVM emits the object (blob_file_run);
+ *       thread of its own while LLVM works (the one making bytes ahead, else
+ *       blob_file_run);
  *     - other objects: LLVM emits the blob's size in zeros, whose place
  *       cg_weights_patch finds (the symbol, read back with LLVM's object
  *       API: Mach-O and COFF alike) and overwrites.
