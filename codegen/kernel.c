@@ -825,18 +825,16 @@ static void put_value(Code *c, LLVMValueRef v) {
   put(c, s ? s->at : (uintptr_t)v);
 }
 
-/* Attributes are uniqued in a context too; the list is sorted. */
-static void put_attrs(Code *c, LLVMAttributeRef *a, unsigned n) {
-  put(c, n);
-  for (unsigned k = 0; k < n; k++) put_ptr(c, a[k]);
-}
-
-static void put_fn_attrs(Code *c, LLVMValueRef fn, LLVMAttributeIndex at) {
-  unsigned n = LLVMGetAttributeCountAtIndex(fn, at);
+/* The attributes at index `at` of function v, or of call v (call):
+ * uniqued in a context too, the list sorted. */
+static void put_attrs(Code *c, LLVMValueRef v, LLVMAttributeIndex at, bool call) {
+  unsigned n = call ? LLVMGetCallSiteAttributeCount(v, at) : LLVMGetAttributeCountAtIndex(v, at);
   LLVMAttributeRef *a = malloc((n + 1) * sizeof *a);
   if (!a) abort();
-  LLVMGetAttributesAtIndex(fn, at, a);
-  put_attrs(c, a, n);
+  if (call) LLVMGetCallSiteAttributes(v, at, a);
+  else LLVMGetAttributesAtIndex(v, at, a);
+  put(c, n);
+  for (unsigned k = 0; k < n; k++) put_ptr(c, a[k]);
   free(a);
 }
 
@@ -846,15 +844,8 @@ static bool put_call(Code *c, LLVMValueRef i) {
   put(c, LLVMGetInstructionCallConv(i));
   put(c, LLVMGetTailCallKind(i));
   unsigned nargs = LLVMGetNumArgOperands(i);
-  for (unsigned at = 0; at <= nargs + 1; at++) {
-    LLVMAttributeIndex idx = at == nargs + 1 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : at;
-    unsigned n = LLVMGetCallSiteAttributeCount(i, idx);
-    LLVMAttributeRef *a = malloc((n + 1) * sizeof *a);
-    if (!a) abort();
-    LLVMGetCallSiteAttributes(i, idx, a);
-    put_attrs(c, a, n);
-    free(a);
-  }
+  put_attrs(c, i, LLVMAttributeFunctionIndex, true);
+  for (unsigned at = 0; at <= nargs; at++) put_attrs(c, i, at, true);
   return LLVMGetNumOperandBundles(i) == 0;
 }
 
@@ -961,8 +952,8 @@ static uint64_t *kernel_code(LLVMValueRef fn, size_t *n) {
   put(&c, LLVMGetFunctionCallConv(fn));
   put(&c, LLVMGetLinkage(fn));
   put(&c, LLVMGetUnnamedAddress(fn));
-  put_fn_attrs(&c, fn, LLVMAttributeFunctionIndex);
-  for (unsigned k = 0; k <= LLVMCountParams(fn); k++) put_fn_attrs(&c, fn, k);
+  put_attrs(&c, fn, LLVMAttributeFunctionIndex, false);
+  for (unsigned k = 0; k <= LLVMCountParams(fn); k++) put_attrs(&c, fn, k, false);
   bool ok = true;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); ok && bb; bb = LLVMGetNextBasicBlock(bb)) {
     put(&c, ~0ull); /* a block starts: never an opcode */

@@ -388,6 +388,12 @@ def sh_end(elf64):
     return shoff + shentsize * shnum
 
 
+def small_files():
+    """A child's files limited to 2 KiB, SIGXFSZ ignored: a write fails."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
 def written(shloc, readelf, work):
     """embed writes an ELF object's blob straight into the output file
     (codegen/weights.c blob_file_run): a constant the layout pass does
@@ -439,9 +445,6 @@ def written(shloc, readelf, work):
            else f"exit {r.returncode}: {r.stderr[-500:]}")
     # a write that fails (files limited to 2 KiB, SIGXFSZ ignored) is
     # diagnosed, leaves the older object whole and no new file beside it
-    def small_files():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     r = subprocess.run([shloc, mlir, "-o", obj], capture_output=True, text=True,
                        preexec_fn=small_files)
     left = sorted(f for f in os.listdir(d) if f.startswith("add.o."))
@@ -472,9 +475,6 @@ def written_packed(shloc, work):
     data = open(obj, "rb").read()
     if w[:16] not in data or not os.path.islink(link) or open(target, "rb").read() != data:
         return report("written-packed", "the object through a link differs, or no link is left")
-    def small_files():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     r = subprocess.run([shloc, mlir, "-o", obj], capture_output=True, text=True,
                        preexec_fn=small_files)
     left = sorted(f for f in os.listdir(d) if f.startswith("large.o."))
