@@ -148,7 +148,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
   if (rc == 0 && cg.errors) rc = cg.errors;
   if (rc == 0) rc = cg_weights_finish(&cg, weights, weights_len);
   if (rc == 0) verify_or_abort(&cg);
-  if (rc == 0 && kind == EMIT_OBJ) cg_weights_ahead(&cg);
+  if (rc == 0 && kind == EMIT_OBJ) cg_weights_ahead(&cg, o->memory_plan ? NULL : path);
   double wmark = 0;
   time_step(&cg, "codegen", &mark, &wmark);
   if (rc == 0 && kind != EMIT_VERIFY) {

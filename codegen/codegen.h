@@ -199,10 +199,11 @@ typedef struct CgRowCache {
   bool written, filled;
 } CgRowCache;
 
-/* An emitted kernel function and its code (normalized IR text). */
+/* An emitted kernel function and its code (kernel.c kernel_code's words). */
 typedef struct CgKernelKey {
   uint64_t hash;
-  char *code;
+  uint64_t *code;
+  size_t len;
   LLVMValueRef fn;
 } CgKernelKey;
 
@@ -369,10 +370,12 @@ int cg_weights_patch(CG *cg, char **obj, size_t *len);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 /* Starts making the bytes cg_weights_patch will write on a second thread
  * (nothing to do with LLVM: it reads the IR's constants only), once every
- * constant has its offset; cg_weights_define waits for it (cg_weights_patch
- * where it starts no file). cg_weights_end waits for both threads, frees
- * what they made, and removes an object file not wholly written. */
-void cg_weights_ahead(CG *cg);
+ * constant has its offset, and where codegen writes the object to path
+ * itself (not NULL) with the blob after its header, the blob into that
+ * file then; cg_weights_define waits for it (cg_weights_patch where it
+ * starts no file). cg_weights_end waits for both threads, frees what
+ * they made, and removes an object file not wholly written. */
+void cg_weights_ahead(CG *cg, const char *path);
 void cg_weights_end(CG *cg);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

@@ -736,13 +736,6 @@ static void fp_mode_restore(CG *cg, LLVMValueRef old) {
 /* ------------------------------------------------------------------------ */
 /* Identical kernels                                                         */
 
-/* FNV-1a. */
-static uint64_t hash_str(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
-}
-
 typedef struct Named {
   LLVMValueRef v;
   char *name;
@@ -785,40 +778,215 @@ char *cg_print_unnamed(LLVMValueRef fn) {
   return text;
 }
 
-/* The IR text of kernel fn under a fixed name and without its values'
- * names (cg_print_unnamed: a buffer's pointer is named after where the
- * buffer is, the arena or an argument, which the kernel, reading it from
- * its frame, does not depend on), with metadata numbers dropped: they
- * number module-wide nodes, and the only metadata a kernel has at this
- * point are loop hints (kernel.c adds alias scopes after). */
-static char *kernel_code(LLVMValueRef fn) {
-  size_t len;
-  char *name = strdup(LLVMGetValueName2(fn, &len));
-  if (!name) abort();
-  LLVMSetValueName2(fn, "k", 1);
-  char *text = cg_print_unnamed(fn);
-  LLVMSetValueName2(fn, name, len);
-  free(name);
-  char *code = malloc(strlen(text) + 1), *o = code;
-  if (!code) abort();
-  for (const char *p = text; *p; p++) {
-    *o++ = *p;
-    if (*p == '!' && p[1] >= '0' && p[1] <= '9')
-      while (p[1] >= '0' && p[1] <= '9') p++;
+/* A kernel's code as words, what same_kernel compares: the function's
+ * type, linkage and attributes, then each block's instructions (opcode,
+ * type, operands, and what else LLVM prints of it: flags, predicates,
+ * alignment, call attributes, the kinds of its metadata). An operand
+ * that is the function's own (argument, block, instruction) is its place
+ * in the function; any other (constant, global, function, inline asm,
+ * metadata) is its address, as LLVM uniques those in a context. Before
+ * this, the kernel's IR text (LLVMPrintValueToString) was compared, which
+ * walks the metadata of every function of the module on each print:
+ * ResNet-50 b1, 111 kernels, 100-115 ms of the 125 ms codegen took (Zen
+ * 3, load 3.4). Metadata nodes are compared by kind alone, as the text
+ * did with their numbers dropped: a kernel's only ones at this point are
+ * loop hints (kernel.c adds alias scopes after). */
+typedef struct Slot {
+  uintptr_t v;
+  uint64_t at; /* odd: never an address */
+} Slot;
+
+typedef struct Code {
+  uint64_t *w;
+  size_t n, cap;
+  Slot *slots; /* the function's arguments, blocks and instructions, by address */
+  size_t nslots;
+} Code;
+
+static int cmp_slot(const void *a, const void *b) {
+  uintptr_t x = ((const Slot *)a)->v, y = ((const Slot *)b)->v;
+  return x < y ? -1 : x > y;
+}
+
+static void put(Code *c, uint64_t x) {
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 1024;
+    c->w = realloc(c->w, c->cap * sizeof *c->w);
+    if (!c->w) abort();
   }
-  *o = 0;
-  LLVMDisposeMessage(text);
-  return code;
+  c->w[c->n++] = x;
+}
+
+static void put_ptr(Code *c, const void *p) { put(c, (uintptr_t)p); }
+
+static void put_value(Code *c, LLVMValueRef v) {
+  Slot key = {(uintptr_t)v, 0};
+  const Slot *s = bsearch(&key, c->slots, c->nslots, sizeof *s, cmp_slot);
+  put(c, s ? s->at : (uintptr_t)v);
+}
+
+/* The attributes at index `at` of function v, or of call v (call):
+ * uniqued in a context too, the list sorted. */
+static void put_attrs(Code *c, LLVMValueRef v, LLVMAttributeIndex at, bool call) {
+  unsigned n = call ? LLVMGetCallSiteAttributeCount(v, at) : LLVMGetAttributeCountAtIndex(v, at);
+  LLVMAttributeRef *a = malloc((n + 1) * sizeof *a);
+  if (!a) abort();
+  if (call) LLVMGetCallSiteAttributes(v, at, a);
+  else LLVMGetAttributesAtIndex(v, at, a);
+  put(c, n);
+  for (unsigned k = 0; k < n; k++) put_ptr(c, a[k]);
+  free(a);
+}
+
+/* False where the call has operand bundles (not put). */
+static bool put_call(Code *c, LLVMValueRef i) {
+  put_ptr(c, LLVMGetCalledFunctionType(i));
+  put(c, LLVMGetInstructionCallConv(i));
+  put(c, LLVMGetTailCallKind(i));
+  unsigned nargs = LLVMGetNumArgOperands(i);
+  put_attrs(c, i, LLVMAttributeFunctionIndex, true);
+  for (unsigned at = 0; at <= nargs; at++) put_attrs(c, i, at, true);
+  return LLVMGetNumOperandBundles(i) == 0;
+}
+
+static void put_metadata_kinds(Code *c, LLVMValueRef i) {
+  if (!LLVMHasMetadata(i)) {
+    put(c, 0);
+    return;
+  }
+  size_t n;
+  LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &n);
+  put(c, n);
+  for (unsigned k = 0; k < n; k++) put(c, LLVMValueMetadataEntriesGetKind(md, k));
+  LLVMDisposeValueMetadataEntries(md);
+}
+
+/* What an instruction of opcode op has besides its type and operands;
+ * false for an opcode kernels do not have (atomics, exceptions,
+ * indirect branches: the kernel is then compared with none). */
+static bool put_inst_extra(Code *c, LLVMValueRef i, LLVMOpcode op) {
+  switch (op) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
+    put(c, 2u * LLVMGetNUW(i) + LLVMGetNSW(i));
+    return true;
+  case LLVMUDiv: case LLVMSDiv: case LLVMLShr: case LLVMAShr: put(c, LLVMGetExact(i)); return true;
+  case LLVMOr: put(c, LLVMGetIsDisjoint(i)); return true;
+  case LLVMZExt: put(c, LLVMGetNNeg(i)); return true;
+  case LLVMICmp: put(c, LLVMGetICmpPredicate(i)); return true;
+  case LLVMFCmp: put(c, LLVMGetFCmpPredicate(i)); return true;
+  case LLVMLoad: case LLVMStore:
+    put(c, LLVMGetAlignment(i));
+    put(c, LLVMGetVolatile(i));
+    return LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+  case LLVMAlloca:
+    put_ptr(c, LLVMGetAllocatedType(i));
+    put(c, LLVMGetAlignment(i));
+    return true;
+  case LLVMGetElementPtr:
+    put_ptr(c, LLVMGetGEPSourceElementType(i));
+    put(c, LLVMGEPGetNoWrapFlags(i));
+    return true;
+  case LLVMCall: return put_call(c, i);
+  case LLVMShuffleVector:
+    for (unsigned k = 0, n = LLVMGetNumMaskElements(i); k < n; k++) put(c, (uint64_t)LLVMGetMaskValue(i, k));
+    return true;
+  case LLVMExtractValue: case LLVMInsertValue: {
+    const unsigned *idx = LLVMGetIndices(i);
+    put(c, LLVMGetNumIndices(i));
+    for (unsigned k = 0; k < LLVMGetNumIndices(i); k++) put(c, idx[k]);
+    return true;
+  }
+  case LLVMPHI:
+    for (unsigned k = 0, n = LLVMCountIncoming(i); k < n; k++)
+      put_value(c, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(i, k)));
+    return true;
+  case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMUnreachable: case LLVMFNeg:
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMURem:
+  case LLVMSRem: case LLVMAnd: case LLVMXor: case LLVMTrunc: case LLVMSExt: case LLVMFPToUI:
+  case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
+  case LLVMPtrToInt: case LLVMIntToPtr: case LLVMBitCast: case LLVMSelect:
+  case LLVMExtractElement: case LLVMInsertElement: case LLVMFreeze:
+    return true;
+  default: return false;
+  }
+}
+
+static bool put_inst(Code *c, LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  put(c, op);
+  put_ptr(c, LLVMTypeOf(i));
+  int n = LLVMGetNumOperands(i);
+  put(c, (uint64_t)n);
+  for (int k = 0; k < n; k++) put_value(c, LLVMGetOperand(i, k));
+  put(c, LLVMCanValueUseFastMathFlags(i) ? LLVMGetFastMathFlags(i) : 0);
+  put_metadata_kinds(c, i);
+  return put_inst_extra(c, i, op);
+}
+
+/* Numbers fn's arguments, blocks and instructions in order (c->slots). */
+static void number_locals(Code *c, LLVMValueRef fn) {
+  size_t n = LLVMCountParams(fn);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    n++;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) n++;
+  }
+  c->slots = malloc((n ? n : 1) * sizeof *c->slots);
+  if (!c->slots) abort();
+  c->nslots = 0;
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p))
+    c->slots[c->nslots] = (Slot){(uintptr_t)p, 2 * c->nslots + 1}, c->nslots++;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    c->slots[c->nslots] = (Slot){(uintptr_t)LLVMBasicBlockAsValue(bb), 2 * c->nslots + 1}, c->nslots++;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      c->slots[c->nslots] = (Slot){(uintptr_t)i, 2 * c->nslots + 1}, c->nslots++;
+  }
+  qsort(c->slots, c->nslots, sizeof *c->slots, cmp_slot);
+}
+
+/* Kernel fn's code (malloc'ed, *n words), or NULL where it has an
+ * instruction put_inst_extra does not know. */
+static uint64_t *kernel_code(LLVMValueRef fn, size_t *n) {
+  Code c = {0};
+  number_locals(&c, fn);
+  put_ptr(&c, LLVMGlobalGetValueType(fn));
+  put(&c, LLVMGetFunctionCallConv(fn));
+  put(&c, LLVMGetLinkage(fn));
+  put(&c, LLVMGetUnnamedAddress(fn));
+  put_attrs(&c, fn, LLVMAttributeFunctionIndex, false);
+  for (unsigned k = 0; k <= LLVMCountParams(fn); k++) put_attrs(&c, fn, k, false);
+  bool ok = true;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); ok && bb; bb = LLVMGetNextBasicBlock(bb)) {
+    put(&c, ~0ull); /* a block starts: never an opcode */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); ok && i; i = LLVMGetNextInstruction(i))
+      ok = put_inst(&c, i);
+  }
+  free(c.slots);
+  if (!ok) {
+    free(c.w);
+    return NULL;
+  }
+  *n = c.n;
+  return c.w;
+}
+
+/* FNV-1a of the words. */
+static uint64_t hash_words(const uint64_t *w, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t k = 0; k < n; k++) h = (h ^ w[k]) * 1099511628211ull;
+  return h;
 }
 
 /* An earlier kernel with the same code as fn (kernels read their buffers
  * only through their frame, so the same code computes the same thing on
- * other buffers), or NULL after recording fn as a new one. */
+ * other buffers), or NULL after recording fn as a new one (or, where
+ * kernel_code has none for it, comparing it with none). */
 static LLVMValueRef same_kernel(CG *cg, LLVMValueRef fn) {
-  char *code = kernel_code(fn);
-  uint64_t h = hash_str(code);
+  size_t n = 0;
+  uint64_t *code = kernel_code(fn, &n);
+  if (!code) return NULL;
+  uint64_t h = hash_words(code, n);
   for (int i = 0; i < cg->nkkeys; i++)
-    if (cg->kkeys[i].hash == h && !strcmp(cg->kkeys[i].code, code)) {
+    if (cg->kkeys[i].hash == h && cg->kkeys[i].len == n && !memcmp(cg->kkeys[i].code, code, n * sizeof *code)) {
       free(code);
       return cg->kkeys[i].fn;
     }
@@ -827,7 +995,7 @@ static LLVMValueRef same_kernel(CG *cg, LLVMValueRef fn) {
     cg->kkeys = realloc(cg->kkeys, (size_t)cg->kkeys_cap * sizeof *cg->kkeys);
     if (!cg->kkeys) abort();
   }
-  cg->kkeys[cg->nkkeys++] = (CgKernelKey){h, code, fn};
+  cg->kkeys[cg->nkkeys++] = (CgKernelKey){h, code, n, fn};
   return NULL;
 }
 

@@ -28,7 +28,8 @@
  *       offset as addend, which stay true), so LLVM never writes the
  *       blob's size in bytes. Its place in the file is known before LLVM
  *       has written the object, so into a file the blob is written on a
- *       thread of its own while LLVM emits the object (blob_file_run);
+ *       thread of its own while LLVM works (the one making bytes ahead, else
+ *       blob_file_run);
  *     - other objects: LLVM emits the blob's size in zeros, whose place
  *       cg_weights_patch finds (the symbol, read back with LLVM's object
  *       API: Mach-O and COFF alike) and overwrites.
@@ -159,8 +160,15 @@ typedef struct CgAhead {
   const CgWeight *w; /* cg->wnames */
   int n;
   char **bytes;      /* per weight: its bytes, or NULL where none were made */
+  struct CgBlobFile *file; /* then written with them (blob_file_write), or NULL */
   double ms;         /* the thread's CPU time */
 } CgAhead;
+
+/* The blob's file (below). */
+struct CgBlobFile;
+static struct CgBlobFile *blob_file_early(CG *cg, const char *path);
+static void blob_file_write(struct CgBlobFile *f, char *const *made);
+static void blob_file_free(struct CgBlobFile *f);
 
 /* Whether weight v's bytes have to be made (not the literal's own, nor
  * zeros: the holes of the blob). */
@@ -178,11 +186,12 @@ static void *ahead_run(void *arg) {
     if (!(a->bytes[i] = calloc(n, 1))) abort(); /* cg_const_write wants zeros */
     cg_const_write(v, a->bytes[i]);
   }
+  if (a->file) blob_file_write(a->file, a->bytes);
   a->ms = cg_cpu_ms() - t;
   return NULL;
 }
 
-void cg_weights_ahead(CG *cg) {
+void cg_weights_ahead(CG *cg, const char *path) {
   if (cg->ahead || cg->o->weights == WEIGHTS_FILE) return; /* the file's are written */
   bool any = false;
   for (int i = 0; i < cg->nwnames && !any; i++) any = needs_bytes(cg->wnames[i].v);
@@ -191,13 +200,24 @@ void cg_weights_ahead(CG *cg) {
   char **bytes = calloc((size_t)cg->nwnames, sizeof *bytes);
   if (!a || !bytes) abort();
   *a = (CgAhead){.w = cg->wnames, .n = cg->nwnames, .bytes = bytes};
+  /* The object's file, where its blob will follow the ELF header (what
+   * cg_weights_define decides, but for LLVM dropping the blob, after
+   * which the file is removed), gets the blob right after the bytes are
+   * made, from this thread: from cg_weights_define on, it was written
+   * while both halves were emitted and ended after them (ResNet-50, Zen
+   * 3: 64-95 ms after the join in 3 of 4 compiles). Not into a link's
+   * target, which would be removed. */
+  if (path && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg))
+    a->file = blob_file_early(cg, path);
   if (pthread_create(&a->thread, NULL, ahead_run, a)) { /* then made when written */
+    if (a->file) blob_file_free(a->file);
     free(bytes);
     free(a);
     return;
   }
   a->running = true;
   cg->ahead = a;
+  cg->wfile = a->file;
 }
 
 /* Waits for the thread; its bytes stay until cg_weights_end. */
@@ -209,7 +229,6 @@ static void ahead_join(CG *cg) {
   cg->weights_ahead_ms = a->ms;
 }
 
-/* The blob's file (below). */
 static void blob_file_start(CG *cg, const char *path);
 static void blob_file_end(CG *cg);
 
@@ -567,9 +586,9 @@ static int blob_file_open(CgBlobFile *f) {
   return fd;
 }
 
-static void *blob_file_run(void *arg) {
-  CgBlobFile *f = arg;
-  double t = cg_cpu_ms();
+/* Creates the file and writes the blob into it; made[i]: weight i's
+ * bytes made ahead, or NULL (made NULL: none). */
+static void blob_file_write(CgBlobFile *f, char *const *made) {
   const CG *cg = f->cg;
   f->fd = blob_file_open(f);
   bool ok = f->created = f->fd >= 0;
@@ -578,7 +597,7 @@ static void *blob_file_run(void *arg) {
     if (!v || cg_const_zero(v)) continue;
     size_t n = cg_const_bytes(v);
     const char *bytes = cg_const_literal(v);
-    if (!bytes) bytes = ahead_bytes(cg, i);
+    if (!bytes && made) bytes = made[i];
     char *tmp = bytes ? NULL : calloc(n ? n : 1, 1);
     if (!bytes && !tmp) abort();
     if (tmp) cg_const_write(v, tmp);
@@ -586,12 +605,18 @@ static void *blob_file_run(void *arg) {
     free(tmp);
   }
   if (!ok) f->err = errno;
+}
+
+static void *blob_file_run(void *arg) {
+  CgBlobFile *f = arg;
+  double t = cg_cpu_ms();
+  blob_file_write(f, f->cg->ahead ? f->cg->ahead->bytes : NULL);
   f->ms = cg_cpu_ms() - t;
   return NULL;
 }
 
-static void blob_file_start(CG *cg, const char *path) {
-  ahead_join(cg);
+/* The file of the object at path, not created yet. */
+static CgBlobFile *blob_file_new(CG *cg, const char *path) {
   CgBlobFile *f = calloc(1, sizeof *f);
   if (!f) abort();
   *f = (CgBlobFile){.cg = cg, .path = path, .fd = -1};
@@ -606,6 +631,26 @@ static void blob_file_start(CG *cg, const char *path) {
     umask(mask);
     f->mode = 0666 & ~mask;
   }
+  return f;
+}
+
+static void blob_file_free(CgBlobFile *f) {
+  free(f->tmp);
+  free(f);
+}
+
+/* cg_weights_ahead's file: a new one (not a link's target), or NULL. */
+static CgBlobFile *blob_file_early(CG *cg, const char *path) {
+  CgBlobFile *f = blob_file_new(cg, path);
+  if (f->tmp) return f;
+  blob_file_free(f);
+  return NULL;
+}
+
+static void blob_file_start(CG *cg, const char *path) {
+  if (cg->wfile) return; /* cg_weights_ahead's thread writes it */
+  ahead_join(cg);
+  CgBlobFile *f = blob_file_new(cg, path);
   cg->wfile = f;
   f->running = !pthread_create(&f->thread, NULL, blob_file_run, f);
   if (!f->running) blob_file_run(f); /* no thread: the same file */
@@ -676,8 +721,7 @@ static void blob_file_end(CG *cg) {
   blob_file_join(cg);
   if (f->fd >= 0) close(f->fd);
   if (f->created && !f->kept) unlink(f->tmp ? f->tmp : f->path);
-  free(f->tmp);
-  free(f);
+  blob_file_free(f);
   cg->wfile = NULL;
 }
 

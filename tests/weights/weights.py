@@ -388,6 +388,12 @@ def sh_end(elf64):
     return shoff + shentsize * shnum
 
 
+def small_files():
+    """A child's files limited to 2 KiB, SIGXFSZ ignored: a write fails."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
 def written(shloc, readelf, work):
     """embed writes an ELF object's blob straight into the output file
     (codegen/weights.c blob_file_run): a constant the layout pass does
@@ -439,9 +445,6 @@ def written(shloc, readelf, work):
            else f"exit {r.returncode}: {r.stderr[-500:]}")
     # a write that fails (files limited to 2 KiB, SIGXFSZ ignored) is
     # diagnosed, leaves the older object whole and no new file beside it
-    def small_files():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     r = subprocess.run([shloc, mlir, "-o", obj], capture_output=True, text=True,
                        preexec_fn=small_files)
     left = sorted(f for f in os.listdir(d) if f.startswith("add.o."))
@@ -449,6 +452,35 @@ def written(shloc, readelf, work):
            and os.path.exists(obj) and open(obj, "rb").read() == data and not left
            else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
 
+
+
+def written_packed(shloc, work):
+    """The large model's packed matrix is made on the thread that makes
+    packed weights ahead, which then writes the blob into the new object
+    file (codegen/weights.c cg_weights_ahead): the same bytes as through a
+    link to the output (written in place once LLVM is done: a link's
+    target is never written early, it would be removed), and a write that
+    fails is diagnosed and leaves the older object whole with no new file
+    beside it."""
+    d, mlir, obj, w = large_dir(work, "written-packed")
+    link, target = os.path.join(d, "link.o"), os.path.join(d, "target.o")
+    for p in (link, target):
+        if os.path.lexists(p):
+            os.remove(p)
+    os.symlink(target, link)
+    r = run([shloc, mlir, "-o", obj])
+    r2 = run([shloc, mlir, "-o", link])
+    if r.returncode or r2.returncode:
+        return report("written-packed", "compile: " + (r.stderr + r2.stderr)[-1500:])
+    data = open(obj, "rb").read()
+    if w[:16] not in data or not os.path.islink(link) or open(target, "rb").read() != data:
+        return report("written-packed", "the object through a link differs, or no link is left")
+    r = subprocess.run([shloc, mlir, "-o", obj], capture_output=True, text=True,
+                       preexec_fn=small_files)
+    left = sorted(f for f in os.listdir(d) if f.startswith("large.o."))
+    report("written-packed", None if r.returncode == 1 and "cannot write" in r.stderr
+           and open(obj, "rb").read() == data and not left
+           else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
 
 # split: layers enough for optsplit.c to optimize the kernels on two
 # threads (--time-passes prints llvm-opt-2), each with a small constant
@@ -563,6 +595,7 @@ def main():
             aligned(shloc, readelf, work, opt)
     aligned_rejects(shloc, work)
     written(shloc, readelf, work)
+    written_packed(shloc, work)
     split_file(shloc, work)
     try:
         import numpy  # noqa: F401
