@@ -16,13 +16,12 @@ calls of its time over A's in the same call (B/A) and how many calls it
 won; then those ratios' medians and quartiles over all rounds, and each
 build's median and least time. --fifo runs the driver under `chrt -f 10`.
 
-The objects are linked into shared libraries (-Wl,-Bsymbolic) that the
-driver dlopens RTLD_LOCAL. When every build has the same thread count
-and none names a runtime, all objects go into one library with the last
-build's runtime (build/libshlort.a beside its SHLOC), so they share one
-thread pool, as two builds did in one executable before. Otherwise each
-build gets a library of its own with its runtime (RUNTIME.a, default
-libshlort.a beside SHLOC): a runtime change, or one object at 1 and 2
+When every build has the same thread count and none names a runtime,
+all objects are linked into the driver with the last build's runtime
+(build/libshlort.a beside its SHLOC): one thread pool. Otherwise each
+build gets a shared library of its own with its runtime (RUNTIME.a,
+default libshlort.a beside SHLOC; -Wl,-Bsymbolic), which the driver
+dlopens RTLD_LOCAL: a runtime change, or one object at 1 and 2
 threads (`ab.py X:1 X:2 M.mlir`). Each runtime then has workers of
 its own, and at G = 0 one build's may still spin (50 us after a call,
 runtime/parallel.c) when the next build's call starts: --gap-ms=50, as
@@ -81,9 +80,9 @@ static const size_t sizes[] = {SIZES};
 static const int floats[] = {FLOATS};
 enum { NBUF = sizeof sizes / sizeof *sizes };
 
-/* The entry SYMBOL of LIBRARY; a library opened twice is the same one. */
+/* The entry SYMBOL of LIBRARY, "-" for the driver itself. */
 static entry_fn load(const char *library, const char *symbol) {
-  void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  void *handle = dlopen(strcmp(library, "-") ? library : NULL, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     fprintf(stderr, "ab: %s\n", dlerror());
     exit(1);
@@ -255,24 +254,23 @@ def runtimes(builds):
 
 def link(d, library, objects, runtime):
     """Links OBJECTS and RUNTIME into the shared library D/LIBRARY
-    (-Bsymbolic: the objects call this runtime directly, as from an
-    executable, never a runtime loaded before it)."""
+    (-Bsymbolic: the objects call this runtime, never one loaded before)."""
     path = os.path.join(d, library)
     subprocess.run(["cc", "-shared", "-o", path] + objects +
                    [runtime, "-pthread", "-lm", "-Wl,-Bsymbolic"], check=True)
     return path
 
 
-def libraries(d, names, chosen, own):
-    """Links the objects D/NAME.o with their runtimes CHOSEN, all into one
-    library unless OWN: (library, entry symbol) for each build."""
+def link_builds(d, names, chosen, own):
+    """Links the objects D/NAME.o with their runtimes CHOSEN: the inputs
+    to link into the driver, and (library, entry symbol) for each build,
+    library "-" standing for the driver (all objects in it unless OWN)."""
     objects = [os.path.join(d, name + ".o") for name in names]
     symbols = [name + "_main__packed" for name in names]
     if not own:
-        shared = link(d, "ab.so", objects, chosen[-1])
-        return [(shared, symbol) for symbol in symbols]
-    return [(link(d, name + ".so", [obj], runtime), symbol)
-            for name, obj, runtime, symbol in zip(names, objects, chosen, symbols)]
+        return objects + [chosen[-1], "-rdynamic"], [("-", symbol) for symbol in symbols]
+    return [], [(link(d, name + ".so", [obj], runtime), symbol)
+                for name, obj, runtime, symbol in zip(names, objects, chosen, symbols)]
 
 
 def main():
@@ -281,7 +279,7 @@ def main():
     chosen, own = runtimes(builds)
     for (shloc, threads, _), name, runtime in zip(builds, names, chosen):
         print(f"{name[3:].upper()} = {shloc}, {threads} thread(s), runtime {runtime}"
-              f"{'' if own else ' (shared)'}")
+              f"{'' if own else ' (shared, in the driver)'}")
     sys.stdout.flush()
     with tempfile.TemporaryDirectory(prefix="shloc-ab-") as d:
         layout = []
@@ -298,11 +296,12 @@ def main():
         src = src.replace("NARGS", str(layout[-1][2])).replace("OFFSET", opts["offset"])
         with open(os.path.join(d, "ab.c"), "w") as f:
             f.write(src)
+        inputs, entries = link_builds(d, names, chosen, own)
         exe = os.path.join(d, "ab")
-        subprocess.run(["cc", "-O2", "-Wall", "-o", exe, os.path.join(d, "ab.c"), "-ldl"],
-                       check=True)
+        subprocess.run(["cc", "-O2", "-Wall", "-o", exe, os.path.join(d, "ab.c")] + inputs +
+                       ["-ldl", "-pthread", "-lm"], check=True)
         cmd = [exe, opts["calls"], opts["rounds"], str(int(float(opts["gap-ms"]) * 1000))]
-        for library, symbol in libraries(d, names, chosen, own):
+        for library, symbol in entries:
             cmd += [library, symbol]
         if fifo:
             cmd = ["chrt", "-f", "10"] + cmd
