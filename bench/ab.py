@@ -1,24 +1,39 @@
 #!/usr/bin/env python3
-"""Paired A/B timing of one model compiled by two shloc builds, in one process.
+"""Paired timing of one model compiled by two or more shloc builds, in one process.
 
 usage: python3 bench/ab.py [--threads=N] [--calls=N] [--rounds=R] [--gap-ms=G]
-                           [--offset=O] [--fifo] SHLOC_A SHLOC_B MODEL.mlir [SHLOC OPTION...]
+                           [--offset=O] [--fifo] BUILD BUILD [BUILD...] MODEL.mlir
+                           [SHLOC OPTION...]
+       BUILD = SHLOC[:THREADS[:RUNTIME.a]]   (SHLOC::RUNTIME.a: threads N)
 
-Compiles MODEL.mlir with each build (--packed-entry, --threads=N, and the
-options after it, e.g. --elided=pattern), links both objects into one C
-driver with SHLOC_B's runtime (build/libshlort.a beside it: a change to the
-runtime itself cannot be compared this way) and calls them in turn, R
-rounds of N calls each (A then B in even calls, B then A in odd ones),
-G ms of sleep before each call (default 0). Prints per round the median
-of B/A over the pairs and how many pairs B won, and each build's median.
---fifo runs the driver under `chrt -f 10`.
+Compiles MODEL.mlir with each build (--packed-entry, --threads=THREADS,
+default N, and the options after the model, e.g. --elided=pattern) and
+calls the entries in turn from one C driver: R rounds of N calls of each
+build, the order rotated every call (A then B, then B then A for two
+builds), G ms of sleep before each call (default 0; compare.py sleeps 50).
+Prints per round, for each build after the first, the median over the
+calls of its time over A's in the same call (B/A) and how many calls it
+won; then those ratios' medians and quartiles over all rounds, and each
+build's median and least time. --fifo runs the driver under `chrt -f 10`.
 
-Both objects read the same argument, result and temp buffers (allocated
-once, 64-byte aligned): on the 2-core VM the placement of an object's own
-buffers alone moved BERT at 7 tokens by 3-5% between two identical objects,
-more than the changes measured. The arguments hold a fixed pattern in
-[-0.5, 0.5) (f32; f64 buffers get the same bytes, small finite
-numbers) or zeros (integers, so that gathers stay in range).
+When every build has the same thread count and none names a runtime,
+all objects are linked into the driver with the last build's runtime
+(build/libshlort.a beside its SHLOC): one thread pool. Otherwise each
+build gets a shared library of its own with its runtime (RUNTIME.a,
+default libshlort.a beside SHLOC; -Wl,-Bsymbolic), which the driver
+dlopens RTLD_LOCAL: a runtime change, or one object at 1 and 2
+threads (`ab.py X:1 X:2 M.mlir`). Each runtime then has workers of
+its own, and at G = 0 one build's may still spin (50 us after a call,
+runtime/parallel.c) when the next build's call starts: --gap-ms=50, as
+compare.py, leaves them asleep.
+
+All builds read the same argument, result and temp buffers (allocated
+once, 64-byte aligned, each the largest the builds ask): on the 2-core
+VM the placement of an object's own buffers alone moved BERT at 7
+tokens by 3-5% between two identical objects, more than the changes
+measured. The arguments hold a fixed pattern in [-0.5, 0.5) (f32; f64
+buffers get the same bytes, small finite numbers) or zeros (integers,
+so that gathers stay in range).
 --offset=O places the arguments O bytes past a line (0-63; the results and
 temp stay on lines): 16 as large NumPy arrays lie (glibc's mmap'd chunks,
 16 bytes past a page), as compare.py passes the weights.
@@ -30,14 +45,15 @@ import sys
 import tempfile
 
 DRIVER = r"""
+#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "ab_a.h"
-#include "ab_b.h"
+
+typedef int32_t (*entry_fn)(void **);
 
 static double now(void) {
   struct timespec t;
@@ -64,7 +80,22 @@ static const size_t sizes[] = {SIZES};
 static const int floats[] = {FLOATS};
 enum { NBUF = sizeof sizes / sizeof *sizes };
 
-static double call(int32_t (*f)(void **), void **args, int gap_us) {
+/* The entry SYMBOL of LIBRARY, "-" for the driver itself. */
+static entry_fn load(const char *library, const char *symbol) {
+  void *handle = dlopen(strcmp(library, "-") ? library : NULL, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    fprintf(stderr, "ab: %s\n", dlerror());
+    exit(1);
+  }
+  entry_fn f = (entry_fn)dlsym(handle, symbol);
+  if (!f) {
+    fprintf(stderr, "ab: %s has no %s\n", library, symbol);
+    exit(1);
+  }
+  return f;
+}
+
+static double call(entry_fn f, void **args, int gap_us) {
   if (gap_us) usleep(gap_us);
   double t = now();
   if (f(args)) {
@@ -74,38 +105,59 @@ static double call(int32_t (*f)(void **), void **args, int gap_us) {
   return now() - t;
 }
 
+/* Build v's times over A's, call by call, sorted into ratio; how many
+ * of them are below 1. */
+static int ratios(const double *a, const double *v, size_t n, double *ratio) {
+  int won = 0;
+  for (size_t i = 0; i < n; i++) {
+    ratio[i] = v[i] / a[i];
+    won += ratio[i] < 1;
+  }
+  qsort(ratio, n, sizeof(double), cmp);
+  return won;
+}
+
+/* usage: ab CALLS ROUNDS GAP_US LIBRARY SYMBOL [LIBRARY SYMBOL...] */
 int main(int argc, char **argv) {
   int calls = atoi(argv[1]), rounds = atoi(argv[2]), gap_us = atoi(argv[3]);
+  int builds = (argc - 4) / 2;
+  size_t n = (size_t)calls * rounds;
+  entry_fn *entry = malloc(sizeof(entry_fn) * builds);
+  double **times = malloc(sizeof(double *) * builds), *ratio = malloc(sizeof(double) * n);
+  if (!entry || !times || !ratio) abort();
+  for (int v = 0; v < builds; v++) {
+    entry[v] = load(argv[4 + 2 * v], argv[5 + 2 * v]);
+    if (!(times[v] = malloc(sizeof(double) * n))) abort();
+  }
   void *args[NBUF];
   for (int i = 0; i < NBUF; i++) args[i] = buffer(sizes[i], floats[i], i < NARGS ? OFFSET : 0);
-  size_t n = (size_t)calls * rounds;
-  double *ta = malloc(sizeof(double) * n), *tb = malloc(sizeof(double) * n);
-  double *r = malloc(sizeof(double) * calls);
-  if (!ta || !tb || !r) abort();
-  for (int w = 0; w < 2; w++) call(ab_a_main__packed, args, 0), call(ab_b_main__packed, args, 0);
+  for (int w = 0; w < 2; w++)
+    for (int v = 0; v < builds; v++) call(entry[v], args, 0);
   for (int q = 0; q < rounds; q++) {
-    int won = 0;
     for (int i = 0; i < calls; i++) {
-      double *a = &ta[q * calls + i], *b = &tb[q * calls + i];
-      if (i & 1) {
-        *b = call(ab_b_main__packed, args, gap_us);
-        *a = call(ab_a_main__packed, args, gap_us);
-      } else {
-        *a = call(ab_a_main__packed, args, gap_us);
-        *b = call(ab_b_main__packed, args, gap_us);
+      size_t at = (size_t)q * calls + i;
+      for (int k = 0; k < builds; k++) {
+        int v = (i + k) % builds;
+        times[v][at] = call(entry[v], args, gap_us);
       }
-      r[i] = *b / *a;
-      won += r[i] < 1;
     }
-    qsort(r, calls, sizeof(double), cmp);
-    printf("round %d: B/A paired median %.3f, B faster in %d of %d\n", q + 1, r[calls / 2], won,
-           calls);
+    for (int v = 1; v < builds; v++) {
+      size_t from = (size_t)q * calls;
+      int won = ratios(times[0] + from, times[v] + from, calls, ratio);
+      printf("round %d: %c/A paired median %.3f, %c faster in %d of %d\n", q + 1, 'A' + v,
+             ratio[calls / 2], 'A' + v, won, calls);
+    }
     fflush(stdout);
   }
-  qsort(ta, n, sizeof(double), cmp);
-  qsort(tb, n, sizeof(double), cmp);
-  printf("A: median %.3f ms, min %.3f\nB: median %.3f ms, min %.3f\n", ta[n / 2] * 1e3,
-         ta[0] * 1e3, tb[n / 2] * 1e3, tb[0] * 1e3);
+  for (int v = 1; v < builds; v++) {
+    int won = ratios(times[0], times[v], n, ratio);
+    printf("all rounds: %c/A paired median %.3f, quartiles %.3f-%.3f, %c faster in %d of %zu\n",
+           'A' + v, ratio[n / 2], ratio[n / 4], ratio[3 * n / 4], 'A' + v, won, n);
+  }
+  for (int v = 0; v < builds; v++) {
+    qsort(times[v], n, sizeof(double), cmp);
+    printf("%c: median %.3f ms, min %.3f\n", 'A' + v, times[v][n / 2] * 1e3, times[v][0] * 1e3);
+  }
   return 0;
 }
 """
@@ -136,11 +188,30 @@ def buffers(header, prefix):
     return sizes, is_float + [0] * (nres + 1), nargs
 
 
-def main():
+def parse_build(spec, threads):
+    """SHLOC[:THREADS[:RUNTIME.a]] as (shloc, threads, runtime or None);
+    THREADS, when left out or empty (SHLOC::RUNTIME.a), is --threads."""
+    parts = spec.split(":", 2)
+    shloc = parts[0]
+    if len(parts) > 1 and parts[1]:
+        threads = parts[1]
+    if not threads.isdigit() or int(threads) < 1:
+        sys.exit(__doc__)
+    runtime = parts[2] if len(parts) > 2 else None
+    for path in (shloc, runtime):
+        if path is not None and not os.path.isfile(path):
+            sys.exit(f"ab: no file {path}")
+    return shloc, threads, runtime
+
+
+def parse_args(argv):
+    """(options, fifo, builds, model, shloc options) from the command line:
+    the builds are the arguments before the first that ends in .mlir or
+    .mlirbc, which is the model; all after it go to shloc."""
     opts = {"threads": "1", "calls": "100", "rounds": "3", "gap-ms": "0", "offset": "0"}
-    fifo, pos, extra = False, [], []
-    for a in sys.argv[1:]:
-        if len(pos) == 3:
+    fifo, specs, model, extra = False, [], None, []
+    for a in argv:
+        if model is not None:
             extra.append(a)
         elif a == "--fifo":
             fifo = True
@@ -148,33 +219,90 @@ def main():
             opts[a[2:a.index("=")]] = a[a.index("=") + 1:]
         elif a.startswith("-"):
             sys.exit(__doc__)
+        elif a.endswith((".mlir", ".mlirbc")):
+            model = a
         else:
-            pos.append(a)
-    if len(pos) != 3 or int(opts["calls"]) < 1 or int(opts["rounds"]) < 1 or \
+            specs.append(a)
+    numbers = ("calls", "rounds", "offset", "threads")
+    if not re.fullmatch(r"\d+(\.\d*)?", opts["gap-ms"]):
+        sys.exit(__doc__)
+    if model is None or not 2 <= len(specs) <= 26 or not all(opts[k].isdigit() for k in numbers) or \
+            int(opts["calls"]) < 1 or int(opts["rounds"]) < 1 or \
             not 0 <= int(opts["offset"]) < 64:
         sys.exit(__doc__)
-    shloc_a, shloc_b, model = pos
-    runtime = os.path.join(os.path.dirname(os.path.abspath(shloc_b)), "libshlort.a")
+    builds = [parse_build(s, opts["threads"]) for s in specs]
+    return opts, fifo, builds, model, extra
+
+
+def beside(shloc):
+    """The runtime built with SHLOC: build/libshlort.a beside build/shloc."""
+    return os.path.join(os.path.dirname(os.path.abspath(shloc)), "libshlort.a")
+
+
+def runtimes(builds):
+    """The runtime each build is linked with, and whether each build gets
+    a library of its own: only when the builds agree on threads and name
+    no runtime do they share the last build's (one thread pool)."""
+    own = any(rt is not None for _, _, rt in builds) or len({t for _, t, _ in builds}) > 1
+    chosen = [rt or beside(shloc) for shloc, _, rt in builds] if own else \
+        [beside(builds[-1][0])] * len(builds)
+    for runtime in chosen:
+        if not os.path.isfile(runtime):
+            sys.exit(f"ab: no runtime {runtime} (name one: SHLOC:THREADS:RUNTIME.a)")
+    return chosen, own
+
+
+def link(d, library, objects, runtime):
+    """Links OBJECTS and RUNTIME into the shared library D/LIBRARY
+    (-Bsymbolic: the objects call this runtime, never one loaded before)."""
+    path = os.path.join(d, library)
+    subprocess.run(["cc", "-shared", "-o", path] + objects +
+                   [runtime, "-pthread", "-lm", "-Wl,-Bsymbolic"], check=True)
+    return path
+
+
+def link_builds(d, names, chosen, own):
+    """Links the objects D/NAME.o with their runtimes CHOSEN: the inputs
+    to link into the driver, and (library, entry symbol) for each build,
+    library "-" standing for the driver (all objects in it unless OWN)."""
+    objects = [os.path.join(d, name + ".o") for name in names]
+    symbols = [name + "_main__packed" for name in names]
+    if not own:
+        return objects + [chosen[-1], "-rdynamic"], [("-", symbol) for symbol in symbols]
+    return [], [(link(d, name + ".so", [obj], runtime), symbol)
+                for name, obj, runtime, symbol in zip(names, objects, chosen, symbols)]
+
+
+def main():
+    opts, fifo, builds, model, extra = parse_args(sys.argv[1:])
+    names = [f"ab_{chr(ord('a') + i)}" for i in range(len(builds))]
+    chosen, own = runtimes(builds)
+    for (shloc, threads, _), name, runtime in zip(builds, names, chosen):
+        print(f"{name[3:].upper()} = {shloc}, {threads} thread(s), runtime {runtime}"
+              f"{'' if own else ' (shared, in the driver)'}")
+    sys.stdout.flush()
     with tempfile.TemporaryDirectory(prefix="shloc-ab-") as d:
         layout = []
-        for shloc, name in ((shloc_a, "ab_a"), (shloc_b, "ab_b")):
-            subprocess.run([shloc, model, f"--threads={opts['threads']}", "--packed-entry",
+        for (shloc, threads, _), name in zip(builds, names):
+            subprocess.run([shloc, model, f"--threads={threads}", "--packed-entry",
                             f"--name={name}", "-o", os.path.join(d, name + ".o")] + extra,
                            check=True)
             layout.append(buffers(os.path.join(d, name + ".h"), name))
-        if len(layout[0][0]) != len(layout[1][0]):
-            sys.exit("ab: the two objects' entries take different buffers")
-        sizes = [max(x, y) for x, y in zip(layout[0][0], layout[1][0])]
+        if len({len(sizes) for sizes, _, _ in layout}) != 1:
+            sys.exit("ab: the objects' entries take different buffers")
+        sizes = [max(column) for column in zip(*(sizes for sizes, _, _ in layout))]
         src = DRIVER.replace("SIZES", ", ".join(str(s) for s in sizes))
-        src = src.replace("FLOATS", ", ".join(str(f) for f in layout[1][1]))
-        src = src.replace("NARGS", str(layout[1][2])).replace("OFFSET", opts["offset"])
+        src = src.replace("FLOATS", ", ".join(str(f) for f in layout[-1][1]))
+        src = src.replace("NARGS", str(layout[-1][2])).replace("OFFSET", opts["offset"])
         with open(os.path.join(d, "ab.c"), "w") as f:
             f.write(src)
+        inputs, entries = link_builds(d, names, chosen, own)
         exe = os.path.join(d, "ab")
-        subprocess.run(["cc", "-O2", "-I", d, "-o", exe, os.path.join(d, "ab.c"),
-                        os.path.join(d, "ab_a.o"), os.path.join(d, "ab_b.o"), runtime,
-                        "-pthread", "-lm"], check=True)
+        subprocess.run(["cc", "-O2", "-Wall", "-o", exe, os.path.join(d, "ab.c")] + inputs +
+                       ["-ldl", "-pthread", "-lm"], check=True)
         cmd = [exe, opts["calls"], opts["rounds"], str(int(float(opts["gap-ms"]) * 1000))]
+        for library, symbol in entries:
+            cmd += [library, symbol]
         if fifo:
             cmd = ["chrt", "-f", "10"] + cmd
         sys.exit(subprocess.run(cmd).returncode)

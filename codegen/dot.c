@@ -422,8 +422,9 @@ bool cg_dot_skinny_rows(const Op *op) {
  * identical bits), 2 threads, --fifo --offset=16 with 50 ms gaps, 2 x 20
  * calls, load 6: chunks of 1536 bytes 1.24-1.29x slower, of 3072 bytes
  * (only the 3072-wide products chunked) 1.03-1.04x; without SCHED_FIFO
- * (compare.py's conditions, /work/notes/pair.py, load 1.8) 1.04 and
- * 1.01, the quartiles 0.92-1.15. The same split of 24 products 7 x 768
+ * (compare.py's conditions: bench/ab.py --gap-ms=50, each build with
+ * its runtime, SHLOC:2:RUNTIME.a, load 1.8) 1.04 and 1.01, the
+ * quartiles 0.92-1.15. The same split of 24 products 7 x 768
  * @ 768 x 768 at 2 threads against 1 (main's build): 0.60 under
  * SCHED_FIFO, 0.93-1.53 without it at a load of 2-6 from other
  * processes, as the packed path's column split (constants: 1.16-1.28):
@@ -438,14 +439,15 @@ bool cg_dot_skinny_rows(const Op *op) {
  * threads, K in 2 or 4 parts a thread, each in a slot of its own (the
  * slice 2 or 4 times as large; the runtime's pieces halving towards a
  * share's end balance them): 2 a thread 1.015x under SCHED_FIFO, 1.024x
- * without it (/work/notes/pair.py --gap-ms=50, as compare.py runs, 80
- * pairs, load 3); 4 a thread 0.996x under SCHED_FIFO (bench/ab.py
- * --offset=16), without it 0.882x in one run (60 pairs, median 22.9
- * ms) and 1.057x, 1.018x, 1.010x in three (100-160 pairs, medians 30-44
- * ms, load 2-4). The worker then ran a piece of 85% of the loops
- * instead of 66%, but the time went to the runtime's wake-ups: a worker
- * that slept between two loops woke on the caller's CPU in 41% of them
- * at a load of 4 and held it 260-400 us (runtime/parallel.c).
+ * without it (bench/ab.py --gap-ms=50, each build with its runtime, as
+ * compare.py runs, 80 pairs, load 3); 4 a thread 0.996x under
+ * SCHED_FIFO (bench/ab.py --offset=16), without it 0.882x in one run
+ * (60 pairs, median 22.9 ms) and 1.057x, 1.018x, 1.010x in three
+ * (100-160 pairs, medians 30-44 ms, load 2-4). The worker then ran a
+ * piece of 85% of the loops instead of 66%, but the time went to the
+ * runtime's wake-ups: a worker that slept between two loops woke on the
+ * caller's CPU in 41% of them at a load of 4 and held it 260-400 us
+ * (runtime/parallel.c).
  * For one row (GPT-2's decoding step, 2 threads, the 2-core Zen 3): 2
  * and up to 4 parts a thread (K / KSPLIT_MIN_ROWS parts at most, each
  * slot C's bytes; the products of 768 columns only, whose slots fit
