@@ -333,7 +333,12 @@ enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
  * the loop at batch 8 on 2 threads (ResNet-50 b8's 7 x 7 stem: 2 1 1
  * images a thread, 4.6 ms an image), where lines make them a 32nd of a
  * share; each thread keeps the same half of the images from kernel to
- * kernel, as with images. */
+ * kernel, as with images. With winograd.c's split of tile rows, ResNet-50
+ * b8 at 2 threads against whole images (one process alternating both,
+ * 50 ms before each call, load 3-6): paired medians 0.949-0.994x under
+ * SCHED_FIFO (five runs of 24-40 calls, 22-30 of 40 faster), 0.987x at
+ * nice -15 (27 of 40); the threads' idle time at the joins 24.7 -> 11.2
+ * ms a call (a timing runtime); same bits. */
 static void conv_split(ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed) {
   int d = conv_first_wide(c);
   bool spatial = d < c->nmd && c->mrole[d] != -1 && c->mdim[d] >= 2 * (threads > 2 ? threads : 2);

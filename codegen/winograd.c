@@ -382,7 +382,8 @@ static int64_t wino_grain(const IrWino *w, int64_t C, int64_t K) {
  * share an image: ResNet-50 b8's 14 x 14 and 28 x 28 layers (7 tile rows
  * an image, blocks of 4) ran 2 1 1 images a thread, 8 blocks, now 12 8
  * 4 4 tile rows, 7 blocks (each block reads all of V); the 7 x 7 x 512
- * ones (blocks of 2 images, IR_WINO_WIDE_IMAGES) keep 2 2 images. */
+ * ones (blocks of 2 images, IR_WINO_WIDE_IMAGES) keep 2 2 images
+ * (measured with conv.c's lines: conv_split). */
 bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, int64_t *grain) {
   const GemmPacking *k = op->opnds[1]->packed;
   IrWino w;
