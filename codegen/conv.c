@@ -148,6 +148,9 @@ typedef struct ConvPlan {
   IrConvFold fold;
   int pdim; /* result dim kernel.c splits (cg_conv_split) */
   int64_t unit; /* its elements per unit of [begin, end): NR for columns, else 1 */
+  /* 0, or with the rows split at the batch (pdim) the count of its lines,
+   * the units of [begin, end): image x first spatial dimension */
+  int64_t lines;
   /* mdim as the IR uses it, and the lhs extents and strides (conv_values):
    * constants, or run-time values where sizes are symbolic
    * (codegen/dyndims.c). */
@@ -323,26 +326,48 @@ static bool conv_batch_rows(const ConvPlan *c, int threads, bool packed) {
  * on 2 threads: 3 pieces of an image against 8 of columns, 1.28x the
  * time). */
 enum { CONV_ROW_SPLIT_MIN_M_PACKED = 16 * GEMM_MIN_CALL_ROWS_PACKED };
-static void conv_split(const ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed,
-                       int *pdim, int64_t *unit) {
+/* Rows split at the batch split in lines (an image's rows of one index
+ * of its first spatial dimension), not whole images: the runtime cuts a
+ * thread's share in pieces that halve towards its end (runtime/parallel.c),
+ * and of whole images the last pieces were an image each, an eighth of
+ * the loop at batch 8 on 2 threads (ResNet-50 b8's 7 x 7 stem: 2 1 1
+ * images a thread, 4.6 ms an image), where lines make them a 32nd of a
+ * share; each thread keeps the same half of the images from kernel to
+ * kernel, as with images. With winograd.c's split of tile rows, ResNet-50
+ * b8 at 2 threads against whole images (one process alternating both,
+ * 50 ms before each call, load 3-6): paired medians 0.949-0.994x under
+ * SCHED_FIFO (five runs of 24-40 calls, 22-30 of 40 faster), 0.987x at
+ * nice -15 (27 of 40); the threads' idle time at the joins 24.7 -> 11.2
+ * ms a call (a timing runtime); same bits. */
+static void conv_split(ConvPlan *c, const GemmPlan *p, int nr, int threads, bool packed) {
   int d = conv_first_wide(c);
   bool spatial = d < c->nmd && c->mrole[d] != -1 && c->mdim[d] >= 2 * (threads > 2 ? threads : 2);
   int64_t min_m = packed && spatial ? CONV_ROW_SPLIT_MIN_M_PACKED : GEMM_ROW_SPLIT_MIN_M;
   bool cols = p->M < min_m && gemm_enough_panels(p->N, nr, threads) &&
               !conv_batch_rows(c, threads, packed);
-  *pdim = cols ? c->nmd : d;
-  *unit = cols ? nr : 1;
+  c->pdim = cols ? c->nmd : d;
+  c->unit = cols ? nr : 1;
+  bool lines = threads > 1 && !cols && d + 1 < c->nmd && c->mrole[d] == -1;
+  c->lines = lines ? c->mdim[d] * c->mdim[d + 1] : 0;
 }
 
 /* The plan of a convolution that fits the implicit GEMM, and its split
  * for the target's tile and the compilation's threads. */
 static void conv_plan_split(CG *cg, const Op *op, ConvPlan *c, GemmPlan *p) {
   conv_plan(op, c, p);
-  conv_split(c, p, gemm_nr(cg, op), cg->o->threads, op->opnds[1]->packed, &c->pdim, &c->unit);
+  conv_split(c, p, gemm_nr(cg, op), cg->o->threads, op->opnds[1]->packed);
+}
+
+/* The rows of C in one unit of [begin, end) of a split by rows: those of
+ * one index of pdim, or of a line (ConvPlan.lines). */
+static int64_t conv_unit_rows(const ConvPlan *c) {
+  int64_t inner = 1;
+  for (int d = c->pdim + (c->lines ? 2 : 1); d < c->nmd; d++) inner *= c->mdim[d];
+  return inner;
 }
 
 /* Rows and columns of C for [begin, end) of result dimension pdim in
- * units of c->unit (the dimensions before it have extent 1). */
+ * units of c->unit, or of lines (the dimensions before it have extent 1). */
 static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
                             LLVMValueRef end) {
   CG *cg = g->cg;
@@ -354,8 +379,7 @@ static GemmRange conv_range(Gemm *g, const ConvPlan *c, LLVMValueRef begin,
     r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, c->unit), ""), cg_i64(cg, p->N));
     return r;
   }
-  int64_t inner = 1;
-  for (int d = c->pdim + 1; d < c->nmd; d++) inner *= c->mdim[d];
+  int64_t inner = conv_unit_rows(c);
   r.r0 = LLVMBuildMul(g->b, begin, cg_i64(cg, inner), "lo");
   r.r1 = LLVMBuildMul(g->b, end, cg_i64(cg, inner), "hi");
   return r;
@@ -962,6 +986,12 @@ void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count
   conv_plan_split(cg, op, &c, &p);
   *dim = c.pdim;
   *unit = c.unit;
+  if (!c.lines) return;
+  /* kernel.c's grain for a split by rows (split_grain), in lines */
+  int64_t rows = conv_unit_rows(&c);
+  int64_t min = op->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
+  *count = c.lines;
+  *grain = (min + rows - 1) / rows;
 }
 
 /* Same contract as cg_kernel_dot, with [begin, end) a range of units of

@@ -1096,9 +1096,6 @@ static void emit_kernel(CG *cg, Op *root, Value *const *dsts) {
   int64_t grain = pieces || flat || pdim < 0 ? 1
                   : count                    ? count_grain
                                              : split_grain(root, pdim);
-  /* units of the dimension's own that come in groups: a wide Winograd
-   * plan's blocks of images at batch > 1 (cg_conv_wino_split) */
-  if (!count && grain < count_grain) grain = count_grain;
   call_with_slots(cg, fn, slots, nslots, n, kernel_work(root), grain, sums);
   free(slots);
 }

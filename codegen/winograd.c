@@ -376,21 +376,29 @@ static int64_t wino_grain(const IrWino *w, int64_t C, int64_t K) {
                                                        : GEMM_MIN_CALL_ROWS_PACKED;
 }
 
+/* Threads split tiles at batch 1; at batch > 1 tile rows of all images
+ * (tiles are numbered across images, wino_tiles), at least a block's
+ * (nq) a call, where whole images made the last piece of a thread's
+ * share an image: ResNet-50 b8's 14 x 14 and 28 x 28 layers (7 tile rows
+ * an image, blocks of 4) ran 2 1 1 images a thread, 8 blocks, now 12 8
+ * 4 4 tile rows, 7 blocks (each block reads all of V); the 7 x 7 x 512
+ * ones (blocks of 2 images, IR_WINO_WIDE_IMAGES) keep 2 2 images
+ * (measured with conv.c's lines: conv_split). */
 bool cg_conv_wino_split(const Op *op, int *dim, int64_t *unit, int64_t *count, int64_t *grain) {
   const GemmPacking *k = op->opnds[1]->packed;
   IrWino w;
   if (!k || !k->wino || !ir_conv_wino(op, &w)) return false;
-  bool batch = op->results[0]->type->dims[0] > 1;
-  *dim = batch ? 0 : 1;
+  int64_t n = op->results[0]->type->dims[0];
+  *dim = n > 1 ? 0 : 1;
   *unit = 1;
-  *count = batch ? 0 : w.th * w.tw;
-  *grain = batch ? (w.nq + w.th - 1) / w.th /* a block's images */
+  *count = n > 1 ? n * w.th : w.th * w.tw;
+  *grain = n > 1 ? w.nq /* a block */
                  : wino_grain(&w, op->opnds[0]->type->dims[3], op->results[0]->type->dims[3]);
   return true;
 }
 
-/* Units [begin, end) of cg_conv_wino_split: tiles [t0, t1) (images of th
- * x tw tiles at batch > 1), in blocks of nt. */
+/* Units [begin, end) of cg_conv_wino_split: tiles [t0, t1), or at batch
+ * > 1 tile rows of all images, in blocks of nt. */
 bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   Wino z;
   wino_plan(cg, op, epi, &z);
@@ -410,7 +418,7 @@ bool cg_kernel_wino(CG *cg, Op *op, Op *epi) {
   int dim = 0;
   int64_t unit = 1, count = 0, grain;
   cg_conv_wino_split(op, &dim, &unit, &count, &grain);
-  LLVMValueRef per = cg_i64(cg, count ? 1 : w->th * w->tw);
+  LLVMValueRef per = cg_i64(cg, dim == 0 ? w->tw : 1);
   LLVMValueRef t0 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 1), per, "t0");
   LLVMValueRef t1 = LLVMBuildMul(b, LLVMGetParam(cg->llfn, 2), per, "t1");
   CgLoop lb;

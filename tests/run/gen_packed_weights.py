@@ -59,9 +59,11 @@ SPLIT_CONVS = [
 
 # With the batch first and at least 2 images per thread of a call's worth
 # of rows each (conv.c's conv_batch_rows: 96 rows, the packed weights'
-# grain), the rows split there instead, in whole images: 5 images of 10 x
-# 10 (M = 500, 200 columns) in 4 calls of 2, 1, 1 and 1 images, whose last
-# tiles (200 and 100 rows, 2 and 4 past a multiple of 6) differ from M's.
+# grain), the rows split there instead, in lines of the images (conv.c
+# conv_split): 5 images of 10 x 10 (M = 500, 200 columns), 50 lines of 10
+# rows, at least 5 a call (48 rows), in calls of 5, 10, 5, 5 and 5, 10,
+# 5, 5 lines, some across two images, whose last tiles (50 and 100 rows,
+# 2 and 4 past a multiple of 6) differ from M's.
 BATCH_SPLIT_CONVS = [
     ("conv", "f32", [5, 10, 10, 4], [3, 3, 4, 200], [1, 1], [[1, 1], [1, 1]]),
 ]

@@ -79,9 +79,15 @@ CASES = [
     ("f32", [1, 44, 44, 120], 120, 1, 1, "", "splat"),
     ("f32", [2, 24, 24, 32], 16, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
     # V of 8.1 MiB, one image's U and M within a block (ir.h
-    # IR_WINO_WIDE_V_BLOCKS): blocks of 2 images, the last of 1 (at 2 and
-    # 3 threads pieces of one image too); 520 features, 8 panels of 64 and 8
+    # IR_WINO_WIDE_V_BLOCKS): blocks of 2 images, the last of 1 (threads
+    # split tile rows of all images, winograd.c cg_conv_wino_split: at 2
+    # threads pieces of 6 tile rows, an image and a half; at 3 of one
+    # image); 520 features, 8 panels of 64 and 8
     ("f32", [3, 7, 7, 256], 520, 1, 1, "", "splat"),
+    # batch 3 of 7 tile rows in blocks of 4: at 2 threads shares of 11 and
+    # 10 tile rows in pieces of 7 + 4 and 6 + 4, from tile row 4 of image 1
+    # and tile row 3 of image 2
+    ("f32", [3, 14, 14, 256], 256, 1, 1, "", "splat"),
 ]
 
 
