@@ -205,7 +205,14 @@ static int64_t watch_cpu_ns(Watch w) {
  * 1.000x, BERT at 7 tokens (weights as constants) 0.938x / 1.003x,
  * ResNet-50 b1 1.008x / 1.013x (rounds 0.94-1.21 / 0.97-1.05). A 10 us
  * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO.
- * The later first read (WATCH_NS / 2) was not measured on its own. */
+ * The later first read (WATCH_NS / 2) was not measured on its own.
+ * Where it fires (2026-11-28, instrumented, 2 threads, 50 ms idle before
+ * each call, BERT t7 weights as arguments): at a load of 1.2-2.0, 538 of
+ * 632 times while the caller slept at its join (its own spin ran out:
+ * a worker woken late), so both sides slept; at 7-9, 764 of 931 times
+ * with the worker on the caller's CPU while the caller ran its pieces.
+ * Not kept (docs/runtime.md): ignoring the clock while caller_sleeps,
+ * with or without a 200 us join spin, and three other variants. */
 static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;
