@@ -155,8 +155,9 @@ typedef struct CG {
    * while LLVM optimizes and writes the object (weights.c
    * cg_weights_ahead); NULL when none runs. */
   struct CgAhead *ahead;
-  /* The blob being written into the object's file while LLVM emits the
-   * object (weights.c blob_file_run); NULL when none is. */
+  /* The object's file, into which the blob is written while LLVM
+   * optimizes and emits the object (weights.c: by cg_weights_ahead's
+   * thread, else blob_file_run's); NULL when none is. */
   struct CgBlobFile *wfile;
   /* While a kernel is emitted (kernel.c): the storage locations of the
    * buffers it (and functions it calls, a sort's merge) uses, in order of
@@ -372,8 +373,7 @@ int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
  * (nothing to do with LLVM: it reads the IR's constants only), once every
  * constant has its offset, and where codegen writes the object to path
  * itself (not NULL) with the blob after its header, the blob into that
- * file then; cg_weights_define waits for it (cg_weights_patch where it
- * starts no file). cg_weights_end waits for both threads, frees what
+ * file then; cg_weights_patch waits for it. cg_weights_end waits for both threads, frees what
  * they made, and removes an object file not wholly written. */
 void cg_weights_ahead(CG *cg, const char *path);
 void cg_weights_end(CG *cg);

@@ -6,6 +6,8 @@
 #ifndef SHLOC_CODEGEN_API_H
 #define SHLOC_CODEGEN_API_H
 
+#include <sys/types.h>
+
 #include "../ir/ir.h"
 
 /* EMIT_VERIFY builds and verifies the LLVM module, then stops: no LLVM
@@ -24,11 +26,32 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
  * codegen/weights.c), NULL otherwise. With a path (not NULL), an object
  * whose weights are a section after its header (ELF) is written there by
  * codegen itself, its blob straight from the constants (no copy in
- * memory, on a thread of its own while LLVM emits the object): then
+ * memory, on a thread of its own while LLVM optimizes and emits the
+ * object; a new file renamed over path when whole: OutFile): then
  * *out is NULL and *out_len the file's size; otherwise the caller writes
  * *out. */
 int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
                          char **out, size_t *out_len, char **weights, size_t *weights_len);
+/* codegen/outfile.c: a file the compiler writes, replaced whole or not
+ * at all: written as TARGET.XXXXXX beside the file it replaces (through
+ * symbolic links, the file they lead to), renamed over it when complete.
+ * out_file_init (on the main thread: it reads the umask), then
+ * out_file_create (any thread; a descriptor, or -1 with errno), then
+ * out_file_commit once every byte is written (0, or -1 with errno);
+ * out_file_free removes a new file not committed. A device, FIFO or
+ * dangling link is written in place (tmp NULL). */
+typedef struct OutFile {
+  const char *path;  /* as given, for messages */
+  char *target;      /* the existing file path leads to, or NULL: path */
+  char *tmp;         /* the new file's name, or NULL: written in place */
+  mode_t mode;       /* the new file's: 0666 less the umask */
+  bool created;      /* tmp exists and is ours to remove */
+} OutFile;
+void out_file_init(OutFile *f, const char *path);
+int out_file_create(OutFile *f);
+int out_file_commit(OutFile *f);
+void out_file_free(OutFile *f);
+
 /* codegen/codegen.c: the calling thread's CPU time in ms (--time-passes:
  * on a shared machine wall time measures the other processes; the
  * weights made on a second thread while LLVM runs are counted apart). */

@@ -29,7 +29,8 @@
  *       blob's size in bytes. Its place in the file is known before LLVM
  *       has written the object, so into a file the blob is written on a
  *       thread of its own while LLVM works (the one making bytes ahead, else
- *       blob_file_run);
+ *       blob_file_run's), as a new file renamed over the output when
+ *       whole (outfile.c);
  *     - other objects: LLVM emits the blob's size in zeros, whose place
  *       cg_weights_patch finds (the symbol, read back with LLVM's object
  *       API: Mach-O and COFF alike) and overwrites.
@@ -63,11 +64,9 @@
  *         them.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <llvm-c/Object.h>
@@ -166,7 +165,7 @@ typedef struct CgAhead {
 
 /* The blob's file (below). */
 struct CgBlobFile;
-static struct CgBlobFile *blob_file_early(CG *cg, const char *path);
+static struct CgBlobFile *blob_file_new(CG *cg, const char *path);
 static void blob_file_write(struct CgBlobFile *f, char *const *made);
 static void blob_file_free(struct CgBlobFile *f);
 
@@ -205,10 +204,9 @@ void cg_weights_ahead(CG *cg, const char *path) {
    * which the file is removed), gets the blob right after the bytes are
    * made, from this thread: from cg_weights_define on, it was written
    * while both halves were emitted and ended after them (ResNet-50, Zen
-   * 3: 64-95 ms after the join in 3 of 4 compiles). Not into a link's
-   * target, which would be removed. */
+   * 3: 64-95 ms after the join in 3 of 4 compiles). */
   if (path && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg))
-    a->file = blob_file_early(cg, path);
+    a->file = blob_file_new(cg, path);
   if (pthread_create(&a->thread, NULL, ahead_run, a)) { /* then made when written */
     if (a->file) blob_file_free(a->file);
     free(bytes);
@@ -407,8 +405,8 @@ void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   double t = cg_cpu_ms();
   /* An ELF object of --weights=embed gets a placeholder in a section of
    * its own, which becomes the blob after the ELF header (blob_place_elf;
-   * into a file, written from now on: blob_file_run); other objects get
-   * the blob's size in zeros. */
+   * into a file, written by cg_weights_ahead's thread, else from now on
+   * by blob_file_run's); other objects get the blob's size in zeros. */
   cg->welf = kind == EMIT_OBJ && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg);
   LLVMTypeRef ty = LLVMArrayType2(cg->t_i8, cg->welf ? BLOB_PLACEHOLDER : cg->wlen);
   LLVMValueRef init = LLVMConstNull(ty);
@@ -544,53 +542,36 @@ static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
   return true;
 }
 
-/* The blob written into the object's file at BLOB_AT while LLVM emits
- * the object (cg_weights_define starts it, once the bytes made ahead are
- * done): it was a tenth of ResNet-50's compile after LLVM, on one core
- * (opening the file, which drops an older object's pages, and writing
+/* The blob written into the object's file at BLOB_AT while LLVM
+ * optimizes and emits the object: usually by cg_weights_ahead's thread
+ * right after it made the bytes; where that thread does not run (nothing
+ * to make ahead), by blob_file_run's, which cg_weights_define starts.
+ * It was a tenth of ResNet-50's compile after LLVM, on one core (writing
  * 94 MB into the page cache), and the second core is idle while LLVM
  * emits. Straight from the constants: no copy of the blob in memory, and
  * its gaps and zero splats holes of the file. Reads the IR's constants
  * and the bytes made ahead only, never an LLVM object.
- * The file is a new one beside the path (path.XXXXXX), renamed over the
- * path once the whole object is in it, so a compile that fails or is
- * killed leaves the path as it was (an older object stays whole, never a
- * file without its ELF header); a path that is a symbolic link is
- * written in place, through the link, as before. */
+ * The file is a new one beside the object it replaces (outfile.c: the
+ * link's target where the path is a symbolic link), renamed over it once
+ * the whole object is in it, so a compile that fails leaves the older
+ * object whole (never a file without its ELF header); one that is killed
+ * may leave the new file (MODEL.o.XXXXXX) behind. */
 typedef struct CgBlobFile {
   pthread_t thread;
   bool running;      /* not joined yet */
   const CG *cg;
-  const char *path;
-  char *tmp;         /* the new file's name, or NULL: written in place */
-  mode_t mode;       /* the new file's: 0666 less the umask */
+  OutFile out;
   int fd;            /* -1 where it could not be created, or once closed */
   bool created;
   int err;           /* errno of the failed open or write, else 0 */
-  bool kept;         /* the whole object written: not removed at the end */
   double ms;         /* the thread's CPU time */
 } CgBlobFile;
-
-/* The file the thread writes: a new one beside f->path, else (a link)
- * the path itself. */
-static int blob_file_open(CgBlobFile *f) {
-  if (!f->tmp) return open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  int fd = mkstemp(f->tmp);
-  if (fd >= 0 && fchmod(fd, f->mode)) {
-    int err = errno;
-    close(fd);
-    unlink(f->tmp);
-    errno = err;
-    return -1;
-  }
-  return fd;
-}
 
 /* Creates the file and writes the blob into it; made[i]: weight i's
  * bytes made ahead, or NULL (made NULL: none). */
 static void blob_file_write(CgBlobFile *f, char *const *made) {
   const CG *cg = f->cg;
-  f->fd = blob_file_open(f);
+  f->fd = out_file_create(&f->out);
   bool ok = f->created = f->fd >= 0;
   for (int i = 0; ok && i < cg->nwnames; i++) {
     Value *v = cg->wnames[i].v;
@@ -619,32 +600,15 @@ static void *blob_file_run(void *arg) {
 static CgBlobFile *blob_file_new(CG *cg, const char *path) {
   CgBlobFile *f = calloc(1, sizeof *f);
   if (!f) abort();
-  *f = (CgBlobFile){.cg = cg, .path = path, .fd = -1};
-  struct stat st;
-  if (lstat(path, &st) || !S_ISLNK(st.st_mode)) {
-    size_t n = strlen(path);
-    f->tmp = malloc(n + 8);
-    if (!f->tmp) abort();
-    memcpy(f->tmp, path, n);
-    memcpy(f->tmp + n, ".XXXXXX", 8);
-    mode_t mask = umask(0); /* read on the main thread, before the writer */
-    umask(mask);
-    f->mode = 0666 & ~mask;
-  }
+  *f = (CgBlobFile){.cg = cg, .fd = -1};
+  out_file_init(&f->out, path);
   return f;
 }
 
+/* Removes the new file unless it was renamed over the object. */
 static void blob_file_free(CgBlobFile *f) {
-  free(f->tmp);
+  out_file_free(&f->out);
   free(f);
-}
-
-/* cg_weights_ahead's file: a new one (not a link's target), or NULL. */
-static CgBlobFile *blob_file_early(CG *cg, const char *path) {
-  CgBlobFile *f = blob_file_new(cg, path);
-  if (f->tmp) return f;
-  blob_file_free(f);
-  return NULL;
 }
 
 static void blob_file_start(CG *cg, const char *path) {
@@ -670,7 +634,7 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   CgBlobFile *f = cg->wfile;
   blob_file_join(cg);
   if (!f->created) {
-    diag_error((Loc){0}, "cannot create %s: %s", f->path, strerror(f->err));
+    diag_error((Loc){0}, "cannot create %s: %s", f->out.path, strerror(f->err));
     return 1;
   }
   bool ok = !f->err && pwrite_all(f->fd, e->obj, e->ehsize, 0) &&
@@ -679,12 +643,11 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   int err = f->err ? f->err : errno; /* the failure's, before close */
   if (close(f->fd) && ok) ok = false, err = errno;
   f->fd = -1;
-  if (ok && f->tmp && rename(f->tmp, f->path)) ok = false, err = errno;
+  if (ok && out_file_commit(&f->out)) ok = false, err = errno;
   if (!ok) {
-    diag_error((Loc){0}, "cannot write %s: %s", f->path, strerror(err));
+    diag_error((Loc){0}, "cannot write %s: %s", f->out.path, strerror(err));
     return 1; /* cg_weights_end removes it: no truncated object left behind */
   }
-  f->kept = true;
   return 0;
 }
 
@@ -720,7 +683,6 @@ static void blob_file_end(CG *cg) {
   if (!f) return;
   blob_file_join(cg);
   if (f->fd >= 0) close(f->fd);
-  if (f->created && !f->kept) unlink(f->tmp ? f->tmp : f->path);
   blob_file_free(f);
   cg->wfile = NULL;
 }

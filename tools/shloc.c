@@ -348,18 +348,42 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
 
 /* --- compile mode --------------------------------------------------------- */
 
+/* A FILE for path ("-": stdout), a new file replacing path's whole once
+ * close_out commits it (codegen_api.h OutFile): a failed write leaves an
+ * older file as it was. NULL after diagnosing. */
+static FILE *open_out(OutFile *out, const char *path, const char *mode) {
+  *out = (OutFile){.path = path};
+  if (!strcmp(path, "-")) return stdout;
+  out_file_init(out, path);
+  int fd = out_file_create(out);
+  FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
+  if (f) return f;
+  if (fd >= 0) close(fd);
+  diag_error(TOOL_NOLOC, "cannot create %s", path);
+  out_file_free(out);
+  return NULL;
+}
+
+/* Closes f and, unless rc (an error already diagnosed), puts the file
+ * in place if every byte reached it: 0, or -1 (diagnosed). */
+static int close_out(OutFile *out, FILE *f, int rc) {
+  bool put = !ferror(f);
+  put = !(f == stdout ? fflush(f) : fclose(f)) && put && !rc;
+  if (f != stdout) {
+    put = put && !out_file_commit(out);
+    out_file_free(out);
+  }
+  if (rc) return -1;
+  if (!put) diag_error(TOOL_NOLOC, "cannot write %s", out->path);
+  return put ? 0 : -1;
+}
+
 static int write_file(const char *path, const char *data, size_t len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
-  if (!f) {
-    diag_error(TOOL_NOLOC, "cannot create %s", path);
-    return -1;
-  }
-  size_t put = fwrite(data, 1, len, f);
-  if ((f == stdout ? fflush(f) : fclose(f)) || put != len) {
-    diag_error(TOOL_NOLOC, "cannot write %s", path);
-    return -1;
-  }
-  return 0;
+  OutFile out;
+  FILE *f = open_out(&out, path, "wb");
+  if (!f) return -1;
+  fwrite(data, 1, len, f);
+  return close_out(&out, f, 0);
 }
 
 /* out.o -> out.h (ext ".h"), out.bin: files beside the object with the
@@ -376,19 +400,13 @@ static char *beside_path(const char *obj, const char *ext) {
 
 /* Writes an artifact through a FILE (header, MLIR text). */
 static int write_text(const char *path, Module *m, const CompileOptions *o, EmitKind kind) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-  if (!f) {
-    diag_error(TOOL_NOLOC, "cannot create %s", path);
-    return -1;
-  }
+  OutFile out;
+  FILE *f = open_out(&out, path, "w");
+  if (!f) return -1;
   int rc = 0;
   if (kind == EMIT_HEADER) rc = header_write(f, m, o);
   else ir_print_module(f, m);
-  if ((f == stdout ? fflush(f) : fclose(f)) && !rc) {
-    diag_error(TOOL_NOLOC, "cannot write %s", path);
-    rc = -1;
-  }
-  return rc;
+  return close_out(&out, f, rc);
 }
 
 /* The artifact, and with --weights=file the weights beside an object. */

@@ -455,13 +455,12 @@ def written(shloc, readelf, work):
 
 
 def written_packed(shloc, work):
-    """The large model's packed matrix is made on the thread that makes
-    packed weights ahead, which then writes the blob into the new object
-    file (codegen/weights.c cg_weights_ahead): the same bytes as through a
-    link to the output (written in place once LLVM is done: a link's
-    target is never written early, it would be removed), and a write that
-    fails is diagnosed and leaves the older object whole with no new file
-    beside it."""
+    """The large model's packed matrix is made ahead (codegen/weights.c
+    cg_weights_ahead), whose thread also writes the blob into the new
+    object file: the object holds the packed bytes and is the same through
+    a symbolic link to the output (the link kept, its target replaced), and
+    a write that fails is diagnosed and leaves the older object whole with
+    no new file beside it. Which thread wrote the blob is not observed."""
     d, mlir, obj, w = large_dir(work, "written-packed")
     link, target = os.path.join(d, "link.o"), os.path.join(d, "target.o")
     for p in (link, target):
@@ -481,6 +480,24 @@ def written_packed(shloc, work):
     report("written-packed", None if r.returncode == 1 and "cannot write" in r.stderr
            and open(obj, "rb").read() == data and not left
            else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
+    written_link_failed(shloc, d, mlir, link, target, data)
+
+
+def written_link_failed(shloc, d, mlir, link, target, data):
+    """A write through a symbolic link that fails (files limited to
+    2 KiB) leaves the link and its target as they were (codegen/outfile.c:
+    the new file is beside the target, renamed over it only when whole)."""
+    if not hasattr(resource, "RLIMIT_FSIZE"):
+        print("NOTICE weights: no RLIMIT_FSIZE (ulimit -f), written-link-failed not checked")
+        return
+    r = subprocess.run([shloc, mlir, "-o", link], capture_output=True, text=True,
+                       preexec_fn=small_files)
+    left = sorted(f for f in os.listdir(d) if f.startswith(("target.o.", "link.o.")))
+    report("written-link-failed", None if r.returncode == 1 and "cannot write" in r.stderr
+           and os.path.islink(link) and os.readlink(link) == target
+           and open(target, "rb").read() == data and not left
+           else f"exit {r.returncode}, link {os.path.islink(link)}, files {left}: "
+                f"{r.stderr[-500:]}")
 
 # split: layers enough for optsplit.c to optimize the kernels on two
 # threads (--time-passes prints llvm-opt-2), each with a small constant
