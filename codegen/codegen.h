@@ -171,7 +171,10 @@ typedef struct CG {
    * buffer a value shared by its loops over the row is kept in (ptr NULL:
    * none); NULL in other kernels. */
   struct CgRowCache *rowcache;
-  /* The kernels emitted so far, by their code (kernel.c). */
+  /* The kernels emitted so far, by their code (kernel.c): raw addresses
+   * of globals, functions, constants and metadata, none of which a
+   * recorded kernel uses may be freed while these live (a freed address
+   * reused by malloc would make two different kernels match). */
   struct CgKernelKey *kkeys;
   int nkkeys, kkeys_cap;
   /* --print-memory-plan (report.c): the frames the backend reported. */

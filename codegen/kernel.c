@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Comdat.h>
+
 #include "codegen.h"
 #include "gemm.h"
 
@@ -779,18 +781,22 @@ char *cg_print_unnamed(LLVMValueRef fn) {
 }
 
 /* A kernel's code as words, what same_kernel compares: the function's
- * type, linkage and attributes, then each block's instructions (opcode,
- * type, operands, and what else LLVM prints of it: flags, predicates,
- * alignment, call attributes, the kinds of its metadata). An operand
+ * type, linkage, visibility, alignment and attributes, then each block's
+ * instructions (opcode, type, operands, and what else LLVM prints of it:
+ * flags, predicates, alignment, call attributes, loop hints). An operand
  * that is the function's own (argument, block, instruction) is its place
  * in the function; any other (constant, global, function, inline asm,
  * metadata) is its address, as LLVM uniques those in a context. Before
  * this, the kernel's IR text (LLVMPrintValueToString) was compared, which
  * walks the metadata of every function of the module on each print:
  * ResNet-50 b1, 111 kernels, 100-115 ms of the 125 ms codegen took (Zen
- * 3, load 3.4). Metadata nodes are compared by kind alone, as the text
- * did with their numbers dropped: a kernel's only ones at this point are
- * loop hints (kernel.c adds alias scopes after). */
+ * 3, load 3.4). A kernel's only metadata at this point are loop hints
+ * (core.c cg_loop_id; kernel.c adds alias scopes after): each hint is a
+ * uniqued node, put by address; any other kind, or a function property
+ * the key does not hold, leaves the kernel compared with none.
+ *
+ * The addresses are keys only while what they point to lives (codegen.h
+ * CG.kkeys). */
 typedef struct Slot {
   uintptr_t v;
   uint64_t at; /* odd: never an address */
@@ -801,6 +807,8 @@ typedef struct Code {
   size_t n, cap;
   Slot *slots; /* the function's arguments, blocks and instructions, by address */
   size_t nslots;
+  LLVMContextRef ctx;
+  unsigned kloop; /* the llvm.loop metadata kind */
 } Code;
 
 static int cmp_slot(const void *a, const void *b) {
@@ -829,13 +837,11 @@ static void put_value(Code *c, LLVMValueRef v) {
  * uniqued in a context too, the list sorted. */
 static void put_attrs(Code *c, LLVMValueRef v, LLVMAttributeIndex at, bool call) {
   unsigned n = call ? LLVMGetCallSiteAttributeCount(v, at) : LLVMGetAttributeCountAtIndex(v, at);
-  LLVMAttributeRef *a = malloc((n + 1) * sizeof *a);
-  if (!a) abort();
+  LLVMAttributeRef a[n > 0 ? n : 1];
   if (call) LLVMGetCallSiteAttributes(v, at, a);
   else LLVMGetAttributesAtIndex(v, at, a);
   put(c, n);
   for (unsigned k = 0; k < n; k++) put_ptr(c, a[k]);
-  free(a);
 }
 
 /* False where the call has operand bundles (not put). */
@@ -849,16 +855,37 @@ static bool put_call(Code *c, LLVMValueRef i) {
   return LLVMGetNumOperandBundles(i) == 0;
 }
 
-static void put_metadata_kinds(Code *c, LLVMValueRef i) {
+/* The hints of loop id node md: its operands but the first, the node
+ * itself (distinct: cg_loop_id makes it refer to itself). Each is
+ * uniqued in the context (an MDString, or an MDNode of one and a
+ * constant: cg_loop_opt), so its address says what it is. */
+static void put_loop_hints(Code *c, LLVMMetadataRef md) {
+  LLVMValueRef node = LLVMMetadataAsValue(c->ctx, md);
+  unsigned n = LLVMGetMDNodeNumOperands(node);
+  LLVMValueRef ops[n > 0 ? n : 1];
+  LLVMGetMDNodeOperands(node, ops);
+  put(c, n);
+  for (unsigned k = 1; k < n; k++) put_ptr(c, ops[k]);
+}
+
+/* Instruction i's metadata; false where it has a kind other than
+ * llvm.loop, which could change what the code means (!range, !nonnull,
+ * !fpmath ...) without the key saying so. */
+static bool put_metadata(Code *c, LLVMValueRef i) {
   if (!LLVMHasMetadata(i)) {
     put(c, 0);
-    return;
+    return true;
   }
   size_t n;
   LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &n);
   put(c, n);
-  for (unsigned k = 0; k < n; k++) put(c, LLVMValueMetadataEntriesGetKind(md, k));
+  bool ok = true;
+  for (unsigned k = 0; ok && k < n; k++) {
+    ok = LLVMValueMetadataEntriesGetKind(md, k) == c->kloop;
+    if (ok) put_loop_hints(c, LLVMValueMetadataEntriesGetMetadata(md, k));
+  }
   LLVMDisposeValueMetadataEntries(md);
+  return ok;
 }
 
 /* What an instruction of opcode op has besides its type and operands;
@@ -866,7 +893,7 @@ static void put_metadata_kinds(Code *c, LLVMValueRef i) {
  * indirect branches: the kernel is then compared with none). */
 static bool put_inst_extra(Code *c, LLVMValueRef i, LLVMOpcode op) {
   switch (op) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMTrunc:
     put(c, 2u * LLVMGetNUW(i) + LLVMGetNSW(i));
     return true;
   case LLVMUDiv: case LLVMSDiv: case LLVMLShr: case LLVMAShr: put(c, LLVMGetExact(i)); return true;
@@ -902,7 +929,7 @@ static bool put_inst_extra(Code *c, LLVMValueRef i, LLVMOpcode op) {
     return true;
   case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMUnreachable: case LLVMFNeg:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMURem:
-  case LLVMSRem: case LLVMAnd: case LLVMXor: case LLVMTrunc: case LLVMSExt: case LLVMFPToUI:
+  case LLVMSRem: case LLVMAnd: case LLVMXor: case LLVMSExt: case LLVMFPToUI:
   case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
   case LLVMPtrToInt: case LLVMIntToPtr: case LLVMBitCast: case LLVMSelect:
   case LLVMExtractElement: case LLVMInsertElement: case LLVMFreeze:
@@ -919,8 +946,7 @@ static bool put_inst(Code *c, LLVMValueRef i) {
   put(c, (uint64_t)n);
   for (int k = 0; k < n; k++) put_value(c, LLVMGetOperand(i, k));
   put(c, LLVMCanValueUseFastMathFlags(i) ? LLVMGetFastMathFlags(i) : 0);
-  put_metadata_kinds(c, i);
-  return put_inst_extra(c, i, op);
+  return put_metadata(c, i) && put_inst_extra(c, i, op);
 }
 
 /* Numbers fn's arguments, blocks and instructions in order (c->slots). */
@@ -943,20 +969,43 @@ static void number_locals(Code *c, LLVMValueRef fn) {
   qsort(c->slots, c->nslots, sizeof *c->slots, cmp_slot);
 }
 
+/* Whether fn has none of the properties kernel_fn never sets and the key
+ * does not hold: a section, comdat, GC, personality, prefix or prologue
+ * data, metadata. */
+static bool plain_fn(LLVMValueRef fn) {
+  const char *section = LLVMGetSection(fn);
+  if ((section && *section) || LLVMGetComdat(fn) || LLVMGetGC(fn) || LLVMHasPersonalityFn(fn) ||
+      LLVMHasPrefixData(fn) || LLVMHasPrologueData(fn))
+    return false;
+  size_t n;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+  LLVMDisposeValueMetadataEntries(md);
+  return n == 0;
+}
+
 /* Kernel fn's code (malloc'ed, *n words), or NULL where it has an
- * instruction put_inst_extra does not know. */
+ * instruction, metadata or a property the key does not hold. */
 static uint64_t *kernel_code(LLVMValueRef fn, size_t *n) {
-  Code c = {0};
+  if (!plain_fn(fn)) return NULL;
+  Code c = {.ctx = LLVMGetTypeContext(LLVMTypeOf(fn))};
+  c.kloop = LLVMGetMDKindIDInContext(c.ctx, "llvm.loop", 9);
   number_locals(&c, fn);
   put_ptr(&c, LLVMGlobalGetValueType(fn));
   put(&c, LLVMGetFunctionCallConv(fn));
   put(&c, LLVMGetLinkage(fn));
   put(&c, LLVMGetUnnamedAddress(fn));
+  put(&c, LLVMGetVisibility(fn));
+  put(&c, LLVMGetDLLStorageClass(fn));
+  put(&c, LLVMGetAlignment(fn));
   put_attrs(&c, fn, LLVMAttributeFunctionIndex, false);
   for (unsigned k = 0; k <= LLVMCountParams(fn); k++) put_attrs(&c, fn, k, false);
   bool ok = true;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); ok && bb; bb = LLVMGetNextBasicBlock(bb)) {
-    put(&c, ~0ull); /* a block starts: never an opcode */
+    /* A block starts: never an opcode. The same word as an undef element
+     * of a shufflevector's mask ((uint64_t)-1), but never read in its
+     * place: an instruction's words are as many as its opcode, type and
+     * operand count say. */
+    put(&c, ~0ull);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); ok && i; i = LLVMGetNextInstruction(i))
       ok = put_inst(&c, i);
   }
