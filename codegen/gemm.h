@@ -248,9 +248,9 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
 /* winograd.c: a convolution by Winograd's F(m x m, 3 x 3) where
  * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
  * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
- * layout pass packed them so, the split (cg_conv_split's contract: images
- * at batch > 1, else the image's count = th x tw tiles and their grain,
- * wino_grain); cg_kernel_wino:
+ * layout pass packed them so, the split (cg_conv_split's contract: at
+ * batch > 1 the tile rows of all images, a block's a call, else the
+ * image's count = th x tw tiles and their grain, wino_grain); cg_kernel_wino:
  * the kernel's body on [begin, end) of those units (cg_kernel_conv's
  * contract). */
 bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out);
