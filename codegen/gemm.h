@@ -115,6 +115,11 @@ enum { GEMM_ROW_SPLIT_MIN_M = 2304, GEMM_COL_SPLIT_PANELS_PER_THREAD = 2 };
  * 96 and 288 were within 5% of each other before the runtime's halving
  * cut. */
 enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 48 };
+/* The fewest units of `rows` rows each (rows > 0) that make a call of a
+ * split by rows: GEMM_MIN_CALL_ROWS_PACKED of them with B packed, else
+ * GEMM_MIN_CALL_ROWS, rounded up to whole units (kernel.c's split_grain,
+ * conv.c's lines). */
+int64_t gemm_row_grain(bool packed, int64_t rows);
 /* At least GEMM_COL_SPLIT_PANELS_PER_THREAD panels of nr of the N columns
  * per thread (2 threads at least). */
 bool gemm_enough_panels(int64_t N, int nr, int threads);
