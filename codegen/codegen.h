@@ -570,7 +570,9 @@ bool cg_kernel_conv(CG *cg, Op *op, Op *epi);
  * implicit GEMM splits its columns, else 1; the last unit may be short);
  * *count: 0, or the number of units when they are not that dimension's
  * elements but rows of the kernel's GEMMs (Winograd's tiles of one
- * image, cg_conv_wino_split), and *grain the fewest of them worth a call
+ * image, or at batch > 1 tile rows of all images, cg_conv_wino_split;
+ * lines of the images where the implicit GEMM's rows split at the batch,
+ * conv.c's conv_split), and *grain the fewest of them worth a call
  * (else 1). */
 void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count,
                    int64_t *grain);

@@ -987,11 +987,8 @@ void cg_conv_split(CG *cg, const Op *op, int *dim, int64_t *unit, int64_t *count
   *dim = c.pdim;
   *unit = c.unit;
   if (!c.lines) return;
-  /* kernel.c's grain for a split by rows (split_grain), in lines */
-  int64_t rows = conv_unit_rows(&c);
-  int64_t min = op->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
   *count = c.lines;
-  *grain = (min + rows - 1) / rows;
+  *grain = gemm_row_grain(op->opnds[1]->packed, conv_unit_rows(&c));
 }
 
 /* Same contract as cg_kernel_dot, with [begin, end) a range of units of

@@ -190,6 +190,11 @@ bool gemm_enough_panels(int64_t N, int nr, int threads) {
   return (N + nr - 1) / nr >= min;
 }
 
+int64_t gemm_row_grain(bool packed, int64_t rows) {
+  int64_t min = packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
+  return (min + rows - 1) / rows;
+}
+
 int64_t gemm_kc(int64_t K) { return K == GEMM_DYN || K >= 128 ? 128 : K > 0 ? K : 1; }
 
 void gemm_packing(const GemmPlan *p, int nbd, const int64_t *bdim, const int64_t *bstride,

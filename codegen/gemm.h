@@ -115,6 +115,11 @@ enum { GEMM_ROW_SPLIT_MIN_M = 2304, GEMM_COL_SPLIT_PANELS_PER_THREAD = 2 };
  * 96 and 288 were within 5% of each other before the runtime's halving
  * cut. */
 enum { GEMM_MIN_CALL_ROWS = 288, GEMM_MIN_CALL_ROWS_PACKED = 48 };
+/* The fewest units of `rows` rows each (rows > 0) that make a call of a
+ * split by rows: GEMM_MIN_CALL_ROWS_PACKED of them with B packed, else
+ * GEMM_MIN_CALL_ROWS, rounded up to whole units (kernel.c's split_grain,
+ * conv.c's lines). */
+int64_t gemm_row_grain(bool packed, int64_t rows);
 /* At least GEMM_COL_SPLIT_PANELS_PER_THREAD panels of nr of the N columns
  * per thread (2 threads at least). */
 bool gemm_enough_panels(int64_t N, int nr, int threads);
@@ -248,9 +253,9 @@ void gemm_epilogue(Gemm *g, LLVMValueRef row0, LLVMValueRef nrows, LLVMValueRef 
 /* winograd.c: a convolution by Winograd's F(m x m, 3 x 3) where
  * ir_conv_wino allows. cg_conv_wino_packing: the packing of its
  * transformed weights (GemmPacking.wino); cg_conv_wino_split: when the
- * layout pass packed them so, the split (cg_conv_split's contract: images
- * at batch > 1, else the image's count = th x tw tiles and their grain,
- * wino_grain); cg_kernel_wino:
+ * layout pass packed them so, the split (cg_conv_split's contract: at
+ * batch > 1 the tile rows of all images, a block's a call, else the
+ * image's count = th x tw tiles and their grain, wino_grain); cg_kernel_wino:
  * the kernel's body on [begin, end) of those units (cg_kernel_conv's
  * contract). */
 bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out);

@@ -564,7 +564,7 @@ static int64_t split_grain(Op *root, int pdim) {
   if (!ir_is_gemm(src->code)) return 1;
   const Type *t = src->results[0]->type;
   int lo = 0, hi = t->rank - 1, end = hi;
-  int64_t min = src->opnds[1]->packed ? GEMM_MIN_CALL_ROWS_PACKED : GEMM_MIN_CALL_ROWS;
+  bool skinny = false;
   if (src->code == OP_DOT_GENERAL) {
     lo = src->a.dot.lhs_batch.n;
     hi = end = src->opnds[0]->type->rank - src->a.dot.lhs_contract.n;
@@ -572,13 +572,14 @@ static int64_t split_grain(Op *root, int pdim) {
       lo = hi;
       end = t->rank;
       if (src->opnds[1]->packed) return 1; /* whole panels (dot.c's dot_split) */
-      min = SKINNY_MIN_CALL_COLS;
+      skinny = true;
     }
   }
   if (pdim < lo || pdim >= end) return 1;
   int64_t units = 1;
   for (int d = pdim + 1; d < end; d++) units *= t->dims[d];
-  return units >= min ? 1 : (min + units - 1) / units;
+  if (skinny) return (SKINNY_MIN_CALL_COLS + units - 1) / units;
+  return gemm_row_grain(src->opnds[1]->packed, units);
 }
 
 /* The runtime's shlort_parallel_for, or with a grain argument

@@ -1569,19 +1569,19 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * b1, one thread, bench/ab.py, 20 calls, load 8: 1.035, 1.046, 1.003. */
 enum { IR_WINO_BLOCK_BYTES = 1024 * 1024 };
 /* Where one image's tiles fit a block and V is at least
- * IR_WINO_WIDE_V_BLOCKS times IR_WINO_BLOCK_BYTES, a block holds the
- * tiles of IR_WINO_WIDE_IMAGES whole images (batch > 1 only), and threads
- * split the batch at a grain of as many images (cg_conv_wino_split,
- * kernel.c), so that V is read half as often. ResNet-50 b8's 7 x 7 x 512
- * layers (F(2 x 2), 16 tiles and 1 MiB of U and M an image, V 16 MiB),
- * paired per-loop medians of alternating calls (SCHED_FIFO), measured
- * while the grain was lost (pieces of 2 + 1 + 1 images a thread): 2
- * threads 0.939x and 0.952x the time of one-image blocks (40 calls, load
- * 6.5-7), 0.89x with the test suite running beside them; one thread
- * 0.82-0.83x with it (20 calls); blocks of 4 images (one piece a thread)
- * 0.983-0.994x. With the grain (2 + 2), the whole model at 2 threads
- * 0.976-0.986x of one-image blocks (bench/ab.py, 3 x 12 calls, load 3-4
- * with the test suite running). */
+ * IR_WINO_WIDE_V_BLOCKS times IR_WINO_BLOCK_BYTES, a block holds the tiles
+ * of IR_WINO_WIDE_IMAGES whole images (batch > 1 only), and threads split
+ * the tile rows of all images at a grain of one block, as many images
+ * (cg_conv_wino_split, winograd.c), so that V is read half as often.
+ * ResNet-50 b8's 7 x 7 x 512 layers (F(2 x 2), 16 tiles and 1 MiB of U and
+ * M an image, V 16 MiB), paired per-loop medians of alternating calls
+ * (SCHED_FIFO), measured while the grain was lost (pieces of 2 + 1 + 1
+ * images a thread): 2 threads 0.939x and 0.952x the time of one-image
+ * blocks (40 calls, load 6.5-7), 0.89x with the test suite running beside
+ * them; one thread 0.82-0.83x with it (20 calls); blocks of 4 images (one
+ * piece a thread) 0.983-0.994x. With the grain (2 + 2), the whole model at
+ * 2 threads 0.976-0.986x of one-image blocks (bench/ab.py, 3 x 12 calls,
+ * load 3-4 with the test suite running). */
 enum { IR_WINO_WIDE_V_BLOCKS = 8, IR_WINO_WIDE_IMAGES = 2 };
 /* ... and has at least this many tile rows in all images (th x batch).
  * Threads split tiles (cg_conv_wino_split) and each reads all of V:

@@ -11,7 +11,8 @@ all elements.
 
 usage: /usr/bin/python3 gen_packed_weights.py NAME > tests/run/NAME.mlir
 (NAME: packed_weights, packed_weights_threads, conv_split_threads,
-conv_batch_split_threads, conv_row_split_threads, conv_indirect, conv_indirect_threads,
+conv_batch_split_threads, conv_line_split_threads,
+conv_row_split_threads, conv_indirect, conv_indirect_threads,
 dot_panel_split_threads, conv_fold, conv_fold_threads)
 """
 import os
@@ -60,12 +61,28 @@ SPLIT_CONVS = [
 # With the batch first and at least 2 images per thread of a call's worth
 # of rows each (conv.c's conv_batch_rows: 96 rows, the packed weights'
 # grain), the rows split there instead, in lines of the images (conv.c
-# conv_split): 5 images of 10 x 10 (M = 500, 200 columns), 50 lines of 10
-# rows, at least 5 a call (48 rows), in calls of 5, 10, 5, 5 and 5, 10,
-# 5, 5 lines, some across two images, whose last tiles (50 and 100 rows,
-# 2 and 4 past a multiple of 6) differ from M's.
+# conv_split; with Winograd off, RUN-ARGS, as this 3 x 3 kernel of stride
+# 1 takes it otherwise, RUN-ALSO, splitting tile rows: winograd.c): 5
+# images of 10 x 10 (M = 500, 200 columns), 50 lines of 10 rows, at
+# least 5 a call (48 rows), in calls of 5, 10, 5, 5 and 5, 10, 5, 5
+# lines, some across two images, whose last tiles (50 and 100 rows, 2
+# and 4 past a multiple of 6) differ from M's.
 BATCH_SPLIT_CONVS = [
     ("conv", "f32", [5, 10, 10, 4], [3, 3, 4, 200], [1, 1], [[1, 1], [1, 1]]),
+]
+
+# Lines of one row each (conv.c's cg_conv_split: count and grain in
+# lines, the grain 48 of them, GEMM_MIN_CALL_ROWS_PACKED), at 2 and 3
+# threads, pieces across images; one panel of 9 or 10 columns, so rows
+# split whatever M: a 1-D convolution [b, 0, f] of 3 images of 1297
+# results (3891 lines), and [b, 0, 1, f] -> [0, b, 1, f] with H = 1
+# (the batch the second result dimension, after one of extent 1), 4
+# images of 600 (2400 lines; a 1 x 3 kernel, not Winograd).
+# ("conv1d", type, input [b, 0, f], weights [0, i, o]);
+# ("conv_hb", type, input NHWC with H = 1, weights HWIO): output [0, b, 1, f]
+LINE_SPLIT_CONVS = [
+    ("conv1d", "f32", [3, 1301, 7], [5, 7, 9]),
+    ("conv_hb", "f32", [4, 1, 600, 6], [1, 3, 6, 10]),
 ]
 
 # With the weights packed the rows split from M = 768 (conv.c's
@@ -156,7 +173,8 @@ FILES = {
     "packed_weights": (DOTS + CONVS, None),
     "packed_weights_threads": (DOTS[:2] + DOTS[3:4] + CONVS[:2], "--threads=2"),
     "conv_split_threads": (SPLIT_CONVS, "--threads=2"),
-    "conv_batch_split_threads": (BATCH_SPLIT_CONVS, "--threads=2"),
+    "conv_batch_split_threads": (BATCH_SPLIT_CONVS, "--threads=2 --winograd=off", ["--threads=2"]),
+    "conv_line_split_threads": (LINE_SPLIT_CONVS, "--threads=2", ["--threads=3"]),
     "conv_row_split_threads": (ROW_SPLIT_CONVS, "--threads=2", ["--threads=3"]),
     "conv_indirect": (IND_CONVS, None),
     "conv_indirect_threads": (IND_CONVS[1:4] + IND_CONVS[7:], "--threads=2"),
@@ -276,12 +294,42 @@ def conv_case(out, n, ty, xs, ws, strides, pad, rdil=(1, 1), groups=1):
     compare(out, n, f"%d{n}", want, ty)
 
 
+def line_case(out, n, kind, ty, xs, ws):
+    """LINE_SPLIT_CONVS' case n: conv_expected's 2-D convolution with a
+    unit dimension, the result then viewed in the case's layout."""
+    operand(out, f"a{n}", xs, ty, LHS_K)
+    w = ints(ws, ty, n)
+    constant(out, f"w{n}", w, ty)
+    x = iota_data(xs, ty)
+    if kind == "conv1d":
+        y = conv_expected(x[:, None], w[None], [1, 1], [[0, 0], [0, 0]])[:, 0]
+        dims, window = "[b, 0, f]x[0, i, o]->[b, 0, f]", "stride = [1], pad = [[0, 0]]"
+    else:
+        y = conv_expected(x, w, [1, 1], [[0, 0], [1, 1]]).transpose(1, 0, 2, 3)
+        dims = "[b, 0, 1, f]x[0, 1, i, o]->[0, b, 1, f]"
+        window = "stride = [1, 1], pad = [[0, 0], [1, 1]]"
+    xt, wt, t = tensor(xs, ty), tensor(ws, ty), tensor(list(y.shape), ty)
+    out.append(f"  %d{n} = stablehlo.convolution(%a{n}, %w{n}) dim_numbers = {dims}, "
+               f"window = {{{window}}} {{batch_group_count = 1 : i64, "
+               f"feature_group_count = 1 : i64}} : ({xt}, {wt}) -> {t}")
+    compare(out, n, f"%d{n}", y, ty)
+
+
+def packed_case(out, n, c):
+    if c[0] == "conv":
+        conv_case(out, n, *c[1:])
+    elif c[0] in ("conv1d", "conv_hb"):
+        line_case(out, n, *c)
+    else:
+        dot_case(out, n, *c)
+
+
 def main():
     generate("gen_packed_weights.py", "packed_weights", FILES,
              ["dot_general and convolution with constant weights, which the layout pass",
               "stores in the GEMM kernel's panels (passes/layout.c), on odd sizes; the",
               "expected products come from NumPy: each result is `all elements equal`."],
-             lambda out, i, c: conv_case(out, i, *c[1:]) if c[0] == "conv" else dot_case(out, i, *c))
+             packed_case)
 
 
 if __name__ == "__main__":
