@@ -39,16 +39,21 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
  * out_file_create (any thread; a descriptor, or -1 with errno), then
  * out_file_commit once every byte is written (0, or -1 with errno);
  * out_file_free removes a new file not committed. A device, FIFO or
- * dangling link is written in place (tmp NULL). */
+ * dangling link is written in place (tmp NULL). A file replaced keeps
+ * its permission bits (not its owner, ACLs or hard links: as GNU ld's
+ * outputs); a new one gets 0666 less the umask. out_file_create_error
+ * diagnoses a failed out_file_create (err: its errno), naming the file
+ * actually created. */
 typedef struct OutFile {
   const char *path;  /* as given, for messages */
   char *target;      /* the existing file path leads to, or NULL: path */
   char *tmp;         /* the new file's name, or NULL: written in place */
-  mode_t mode;       /* the new file's: 0666 less the umask */
+  mode_t mode;       /* the new file's: the old one's, else 0666 less the umask */
   bool created;      /* tmp exists and is ours to remove */
 } OutFile;
 void out_file_init(OutFile *f, const char *path);
 int out_file_create(OutFile *f);
+void out_file_create_error(const OutFile *f, int err);
 int out_file_commit(OutFile *f);
 void out_file_free(OutFile *f);
 

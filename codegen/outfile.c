@@ -36,6 +36,10 @@ void out_file_init(OutFile *f, const char *path) {
   memcpy(f->tmp, target, n);
   memcpy(f->tmp + n, ".XXXXXX", 8);
   f->target = exists ? real : NULL;
+  if (exists) { /* the file replaced keeps its permissions (a private 0600 header stays so) */
+    f->mode = st.st_mode & 0777;
+    return;
+  }
   mode_t mask = umask(0); /* not thread-safe: read here, before any writer */
   umask(mask);
   f->mode = 0666 & ~mask;
@@ -53,6 +57,14 @@ int out_file_create(OutFile *f) {
     return -1;
   }
   return fd;
+}
+
+void out_file_create_error(const OutFile *f, int err) {
+  if (f->target) /* an existing file: what failed is the new one beside it */
+    diag_error((Loc){0}, "cannot create %s: %s (it is written as a new file beside %s, then renamed over it)",
+               f->path, strerror(err), f->target);
+  else
+    diag_error((Loc){0}, "cannot create %s: %s", f->path, strerror(err));
 }
 
 int out_file_commit(OutFile *f) {

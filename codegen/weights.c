@@ -634,7 +634,7 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   CgBlobFile *f = cg->wfile;
   blob_file_join(cg);
   if (!f->created) {
-    diag_error((Loc){0}, "cannot create %s: %s", f->out.path, strerror(f->err));
+    out_file_create_error(&f->out, f->err);
     return 1;
   }
   bool ok = !f->err && pwrite_all(f->fd, e->obj, e->ehsize, 0) &&

@@ -6,6 +6,7 @@
  *   shloc bench FILE.mlir [--threads=N] [--iterations=N]
  *
  * Exit status: 0 success, 1 compile/run failure, 2 command line error. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,8 +359,9 @@ static FILE *open_out(OutFile *out, const char *path, const char *mode) {
   int fd = out_file_create(out);
   FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
   if (f) return f;
+  int err = errno;
   if (fd >= 0) close(fd);
-  diag_error(TOOL_NOLOC, "cannot create %s", path);
+  out_file_create_error(out, err);
   out_file_free(out);
   return NULL;
 }

@@ -481,6 +481,19 @@ def written_packed(shloc, work):
            and open(obj, "rb").read() == data and not left
            else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
     written_link_failed(shloc, d, mlir, link, target, data)
+    written_keeps_mode(shloc, mlir, obj)
+
+
+def written_keeps_mode(shloc, mlir, obj):
+    """An object and header replaced by a compile keep their permission
+    bits (codegen/outfile.c): a private 0600 output stays private."""
+    header = obj[:-2] + ".h"
+    for p in (obj, header):
+        os.chmod(p, 0o600)
+    r = run([shloc, mlir, "-o", obj])
+    modes = [os.stat(p).st_mode & 0o777 for p in (obj, header)]
+    report("written-keeps-mode", None if not r.returncode and modes == [0o600, 0o600]
+           else f"exit {r.returncode}, modes {[oct(m) for m in modes]}: {r.stderr[-500:]}")
 
 
 def written_link_failed(shloc, d, mlir, link, target, data):
