@@ -129,7 +129,7 @@ int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
   return rc;
 }
 
-int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, OutFile *file,
                          char **out, size_t *out_len, char **weights, size_t *weights_len) {
   *out = NULL;
   *out_len = 0;
@@ -148,7 +148,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
   if (rc == 0 && cg.errors) rc = cg.errors;
   if (rc == 0) rc = cg_weights_finish(&cg, weights, weights_len);
   if (rc == 0) verify_or_abort(&cg);
-  if (rc == 0 && kind == EMIT_OBJ) cg_weights_ahead(&cg, o->memory_plan ? NULL : path);
+  if (rc == 0 && kind == EMIT_OBJ) cg_weights_ahead(&cg, o->memory_plan ? NULL : file);
   double wmark = 0;
   time_step(&cg, "codegen", &mark, &wmark);
   if (rc == 0 && kind != EMIT_VERIFY) {
@@ -157,7 +157,7 @@ int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, cons
     time_step(&cg, "llvm-opt", &mark, &wmark);
     bool plan = rc == 0 && kind == EMIT_OBJ && o->memory_plan;
     if (plan) cg_report_begin(&cg);
-    if (rc == 0) cg_weights_define(&cg, kind, plan ? NULL : path);
+    if (rc == 0) cg_weights_define(&cg, kind, plan ? NULL : file);
     if (rc == 0) rc = cg_write(&cg, kind, out, out_len);
     if (cg.split) { /* optsplit.c's second half, emitted meanwhile */
       int joined = cg_split_join(&cg, rc == 0, out, out_len);

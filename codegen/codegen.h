@@ -352,10 +352,11 @@ LLVMValueRef cg_stored_value(CG *cg, Value *v, LLVMValueRef *idx);
  * in the entry block of cg->llfn. After optimization cg_weights_define
  * defines the blob for output `kind`: for an object, a placeholder or
  * zeros, into which cg_weights_patch then writes the bytes (*obj may be
- * replaced; given the object's path, an ELF object's blob is written
- * there from then on, beside LLVM, and cg_weights_patch writes the object
- * around it instead: *obj freed and NULL; non-zero after diagnosing where
- * it cannot); else the bytes.
+ * replaced; given the object's file (codegen_api.h OutFile), an ELF
+ * object's blob is written into its new file from then on, beside LLVM,
+ * and cg_weights_patch writes the object around it instead, leaving the
+ * file complete for the caller to commit: *obj freed and NULL; non-zero
+ * after diagnosing where it cannot); else the bytes.
  * With a file, cg_weights_finish defines the loader and hands out the
  * file's bytes. */
 void cg_weights_place(CG *cg, LLVMValueRef g);
@@ -369,16 +370,17 @@ void cg_weights_redeclare(CG *cg);
  * OS and environment; cg_weights_patch checks the object's header). */
 bool cg_elf_le_target(CG *cg);
 LLVMValueRef cg_weights_const(CG *cg, const char *name, Value *v);
-void cg_weights_define(CG *cg, EmitKind kind, const char *path);
+void cg_weights_define(CG *cg, EmitKind kind, OutFile *file);
 int cg_weights_patch(CG *cg, char **obj, size_t *len);
 int cg_weights_finish(CG *cg, char **weights, size_t *weights_len);
 /* Starts making the bytes cg_weights_patch will write on a second thread
  * (nothing to do with LLVM: it reads the IR's constants only), once every
- * constant has its offset, and where codegen writes the object to path
- * itself (not NULL) with the blob after its header, the blob into that
- * file then; cg_weights_patch waits for it. cg_weights_end waits for both threads, frees what
- * they made, and removes an object file not wholly written. */
-void cg_weights_ahead(CG *cg, const char *path);
+ * constant has its offset, and where codegen writes the object into
+ * file's new file itself (not NULL) with the blob after its header, the
+ * blob into that file then; cg_weights_patch waits for it.
+ * cg_weights_end waits for both threads, frees what they made, and
+ * removes a new object file not wholly written (out_file_discard). */
+void cg_weights_ahead(CG *cg, OutFile *file);
 void cg_weights_end(CG *cg);
 
 /* codegen/report.c: the memory plan (o->memory_plan). With it,

@@ -16,37 +16,23 @@ typedef enum EmitKind {
   EMIT_OBJ, EMIT_ASM, EMIT_LLVM, EMIT_HEADER, EMIT_MLIR, EMIT_VERIFY
 } EmitKind;
 
-/* codegen/codegen.c: builds the LLVM module for m and writes the requested
- * artifact into a malloc'ed buffer (*out, *out_len; the caller frees it).
- * Returns 0, or non-zero after diagnosing. */
-int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
-                 size_t *out_len);
-/* codegen_emit, and with o->weights == WEIGHTS_FILE the weights file's
- * bytes in *weights (malloc'ed, the caller frees it; layout in
- * codegen/weights.c), NULL otherwise. With a path (not NULL), an object
- * whose weights are a section after its header (ELF) is written there by
- * codegen itself, its blob straight from the constants (no copy in
- * memory, on a thread of its own while LLVM optimizes and emits the
- * object; a new file renamed over path when whole: OutFile): then
- * *out is NULL and *out_len the file's size; otherwise the caller writes
- * *out. */
-int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, const char *path,
-                         char **out, size_t *out_len, char **weights, size_t *weights_len);
 /* codegen/outfile.c: a file the compiler writes, replaced whole or not
  * at all: written as TARGET.XXXXXX beside the file it replaces (through
- * symbolic links, the file they lead to), renamed over it when complete.
+ * symbolic links, the file they lead to, or for a dangling link the
+ * missing file at its end), renamed over it when complete.
  * out_file_init (on the main thread: it reads the umask), then
  * out_file_create (any thread; a descriptor, or -1 with errno), then
  * out_file_commit once every byte is written (0, or -1 with errno);
- * out_file_free removes a new file not committed. A device, FIFO or
- * dangling link is written in place (tmp NULL). A file replaced keeps
- * its permission bits (not its owner, ACLs or hard links: as GNU ld's
+ * out_file_discard removes a new file not committed (out_file_create
+ * may then make another), out_file_free too and frees f. A device or
+ * FIFO is written in place (tmp NULL). A file replaced keeps its
+ * permission bits (not its owner, ACLs or hard links: as GNU ld's
  * outputs); a new one gets 0666 less the umask. out_file_create_error
  * diagnoses a failed out_file_create (err: its errno), naming the file
  * actually created. */
 typedef struct OutFile {
   const char *path;  /* as given, for messages */
-  char *target;      /* the existing file path leads to, or NULL: path */
+  char *target;      /* the file path leads to through links, or NULL: path */
   char *tmp;         /* the new file's name, or NULL: written in place */
   mode_t mode;       /* the new file's: the old one's, else 0666 less the umask */
   bool created;      /* tmp exists and is ours to remove */
@@ -55,7 +41,27 @@ void out_file_init(OutFile *f, const char *path);
 int out_file_create(OutFile *f);
 void out_file_create_error(const OutFile *f, int err);
 int out_file_commit(OutFile *f);
+void out_file_discard(OutFile *f);
 void out_file_free(OutFile *f);
+
+/* codegen/codegen.c: builds the LLVM module for m and writes the requested
+ * artifact into a malloc'ed buffer (*out, *out_len; the caller frees it).
+ * Returns 0, or non-zero after diagnosing. */
+int codegen_emit(Module *m, const CompileOptions *o, EmitKind kind, char **out,
+                 size_t *out_len);
+/* codegen_emit, and with o->weights == WEIGHTS_FILE the weights file's
+ * bytes in *weights (malloc'ed, the caller frees it; layout in
+ * codegen/weights.c), NULL otherwise. With a file (not NULL:
+ * out_file_init'ed, not created), an object whose weights are a section
+ * after its header (ELF) is written into file's new file by codegen
+ * itself, its blob straight from the constants (no copy in memory, on a
+ * thread of its own while LLVM optimizes and emits the object): then
+ * *out is NULL, *out_len the file's size and the new file complete but
+ * not committed (the caller renames it with its other outputs,
+ * out_file_commit, or removes it, out_file_free). Otherwise, and after
+ * an error, no new file is left and the caller writes *out. */
+int codegen_emit_weights(Module *m, const CompileOptions *o, EmitKind kind, OutFile *file,
+                         char **out, size_t *out_len, char **weights, size_t *weights_len);
 
 /* codegen/codegen.c: the calling thread's CPU time in ms (--time-passes:
  * on a shared machine wall time measures the other processes; the

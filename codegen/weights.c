@@ -29,8 +29,8 @@
  *       blob's size in bytes. Its place in the file is known before LLVM
  *       has written the object, so into a file the blob is written on a
  *       thread of its own while LLVM works (the one making bytes ahead, else
- *       blob_file_run's), as a new file renamed over the output when
- *       whole (outfile.c);
+ *       blob_file_run's), as a new file the tool renames over the
+ *       output with the compile's other outputs (outfile.c);
  *     - other objects: LLVM emits the blob's size in zeros, whose place
  *       cg_weights_patch finds (the symbol, read back with LLVM's object
  *       API: Mach-O and COFF alike) and overwrites.
@@ -165,7 +165,7 @@ typedef struct CgAhead {
 
 /* The blob's file (below). */
 struct CgBlobFile;
-static struct CgBlobFile *blob_file_new(CG *cg, const char *path);
+static struct CgBlobFile *blob_file_new(CG *cg, OutFile *file);
 static void blob_file_write(struct CgBlobFile *f, char *const *made);
 static void blob_file_free(struct CgBlobFile *f);
 
@@ -190,7 +190,7 @@ static void *ahead_run(void *arg) {
   return NULL;
 }
 
-void cg_weights_ahead(CG *cg, const char *path) {
+void cg_weights_ahead(CG *cg, OutFile *file) {
   if (cg->ahead || cg->o->weights == WEIGHTS_FILE) return; /* the file's are written */
   bool any = false;
   for (int i = 0; i < cg->nwnames && !any; i++) any = needs_bytes(cg->wnames[i].v);
@@ -205,8 +205,8 @@ void cg_weights_ahead(CG *cg, const char *path) {
    * made, from this thread: from cg_weights_define on, it was written
    * while both halves were emitted and ended after them (ResNet-50, Zen
    * 3: 64-95 ms after the join in 3 of 4 compiles). */
-  if (path && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg))
-    a->file = blob_file_new(cg, path);
+  if (file && cg->o->weights == WEIGHTS_EMBED && cg_elf_le_target(cg))
+    a->file = blob_file_new(cg, file);
   if (pthread_create(&a->thread, NULL, ahead_run, a)) { /* then made when written */
     if (a->file) blob_file_free(a->file);
     free(bytes);
@@ -227,7 +227,7 @@ static void ahead_join(CG *cg) {
   cg->weights_ahead_ms = a->ms;
 }
 
-static void blob_file_start(CG *cg, const char *path);
+static void blob_file_start(CG *cg, OutFile *file);
 static void blob_file_end(CG *cg);
 
 void cg_weights_end(CG *cg) {
@@ -396,7 +396,7 @@ void cg_weights_redeclare(CG *cg) {
   base_global(cg);
 }
 
-void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
+void cg_weights_define(CG *cg, EmitKind kind, OutFile *file) {
   if (cg->o->weights == WEIGHTS_FILE) return;
   /* Looked up again: the optimizer drops a declaration nothing uses. */
   LLVMValueRef decl = LLVMGetNamedGlobal(cg->mod, CG_WEIGHTS_BLOB);
@@ -439,7 +439,7 @@ void cg_weights_define(CG *cg, EmitKind kind, const char *path) {
   LLVMSetValueName2(g, CG_WEIGHTS_BLOB, strlen(CG_WEIGHTS_BLOB));
   cg->wbase = g;
   cg->weights_ms += cg_cpu_ms() - t;
-  if (cg->welf && path) blob_file_start(cg, path);
+  if (cg->welf && file) blob_file_start(cg, file);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -551,18 +551,20 @@ static bool pwrite_all(int fd, const char *p, size_t n, off_t off) {
  * emits. Straight from the constants: no copy of the blob in memory, and
  * its gaps and zero splats holes of the file. Reads the IR's constants
  * and the bytes made ahead only, never an LLVM object.
- * The file is a new one beside the object it replaces (outfile.c: the
- * link's target where the path is a symbolic link), renamed over it once
- * the whole object is in it, so a compile that fails leaves the older
- * object whole (never a file without its ELF header); one that is killed
- * may leave the new file (MODEL.o.XXXXXX) behind. */
+ * The file is the caller's OutFile's new one beside the object it
+ * replaces (outfile.c: the link's target where the path is a symbolic
+ * link), which the tool renames over it with the compile's other outputs
+ * once all are whole, so a compile that fails leaves the older object
+ * whole (never a file without its ELF header); one that is killed may
+ * leave the new file (MODEL.o.XXXXXX) behind. */
 typedef struct CgBlobFile {
   pthread_t thread;
   bool running;      /* not joined yet */
   const CG *cg;
-  OutFile out;
+  OutFile *out;      /* the caller's (codegen_emit_weights) */
   int fd;            /* -1 where it could not be created, or once closed */
   bool created;
+  bool whole;        /* the whole object written: the caller commits it */
   int err;           /* errno of the failed open or write, else 0 */
   double ms;         /* the thread's CPU time */
 } CgBlobFile;
@@ -571,7 +573,7 @@ typedef struct CgBlobFile {
  * bytes made ahead, or NULL (made NULL: none). */
 static void blob_file_write(CgBlobFile *f, char *const *made) {
   const CG *cg = f->cg;
-  f->fd = out_file_create(&f->out);
+  f->fd = out_file_create(f->out);
   bool ok = f->created = f->fd >= 0;
   for (int i = 0; ok && i < cg->nwnames; i++) {
     Value *v = cg->wnames[i].v;
@@ -596,25 +598,24 @@ static void *blob_file_run(void *arg) {
   return NULL;
 }
 
-/* The file of the object at path, not created yet. */
-static CgBlobFile *blob_file_new(CG *cg, const char *path) {
+/* The object's file, not created yet. */
+static CgBlobFile *blob_file_new(CG *cg, OutFile *file) {
   CgBlobFile *f = calloc(1, sizeof *f);
   if (!f) abort();
-  *f = (CgBlobFile){.cg = cg, .fd = -1};
-  out_file_init(&f->out, path);
+  *f = (CgBlobFile){.cg = cg, .out = file, .fd = -1};
   return f;
 }
 
-/* Removes the new file unless it was renamed over the object. */
+/* Removes the new file unless the whole object is in it. */
 static void blob_file_free(CgBlobFile *f) {
-  out_file_free(&f->out);
+  if (!f->whole) out_file_discard(f->out);
   free(f);
 }
 
-static void blob_file_start(CG *cg, const char *path) {
+static void blob_file_start(CG *cg, OutFile *file) {
   if (cg->wfile) return; /* cg_weights_ahead's thread writes it */
   ahead_join(cg);
-  CgBlobFile *f = blob_file_new(cg, path);
+  CgBlobFile *f = blob_file_new(cg, file);
   cg->wfile = f;
   f->running = !pthread_create(&f->thread, NULL, blob_file_run, f);
   if (!f->running) blob_file_run(f); /* no thread: the same file */
@@ -634,7 +635,7 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   CgBlobFile *f = cg->wfile;
   blob_file_join(cg);
   if (!f->created) {
-    out_file_create_error(&f->out, f->err);
+    out_file_create_error(f->out, f->err);
     return 1;
   }
   bool ok = !f->err && pwrite_all(f->fd, e->obj, e->ehsize, 0) &&
@@ -643,11 +644,11 @@ static int blob_file_finish(CG *cg, const Elf *e, size_t shift) {
   int err = f->err ? f->err : errno; /* the failure's, before close */
   if (close(f->fd) && ok) ok = false, err = errno;
   f->fd = -1;
-  if (ok && out_file_commit(&f->out)) ok = false, err = errno;
   if (!ok) {
-    diag_error((Loc){0}, "cannot write %s: %s", f->out.path, strerror(err));
+    diag_error((Loc){0}, "cannot write %s: %s", f->out->path, strerror(err));
     return 1; /* cg_weights_end removes it: no truncated object left behind */
   }
+  f->whole = true;
   return 0;
 }
 

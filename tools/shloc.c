@@ -6,6 +6,7 @@
  *   shloc bench FILE.mlir [--threads=N] [--iterations=N]
  *
  * Exit status: 0 success, 1 compile/run failure, 2 command line error. */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -51,7 +52,8 @@ static const struct Opt {
   const char *help;
 } opts[] = {
     {"-o", O_OUT, C_COMPILE, "FILE", "output (default: STEM.o, or stdout for text)"},
-    {"--emit", O_EMIT, C_COMPILE, "KIND", "obj (and a .h beside it), asm, llvm, header, mlir"},
+    {"--emit", O_EMIT, C_COMPILE, "KIND",
+     "obj (and a .h beside it; none beside a device or FIFO), asm, llvm, header, mlir"},
     {"--target", O_TARGET, C_COMPILE, "TRIPLE", "target triple (default: host)"},
     {"--cpu", O_CPU, C_ALL, "NAME", "target CPU (default: host)"},
     {"--features", O_FEATURES, C_ALL, "LIST", "target features, e.g. +avx2,-avx512f"},
@@ -349,84 +351,106 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
 
 /* --- compile mode --------------------------------------------------------- */
 
-/* A FILE for path ("-": stdout), a new file replacing path's whole once
- * close_out commits it (codegen_api.h OutFile): a failed write leaves an
- * older file as it was. NULL after diagnosing. */
-static FILE *open_out(OutFile *out, const char *path, const char *mode) {
+/* A compile's outputs: the artifact and, beside an object, its header
+ * and --weights=file's weights. Each is written as a new file
+ * (codegen_api.h OutFile) and all are renamed over their paths only once
+ * every one is whole (outputs_commit), so a compile that fails (a full
+ * disk, ulimit -f, a directory not writable) leaves every output as it
+ * was: never an object beside the header of another compile. The renames
+ * themselves are not one step: one that fails (rare: each new file is in
+ * its path's directory already) leaves the outputs before it replaced. */
+typedef struct Outputs {
+  OutFile f[3];
+  int n;
+} Outputs;
+
+/* The next output, at path ("-": stdout, written as it comes). */
+static OutFile *output_add(Outputs *outs, const char *path) {
+  assert(outs->n < (int)(sizeof outs->f / sizeof outs->f[0]));
+  OutFile *out = &outs->f[outs->n++];
   *out = (OutFile){.path = path};
-  if (!strcmp(path, "-")) return stdout;
-  out_file_init(out, path);
+  if (strcmp(path, "-")) out_file_init(out, path);
+  return out;
+}
+
+/* Unless rc (an error, diagnosed), renames every output over its path:
+ * 0, or -1 (diagnosed). The new files not renamed are removed. */
+static int outputs_commit(Outputs *outs, int rc) {
+  for (int i = 0; i < outs->n && !rc; i++)
+    if (out_file_commit(&outs->f[i])) {
+      diag_error(TOOL_NOLOC, "cannot write %s: %s", outs->f[i].path, strerror(errno));
+      rc = -1;
+    }
+  for (int i = 0; i < outs->n; i++) out_file_free(&outs->f[i]);
+  return rc ? -1 : 0;
+}
+
+/* A FILE for out's new file (stdout for "-"); NULL after diagnosing. */
+static FILE *open_out(OutFile *out, const char *mode) {
+  if (!strcmp(out->path, "-")) return stdout;
   int fd = out_file_create(out);
   FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
   if (f) return f;
   int err = errno;
   if (fd >= 0) close(fd);
   out_file_create_error(out, err);
-  out_file_free(out);
   return NULL;
 }
 
-/* Closes f and, unless rc (an error already diagnosed), puts the file
- * in place if every byte reached it: 0, or -1 (diagnosed). */
-static int close_out(OutFile *out, FILE *f, int rc) {
+/* Closes f: 0 if every byte reached it, else -1 (diagnosed unless rc,
+ * an error already diagnosed). */
+static int close_out(const OutFile *out, FILE *f, int rc) {
   bool put = !ferror(f);
-  put = !(f == stdout ? fflush(f) : fclose(f)) && put && !rc;
-  if (f != stdout) {
-    put = put && !out_file_commit(out);
-    out_file_free(out);
-  }
+  put = !(f == stdout ? fflush(f) : fclose(f)) && put;
   if (rc) return -1;
   if (!put) diag_error(TOOL_NOLOC, "cannot write %s", out->path);
   return put ? 0 : -1;
 }
 
-static int write_file(const char *path, const char *data, size_t len) {
-  OutFile out;
-  FILE *f = open_out(&out, path, "wb");
+static int write_file(OutFile *out, const char *data, size_t len) {
+  FILE *f = open_out(out, "wb");
   if (!f) return -1;
   fwrite(data, 1, len, f);
-  return close_out(&out, f, 0);
+  return close_out(out, f, 0);
 }
 
 /* out.o -> out.h (ext ".h"), out.bin: files beside the object with the
  * same stem. */
-static char *beside_path(const char *obj, const char *ext) {
-  size_t n = strlen(obj), e = strlen(ext);
+static const char *beside_path(Module *m, const char *obj, const char *ext) {
+  size_t n = strlen(obj);
   const char *slash = strrchr(obj, '/'), *dot = strrchr(obj, '.');
   if (dot && (!slash || dot > slash) && dot != obj && dot[-1] != '/') n = (size_t)(dot - obj);
-  char *h = malloc(n + e + 1);
-  memcpy(h, obj, n);
-  memcpy(h + n, ext, e + 1);
-  return h;
+  return arena_printf(&m->arena, "%.*s%s", (int)n, obj, ext);
 }
 
 /* Writes an artifact through a FILE (header, MLIR text). */
-static int write_text(const char *path, Module *m, const CompileOptions *o, EmitKind kind) {
-  OutFile out;
-  FILE *f = open_out(&out, path, "w");
+static int write_text(OutFile *out, Module *m, const CompileOptions *o, EmitKind kind) {
+  FILE *f = open_out(out, "w");
   if (!f) return -1;
   int rc = 0;
   if (kind == EMIT_HEADER) rc = header_write(f, m, o);
   else ir_print_module(f, m);
-  return close_out(&out, f, rc);
+  return close_out(out, f, rc);
 }
 
-/* The artifact, and with --weights=file the weights beside an object. */
-static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, const char *path) {
+/* The artifact into outs' first output; an object into a file (or none
+ * yet) gets its header and --weights=file's weights beside it (STEM.h,
+ * STEM.bin), one into a device or FIFO none: the names beside those
+ * (/dev/null.h) are nobody's files. */
+static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, Outputs *outs) {
+  OutFile *out = &outs->f[0];
+  struct stat st;
+  bool file = kind == EMIT_OBJ && (stat(out->path, &st) != 0 || S_ISREG(st.st_mode));
   char *buf = NULL, *weights = NULL;
   size_t len = 0, wlen = 0;
-  /* An object (never to stdout: parse_args) may be written by codegen
-   * itself, at offsets: into a regular file, not a pipe or device. */
-  struct stat st;
-  bool direct = kind == EMIT_OBJ && (stat(path, &st) != 0 || S_ISREG(st.st_mode));
-  if (codegen_emit_weights(m, o, kind, direct ? path : NULL, &buf, &len, &weights, &wlen))
-    return -1;
-  int rc = buf ? write_file(path, buf, len) : 0;
-  if (!rc && weights && kind == EMIT_OBJ) {
-    char *bin = beside_path(path, ".bin");
-    rc = write_file(bin, weights, wlen);
-    free(bin);
-  }
+  /* An object into a file (never to stdout: parse_args) may be written
+   * by codegen itself, at offsets. */
+  int rc = codegen_emit_weights(m, o, kind, file ? out : NULL, &buf, &len, &weights, &wlen);
+  if (!rc && buf) rc = write_file(out, buf, len);
+  if (!rc && file && weights)
+    rc = write_file(output_add(outs, beside_path(m, out->path, ".bin")), weights, wlen);
+  if (!rc && file)
+    rc = write_text(output_add(outs, beside_path(m, out->path, ".h")), m, o, EMIT_HEADER);
   free(buf);
   free(weights);
   return rc;
@@ -449,15 +473,13 @@ static int compile(ToolOptions *t, Module *m) {
     Func *f = driver_find_entry(m, o->entry);
     if (!f || bind_args(m, f, t->bind)) return -1;
   }
-  const char *out = output_path(t, m);
+  const char *path = output_path(t, m);
   if (driver_compile(m, o)) return -1;
-  if (t->emit == EMIT_HEADER || t->emit == EMIT_MLIR) return write_text(out, m, o, t->emit);
-  if (emit_codegen(m, o, t->emit, out)) return -1;
-  if (t->emit != EMIT_OBJ) return 0;
-  char *h = beside_path(out, ".h");
-  int rc = write_text(h, m, o, EMIT_HEADER);
-  free(h);
-  return rc;
+  Outputs outs = {0};
+  OutFile *out = output_add(&outs, path);
+  int rc = t->emit == EMIT_HEADER || t->emit == EMIT_MLIR ? write_text(out, m, o, t->emit)
+                                                         : emit_codegen(m, o, t->emit, &outs);
+  return outputs_commit(&outs, rc);
 }
 
 static int cmd_compile(ToolOptions *t) {

@@ -28,8 +28,11 @@ and a Mach-O target are refused.
 written: an addend of 4 KiB (not packed) must lie in the blob at a
 multiple of 64, the blob must start right after the ELF header and the
 section headers end the object (an older, longer file of that name
-truncated), a pipe gets the same bytes, and an output path
-that cannot be created is diagnosed.
+truncated), a pipe gets the same bytes and no header or weights file
+beside it, and an output path that cannot be created is diagnosed; a
+dangling link is followed (the file at its end created whole or not at
+all), and a compile whose header cannot be written leaves the object and
+its weights file as they were.
 
 split: --weights=file on a model big enough for the optimizer's two
 threads (codegen/optsplit.c): the kernels must read the loaded weights
@@ -433,13 +436,10 @@ def written(shloc, readelf, work):
     if os.path.exists(fifo):
         os.remove(fifo)
     os.mkfifo(fifo)
-    got = []
-    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
-    reader.start()
-    r = run([shloc, mlir, "-o", fifo])
-    reader.join(60)
+    r, got = read_fifo(fifo, [shloc, mlir, "-o", fifo])
     report("written-pipe", None if r.returncode == 0 and got == [data]
            else f"exit {r.returncode}, {len(got[0]) if got else 0} bytes: {r.stderr[-500:]}")
+    written_pipe_alone(shloc, d, mlir, fifo)
     r = run([shloc, mlir, "-o", os.path.join(d, "missing", "add.o")])
     report("written-uncreatable", None if r.returncode == 1 and "cannot create" in r.stderr
            else f"exit {r.returncode}: {r.stderr[-500:]}")
@@ -451,6 +451,83 @@ def written(shloc, readelf, work):
     report("written-failed", None if r.returncode == 1 and "cannot write" in r.stderr
            and os.path.exists(obj) and open(obj, "rb").read() == data and not left
            else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
+    written_dangling(shloc, d, mlir, data)
+    written_together(shloc, d, mlir)
+
+
+def read_fifo(fifo, cmd):
+    """Runs cmd while a thread reads the FIFO: (the run, [the bytes read])."""
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()), daemon=True)
+    reader.start()
+    r = run(cmd)
+    reader.join(60)
+    return r, got
+
+
+def written_pipe_alone(shloc, d, mlir, fifo):
+    """An object into a FIFO (a device alike: -o /dev/null) gets no header
+    nor --weights=file's weights beside it (tools/shloc.c emit_codegen):
+    fifo.h and fifo.bin would be nobody's files."""
+    beside = [fifo[:-2] + e for e in (".h", ".bin")]
+    for p in beside:
+        if os.path.lexists(p):
+            os.remove(p)
+    r, got = read_fifo(fifo, [shloc, mlir, "-o", fifo, "--weights=file"])
+    made = [os.path.basename(p) for p in beside if os.path.lexists(p)]
+    report("written-pipe-alone", None if r.returncode == 0 and got and got[0][:4] == b"\x7fELF"
+           and not made else f"exit {r.returncode}, written beside: {made}: {r.stderr[-500:]}")
+
+
+def written_dangling(shloc, d, mlir, data):
+    """A dangling symbolic link (relative, to a relative link to a missing
+    file) is followed: a compile whose write fails (files limited to 2
+    KiB) leaves neither the missing file nor a new file beside it, one
+    that succeeds creates the file at the links' end, the links kept
+    (codegen/outfile.c link_end: the new file is beside the missing one,
+    renamed to it when whole; written in place, a partial file was left)."""
+    sub = os.path.join(d, "dangling")
+    shutil.rmtree(sub, ignore_errors=True)
+    os.makedirs(os.path.join(sub, "to"))
+    link, end = os.path.join(sub, "link.o"), os.path.join(sub, "to", "end.o")
+    os.symlink("to/mid.o", link)
+    os.symlink("end.o", os.path.join(sub, "to", "mid.o"))
+    r = subprocess.run([shloc, mlir, "-o", link], capture_output=True, text=True,
+                       preexec_fn=small_files)
+    left = sorted(os.listdir(os.path.join(sub, "to")))
+    if r.returncode != 1 or "cannot write" not in r.stderr or left != ["mid.o"]:
+        return report("written-dangling", f"failed write: exit {r.returncode}, files {left}: "
+                                          f"{r.stderr[-500:]}")
+    r = run([shloc, mlir, "-o", link])
+    report("written-dangling", None if r.returncode == 0 and os.readlink(link) == "to/mid.o"
+           and os.path.isfile(end) and open(end, "rb").read() == data
+           else f"exit {r.returncode}, {os.listdir(os.path.join(sub, 'to'))}: {r.stderr[-500:]}")
+
+
+def written_together(shloc, d, mlir):
+    """A compile whose header cannot be created (a directory at STEM.h)
+    leaves the object and --weights=file's STEM.bin as they were, with no
+    new file beside them: the tool renames a compile's outputs only once
+    every one is whole (tools/shloc.c outputs_commit; the object was
+    replaced before the header was written). embed: codegen writes the
+    object's file itself (its blob after the ELF header)."""
+    obj, binp, hdr = (os.path.join(d, "together" + e) for e in (".o", ".bin", ".h"))
+    for opt in ("embed", "file"):
+        if os.path.isdir(hdr):
+            os.rmdir(hdr)
+        elif os.path.lexists(hdr):
+            os.remove(hdr)
+        os.mkdir(hdr)
+        old = {p: b"older " + os.path.basename(p).encode() for p in (obj, binp)}
+        for p, b in old.items():
+            open(p, "wb").write(b)
+        r = run([shloc, mlir, "-o", obj, "--weights=" + opt])
+        kept = all(open(p, "rb").read() == b for p, b in old.items())
+        left = sorted(f for f in os.listdir(d) if f.startswith("together.")
+                      and f not in ("together.o", "together.bin", "together.h"))
+        report(f"written-together-{opt}", None if r.returncode == 1 and "cannot create" in r.stderr
+               and kept and not left
+               else f"exit {r.returncode}, older files kept: {kept}, files {left}: {r.stderr[-500:]}")
 
 
 
