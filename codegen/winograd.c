@@ -369,7 +369,19 @@ bool cg_conv_wino_packing(const Op *op, int panel_bytes, GemmPacking *out) {
  * 0.82-0.90x, the idle time at their ends 0.58 ms a call down to 0.09),
  * 0.999x and 1.001x with both at full speed (163 of 300, 167 of 400
  * faster). Its 28 x 28 and 14 x 14 layers (V 2.25 and 4 MB, 49 tiles)
- * took 1.2-1.5x their time in pieces of 12 tiles. */
+ * took 1.2-1.5x their time in pieces of 12 tiles. Not kept either
+ * (2026-11-28, 2 threads): those layers in 2 tile parts (25 + 24) x 2
+ * or 4 column parts of whole panels (each call reading only its panels
+ * of V; a slot's U tagged so that its next column part of the same
+ * tiles skipped the input transform, the caller clearing the tags before
+ * each loop), pieces of 1-2 units. Under SCHED_FIFO the idle time at
+ * their joins fell (14 x 14, per loop: 198 -> 88 us; 28 x 28: 99 -> 69
+ * us; the model's 5.4 -> 3.5 ms a call, an instrumented runtime), but
+ * the model did not get faster: bench/ab.py paired medians against main,
+ * 2 x 4 parts 1.002x --fifo (100 calls, load 4-8), 1.002x and 1.014x
+ * with 50 ms gaps (load 4-7); 2 x 2 parts 0.998x --fifo, 1.015x and
+ * 1.068x with gaps. Without the tags, U made again per column part cost
+ * 6% (14 x 14) and 14% (28 x 28, F(4 x 4)) more CPU time in those loops. */
 enum { WINO_FINE_V_BYTES = 1 << 20, WINO_FINE_GRAIN = 12 };
 static int64_t wino_grain(const IrWino *w, int64_t C, int64_t K) {
   return ir_wino_v_bytes(w, C, K) <= WINO_FINE_V_BYTES ? WINO_FINE_GRAIN
