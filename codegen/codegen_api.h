@@ -20,29 +20,37 @@ typedef enum EmitKind {
  * at all: written as TARGET.XXXXXX beside the file it replaces (through
  * symbolic links, the file they lead to, or for a dangling link the
  * missing file at its end), renamed over it when complete.
- * out_file_init (on the main thread: it reads the umask), then
- * out_file_create (any thread; a descriptor, or -1 with errno), then
- * out_file_commit once every byte is written (0, or -1 with errno);
- * out_file_discard removes a new file not committed (out_file_create
- * may then make another), out_file_free too and frees f. A device or
- * FIFO is written in place (tmp NULL). A file replaced keeps its
+ * out_file_init (on the main thread: it reads the umask; 0, or -1 after
+ * diagnosing a link it refuses to follow: one another user planted in
+ * a sticky, world-writable directory, the kernel's
+ * fs.protected_symlinks rule), then out_file_create (any thread; a
+ * descriptor, or -1 with errno), then out_file_commit once every byte
+ * is written (0, or -1 with errno); out_file_discard removes a new file
+ * not committed (out_file_create may then make another), out_file_free
+ * too and frees f. What stat(path) finds decides first: a device, FIFO
+ * or pipe (/dev/stdout into `| cmd`) is written in place (tmp NULL), and
+ * so is a path through a link of /proc (/dev/stdout, /dev/fd/N: an
+ * open file, not a name to rename over). A file replaced keeps its
  * permission bits (not its owner, ACLs or hard links: as GNU ld's
  * outputs); a new one gets 0666 less the umask. out_file_create_error
  * diagnoses a failed out_file_create (err: its errno), naming the file
- * actually created. */
+ * actually created. out_file_same: whether a and b are written to the
+ * same name (the same last component in the same directory, however
+ * spelt or reached through links). */
 typedef struct OutFile {
   const char *path;  /* as given, for messages */
-  char *target;      /* the file path leads to through links, or NULL: path */
+  char *target;      /* the file there or path leads to through links, or NULL: path */
   char *tmp;         /* the new file's name, or NULL: written in place */
   mode_t mode;       /* the new file's: the old one's, else 0666 less the umask */
   bool created;      /* tmp exists and is ours to remove */
 } OutFile;
-void out_file_init(OutFile *f, const char *path);
+int out_file_init(OutFile *f, const char *path);
 int out_file_create(OutFile *f);
 void out_file_create_error(const OutFile *f, int err);
 int out_file_commit(OutFile *f);
 void out_file_discard(OutFile *f);
 void out_file_free(OutFile *f);
+bool out_file_same(const OutFile *a, const OutFile *b);
 
 /* codegen/codegen.c: builds the LLVM module for m and writes the requested
  * artifact into a malloc'ed buffer (*out, *out_len; the caller frees it).

@@ -7,8 +7,10 @@
  * fails (a full disk, ulimit -f) leaves the older files as they were,
  * never cut short; one that is killed may leave TARGET.XXXXXX behind.
  * Through a symbolic link the target is the file the link leads to
- * (realpath; for a dangling link the missing file at its end): the link
+ * (link_end; for a dangling link the missing file at its end): the link
  * is kept and its target replaced or created, never written in place.
+ * Devices, FIFOs, pipes and the open files /proc's links stand for
+ * (/dev/stdout) are written in place: there is no file there to keep.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,65 +22,131 @@
 
 #include "codegen_api.h"
 
-/* The file a dangling symbolic link at path leads to (each link's
- * contents taken from its own directory, as open's O_CREAT follows
- * them), malloc'ed; NULL where the links loop (open then fails with
- * ELOOP). */
-static char *link_end(const char *path) {
+/* Stats the directory p lies in ("." where p has no slash): false
+ * where it cannot. */
+static bool stat_dir(const char *p, struct stat *st) {
+  const char *slash = strrchr(p, '/');
+  if (!slash) return !stat(".", st);
+  size_t n = (size_t)(slash - p) + 1; /* "/" for "/x" */
+  char *dir = malloc(n + 1);
+  if (!dir) abort();
+  memcpy(dir, p, n);
+  dir[n] = 0;
+  bool ok = !stat(dir, st);
+  free(dir);
+  return ok;
+}
+
+/* The kernel's fs.protected_symlinks rule (Documentation/admin-guide/
+ * sysctl/fs.rst): a link ln in a sticky, world-writable directory (/tmp)
+ * is followed only by its owner or where the directory's owner owns it,
+ * so that a link another user planted there cannot redirect our output.
+ * Applied whatever the sysctl says (it is 0 on some hosts): link_end
+ * follows links itself, bypassing the kernel's check. */
+static bool link_refused(const struct stat *dir, const struct stat *ln) {
+  return (dir->st_mode & S_ISVTX) && (dir->st_mode & S_IWOTH) && ln->st_uid != geteuid() &&
+         ln->st_uid != dir->st_uid;
+}
+
+typedef enum LinkEnd { LINK_END, LINK_IN_PLACE, LINK_REFUSED } LinkEnd;
+
+/* Follows the symbolic links at path's end as open's O_CREAT does (each
+ * link's contents taken from its own directory; the directories on the
+ * way are the kernel's): LINK_END, *end the path of the first name that
+ * is no link (malloc'ed, missing where the links dangle); LINK_REFUSED,
+ * *end the link link_refused refuses (malloc'ed); LINK_IN_PLACE, *end
+ * NULL, where the links loop (open fails with ELOOP) or one is in /proc
+ * (/dev/stdout leads to /proc/self/fd/1: its contents are no path to
+ * rename over, "pipe:[N]" or the name of a file already opened). */
+static LinkEnd link_end(const char *path, char **end) {
+  struct stat proc, dir, ln;
+  bool procfs = !stat("/proc", &proc);
   char *p = strdup(path), to[PATH_MAX];
   if (!p) abort();
-  for (int hops = 0; hops < 40; hops++) { /* Linux's MAXSYMLINKS */
-    struct stat st;
-    if (lstat(p, &st) || !S_ISLNK(st.st_mode)) return p; /* the end: missing */
+  for (int hops = 0; hops <= 40; hops++) { /* Linux's MAXSYMLINKS */
+    *end = p;
+    if (lstat(p, &ln) || !S_ISLNK(ln.st_mode)) return LINK_END;
+    bool known = stat_dir(p, &dir);
+    if (known && procfs && dir.st_dev == proc.st_dev) break; /* /proc is one file system */
+    if (known && link_refused(&dir, &ln)) return LINK_REFUSED;
     ssize_t n = readlink(p, to, sizeof to);
     if (n < 0 || n == (ssize_t)sizeof to) break;
     const char *slash = strrchr(p, '/');
-    size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - p + 1);
-    char *next = malloc(dir + (size_t)n + 1);
+    size_t dlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - p + 1);
+    char *next = malloc(dlen + (size_t)n + 1);
     if (!next) abort();
-    memcpy(next, p, dir);
-    memcpy(next + dir, to, (size_t)n);
-    next[dir + (size_t)n] = 0;
+    memcpy(next, p, dlen);
+    memcpy(next + dlen, to, (size_t)n);
+    next[dlen + (size_t)n] = 0;
     free(p);
     p = next;
   }
   free(p);
-  return NULL;
+  *end = NULL;
+  return LINK_IN_PLACE;
 }
 
-void out_file_init(OutFile *f, const char *path) {
-  *f = (OutFile){.path = path};
-  struct stat st;
-  char *real = realpath(path, NULL);
-  bool exists = real && !stat(real, &st);
-  if (!exists) {
-    free(real);
-    real = NULL;
-  }
-  /* Devices and FIFOs (-o /dev/null) are written in place: there is no
-   * file there to keep. */
-  if (exists && !S_ISREG(st.st_mode)) {
-    free(real);
-    return;
-  }
-  /* A dangling link: the new file goes beside the file it leads to and
-   * is renamed to that name (created in place, a failed write left it
-   * cut short). */
-  if (!exists && !lstat(path, &st) && S_ISLNK(st.st_mode) && !(real = link_end(path))) return;
-  const char *target = real ? real : path;
-  size_t n = strlen(target);
+/* f's new file beside target (malloc'ed, f's then; NULL: f->path), with
+ * old's permission bits (the file replaced: a private 0600 header stays
+ * so), else 0666 less the umask. */
+static void beside(OutFile *f, char *target, const struct stat *old) {
+  const char *t = target ? target : f->path;
+  size_t n = strlen(t);
   f->tmp = malloc(n + 8);
   if (!f->tmp) abort();
-  memcpy(f->tmp, target, n);
+  memcpy(f->tmp, t, n);
   memcpy(f->tmp + n, ".XXXXXX", 8);
-  f->target = real;
-  if (exists) { /* the file replaced keeps its permissions (a private 0600 header stays so) */
-    f->mode = st.st_mode & 0777;
+  f->target = target;
+  if (old) {
+    f->mode = old->st_mode & 0777;
     return;
   }
   mode_t mask = umask(0); /* not thread-safe: read here, before any writer */
   umask(mask);
   f->mode = 0666 & ~mask;
+}
+
+int out_file_init(OutFile *f, const char *path) {
+  *f = (OutFile){.path = path};
+  struct stat st, ln;
+  /* The kernel decides first, following every link as open will: a
+   * device, FIFO or pipe (/dev/stdout | cmd) is written in place. */
+  bool exists = !stat(path, &st);
+  int err = errno;
+  if (exists && !S_ISREG(st.st_mode)) return 0;
+  if (lstat(path, &ln) || !S_ISLNK(ln.st_mode)) { /* no link: path itself */
+    char *target = exists ? strdup(path) : NULL;
+    if (exists && !target) abort();
+    beside(f, target, exists ? &st : NULL);
+    return 0;
+  }
+  /* a loop (ELOOP), a link the kernel refuses (EACCES): open diagnoses it */
+  if (!exists && err != ENOENT) return 0;
+  char *end;
+  switch (link_end(path, &end)) {
+  case LINK_IN_PLACE: return 0;
+  case LINK_REFUSED:
+    diag_error((Loc){0}, "cannot write %s: the symbolic link %s is in a sticky, world-writable "
+               "directory and owned by another user (as fs.protected_symlinks, it is not followed)",
+               path, end);
+    free(end);
+    return -1;
+  case LINK_END: break;
+  }
+  beside(f, end, exists ? &st : NULL);
+  return 0;
+}
+
+/* The name f is written to: its target, else its path. */
+static const char *out_name(const OutFile *f) { return f->target ? f->target : f->path; }
+
+bool out_file_same(const OutFile *a, const OutFile *b) {
+  const char *x = out_name(a), *y = out_name(b);
+  if (!strcmp(x, y)) return true;
+  const char *bx = strrchr(x, '/'), *by = strrchr(y, '/');
+  if (strcmp(bx ? bx + 1 : x, by ? by + 1 : y)) return false;
+  struct stat dx, dy;
+  return stat_dir(x, &dx) && stat_dir(y, &dy) && dx.st_dev == dy.st_dev && dx.st_ino == dy.st_ino;
 }
 
 int out_file_create(OutFile *f) {
@@ -105,7 +173,7 @@ void out_file_create_error(const OutFile *f, int err) {
 
 int out_file_commit(OutFile *f) {
   if (!f->tmp) return 0;
-  if (rename(f->tmp, f->target ? f->target : f->path)) return -1;
+  if (rename(f->tmp, out_name(f))) return -1;
   f->created = false; /* nothing left to remove */
   return 0;
 }

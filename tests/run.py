@@ -727,6 +727,7 @@ def stage_baremetal():
 
 def stage_weights():
     counted("weights", [os.path.join(ROOT, "tests", "weights", "weights.py"), SHLOC, BUILD], 300)
+    counted("outputs", [os.path.join(ROOT, "tests", "weights", "outputs.py"), SHLOC, BUILD], 120)
 
 
 def stage_cross():

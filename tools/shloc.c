@@ -8,6 +8,7 @@
  * Exit status: 0 success, 1 compile/run failure, 2 command line error. */
 #include <assert.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,15 +362,27 @@ static int parse_args(ToolOptions *t, int cmd, int argc, char **argv, int first)
  * its path's directory already) leaves the outputs before it replaced. */
 typedef struct Outputs {
   OutFile f[3];
+  const char *what[3]; /* for messages: "the object" */
   int n;
 } Outputs;
 
-/* The next output, at path ("-": stdout, written as it comes). */
-static OutFile *output_add(Outputs *outs, const char *path) {
+/* The next output, what, at path ("-": stdout, written as it comes);
+ * NULL after diagnosing a link not followed (out_file_init) or a name
+ * an output already added is written to (-o c.h, or -o c.bin with
+ * --weights=file: the header or weights file would replace the object,
+ * the compile succeed without it). */
+static OutFile *output_add(Outputs *outs, const char *path, const char *what) {
   assert(outs->n < (int)(sizeof outs->f / sizeof outs->f[0]));
-  OutFile *out = &outs->f[outs->n++];
+  OutFile *out = &outs->f[outs->n];
   *out = (OutFile){.path = path};
-  if (strcmp(path, "-")) out_file_init(out, path);
+  if (strcmp(path, "-") && out_file_init(out, path)) return NULL;
+  outs->what[outs->n++] = what;
+  for (int i = 0; i < outs->n - 1; i++)
+    if (out_file_same(&outs->f[i], out)) {
+      diag_error(TOOL_NOLOC, "%s and %s would both be written to %s: give -o another name",
+                 outs->what[i], what, out->target ? out->target : path);
+      return NULL;
+    }
   return out;
 }
 
@@ -398,13 +411,15 @@ static FILE *open_out(OutFile *out, const char *mode) {
 }
 
 /* Closes f: 0 if every byte reached it, else -1 (diagnosed unless rc,
- * an error already diagnosed). */
+ * an error already diagnosed). The reason is the errno of the write that
+ * failed: stdio leaves it from the failed write(2) (EFBIG, ENOSPC), and
+ * a stream in error retries its buffer on close, failing alike. */
 static int close_out(const OutFile *out, FILE *f, int rc) {
-  bool put = !ferror(f);
-  put = !(f == stdout ? fflush(f) : fclose(f)) && put;
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (f == stdout ? fflush(f) : fclose(f)) err = err ? err : errno;
   if (rc) return -1;
-  if (!put) diag_error(TOOL_NOLOC, "cannot write %s", out->path);
-  return put ? 0 : -1;
+  if (err) diag_error(TOOL_NOLOC, "cannot write %s: %s", out->path, strerror(err));
+  return err ? -1 : 0;
 }
 
 static int write_file(OutFile *out, const char *data, size_t len) {
@@ -433,24 +448,51 @@ static int write_text(OutFile *out, Module *m, const CompileOptions *o, EmitKind
   return close_out(out, f, rc);
 }
 
-/* The artifact into outs' first output; an object into a file (or none
- * yet) gets its header and --weights=file's weights beside it (STEM.h,
- * STEM.bin), one into a device or FIFO none: the names beside those
- * (/dev/null.h) are nobody's files. */
+/* Whether path is the null device (-o /dev/null: a compile only
+ * checked, its weights dropped with the object). */
+static bool null_device(const char *path) {
+  struct stat a, b;
+  return !stat(path, &a) && !stat("/dev/null", &b) && S_ISCHR(a.st_mode) &&
+         a.st_rdev == b.st_rdev;
+}
+
+/* An object into a file gets its header and --weights=file's weights
+ * beside it (STEM.h, STEM.bin: outs' next outputs, added before the
+ * compile so that a clash costs none); one written in place (out->tmp
+ * NULL: a device, FIFO, pipe, /dev/stdout) none: the names beside those
+ * (/dev/null.h, /dev/stdout.h) are nobody's files. Such an object could
+ * not load without its weights file: --weights=file is refused there,
+ * except into /dev/null. 0, or -1 after diagnosing. */
+static int outputs_beside(Module *m, const CompileOptions *o, Outputs *outs) {
+  const OutFile *out = &outs->f[0];
+  bool wfile = o->weights == WEIGHTS_FILE;
+  if (!out->tmp) {
+    if (!wfile || null_device(out->path)) return 0;
+    diag_error(TOOL_NOLOC, "--weights=file needs a regular -o file to write STEM.bin beside, "
+               "not %s (written in place: a device, FIFO or open file), or the object could "
+               "not load", out->path);
+    return -1;
+  }
+  if (wfile && !output_add(outs, beside_path(m, out->path, ".bin"), "the weights file"))
+    return -1;
+  return output_add(outs, beside_path(m, out->path, ".h"), "the header") ? 0 : -1;
+}
+
+/* The artifact into outs' first output, and an object's outputs beside
+ * it (outputs_beside). */
 static int emit_codegen(Module *m, const CompileOptions *o, EmitKind kind, Outputs *outs) {
   OutFile *out = &outs->f[0];
-  struct stat st;
-  bool file = kind == EMIT_OBJ && (stat(out->path, &st) != 0 || S_ISREG(st.st_mode));
+  if (kind == EMIT_OBJ && outputs_beside(m, o, outs)) return -1;
+  bool file = outs->n > 1; /* the object into a file */
+  OutFile *bin = file && o->weights == WEIGHTS_FILE ? &outs->f[1] : NULL;
   char *buf = NULL, *weights = NULL;
   size_t len = 0, wlen = 0;
   /* An object into a file (never to stdout: parse_args) may be written
    * by codegen itself, at offsets. */
   int rc = codegen_emit_weights(m, o, kind, file ? out : NULL, &buf, &len, &weights, &wlen);
   if (!rc && buf) rc = write_file(out, buf, len);
-  if (!rc && file && weights)
-    rc = write_file(output_add(outs, beside_path(m, out->path, ".bin")), weights, wlen);
-  if (!rc && file)
-    rc = write_text(output_add(outs, beside_path(m, out->path, ".h")), m, o, EMIT_HEADER);
+  if (!rc && bin) rc = write_file(bin, weights, wlen);
+  if (!rc && file) rc = write_text(&outs->f[outs->n - 1], m, o, EMIT_HEADER);
   free(buf);
   free(weights);
   return rc;
@@ -476,7 +518,8 @@ static int compile(ToolOptions *t, Module *m) {
   const char *path = output_path(t, m);
   if (driver_compile(m, o)) return -1;
   Outputs outs = {0};
-  OutFile *out = output_add(&outs, path);
+  OutFile *out = output_add(&outs, path, t->emit == EMIT_OBJ ? "the object" : "the output");
+  if (!out) return -1;
   int rc = t->emit == EMIT_HEADER || t->emit == EMIT_MLIR ? write_text(out, m, o, t->emit)
                                                          : emit_codegen(m, o, t->emit, &outs);
   return outputs_commit(&outs, rc);
@@ -497,6 +540,10 @@ int main(int argc, char **argv) {
       cmd = 1 << c;
       first = 2;
     }
+  /* A file grown past ulimit -f then fails to write (EFBIG), diagnosed,
+   * the compile's new files removed and its older outputs kept; SIGXFSZ's
+   * default killed the tool instead, leaving MODEL.o.XXXXXX behind. */
+  signal(SIGXFSZ, SIG_IGN);
   ToolOptions t;
   defaults(&t);
   int rc = parse_args(&t, cmd, argc, argv, first);

@@ -3,8 +3,12 @@
  * blob) leaves nothing and can be created again, the second one renamed
  * into place; a chain of dangling links (relative, then absolute) leads
  * to the missing file at its end, which the commit creates, the links
- * kept; a loop of links and a FIFO are written in place (tmp NULL).
- * Ends with `N passed, N failed`. */
+ * kept; a loop of links and a FIFO are written in place (tmp NULL), and
+ * so are a pipe and a regular file reached through /proc's links
+ * (/proc/self/fd/N, /dev/fd/N: /dev/stdout); a link another user
+ * planted in a sticky, world-writable directory is refused (as root
+ * only: chowning the link needs it); out_file_same sees one name
+ * however spelt or reached. Ends with `N passed, N failed`. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -30,6 +34,7 @@ static const char *listing(const char *sub) {
   struct dirent **e;
   int n = scandir(sub ? at(sub) : dir, &e, NULL, alphasort);
   s[0] = 0;
+  if (n < 0) return s;
   for (int i = 0; i < n; i++) {
     if (e[i]->d_name[0] != '.') {
       if (s[0]) strcat(s, " ");
@@ -59,7 +64,7 @@ static void put(OutFile *f, const char *text) {
 
 static void discarded_then_created(void) {
   OutFile f;
-  out_file_init(&f, at("a.o"));
+  EXPECT(!out_file_init(&f, at("a.o")));
   put(&f, "first");
   out_file_discard(&f);
   EXPECT_STR(listing(NULL), "");
@@ -101,11 +106,79 @@ static void in_place(void) {
   out_file_free(&f);
 }
 
+/* An open file the path names through /proc's links (-o /dev/stdout
+ * into a pipe or a shell's > redirection): written in place, nothing
+ * renamed over the link's made-up target (it was "pipe:[N]"). */
+static void open_files_in_place(void) {
+  int fds[2];
+  EXPECT(!pipe(fds));
+  int reg = open(at("redirected.o"), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  EXPECT(reg >= 0);
+  char p[64];
+  const char *forms[] = {"/proc/self/fd/%d", "/dev/fd/%d"};
+  for (int i = 0; i < 2; i++)
+    for (int k = 0; k < 2; k++) {
+      snprintf(p, sizeof p, forms[i], k ? reg : fds[1]);
+      OutFile f;
+      EXPECT(!out_file_init(&f, p));
+      EXPECT(!f.tmp);
+      out_file_free(&f);
+    }
+  close(fds[0]);
+  close(fds[1]);
+  close(reg);
+}
+
+/* The kernel's fs.protected_symlinks rule, applied whatever the sysctl:
+ * a link in a sticky, world-writable directory owned by neither us nor
+ * the directory's owner is not followed (out_file_init: -1, diagnosed),
+ * one we own there is. */
+static void protected_link(void) {
+  EXPECT(!mkdir(at("sticky"), 0777));
+  EXPECT(!chmod(at("sticky"), 01777));
+  EXPECT(!symlink("planted.o", at("sticky/theirs.o")));
+  EXPECT(!symlink("mine-end.o", at("sticky/mine.o")));
+  OutFile f;
+  EXPECT(!out_file_init(&f, at("sticky/mine.o")));
+  EXPECT(f.tmp != NULL);
+  out_file_free(&f);
+  if (lchown(at("sticky/theirs.o"), 54321, 54321)) {
+    printf("NOTICE: not root: the refused link not checked\n");
+    return;
+  }
+  EXPECT(out_file_init(&f, at("sticky/theirs.o")) == -1);
+  EXPECT(!f.tmp);
+  EXPECT(!symlink("sticky/theirs.o", at("to-theirs.o"))); /* also further down a chain */
+  EXPECT(out_file_init(&f, at("to-theirs.o")) == -1);
+}
+
+static void same_name(void) {
+  EXPECT(!mkdir(at("same"), 0777));
+  EXPECT(!symlink("./c.bin", at("same/link.o")));
+  /* OutFile keeps the path: one buffer each */
+  char paths[4][PATH_MAX];
+  const char *names[] = {"c.bin", "../same/./c.bin", "link.o", "c.h"};
+  for (int i = 0; i < 4; i++) snprintf(paths[i], PATH_MAX, "%s/same/%s", dir, names[i]);
+  OutFile a, b, c, h;
+  EXPECT(!out_file_init(&a, paths[0]));
+  EXPECT(!out_file_init(&b, paths[1]));
+  EXPECT(!out_file_init(&c, paths[2]));
+  EXPECT(!out_file_init(&h, paths[3]));
+  EXPECT(out_file_same(&a, &b));
+  EXPECT(out_file_same(&c, &a));
+  EXPECT(!out_file_same(&a, &h));
+  OutFile *all[] = {&a, &b, &c, &h};
+  for (int i = 0; i < 4; i++) out_file_free(all[i]);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 1;
   discarded_then_created();
   dangling_chain();
   in_place();
+  open_files_in_place();
+  protected_link();
+  same_name();
   char cmd[PATH_MAX + 16];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd)) printf("NOTICE: %s not removed\n", dir);

@@ -28,8 +28,7 @@ and a Mach-O target are refused.
 written: an addend of 4 KiB (not packed) must lie in the blob at a
 multiple of 64, the blob must start right after the ELF header and the
 section headers end the object (an older, longer file of that name
-truncated), a pipe gets the same bytes and no header or weights file
-beside it, and an output path that cannot be created is diagnosed; a
+truncated), a pipe gets the same bytes and no header beside it, and an output path that cannot be created is diagnosed; a
 dangling link is followed (the file at its end created whole or not at
 all), and a compile whose header cannot be written leaves the object and
 its weights file as they were.
@@ -467,13 +466,13 @@ def read_fifo(fifo, cmd):
 
 def written_pipe_alone(shloc, d, mlir, fifo):
     """An object into a FIFO (a device alike: -o /dev/null) gets no header
-    nor --weights=file's weights beside it (tools/shloc.c emit_codegen):
-    fifo.h and fifo.bin would be nobody's files."""
+    beside it (tools/shloc.c outputs_beside): fifo.h would be nobody's
+    file (--weights=file there is refused: outputs.py weights-fifo)."""
     beside = [fifo[:-2] + e for e in (".h", ".bin")]
     for p in beside:
         if os.path.lexists(p):
             os.remove(p)
-    r, got = read_fifo(fifo, [shloc, mlir, "-o", fifo, "--weights=file"])
+    r, got = read_fifo(fifo, [shloc, mlir, "-o", fifo])
     made = [os.path.basename(p) for p in beside if os.path.lexists(p)]
     report("written-pipe-alone", None if r.returncode == 0 and got and got[0][:4] == b"\x7fELF"
            and not made else f"exit {r.returncode}, written beside: {made}: {r.stderr[-500:]}")
