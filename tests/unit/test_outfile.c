@@ -150,6 +150,14 @@ static void protected_link(void) {
   EXPECT(!f.tmp);
   EXPECT(!symlink("sticky/theirs.o", at("to-theirs.o"))); /* also further down a chain */
   EXPECT(out_file_init(&f, at("to-theirs.o")) == -1);
+  /* and where it leads to a file that exists (the kernel's stat followed it) */
+  int fd = open(at("victim"), O_WRONLY | O_CREAT, 0600);
+  EXPECT(fd >= 0);
+  close(fd);
+  EXPECT(!symlink("../victim", at("sticky/to-victim.o")));
+  EXPECT(!lchown(at("sticky/to-victim.o"), 54321, 54321));
+  EXPECT(out_file_init(&f, at("sticky/to-victim.o")) == -1);
+  EXPECT(!f.tmp);
 }
 
 static void same_name(void) {
