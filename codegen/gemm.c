@@ -1058,7 +1058,18 @@ enum { SKINNY_STRIP_BYTES_M1 = 128 };
  * 1.06x. With two threads (the K split, Zen 3, --fifo --offset=16 with
  * 50 ms gaps, 2 x 20 calls, load 6-9): 1024 bytes 1.04-1.07x, 256 bytes
  * 0.99-1.07x; blocks (SKINNY_KB) of 8 rows 1.00-1.02x, of 32 rows
- * 1.10-1.15x. */
+ * 1.10-1.15x. Again (2026-11-28, Zen 3, BERT at 7 tokens, weights as
+ * arguments on lines, one thread, objects alternating with main's in one
+ * process 50 ms apart, paired medians of 2 x 12-16 calls, load 3-8, the
+ * machine busy): no prefetch 1.69x slower (the 14 multiply-adds a line
+ * leave the out-of-order window about 10 lines of B, too few misses in
+ * flight; loads alone in this order, no prefetch, read as fast as a
+ * sequential pass); each line's prefetch rounded down to 128 or 256
+ * bytes, for the L2's adjacent-line fetch to bring the rest, 1.53-1.66x
+ * slower; a prefetcht0 64 or 128 bytes ahead besides, 1.01-1.02x; 256,
+ * 320, 384, 448 bytes ahead 0.92-1.02, not told apart from 512 in
+ * repeats. A plain C read of the same buffers took 0.72-0.77 of the
+ * model's time, the constant-weight model 0.86 (its panels). */
 enum { SKINNY_PREFETCH_BYTES = 512 };
 /* M = 1 on AVX2 (skinny_far): the runs of K read at once, each a stream
  * of its own, and a strip of one line (SKINNY_STRIP_BYTES, not
