@@ -55,6 +55,14 @@ enum { SPIN_NS = 50000 };
  * spin on: most gaps between two kernels (GPT-2's decoding step: 2-16 us)
  * end before, so that those spins read no clock. */
 enum { WATCH_NS = 8000 };
+/* How long the caller of a 2-thread loop spins at its join while the
+ * worker runs, on a machine that runs no more threads than the loop's
+ * (few_running; else SPIN_NS): a worker woken late (25-45 us) by a loop
+ * split in one piece a thread (BERT's K splits) often finishes more than
+ * SPIN_NS after the caller, whose sleep then cost a wake-up of each side
+ * (at 50 us: 260 of 3528 joins of BERT t7 with weights as arguments
+ * slept, 2 threads, load 1.5). Measured with caller_waking: spin_until. */
+enum { JOIN_SPIN_NS = 4 * SPIN_NS };
 
 /* Start of part p of np over [0, n): the first n % np parts get one
  * extra element. Written without n * p so that it cannot overflow. */
@@ -191,7 +199,42 @@ static int64_t watch_cpu_ns(Watch w) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Spins for up to SPIN_NS until done(arg) holds; returns whether it did.
+/* Whether the system runs no more threads than nt now (the fourth field
+ * of /proc/loadavg: the runnable threads, this one included), so that no
+ * thread of the team waits for a CPU (avoid_team_cpus, caller_waking,
+ * wait_done); false where unknown. Three system calls. */
+static bool few_running(int nt) {
+#ifdef __linux__
+  char buf[128];
+  int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t got = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (got <= 0) return false;
+  buf[got] = 0;
+  const char *p = buf;
+  for (int field = 0; field < 3; field++) {
+    p = strchr(p, ' ');
+    if (!p) return false;
+    p++;
+  }
+  return atoi(p) <= nt;
+#else
+  (void)nt;
+  return false;
+#endif
+}
+
+/* Whether the caller, whose clock a worker watches, sleeps at its join
+ * or is being woken from it (caller_sleeps) on a machine that runs no
+ * more threads than the loop's: it then waits for no CPU, and publishes
+ * the next loop once it runs. */
+static bool caller_waking(void) {
+  return atomic_load(&team.caller_sleeps) &&
+         few_running(claim_threads(atomic_load(&team.claim)));
+}
+
+/* Spins for up to `limit` ns until done(arg) holds; returns whether it did.
  * From WATCH_NS / 2 on (a shorter wait reads no clock: the clock of
  * another thread is a system call, 1.7 us here under load) it reads the
  * CPU clock of slot `watch`'s thread (-1: none), the one whose work it
@@ -206,14 +249,29 @@ static int64_t watch_cpu_ns(Watch w) {
  * ResNet-50 b1 1.008x / 1.013x (rounds 0.94-1.21 / 0.97-1.05). A 10 us
  * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO.
  * The later first read (WATCH_NS / 2) was not measured on its own.
- * Where it fires (2026-11-28, instrumented, 2 threads, 50 ms idle before
- * each call, BERT t7 weights as arguments): at a load of 1.2-2.0, 538 of
- * 632 times while the caller slept at its join (its own spin ran out:
- * a worker woken late), so both sides slept; at 7-9, 764 of 931 times
- * with the worker on the caller's CPU while the caller ran its pieces.
- * Not kept (docs/runtime.md): ignoring the clock while caller_sleeps,
- * with or without a 200 us join spin, and three other variants. */
-static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
+ * A caller asleep at its join, or being woken from it (caller_sleeps),
+ * runs no CPU time but, where the machine runs no more threads than the
+ * loop's, waits for no CPU either: it publishes the next loop once it
+ * runs, so a worker watching it does not give up then (caller_waking).
+ * Before that (2026-11-28, one worker, 2 threads, 50 ms idle before each
+ * call, load 1.2-2.0, 40 calls of BERT at 7 tokens with weights as
+ * arguments) 538 of the 632 worker spins that ended on the clock ended
+ * while the caller slept at the join: the worker slept too, and the next
+ * loop found it asleep (1049 of 3528 loops). At a load of 7-9 the clock
+ * ended 931 spins, 764 of them with the worker on the caller's CPU while
+ * the caller ran its own pieces: the case the check exists for. With
+ * this and JOIN_SPIN_NS, against neither (bench/ab.py, each runtime its
+ * library, 2 threads, 50 ms idle before each call, paired medians; load
+ * 2-5 from other processes / with 2 busy loops, 4-5 / with 6, 7-10):
+ * BERT t7 args 0.893x, 0.895x (1.021x at 5) / 1.010x / 0.970x, 0.953x;
+ * GPT-2 step 0.912x, 0.972x / 0.965x / 0.966x, 1.004x; BERT t7 const
+ * 0.986x / 1.029x / 0.984x; ResNet-50 b1 1.002x / - / 1.001x. Both
+ * without the runnable count (at any load): args 0.879x, 0.907x / 1.003x
+ * / 0.992x, 1.019x; GPT-2 0.942x, 0.982x / 0.984x / 0.999x, 1.014x;
+ * const 1.035x / 1.027x / 1.013x; ResNet 0.995x / - / 1.035x. The join
+ * spin at any load, this with the count: args 0.860x, 0.921x / 0.978x /
+ * 1.001x, GPT-2 0.978x, 1.009x / - / 1.012x. */
+static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t limit) {
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;
   for (int i = 1;; i++) {
@@ -221,11 +279,12 @@ static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch) {
     cpu_relax();
     if (i % 64) continue;
     int64_t t = now_ns();
-    if (t - start > SPIN_NS) return false;
+    if (t - start > limit) return false;
     if (!w.ok || t - start < WATCH_NS / 2 || (cpu >= 0 && t - seen < WATCH_NS)) continue;
     int64_t c = watch_cpu_ns(w);
     if (c < 0) w.ok = false;
-    else if (cpu >= 0 && c - cpu < (t - seen) / 2) return false;
+    else if (cpu >= 0 && c - cpu < (t - seen) / 2 && !caller_waking())
+      return false;
     cpu = c, seen = t;
   }
 }
@@ -281,28 +340,6 @@ typedef struct Away {
   cpu_set_t mask, away; /* before, and as avoid_team_cpus set it */
 #endif
 } Away;
-
-#ifdef __linux__
-/* Whether the system runs no more threads than nt now (the fourth field
- * of /proc/loadavg: the runnable threads, this one included), so that a
- * CPU other than the caller's is likely free when the worker wakes. */
-static bool few_running(int nt) {
-  char buf[128];
-  int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  ssize_t got = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (got <= 0) return false;
-  buf[got] = 0;
-  const char *p = buf;
-  for (int field = 0; field < 3; field++) {
-    p = strchr(p, ' ');
-    if (!p) return false;
-    p++;
-  }
-  return atoi(p) <= nt;
-}
-#endif
 
 /* Before worker `slot` sleeps after the loop published as `w`: leaves
  * the CPUs that the loop's other threads were last seen on out of its
@@ -392,7 +429,7 @@ static void *worker_main(void *arg) {
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
-    if (spin_until(epoch_changed, epoch, 0)) continue;
+    if (spin_until(epoch_changed, epoch, 0, SPIN_NS)) continue;
     Away away = avoid_team_cpus(slot, w);
     pthread_mutex_lock(&team.mu);
     atomic_fetch_add(&team.sleepers, 1);
@@ -442,10 +479,15 @@ static bool all_done(uint64_t np) { return atomic_load(&team.done) == (int64_t)n
 
 /* Waits until the np pieces of the current loop (of nt threads) are
  * done: only pieces that a running thread has claimed can be outstanding
- * here. With 2 threads that is the worker's; with more, the caller does
- * not know whose, and spins SPIN_NS. */
+ * here. With 2 threads that is the worker's, and the caller spins while
+ * the worker runs (spin_until's clock watch): up to JOIN_SPIN_NS if the
+ * system runs no more threads than the loop's, else SPIN_NS; with more,
+ * the caller does not know whose, and spins SPIN_NS. */
 static void wait_done(int64_t np, int nt) {
-  if (spin_until(all_done, (uint64_t)np, nt == 2 ? 1 : -1)) return;
+  if (spin_until(all_done, (uint64_t)np, nt == 2 ? 1 : -1, SPIN_NS)) return;
+  if (nt == 2 && few_running(nt) &&
+      spin_until(all_done, (uint64_t)np, 1, JOIN_SPIN_NS - SPIN_NS))
+    return;
   pthread_mutex_lock(&team.mu);
   atomic_store(&team.caller_sleeps, true);
   while (!all_done((uint64_t)np)) pthread_cond_wait(&team.finished, &team.mu);

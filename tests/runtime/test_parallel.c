@@ -325,6 +325,32 @@ static void test_sleeping_threads(void) {
   }
 }
 
+/* A worker's pieces that run 120 us (busy, so its CPU clock runs): past
+ * the caller's first SPIN_NS at the join, within JOIN_SPIN_NS, which it
+ * spins on a quiet machine (few_running) and else sleeps through
+ * (runtime/parallel.c, wait_done). Each index runs once and every loop
+ * ends either way: a liveness check, like test_sleeping_threads. */
+static void busy_piece(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
+  Nap *s = ctx;
+  if (chunk) {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 120000);
+  }
+  for (int64_t i = begin; i < end; i++) atomic_fetch_add(&s->hits[i], 1);
+}
+
+static void test_slow_worker(void) {
+  for (int rep = 0; rep < 20; rep++) {
+    Nap s = {0};
+    shlort_parallel_for(busy_piece, &s, NAP_N, 2);
+    bool once = true;
+    for (int i = 0; i < NAP_N; i++) once = once && atomic_load(&s.hits[i]) == 1;
+    EXPECT(once);
+  }
+}
+
 /* A worker that sleeps leaves its team's CPUs out of its affinity until
  * it wakes (runtime/parallel.c, avoid_team_cpus): after sleeps of 1 ms
  * between loops (past the spin), the worker's piece sees the affinity
@@ -389,6 +415,7 @@ int main(void) {
   test_nested();
   test_stalled_worker();
   test_sleeping_threads();
+  test_slow_worker();
   test_affinity_kept(&start);
   return unit_report();
 }
