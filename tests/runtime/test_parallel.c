@@ -314,16 +314,20 @@ static void nap(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
   for (int64_t i = begin; i < end; i++) atomic_fetch_add(&s->hits[i], 1);
 }
 
-static void test_sleeping_threads(void) {
+/* Runs fn over NAP_N indices at 2 threads 20 times, sleeping gap_ns
+ * after each loop: each index must run once every time. */
+static void expect_each_once(shlort_range_fn fn, long gap_ns) {
   for (int rep = 0; rep < 20; rep++) {
     Nap s = {0};
-    shlort_parallel_for(nap, &s, NAP_N, 2);
+    shlort_parallel_for(fn, &s, NAP_N, 2);
     bool once = true;
     for (int i = 0; i < NAP_N; i++) once = once && atomic_load(&s.hits[i]) == 1;
     EXPECT(once);
-    nanosleep(&(struct timespec){0, 100000}, NULL);
+    if (gap_ns) nanosleep(&(struct timespec){0, gap_ns}, NULL);
   }
 }
+
+static void test_sleeping_threads(void) { expect_each_once(nap, 100000); }
 
 /* A worker's pieces that run 120 us (busy, so its CPU clock runs): past
  * the caller's first SPIN_NS at the join, within JOIN_SPIN_NS, which it
@@ -341,15 +345,7 @@ static void busy_piece(void *ctx, int64_t begin, int64_t end, int32_t chunk) {
   for (int64_t i = begin; i < end; i++) atomic_fetch_add(&s->hits[i], 1);
 }
 
-static void test_slow_worker(void) {
-  for (int rep = 0; rep < 20; rep++) {
-    Nap s = {0};
-    shlort_parallel_for(busy_piece, &s, NAP_N, 2);
-    bool once = true;
-    for (int i = 0; i < NAP_N; i++) once = once && atomic_load(&s.hits[i]) == 1;
-    EXPECT(once);
-  }
-}
+static void test_slow_worker(void) { expect_each_once(busy_piece, 0); }
 
 /* A worker that sleeps leaves its team's CPUs out of its affinity until
  * it wakes (runtime/parallel.c, avoid_team_cpus): after sleeps of 1 ms
