@@ -261,16 +261,19 @@ static bool caller_waking(void) {
  * ended 931 spins, 764 of them with the worker on the caller's CPU while
  * the caller ran its own pieces: the case the check exists for. With
  * this and JOIN_SPIN_NS, against neither (bench/ab.py, each runtime its
- * library, 2 threads, 50 ms idle before each call, paired medians; load
- * 2-5 from other processes / with 2 busy loops, 4-5 / with 6, 7-10):
- * BERT t7 args 0.893x, 0.895x (1.021x at 5) / 1.010x / 0.970x, 0.953x;
- * GPT-2 step 0.912x, 0.972x / 0.965x / 0.966x, 1.004x; BERT t7 const
- * 0.986x / 1.029x / 0.984x; ResNet-50 b1 1.002x / - / 1.001x. Both
- * without the runnable count (at any load): args 0.879x, 0.907x / 1.003x
- * / 0.992x, 1.019x; GPT-2 0.942x, 0.982x / 0.984x / 0.999x, 1.014x;
- * const 1.035x / 1.027x / 1.013x; ResNet 0.995x / - / 1.035x. The join
- * spin at any load, this with the count: args 0.860x, 0.921x / 0.978x /
- * 1.001x, GPT-2 0.978x, 1.009x / - / 1.012x. */
+ * library, 2 threads, 50 ms idle before each call, paired medians of
+ * 60-160 calls; load 2-7 from other processes / 2 busy loops added,
+ * load 4-8 / 6 added, load 7-10): BERT t7 args 0.893x, 0.895x, 0.944x
+ * (1.021x at load 5) / 1.010x / 0.970x, 0.953x; GPT-2 step 0.912x,
+ * 0.972x, 0.952x / 0.965x / 0.966x, 1.004x; BERT t7 const 0.986x, 0.995x
+ * / 1.029x, 0.960x / 0.984x; ResNet-50 b1 1.002x, 1.021x, 0.959x /
+ * 0.998x / 1.001x. Not kept, in the same runs: both at any load (no
+ * runnable count), args 1.003x, 0.879x, 0.907x, 0.928x / 1.003x /
+ * 0.992x, 1.019x; GPT-2 0.942x, 0.982x, 1.025x / 0.984x / 0.999x, 1.014x;
+ * const 1.035x, 0.988x / 1.027x, 0.981x / 1.013x; ResNet 0.995x, 1.075x,
+ * 1.039x / 1.009x / 1.035x. The join spin at any load, this with the
+ * count: args 0.995x, 0.860x, 0.921x / 0.978x / 1.001x, GPT-2 0.978x,
+ * 1.009x / - / 1.012x. */
 static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t limit) {
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;
