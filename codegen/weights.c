@@ -64,6 +64,7 @@
  *         them.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -569,6 +570,21 @@ typedef struct CgBlobFile {
   double ms;         /* the thread's CPU time */
 } CgBlobFile;
 
+/* Starts writing the blob to the disk, here on the blob's thread, beside
+ * LLVM: renaming a new file over an existing one makes ext4 (its
+ * auto_da_alloc) allocate and start writing the new file's delayed
+ * blocks in rename(2) itself, on the one thread left at the end.
+ * ResNet-50 b1 replacing its object (110 MB), Zen 3, ext4: rename 90-100
+ * ms -> 30 ms (the rest: the older file's pages freed), this call 60 ms.
+ * Advisory: a failure changes nothing the object holds. */
+static void start_writeback(int fd) {
+#ifdef __linux__
+  sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+  (void)fd;
+#endif
+}
+
 /* Creates the file and writes the blob into it; made[i]: weight i's
  * bytes made ahead, or NULL (made NULL: none). */
 static void blob_file_write(CgBlobFile *f, char *const *made) {
@@ -588,6 +604,7 @@ static void blob_file_write(CgBlobFile *f, char *const *made) {
     free(tmp);
   }
   if (!ok) f->err = errno;
+  else start_writeback(f->fd);
 }
 
 static void *blob_file_run(void *arg) {
