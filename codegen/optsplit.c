@@ -90,6 +90,13 @@ static const char PIPE_IPO[] =
     "no-sink-common-insts;speculate-blocks;simplify-cond-branch;"
     "no-speculate-unpredictables>),always-inline";
 
+/* Tried (branch ct, 2026-11-28): PIPE_IPO's last function group
+ * (mem2reg, instcombine, simplifycfg) and always-inline moved to the head
+ * of PIPE_LOCAL, to run on both halves: instcombine is half of PIPE_IPO
+ * (opt-19, ResNet-50 b1/b8: 0.10 of 0.20 s CPU), same results (shloc run,
+ * objects' calls), the halves as even. Not kept: no wall gain measured
+ * (load 3-9), and cg_weights_ahead's thread already has the second core
+ * while PIPE_IPO runs. */
 /* Where the time goes (opt-19 -time-passes and -time-trace on ResNet-50
  * b1's module as cg_optimize gets it, --elided=pattern, Zen 3, user time,
  * load 4-7): default<O3> + CG_PIPE_LSR takes 1.34 s on the 1-thread IR
