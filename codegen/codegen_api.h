@@ -23,12 +23,14 @@ typedef enum EmitKind {
  * out_file_init (on the main thread: it reads the umask; 0, or -1 after
  * diagnosing a link it refuses to follow: one another user planted in
  * a sticky, world-writable directory, the kernel's
- * fs.protected_symlinks rule), then out_file_create (any thread; a
+ * fs.protected_symlinks rule, whatever the link leads to; or a
+ * directory), then out_file_create (any thread; a
  * descriptor, or -1 with errno), then out_file_commit once every byte
  * is written (0, or -1 with errno); out_file_discard removes a new file
  * not committed (out_file_create may then make another), out_file_free
- * too and frees f. What stat(path) finds decides first: a device, FIFO
- * or pipe (/dev/stdout into `| cmd`) is written in place (tmp NULL), and
+ * too and frees f. After that rule, what stat(path) finds decides: a
+ * device, FIFO or pipe (/dev/stdout into `| cmd`) is written in place
+ * (tmp NULL), and
  * so is a path through a link of /proc (/dev/stdout, /dev/fd/N: an
  * open file, not a name to rename over). A file replaced keeps its
  * permission bits (not its owner, ACLs or hard links: as GNU ld's

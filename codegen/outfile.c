@@ -109,21 +109,13 @@ static void beside(OutFile *f, char *target, const struct stat *old) {
 int out_file_init(OutFile *f, const char *path) {
   *f = (OutFile){.path = path};
   struct stat st, ln;
-  /* The kernel decides first, following every link as open will: a
-   * device, FIFO or pipe (/dev/stdout | cmd) is written in place. */
-  bool exists = !stat(path, &st);
-  int err = errno;
-  if (exists && !S_ISREG(st.st_mode)) return 0;
-  if (lstat(path, &ln) || !S_ISLNK(ln.st_mode)) { /* no link: path itself */
-    char *target = exists ? strdup(path) : NULL;
-    if (exists && !target) abort();
-    beside(f, target, exists ? &st : NULL);
-    return 0;
-  }
-  /* a loop (ELOOP), a link the kernel refuses (EACCES): open diagnoses it */
-  if (!exists && err != ENOENT) return 0;
-  char *end;
-  switch (link_end(path, &end)) {
+  /* Links are walked first, so that a planted one is refused whatever
+   * it leads to (a device: /dev/sda) and whatever the sysctl (at 1 the
+   * kernel's stat would fail EACCES and open say only "Permission
+   * denied"). */
+  char *end = NULL;
+  bool link = !lstat(path, &ln) && S_ISLNK(ln.st_mode);
+  switch (link ? link_end(path, &end) : LINK_END) {
   case LINK_IN_PLACE: return 0;
   case LINK_REFUSED:
     diag_error((Loc){0}, "cannot write %s: the symbolic link %s is in a sticky, world-writable "
@@ -132,6 +124,20 @@ int out_file_init(OutFile *f, const char *path) {
     free(end);
     return -1;
   case LINK_END: break;
+  }
+  /* Then the kernel decides, following every link as open will: a
+   * device, FIFO or pipe (/dev/stdout | cmd) is written in place; a loop
+   * (ELOOP) or a link it refuses (EACCES) open diagnoses. */
+  bool exists = !stat(path, &st);
+  if (exists ? !S_ISREG(st.st_mode) : errno != ENOENT) {
+    free(end);
+    if (!exists || !S_ISDIR(st.st_mode)) return 0;
+    diag_error((Loc){0}, "cannot write %s: %s", path, strerror(EISDIR));
+    return -1;
+  }
+  if (!link && exists) {
+    end = strdup(path);
+    if (!end) abort();
   }
   beside(f, end, exists ? &st : NULL);
   return 0;

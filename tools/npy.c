@@ -3,6 +3,7 @@
  * 'descr', 'fortran_order' and 'shape', padded so the data starts at a
  * multiple of 64 bytes, then the raw C-order data. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,9 +170,16 @@ int npy_write(const char *path, const Tensor *t) {
   if (!f) return npy_error(path, "cannot create");
   unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 255),
                            (unsigned char)(hlen >> 8)};
-  fwrite(pre, 1, 10, f);
-  fprintf(f, "%s%*s\n", dict, (int)(hlen - (size_t)n - 1), "");
-  fwrite(t->data, 1, t->bytes, f);
-  if (fclose(f)) return npy_error(path, "write failed");
-  return 0;
+  bool ok = fwrite(pre, 1, 10, f) == 10 &&
+            fprintf(f, "%s%*s\n", dict, (int)(hlen - (size_t)n - 1), "") >= 0 &&
+            fwrite(t->data, 1, t->bytes, f) == t->bytes;
+  return file_close(f, path, ok ? 0 : errno);
+}
+
+int file_close(FILE *f, const char *path, int err) {
+  if (!err && ferror(f)) err = errno ? errno : EIO;
+  if ((f == stdout ? fflush(f) : fclose(f)) && !err) err = errno;
+  if (!err) return 0;
+  diag_error(TOOL_NOLOC, "cannot write %s: %s", path, strerror(err));
+  return -1;
 }

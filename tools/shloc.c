@@ -411,22 +411,18 @@ static FILE *open_out(OutFile *out, const char *mode) {
 }
 
 /* Closes f: 0 if every byte reached it, else -1 (diagnosed unless rc,
- * an error already diagnosed). The reason is the errno of the write that
- * failed: stdio leaves it from the failed write(2) (EFBIG, ENOSPC), and
- * a stream in error retries its buffer on close, failing alike. */
-static int close_out(const OutFile *out, FILE *f, int rc) {
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
-  if (f == stdout ? fflush(f) : fclose(f)) err = err ? err : errno;
-  if (rc) return -1;
-  if (err) diag_error(TOOL_NOLOC, "cannot write %s: %s", out->path, strerror(err));
-  return err ? -1 : 0;
+ * an error already diagnosed). err: the errno of the write that failed
+ * (EFBIG, ENOSPC), recorded there (0: none; file_close). */
+static int close_out(const OutFile *out, FILE *f, int rc, int err) {
+  if (!rc) return file_close(f, out->path, err);
+  if (f != stdout) fclose(f);
+  return -1;
 }
 
 static int write_file(OutFile *out, const char *data, size_t len) {
   FILE *f = open_out(out, "wb");
   if (!f) return -1;
-  fwrite(data, 1, len, f);
-  return close_out(out, f, 0);
+  return close_out(out, f, 0, fwrite(data, 1, len, f) == len ? 0 : errno);
 }
 
 /* out.o -> out.h (ext ".h"), out.bin: files beside the object with the
@@ -445,7 +441,7 @@ static int write_text(OutFile *out, Module *m, const CompileOptions *o, EmitKind
   int rc = 0;
   if (kind == EMIT_HEADER) rc = header_write(f, m, o);
   else ir_print_module(f, m);
-  return close_out(out, f, rc);
+  return close_out(out, f, rc, 0);
 }
 
 /* Whether path is the null device (-o /dev/null: a compile only
@@ -526,6 +522,12 @@ static int compile(ToolOptions *t, Module *m) {
 }
 
 static int cmd_compile(ToolOptions *t) {
+  /* A file grown past ulimit -f then fails to write (EFBIG), diagnosed,
+   * the compile's new files removed and its older outputs kept; SIGXFSZ's
+   * default killed the tool instead, leaving MODEL.o.XXXXXX behind. Only
+   * here, where every write is checked: run, check and bench keep the
+   * disposition they were given (ignored, it reached mpirun). */
+  signal(SIGXFSZ, SIG_IGN);
   Module *m = driver_load(t->files[0], &t->po);
   if (!m) return 1;
   int rc = compile(t, m);
@@ -540,23 +542,20 @@ int main(int argc, char **argv) {
       cmd = 1 << c;
       first = 2;
     }
-  /* A file grown past ulimit -f then fails to write (EFBIG), diagnosed,
-   * the compile's new files removed and its older outputs kept; SIGXFSZ's
-   * default killed the tool instead, leaving MODEL.o.XXXXXX behind. */
-  signal(SIGXFSZ, SIG_IGN);
   ToolOptions t;
   defaults(&t);
   int rc = parse_args(&t, cmd, argc, argv, first);
-  if (rc) return rc > 0 ? 0 : EXIT_USAGE;
-  switch (cmd) {
-  case C_RUN: rc = cmd_run(&t); break;
-  case C_CHECK: rc = cmd_check(&t); break;
-  case C_BENCH: rc = cmd_bench(&t); break;
-  default: rc = cmd_compile(&t); break;
-  }
+  if (rc) rc = rc > 0 ? 0 : EXIT_USAGE;
+  else if (cmd == C_RUN) rc = cmd_run(&t);
+  else if (cmd == C_CHECK) rc = cmd_check(&t);
+  else if (cmd == C_BENCH) rc = cmd_bench(&t);
+  else rc = cmd_compile(&t);
   free(t.files);
   free(t.inputs);
   free(t.outputs);
   free(t.dims);
+  /* results printed (run's tensors, check's tally) that did not all
+   * reach stdout fail the command; an error already reported stands */
+  if (!rc && file_close(stdout, "standard output", 0)) rc = 1;
   return rc;
 }

@@ -105,6 +105,12 @@ int npy_read(const char *path, Tensor *t);
 /* The same from an open stream; `what` names it in diagnostics. */
 int npy_read_stream(FILE *f, const char *what, Tensor *t);
 int npy_write(const char *path, const Tensor *t);
+/* Closes f, written as path (stdout: flushes it): 0 if every byte reached
+ * it, else -1 after diagnosing "cannot write PATH: REASON". err: the errno
+ * of a write that already failed (0: none; then a stream in error gives
+ * errno as ferror finds it, or EIO). Unchecked, a write that failed
+ * (EFBIG past ulimit -f with SIGXFSZ ignored, ENOSPC) exited 0. */
+int file_close(FILE *f, const char *path, int err);
 
 /* bind_args.c: --bind-args=FILE (.npz or .safetensors). Replaces
  * arguments of the entry f by constants holding the file's tensors (the

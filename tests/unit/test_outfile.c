@@ -7,9 +7,12 @@
  * so are a pipe and a regular file reached through /proc's links
  * (/proc/self/fd/N, /dev/fd/N: /dev/stdout); a link another user
  * planted in a sticky, world-writable directory is refused (as root
- * only: chowning the link needs it); out_file_same sees one name
- * however spelt or reached. Ends with `N passed, N failed`. */
+ * only: chowning the link needs it), whatever it leads to (a device, a
+ * FIFO) and whatever fs.protected_symlinks says (stat below stands in
+ * for the kernel at 1); a directory is an error; out_file_same sees one
+ * name however spelt or reached. Ends with `N passed, N failed`. */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -21,6 +24,33 @@
 #include "codegen/codegen_api.h"
 
 static char dir[] = "/tmp/shloc-outfile-XXXXXX";
+
+/* fs.protected_symlinks=1 (the usual default; 0 on some hosts), standing
+ * in for the kernel without touching the sysctl: while set, this stat
+ * (it replaces libc's for outfile.c's calls) fails EACCES where a link
+ * on its way is one the tests planted (owned by 54321) as the kernel
+ * then does; at 0 it is libc's stat. */
+static bool kernel_protects;
+
+int stat(const char *restrict path, struct stat *restrict st) {
+  char p[PATH_MAX], to[PATH_MAX];
+  snprintf(p, sizeof p, "%s", path);
+  struct stat ln;
+  for (int hops = 0; kernel_protects && hops < 40 && !lstat(p, &ln) && S_ISLNK(ln.st_mode);
+       hops++) {
+    if (ln.st_uid == 54321) {
+      errno = EACCES;
+      return -1;
+    }
+    ssize_t n = readlink(p, to, sizeof to - 1);
+    if (n < 0) break;
+    to[n] = 0;
+    char *slash = strrchr(p, '/');
+    if (to[0] == '/' || !slash) snprintf(p, sizeof p, "%s", to);
+    else snprintf(slash + 1, sizeof p - (size_t)(slash + 1 - p), "%s", to);
+  }
+  return fstatat(AT_FDCWD, path, st, 0);
+}
 
 static char *at(const char *name) {
   static char p[PATH_MAX];
@@ -158,6 +188,31 @@ static void protected_link(void) {
   EXPECT(!lchown(at("sticky/to-victim.o"), 54321, 54321));
   EXPECT(out_file_init(&f, at("sticky/to-victim.o")) == -1);
   EXPECT(!f.tmp);
+  /* and where it leads to a device or FIFO (stat said "in place") */
+  EXPECT(!symlink("/dev/null", at("sticky/to-dev.o")));
+  EXPECT(!symlink("../fifo.o", at("sticky/to-fifo.o")));
+  EXPECT(!lchown(at("sticky/to-dev.o"), 54321, 54321));
+  EXPECT(!lchown(at("sticky/to-fifo.o"), 54321, 54321));
+  const char *planted[] = {"sticky/theirs.o", "to-theirs.o", "sticky/to-victim.o",
+                           "sticky/to-dev.o", "sticky/to-fifo.o"};
+  /* the same refusal whatever the sysctl (at 1 stat fails EACCES) */
+  for (int k = 0; k < 2; k++) {
+    kernel_protects = k;
+    for (size_t i = 0; i < sizeof planted / sizeof *planted; i++) {
+      EXPECT(out_file_init(&f, at(planted[i])) == -1);
+      EXPECT(!f.tmp);
+    }
+  }
+  kernel_protects = false;
+}
+
+/* A directory is no file to write: an error of its own (it was "written
+ * in place" and refused as a device). */
+static void directory(void) {
+  EXPECT(!mkdir(at("adir"), 0777));
+  OutFile f;
+  EXPECT(out_file_init(&f, at("adir")) == -1);
+  EXPECT(!f.tmp);
 }
 
 static void same_name(void) {
@@ -186,6 +241,7 @@ int main(void) {
   in_place();
   open_files_in_place();
   protected_link();
+  directory();
   same_name();
   char cmd[PATH_MAX + 16];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

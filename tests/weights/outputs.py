@@ -22,6 +22,14 @@ diagnosed with the reason (File too large).
 xfsz: a compile whose object outgrows ulimit -f under SIGXFSZ's default
 disposition (the tool ignores it: writes fail with EFBIG) is diagnosed,
 leaves the older object and no new file beside it.
+run-limit: `run` past ulimit -f (a 4 MiB result, files limited to 1 MiB)
+never exits 0: with SIGXFSZ ignored by the caller, --output=@x.npy, the
+results on stdout and check's --results file are each diagnosed (File
+too large, exit 1); with the default disposition the signal kills it
+(the tool ignores it for the compile command only; x.npy's truncated
+file was passed off as good, exit 0, and mpirun inherited the ignore).
+directory: -o DIR --weights=file says DIR is a directory (not "written
+in place: a device, FIFO or open file").
 
 usage: outputs.py SHLOC BUILD; closes with `N passed, N failed`.
 """
@@ -37,6 +45,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from programs import Tally, run  # noqa: E402
 
 MLIR = os.path.join(os.path.dirname(HERE), "run", "add_f32.mlir")
+CHECK = os.path.join(os.path.dirname(HERE), "run", "check_long_function_name.mlir")
 TALLY = Tally("outputs/")
 report = TALLY.report
 
@@ -163,6 +172,46 @@ def xfsz(shloc, d, obj):
            else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
 
 
+BIG = """func.func @main(%a: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %0 = stablehlo.add %a, %a : tensor<1024x1024xf32>
+  return %0 : tensor<1024x1024xf32>
+}
+"""
+
+
+def run_limit(shloc, d):
+    big = os.path.join(d, "big.mlir")
+    open(big, "w").write(BIG)
+    npy, res = os.path.join(d, "limit.npy"), os.path.join(d, "limit.txt")
+    args = [shloc, "run", big, "--input=1024x1024xf32=1"]
+    cases = (("npy", args + ["--output=@" + npy], npy),
+             ("stdout", args, "standard output"),
+             ("results", [shloc, "check", CHECK, "--results=" + res], res))
+    for name, cmd, want in cases:
+        for disp, label in ((signal.SIG_IGN, "ignored"), (signal.SIG_DFL, "default")):
+            if name == "results" and disp == signal.SIG_DFL:
+                continue  # a killed check is the caller's to see: nothing of ours to check
+            size = 1 << 20 if name != "results" else 8
+            with open(os.path.join(d, "limit.out"), "wb") as out:
+                r = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, text=True,
+                                   preexec_fn=limited(size, disp))
+            if disp == signal.SIG_IGN:
+                good = (r.returncode == 1 and f"cannot write {want}: {os.strerror(27)}"
+                        in r.stderr)
+            else:
+                good = r.returncode == -signal.SIGXFSZ
+            report(f"run-limit-{name}-{label}", None if good
+                   else f"exit {r.returncode}: {r.stderr[-500:]}")
+
+
+def directory(shloc, d):
+    sub = os.path.join(d, "adir")
+    os.makedirs(sub, exist_ok=True)
+    r = run([shloc, MLIR, "-o", sub, "--weights=file"])
+    report("directory", None if r.returncode == 1 and os.strerror(21) in r.stderr  # EISDIR
+           and "device" not in r.stderr else f"exit {r.returncode}: {r.stderr[-500:]}")
+
+
 def main():
     shloc, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     d = os.path.join(build, "tests", "outputs")
@@ -180,6 +229,8 @@ def main():
     weights_device(shloc, d)
     reason(shloc, d)
     xfsz(shloc, d, obj)
+    run_limit(shloc, d)
+    directory(shloc, d)
     return TALLY.close()
 
 

@@ -504,19 +504,20 @@ def written_dangling(shloc, d, mlir, data):
 
 
 def written_together(shloc, d, mlir):
-    """A compile whose header cannot be created (a directory at STEM.h)
-    leaves the object and --weights=file's STEM.bin as they were, with no
+    """A compile whose header cannot be created (STEM.h a link into a
+    missing directory: a directory at STEM.h is refused before anything is
+    written, codegen/outfile.c) leaves the object and --weights=file's STEM.bin as they were, with no
     new file beside them: the tool renames a compile's outputs only once
     every one is whole (tools/shloc.c outputs_commit; the object was
     replaced before the header was written). embed: codegen writes the
     object's file itself (its blob after the ELF header)."""
     obj, binp, hdr = (os.path.join(d, "together" + e) for e in (".o", ".bin", ".h"))
     for opt in ("embed", "file"):
-        if os.path.isdir(hdr):
+        if os.path.isdir(hdr) and not os.path.islink(hdr):
             os.rmdir(hdr)
         elif os.path.lexists(hdr):
             os.remove(hdr)
-        os.mkdir(hdr)
+        os.symlink("missing/together.h", hdr)
         old = {p: b"older " + os.path.basename(p).encode() for p in (obj, binp)}
         for p, b in old.items():
             open(p, "wb").write(b)
