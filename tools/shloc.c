@@ -367,10 +367,10 @@ typedef struct Outputs {
 } Outputs;
 
 /* The next output, what, at path ("-": stdout, written as it comes);
- * NULL after diagnosing a link not followed (out_file_init) or a name
- * an output already added is written to (-o c.h, or -o c.bin with
- * --weights=file: the header or weights file would replace the object,
- * the compile succeed without it). */
+ * NULL after diagnosing a link not followed or a directory
+ * (out_file_init), or a name an output already added is written to
+ * (-o c.h, or -o c.bin with --weights=file: the header or weights file
+ * would replace the object, the compile succeed without it). */
 static OutFile *output_add(Outputs *outs, const char *path, const char *what) {
   assert(outs->n < (int)(sizeof outs->f / sizeof outs->f[0]));
   OutFile *out = &outs->f[outs->n];

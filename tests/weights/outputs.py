@@ -13,7 +13,10 @@ clash: outputs that share a name are refused before anything is written:
 object was lost, the compile exited 0).
 protected: a link another user planted in a sticky, world-writable
 directory is not followed (the kernel's fs.protected_symlinks rule, as
-root only: chowning the link needs it).
+root only: chowning the link needs it), also where it leads to a device
+(/dev/null: it was written in place). The refusal comes before the
+kernel's stat, so the message is the same at fs.protected_symlinks=1
+(there stat fails EACCES: test_outfile.c's stat shim checks it).
 weights-device: --weights=file with the object into a FIFO is refused
 (the object could not load without its .bin); into /dev/null it is a
 compile only checked, nothing written beside.
@@ -126,10 +129,14 @@ def protected(shloc, d):
     except PermissionError:
         print("NOTICE outputs: not root, protected not checked")
         return
-    r = run([shloc, MLIR, "-o", link])
-    left = sorted(f for f in os.listdir(sticky) if f != "theirs.o")
-    report("protected", None if r.returncode == 1 and "not followed" in r.stderr and not left
-           else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
+    dev = os.path.join(sticky, "to-dev.o")  # a device: stat said "in place"
+    os.symlink("/dev/null", dev)
+    os.lchown(dev, 54321, 54321)
+    for name, path in (("protected", link), ("protected-device", dev)):
+        r = run([shloc, MLIR, "-o", path])
+        left = sorted(f for f in os.listdir(sticky) if f not in ("theirs.o", "to-dev.o"))
+        report(name, None if r.returncode == 1 and "not followed" in r.stderr and not left
+               else f"exit {r.returncode}, files {left}: {r.stderr[-500:]}")
 
 
 def weights_device(shloc, d):
