@@ -576,6 +576,11 @@ typedef struct CgBlobFile {
  * blocks in rename(2) itself, on the one thread left at the end.
  * ResNet-50 b1 replacing its object (110 MB), Zen 3, ext4: rename 90-100
  * ms -> 30 ms (the rest: the older file's pages freed), this call 60 ms.
+ * Also dropping the older file's cached pages here (posix_fadvise
+ * DONTNEED) was tried: rename 38-58 -> 23-28 ms (strace -T; the rest is
+ * ext4 freeing its blocks: a 105 MB file alone, 32 -> 22 ms), for 12-34
+ * ms more on this thread; no wall difference at 1 or 2 threads (8 paired
+ * rounds, load 4-6): not kept.
  * Advisory: a failure changes nothing the object holds. */
 static void start_writeback(int fd) {
 #ifdef __linux__

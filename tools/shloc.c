@@ -531,6 +531,9 @@ static int cmd_compile(ToolOptions *t) {
   Module *m = driver_load(t->files[0], &t->po);
   if (!m) return 1;
   int rc = compile(t, m);
+  /* Skipping this free at exit was tried: the kernel then frees the same
+   * pages in exit_group. ResNet-50 b1, 1 thread: rename of the header to
+   * the process's end 18-28 ms freeing, 15-30 ms not (strace, 5 each). */
   ir_module_free(m);
   return rc ? 1 : 0;
 }
