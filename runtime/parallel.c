@@ -61,7 +61,8 @@ enum { WATCH_NS = 8000 };
  * split in one piece a thread (BERT's K splits) often finishes more than
  * SPIN_NS after the caller, whose sleep then cost a wake-up of each side
  * (at 50 us: 260 of 3528 joins of BERT t7 with weights as arguments
- * slept, 2 threads, load 1.5). Measured with caller_waking: spin_until. */
+ * slept, 2 threads, load 1.5). Measured with caller_waking: spin_until,
+ * and docs/runtime.md for the figures. */
 enum { JOIN_SPIN_NS = 4 * SPIN_NS };
 
 /* Start of part p of np over [0, n): the first n % np parts get one
@@ -166,7 +167,8 @@ static int64_t now_ns(void) {
 }
 
 /* Records the calling thread's CPU clock as slot s's (none where the
- * system has no thread CPU clocks: its threads then spin SPIN_NS). */
+ * system has no thread CPU clocks: its threads then spin SPIN_NS, the
+ * caller of a 2-thread loop on a quiet machine up to JOIN_SPIN_NS). */
 static void watch_self(int s) {
   bool ok = false;
 #if defined(_POSIX_THREAD_CPUTIME) && _POSIX_THREAD_CPUTIME >= 0
@@ -201,8 +203,8 @@ static int64_t watch_cpu_ns(Watch w) {
 
 /* Whether the system runs no more threads than nt now (the fourth field
  * of /proc/loadavg: the runnable threads, this one included), so that no
- * thread of the team waits for a CPU (avoid_team_cpus, caller_waking,
- * wait_done); false where unknown. Three system calls. */
+ * thread of the team waits for a CPU (avoid_team_cpus, quiet_pair);
+ * false where unknown. Three system calls. */
 static bool few_running(int nt) {
 #ifdef __linux__
   char buf[128];
@@ -225,16 +227,26 @@ static bool few_running(int nt) {
 #endif
 }
 
-/* Whether the caller, whose clock a worker watches, sleeps at its join
- * or is being woken from it (caller_sleeps) on a machine that runs no
- * more threads than the loop's: it then waits for no CPU, and publishes
- * the next loop once it runs. */
-static bool caller_waking(void) {
-  return atomic_load(&team.caller_sleeps) &&
-         few_running(claim_threads(atomic_load(&team.claim)));
+/* few_running(2), read once per spin (*quiet is -1 until read), so that
+ * a spin costs three system calls for it at most. */
+static bool quiet_pair(int *quiet) {
+  if (*quiet < 0) *quiet = few_running(2);
+  return *quiet;
 }
 
-/* Spins for up to `limit` ns until done(arg) holds; returns whether it did.
+/* Whether the caller of a 2-thread loop, whose clock its worker watches,
+ * sleeps at its join or is being woken from it (caller_sleeps) on a
+ * machine that runs no more threads than the loop's: it then waits for
+ * no CPU, and publishes the next loop once it runs. With more threads
+ * the caller may sleep waiting for another worker's piece, not be woken,
+ * so this holds only at 2 (as JOIN_SPIN_NS). */
+static bool caller_waking(int *quiet) {
+  return atomic_load(&team.caller_sleeps) && claim_threads(atomic_load(&team.claim)) == 2 &&
+         quiet_pair(quiet);
+}
+
+/* Spins for up to `limit` ns (`quiet_limit` on a quiet machine, below)
+ * until done(arg) holds; returns whether it did.
  * From WATCH_NS / 2 on (a shorter wait reads no clock: the clock of
  * another thread is a system call, 1.7 us here under load) it reads the
  * CPU clock of slot `watch`'s thread (-1: none), the one whose work it
@@ -250,43 +262,31 @@ static bool caller_waking(void) {
  * spin alone: GPT-2 0.89-0.93x loaded but 1.09-1.26x with SCHED_FIFO.
  * The later first read (WATCH_NS / 2) was not measured on its own.
  * A caller asleep at its join, or being woken from it (caller_sleeps),
- * runs no CPU time but, where the machine runs no more threads than the
- * loop's, waits for no CPU either: it publishes the next loop once it
- * runs, so a worker watching it does not give up then (caller_waking).
- * Before that (2026-11-28, one worker, 2 threads, 50 ms idle before each
- * call, load 1.2-2.0, 40 calls of BERT at 7 tokens with weights as
- * arguments) 538 of the 632 worker spins that ended on the clock ended
- * while the caller slept at the join: the worker slept too, and the next
- * loop found it asleep (1049 of 3528 loops). At a load of 7-9 the clock
- * ended 931 spins, 764 of them with the worker on the caller's CPU while
- * the caller ran its own pieces: the case the check exists for. With
- * this and JOIN_SPIN_NS, against neither (bench/ab.py, each runtime its
- * library, 2 threads, 50 ms idle before each call, paired medians of
- * 60-160 calls; load 2-7 from other processes / 2 busy loops added,
- * load 4-8 / 6 added, load 7-10): BERT t7 args 0.893x, 0.895x, 0.944x
- * (1.021x at load 5) / 1.010x / 0.970x, 0.953x; GPT-2 step 0.912x,
- * 0.972x, 0.952x / 0.965x / 0.966x, 1.004x; BERT t7 const 0.986x, 0.995x
- * / 1.029x, 0.960x / 0.984x; ResNet-50 b1 1.002x, 1.021x, 0.959x /
- * 0.998x / 1.001x. Not kept, in the same runs: both at any load (no
- * runnable count), args 1.003x, 0.879x, 0.907x, 0.928x / 1.003x /
- * 0.992x, 1.019x; GPT-2 0.942x, 0.982x, 1.025x / 0.984x / 0.999x, 1.014x;
- * const 1.035x, 0.988x / 1.027x, 0.981x / 1.013x; ResNet 0.995x, 1.075x,
- * 1.039x / 1.009x / 1.035x. The join spin at any load, this with the
- * count: args 0.995x, 0.860x, 0.921x / 0.978x / 1.001x, GPT-2 0.978x,
- * 1.009x / - / 1.012x. */
-static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t limit) {
+ * runs no CPU time but, at 2 threads where the machine runs no more
+ * threads than the loop's, waits for no CPU either: it publishes the next
+ * loop once it runs, so a worker watching it (watch 0) does not give up
+ * then (caller_waking). Where that machine is quiet the spin also runs
+ * on from `limit` to `quiet_limit` if it timed out, with its clock watch
+ * as it was, so that it still gives up at once on a thread that is not
+ * running (JOIN_SPIN_NS; docs/runtime.md has the A/B of both rules). */
+static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t limit,
+                       int64_t quiet_limit) {
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;
+  int quiet = -1;
   for (int i = 1;; i++) {
     if (done(arg)) return true;
     cpu_relax();
     if (i % 64) continue;
     int64_t t = now_ns();
-    if (t - start > limit) return false;
+    if (t - start > limit) {
+      if (limit >= quiet_limit || !quiet_pair(&quiet)) return false;
+      limit = quiet_limit;
+    }
     if (!w.ok || t - start < WATCH_NS / 2 || (cpu >= 0 && t - seen < WATCH_NS)) continue;
     int64_t c = watch_cpu_ns(w);
     if (c < 0) w.ok = false;
-    else if (cpu >= 0 && c - cpu < (t - seen) / 2 && !caller_waking())
+    else if (cpu >= 0 && c - cpu < (t - seen) / 2 && !(watch == 0 && caller_waking(&quiet)))
       return false;
     cpu = c, seen = t;
   }
@@ -432,7 +432,7 @@ static void *worker_main(void *arg) {
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
-    if (spin_until(epoch_changed, epoch, 0, SPIN_NS)) continue;
+    if (spin_until(epoch_changed, epoch, 0, SPIN_NS, SPIN_NS)) continue;
     Away away = avoid_team_cpus(slot, w);
     pthread_mutex_lock(&team.mu);
     atomic_fetch_add(&team.sleepers, 1);
@@ -487,9 +487,8 @@ static bool all_done(uint64_t np) { return atomic_load(&team.done) == (int64_t)n
  * system runs no more threads than the loop's, else SPIN_NS; with more,
  * the caller does not know whose, and spins SPIN_NS. */
 static void wait_done(int64_t np, int nt) {
-  if (spin_until(all_done, (uint64_t)np, nt == 2 ? 1 : -1, SPIN_NS)) return;
-  if (nt == 2 && few_running(nt) &&
-      spin_until(all_done, (uint64_t)np, 1, JOIN_SPIN_NS - SPIN_NS))
+  bool pair = nt == 2;
+  if (spin_until(all_done, (uint64_t)np, pair ? 1 : -1, SPIN_NS, pair ? JOIN_SPIN_NS : SPIN_NS))
     return;
   pthread_mutex_lock(&team.mu);
   atomic_store(&team.caller_sleeps, true);
