@@ -38,6 +38,7 @@ typedef struct Wino {
   int64_t taps; /* ir_wino_taps(&w) */
   int64_t C, K, H, W, Ho, Wo, lo[2];
   LLVMValueRef lhs, V, out, U, M, tab, junk, zeros;
+  LLVMValueRef *inside; /* input transform: whether each of the tile's a^2 rows lies in the input */
 } Wino;
 
 static LLVMValueRef fadd(Wino *z, LLVMValueRef a, LLVMValueRef b) {
@@ -97,6 +98,30 @@ static LLVMValueRef wino_load(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValue
   return v;
 }
 
+/* A load of element c of the input tile's row p (an address off the
+ * tile's base that is only read where the row lies in the input), zeros
+ * where `inside` is false: a masked load for a vector (a masked-off lane
+ * reads no memory, AVX2 vmaskmovps), a load through the zero row for
+ * one element (a masked load of one lane becomes a branch). The GEPs are
+ * not inbounds: p may lie outside the input. */
+static LLVMValueRef wino_load_in(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValueRef c,
+                                 LLVMValueRef inside) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMValueRef q = LLVMBuildGEP2(b, z->g.t, p, &c, 1, "");
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+    return wino_load(z, ty, LLVMBuildSelect(b, inside, q, cg_gep(cg, z->g.t, z->zeros, c), ""),
+                     cg_i64(cg, 0));
+  unsigned lanes = LLVMGetVectorSize(ty);
+  LLVMTypeRef mt = LLVMVectorType(cg->t_i1, lanes);
+  LLVMValueRef mask = LLVMBuildInsertElement(b, LLVMGetPoison(mt), inside, cg_i64(cg, 0), "");
+  mask = LLVMBuildShuffleVector(b, mask, LLVMGetPoison(mt),
+                                LLVMConstNull(LLVMVectorType(cg->t_i32, lanes)), "");
+  LLVMTypeRef tys[] = {ty, cg->t_ptr};
+  LLVMValueRef args[] = {q, LLVMConstInt(cg->t_i32, 4, 0), mask, LLVMConstNull(ty)};
+  return cg_intrinsic(b, "llvm.masked.load", tys, 2, args, 4);
+}
+
 static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) {
   LLVMSetAlignment(LLVMBuildStore(z->g.b, v, cg_gep(z->g.cg, z->g.t, p, c)), 4);
 }
@@ -109,7 +134,8 @@ static void wino_2d(Wino *z, LLVMTypeRef ty, LLVMValueRef e, LLVMValueRef *src, 
                     int n, void (*f)(Wino *, const LLVMValueRef *, LLVMValueRef *)) {
   int a = (int)z->w.m + 2;
   LLVMValueRef v[WINO_MAX_TAPS], s[WINO_MAX_TAPS], col[WINO_MAX_A], r[WINO_MAX_A];
-  for (int i = 0; i < a * a; i++) v[i] = wino_load(z, ty, src[i], e);
+  for (int i = 0; i < a * a; i++)
+    v[i] = z->inside ? wino_load_in(z, ty, src[i], e, z->inside[i]) : wino_load(z, ty, src[i], e);
   for (int j = 0; j < a; j++) { /* X^T v, by columns */
     for (int i = 0; i < a; i++) col[i] = v[i * a + j];
     f(z, col, r);
@@ -171,6 +197,22 @@ static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef tb, LLVMValueRef
   return T;
 }
 
+/* Whether (y0 + dy, x0 + dx) lies in an image of h x w (hwc); its
+ * element offset (n, y, x, 0) in the NHWC image of h x w x c at *off. */
+static LLVMValueRef wino_inside(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy,
+                                LLVMValueRef x0, int64_t dx, const int64_t *hwc,
+                                LLVMValueRef *off) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
+  LLVMValueRef x_in = LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), "");
+  LLVMValueRef y_in = LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), "");
+  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
+  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
+  *off = LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), "");
+  return LLVMBuildAnd(b, y_in, x_in, "");
+}
+
 /* Row (n, y0 + dy, x0 + dx) of the NHWC image of h x w x c at base, or
  * `other` where that lies outside it. */
 static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy,
@@ -178,14 +220,36 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
                             LLVMValueRef other) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
-  LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
-  LLVMValueRef x_in = LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), "");
-  LLVMValueRef y_in = LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), "");
-  LLVMValueRef ok = LLVMBuildAnd(b, y_in, x_in, "");
-  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
-  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
-  r = LLVMBuildSelect(b, ok, LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), ""), cg_i64(cg, 0), "");
+  LLVMValueRef r, ok = wino_inside(z, n, y0, dy, x0, dx, hwc, &r);
+  r = LLVMBuildSelect(b, ok, r, cg_i64(cg, 0), "");
   return LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, base, r), other, "");
+}
+
+/* The input tile's a^2 rows (spec: padded_lhs) at img, constant offsets
+ * from one base, element (0, 0)'s row (outside the input at an edge: it
+ * and the rows outside are only read through wino_load_in); whether
+ * each lies in the input at inside. The base is frozen, opaque to
+ * ScalarEvolution: with a select per row (wino_at, as the output
+ * transform still does) or a base that it folds from the tile's udiv
+ * and urem, loop-strength-reduce and default<O3> take longer. opt-19 on
+ * ResNet-50 b1's three Winograd kernels (1-thread IR, user time, mean of
+ * 8, load 3-4): LSR 0.150 -> 0.119 s, default<O3> 0.255 -> 0.197 s; the
+ * same rows unfrozen (and unmasked), LSR 0.20 s. The output transform's
+ * rows too from one frozen base (wrong at the edges, a measure only):
+ * LSR 0.094 s, default<O3> 0.192 s; its edge rows past the result would
+ * need masked stores. */
+static void wino_in_rows(Wino *z, LLVMValueRef n, LLVMValueRef y0, LLVMValueRef x0,
+                         LLVMValueRef *img, LLVMValueRef *inside) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  int64_t a = z->w.m + 2, hwc[3] = {z->H, z->W, z->C};
+  LLVMValueRef off[WINO_MAX_TAPS];
+  for (int i = 0; i < a * a; i++) inside[i] = wino_inside(z, n, y0, i / a, x0, i % a, hwc, &off[i]);
+  LLVMValueRef base = LLVMBuildFreeze(b, LLVMBuildGEP2(b, z->g.t, z->lhs, off, 1, ""), "tile");
+  for (int i = 0; i < a * a; i++) {
+    LLVMValueRef c = cg_i64(cg, (i / a * z->W + i % a) * z->C);
+    img[i] = LLVMBuildGEP2(b, z->g.t, base, &c, 1, "");
+  }
 }
 
 /* The table of the microkernel: for each group i of tiles (cg_conv_tiles
@@ -268,18 +332,20 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
   CgLoop lt;
   LLVMValueRef n, y0, x0, img[WINO_MAX_TAPS], mat[WINO_MAX_TAPS];
   LLVMValueRef T = wino_tiles(z, &lt, tb, nt, &n, &y0, &x0);
-  int64_t width = in ? z->C : z->K, m = z->w.m, a = m + 2;
+  int64_t width = in ? z->C : z->K, m = z->w.m;
   for (int t = 0; t < z->taps; t++) { /* row T of U_t or M_t */
     LLVMValueRef row = LLVMBuildAdd(b, cg_i64(cg, t * z->w.nt), T, "");
     mat[t] = cg_gep(cg, z->g.t, in ? z->U : z->M, LLVMBuildMul(b, row, cg_i64(cg, width), ""));
   }
   if (in) {
     /* spec: padded_lhs; rows outside the input read zeros */
-    int64_t hwc[3] = {z->H, z->W, z->C};
+    LLVMValueRef inside[WINO_MAX_TAPS];
     y0 = LLVMBuildSub(b, y0, cg_i64(cg, z->lo[0]), "");
     x0 = LLVMBuildSub(b, x0, cg_i64(cg, z->lo[1]), "");
-    for (int i = 0; i < a * a; i++) img[i] = wino_at(z, n, y0, i / a, x0, i % a, hwc, z->lhs, z->zeros);
+    wino_in_rows(z, n, y0, x0, img, inside);
+    z->inside = inside;
     wino_lanes(z, z->C, img, mat, wino_in_lanes);
+    z->inside = NULL;
   } else {
     int64_t hwc[3] = {z->Ho, z->Wo, z->K};
     for (int i = 0; i < m * m; i++) img[i] = wino_at(z, n, y0, i / m, x0, i % m, hwc, z->out, z->junk);
