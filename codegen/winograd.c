@@ -100,16 +100,18 @@ static LLVMValueRef wino_load(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValue
 
 /* A load of element c of the input tile's row p (an address off the
  * tile's base that is only read where the row lies in the input), zeros
- * where `inside` is false: a masked load for a vector (a masked-off lane
- * reads no memory, AVX2 vmaskmovps), a load through the zero row for
- * one element (a masked load of one lane becomes a branch). The GEPs are
- * not inbounds: p may lie outside the input. */
+ * where `inside` is false: a masked load for a vector on x86 with AVX (a
+ * masked-off lane reads no memory, vmaskmovps), else a load through the
+ * zero row (a masked load of one lane becomes a branch, and targets
+ * without masked loads, NEON or RISC-V's scalar ISA, expand one into a
+ * branch a lane). The GEPs are not inbounds: p may lie outside the
+ * input. */
 static LLVMValueRef wino_load_in(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValueRef c,
                                  LLVMValueRef inside) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   LLVMValueRef q = LLVMBuildGEP2(b, z->g.t, p, &c, 1, "");
-  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind)
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind || cg_vector_bytes(cg) < 32)
     return wino_load(z, ty, LLVMBuildSelect(b, inside, q, cg_gep(cg, z->g.t, z->zeros, c), ""),
                      cg_i64(cg, 0));
   unsigned lanes = LLVMGetVectorSize(ty);
