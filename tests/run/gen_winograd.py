@@ -4,7 +4,8 @@ with --winograd=off (the same cases on the direct kernel: RUN-ALSO):
 3 x 3 stride-1 f32 NHWC convolutions with constant weights, which run by
 Winograd's F(2 x 2, 3 x 3) or, on larger images, F(4 x 4, 3 x 3)
 (codegen/winograd.c; ir.c ir_conv_wino picks), each at odd and even
-sizes, 1 to 256 features, padding 0 to 2, batch 1 and 2, with the fused
+sizes, 1 to 256 features, padding 0 to 2 (ir.c ir_conv_wino: low and
+high of each spatial dimension apart), batch 1 and 2, with the fused
 bias + ReLU and residual epilogues, cases of several blocks of tile rows
 (splat kernels, whose result is the same for every output feature),
 convolutions that must not take the path (stride 2, fewer than
@@ -41,53 +42,63 @@ from gen_dot_kernel import LHS_K, RHS_K, operand, print_module, tensor  # noqa: 
 
 TOL = 2.0 ** -16
 
+# padding: (lo, hi) of H, then of W
+P0, P1, P2 = ((0, 0), (0, 0)), ((1, 1), (1, 1)), ((2, 2), (2, 2))
+
 # (type, input NHWC, kernel extent, input features -> output features,
 #  stride, padding, epilogue: "" | "relu" (bias + ReLU) | "res" | "relu+res",
 #  weights: "const" | "splat" | "computed")
 CASES = [
-    ("f32", [1, 11, 11, 5], 11, 1, 1, "relu", "const"),     # 11 x 11 out: odd tiles
-    ("f32", [2, 8, 6, 16], 70, 1, 1, "res", "const"),       # batch 2, K past one panel
-    ("f32", [1, 14, 14, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
-    ("f32", [2, 9, 5, 1], 1, 1, 0, "", "const"),            # 1 feature, no padding
-    ("f32", [2, 5, 4, 3], 130, 1, 2, "relu", "const"),      # padding 2, 3 panels
-    ("f32", [1, 14, 14, 256], 256, 1, 1, "", "splat"),  # 7 tile rows, blocks of 4
-    ("f32", [1, 9, 9, 6], 10, 2, 1, "relu", "const"),       # stride 2: direct path
-    ("f32", [1, 7, 7, 5], 11, 1, 1, "relu", "const"),       # 4 tile rows: direct path
-    ("f64", [1, 6, 7, 4], 9, 1, 1, "res", "const"),         # f64: direct path
-    ("f32", [2, 6, 6, 4], 8, 1, 1, "relu", "computed"),     # weights not constant
+    ("f32", [1, 11, 11, 5], 11, 1, P1, "relu", "const"),     # 11 x 11 out: odd tiles
+    ("f32", [2, 8, 6, 16], 70, 1, P1, "res", "const"),       # batch 2, K past one panel
+    ("f32", [1, 14, 14, 32], 16, 1, P1, "relu+res", "const"),  # ResNet's block
+    ("f32", [2, 9, 5, 1], 1, 1, P0, "", "const"),            # 1 feature, no padding
+    ("f32", [2, 5, 4, 3], 130, 1, P2, "relu", "const"),      # padding 2, 3 panels
+    ("f32", [1, 14, 14, 256], 256, 1, P1, "", "splat"),  # 7 tile rows, blocks of 4
+    ("f32", [1, 9, 9, 6], 10, 2, P1, "relu", "const"),       # stride 2: direct path
+    ("f32", [1, 7, 7, 5], 11, 1, P1, "relu", "const"),       # 4 tile rows: direct path
+    ("f64", [1, 6, 7, 4], 9, 1, P1, "res", "const"),         # f64: direct path
+    ("f32", [2, 6, 6, 4], 8, 1, P1, "relu", "computed"),     # weights not constant
     # 2 threads split tiles (winograd_threads): 49 tiles as 25 + 24, the
     # second share from the middle of tile row 3, each in pieces of 13 +
     # 12 and 12 + 12 tiles where V fits in L2 (winograd.c wino_grain: the
     # first two cases), the epilogue per row run
     # (kernel.c's threshold: 32768 elements read and written)
-    ("f32", [1, 14, 14, 32], 64, 1, 1, "relu+res+root", "const"),
-    ("f32", [1, 13, 13, 16], 112, 1, 1, "relu+res+root", "const"),  # the same at odd edges
+    ("f32", [1, 14, 14, 32], 64, 1, P1, "relu+res+root", "const"),
+    ("f32", [1, 13, 13, 16], 112, 1, P1, "relu+res+root", "const"),  # the same at odd edges
     # 49 tiles as 25 + 24 in blocks of 35: a block from a mid-row tile
-    ("f32", [1, 13, 14, 200], 256, 1, 1, "", "splat"),
-    ("f32", [2, 12, 12, 32], 48, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
+    ("f32", [1, 13, 14, 200], 256, 1, P1, "", "splat"),
+    ("f32", [2, 12, 12, 32], 48, 1, P1, "relu+res+root", "const"),  # batch 2: an image a piece
     # F(4 x 4, 3 x 3) (ir.h IR_WINO_F4_MULS_PER_READ: images of about 20 x
     # 20 results and more, as many multiplies saved per element of V read)
-    ("f32", [1, 21, 23, 5], 11, 1, 1, "relu", "const"),     # 21 x 23: 1 and 3 past 4 x 4
-    ("f32", [2, 26, 26, 8], 12, 1, 0, "res", "const"),      # batch 2, no padding
-    ("f32", [1, 20, 21, 3], 70, 1, 2, "relu", "const"),     # padding 2, 2 panels
-    ("f32", [1, 28, 28, 32], 16, 1, 1, "relu+res", "const"),  # ResNet's block
-    ("f32", [1, 40, 40, 120], 120, 1, 1, "", "splat"),  # 10 tile rows, blocks of 3
+    ("f32", [1, 21, 23, 5], 11, 1, P1, "relu", "const"),     # 21 x 23: 1 and 3 past 4 x 4
+    ("f32", [2, 26, 26, 8], 12, 1, P0, "res", "const"),      # batch 2, no padding
+    ("f32", [1, 20, 21, 3], 70, 1, P2, "relu", "const"),     # padding 2, 2 panels
+    ("f32", [1, 28, 28, 32], 16, 1, P1, "relu+res", "const"),  # ResNet's block
+    ("f32", [1, 40, 40, 120], 120, 1, P1, "", "splat"),  # 10 tile rows, blocks of 3
     # 2 threads: 49 tiles as 25 + 24 (from the middle of tile row 3)
-    ("f32", [1, 28, 28, 32], 24, 1, 1, "relu+res+root", "const"),
-    ("f32", [1, 25, 27, 16], 32, 1, 1, "relu+res+root", "const"),  # the same at odd edges
+    ("f32", [1, 28, 28, 32], 24, 1, P1, "relu+res+root", "const"),
+    ("f32", [1, 25, 27, 16], 32, 1, P1, "relu+res+root", "const"),  # the same at odd edges
     # 121 tiles as 61 + 60 in blocks of 22: blocks from mid-row tiles
-    ("f32", [1, 44, 44, 120], 120, 1, 1, "", "splat"),
-    ("f32", [2, 24, 24, 32], 16, 1, 1, "relu+res+root", "const"),  # batch 2: an image a piece
+    ("f32", [1, 44, 44, 120], 120, 1, P1, "", "splat"),
+    ("f32", [2, 24, 24, 32], 16, 1, P1, "relu+res+root", "const"),  # batch 2: an image a piece
     # V of 8.1 MiB, one image's U and M within a block (ir.h
     # IR_WINO_WIDE_V_BLOCKS): blocks of 2 images, the last of 1 (threads
     # split tile rows of all images, winograd.c cg_conv_wino_split: at 2
     # threads pieces of 6 tile rows, an image and a half; at 3 of one
     # image); 520 features, 8 panels of 64 and 8
-    ("f32", [3, 7, 7, 256], 520, 1, 1, "", "splat"),
+    ("f32", [3, 7, 7, 256], 520, 1, P1, "", "splat"),
     # batch 3 of 7 tile rows in blocks of 4: at 2 threads shares of 11 and
     # 10 tile rows in pieces of 7 + 4 and 6 + 4, from tile row 4 of image 1
     # and tile row 3 of image 2
-    ("f32", [3, 14, 14, 256], 256, 1, 1, "", "splat"),
+    ("f32", [3, 14, 14, 256], 256, 1, P1, "", "splat"),
+    # uneven padding, input features of whole 8-lane vectors and more (the
+    # input transform's masked vector loads, winograd.c wino_load_in, at
+    # rows above, below, left and right of the input): 12 = a vector and
+    # a scalar tail, 13 x 13 results
+    ("f32", [1, 13, 12, 12], 10, 1, ((0, 2), (2, 1)), "relu", "const"),
+    ("f32", [2, 9, 10, 16], 20, 1, P2, "res", "const"),  # 2 vectors, batch 2
+    ("f32", [1, 22, 20, 24], 16, 1, ((1, 0), (0, 2)), "relu", "const"),  # F(4 x 4): 21 x 20
 ]
 
 
@@ -113,9 +124,9 @@ def res_values(shape):
 
 def conv(x, w, stride, pad):
     """float64 reference and the sum of |terms| (spec "convolution")."""
-    n, h, wd, c = x.shape
-    xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad), (0, 0)))
-    ho, wo = (h + 2 * pad - 3) // stride + 1, (wd + 2 * pad - 3) // stride + 1
+    xp = np.pad(x, ((0, 0), pad[0], pad[1], (0, 0)))
+    n, h, wd = xp.shape[:3]
+    ho, wo = (h - 3) // stride + 1, (wd - 3) // stride + 1
     y = np.zeros((n, ho, wo, w.shape[3]))
     s = np.zeros_like(y)
     for i in range(3):
@@ -154,9 +165,10 @@ def case(out, n, c, rng):
     y, s = conv(x, w, stride, pad)
     oshape = list(y.shape)
     ot = tensor(oshape, ty)
+    (ph_lo, ph_hi), (pw_lo, pw_hi) = pad
     out.append(f"  %d{n} = stablehlo.convolution(%a{n}, %w{n}) dim_numbers = [b, 0, 1, f]x"
                f"[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [{stride}, {stride}], "
-               f"pad = [[{pad}, {pad}], [{pad}, {pad}]]}} {{batch_group_count = 1 : i64, "
+               f"pad = [[{ph_lo}, {ph_hi}], [{pw_lo}, {pw_hi}]]}} {{batch_group_count = 1 : i64, "
                f"feature_group_count = 1 : i64}} : ({tensor(ishape, ty)}, {wt}) -> {ot}")
     got = f"%d{n}"
     if "relu" in epi:
