@@ -200,7 +200,8 @@ static LLVMValueRef wino_tiles(Wino *z, CgLoop *l, LLVMValueRef tb, LLVMValueRef
 }
 
 /* Whether (y0 + dy, x0 + dx) lies in an image of h x w (hwc); its
- * element offset (n, y, x, 0) in the NHWC image of h x w x c at *off. */
+ * element offset (n, y, x, 0) in the NHWC image of h x w x c at *off,
+ * unless off is NULL. */
 static LLVMValueRef wino_inside(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy,
                                 LLVMValueRef x0, int64_t dx, const int64_t *hwc,
                                 LLVMValueRef *off) {
@@ -209,9 +210,11 @@ static LLVMValueRef wino_inside(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_
   LLVMValueRef y = LLVMBuildAdd(b, y0, cg_i64(cg, dy), ""), x = LLVMBuildAdd(b, x0, cg_i64(cg, dx), "");
   LLVMValueRef x_in = LLVMBuildICmp(b, LLVMIntULT, x, cg_i64(cg, hwc[1]), "");
   LLVMValueRef y_in = LLVMBuildICmp(b, LLVMIntULT, y, cg_i64(cg, hwc[0]), "");
-  LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
-  r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
-  *off = LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), "");
+  if (off) {
+    LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildMul(b, n, cg_i64(cg, hwc[0]), ""), y, "");
+    r = LLVMBuildAdd(b, LLVMBuildMul(b, r, cg_i64(cg, hwc[1]), ""), x, "");
+    *off = LLVMBuildMul(b, r, cg_i64(cg, hwc[2]), "");
+  }
   return LLVMBuildAnd(b, y_in, x_in, "");
 }
 
@@ -245,9 +248,10 @@ static void wino_in_rows(Wino *z, LLVMValueRef n, LLVMValueRef y0, LLVMValueRef 
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   int64_t a = z->w.m + 2, hwc[3] = {z->H, z->W, z->C};
-  LLVMValueRef off[WINO_MAX_TAPS];
-  for (int i = 0; i < a * a; i++) inside[i] = wino_inside(z, n, y0, i / a, x0, i % a, hwc, &off[i]);
-  LLVMValueRef base = LLVMBuildFreeze(b, LLVMBuildGEP2(b, z->g.t, z->lhs, off, 1, ""), "tile");
+  LLVMValueRef off; /* row 0's: the others are constants from it */
+  for (int i = 0; i < a * a; i++)
+    inside[i] = wino_inside(z, n, y0, i / a, x0, i % a, hwc, i == 0 ? &off : NULL);
+  LLVMValueRef base = LLVMBuildFreeze(b, LLVMBuildGEP2(b, z->g.t, z->lhs, &off, 1, ""), "tile");
   for (int i = 0; i < a * a; i++) {
     LLVMValueRef c = cg_i64(cg, (i / a * z->W + i % a) * z->C);
     img[i] = LLVMBuildGEP2(b, z->g.t, base, &c, 1, "");
