@@ -604,7 +604,7 @@ int cmd_check(ToolOptions *t) {
   }
   int npass = 0, nfail = 0;
   for (int i = 0; i < t->nfiles; i++) check_file(t, t->files[i], results, &npass, &nfail);
-  if (results && file_close(results, t->results, 0)) return 1;
+  int close_err = results ? file_close(results, t->results, 0) : 0;
   if (grid_reports()) printf("%d passed, %d failed\n", npass, nfail);
-  return nfail ? 1 : 0;
+  return nfail || close_err ? 1 : 0;
 }
