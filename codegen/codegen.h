@@ -288,6 +288,11 @@ void cg_if_end(CG *cg, CgIf *s);
  * an intrinsic overloaded on the type of its first argument, at cg->b. */
 LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, int ntys,
                           LLVMValueRef *args, int nargs);
+/* llvm.masked.load of a vector of type vt at ptr (alignment align bytes)
+ * at b: zeros in the lanes where mask (a vector of i1) is false, which
+ * read no memory. */
+LLVMValueRef cg_masked_load(CG *cg, LLVMBuilderRef b, LLVMTypeRef vt, LLVMValueRef ptr,
+                            unsigned align, LLVMValueRef mask);
 LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x);
 LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y);
 

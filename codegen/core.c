@@ -285,6 +285,13 @@ LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, 
   return LLVMBuildCall2(b, fty, fn, args, (unsigned)nargs, "");
 }
 
+LLVMValueRef cg_masked_load(CG *cg, LLVMBuilderRef b, LLVMTypeRef vt, LLVMValueRef ptr,
+                            unsigned align, LLVMValueRef mask) {
+  LLVMTypeRef tys[2] = {vt, cg->t_ptr};
+  LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, align, 0), mask, LLVMConstNull(vt)};
+  return cg_intrinsic(b, "llvm.masked.load", tys, 2, a, 4);
+}
+
 LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x) {
   LLVMTypeRef t = LLVMTypeOf(x);
   return cg_intrinsic(cg->b, name, &t, 1, &x, 1);

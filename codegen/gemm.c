@@ -380,11 +380,7 @@ typedef struct Micro {
 } Micro;
 
 static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
-  CG *cg = g->cg;
-  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
-  LLVMValueRef a[4] = {ptr, LLVMConstInt(cg->t_i32, (unsigned)elem_bytes(g->p.e), 0), mask,
-                       LLVMConstNull(g->vt)};
-  return cg_intrinsic(g->b, "llvm.masked.load", tys, 2, a, 4);
+  return cg_masked_load(g->cg, g->b, g->vt, ptr, (unsigned)elem_bytes(g->p.e), mask);
 }
 
 static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef mask) {

@@ -119,9 +119,7 @@ static LLVMValueRef wino_load_in(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMVa
   LLVMValueRef mask = LLVMBuildInsertElement(b, LLVMGetPoison(mt), inside, cg_i64(cg, 0), "");
   mask = LLVMBuildShuffleVector(b, mask, LLVMGetPoison(mt),
                                 LLVMConstNull(LLVMVectorType(cg->t_i32, lanes)), "");
-  LLVMTypeRef tys[] = {ty, cg->t_ptr};
-  LLVMValueRef args[] = {q, LLVMConstInt(cg->t_i32, 4, 0), mask, LLVMConstNull(ty)};
-  return cg_intrinsic(b, "llvm.masked.load", tys, 2, args, 4);
+  return cg_masked_load(cg, b, ty, q, 4, mask);
 }
 
 static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) {
