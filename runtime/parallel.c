@@ -35,6 +35,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -166,6 +167,77 @@ static int64_t now_ns(void) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* The timeline of the loops, built only with -DSHLORT_TRACE (a runtime
+ * made for diagnosis, and tests/runtime/test_parallel, which reads
+ * shlort_trace_extended_joins): every other build compiles the trace
+ * calls below to nothing, trace_now included. Events (CLOCK_MONOTONIC
+ * ns) go to a fixed array, written at exit as text lines
+ * "kind slot t0 t1 a b" to the file named by SHLORT_TRACE_FILE, if set;
+ * docs/runtime.md says what each kind's fields hold. */
+enum TraceKind { TRACE_LOOP, TRACE_PIECE, TRACE_SPIN, TRACE_SLEEP, TRACE_JOIN, TRACE_CALL };
+#ifdef SHLORT_TRACE
+enum { TRACE_ON = 1, TRACE_MAX = 1 << 20 };
+typedef struct TraceEvent {
+  int64_t t0, t1, a, b;
+  int32_t kind, slot;
+} TraceEvent;
+static TraceEvent trace_events[TRACE_MAX];
+static atomic_long trace_used, trace_extended;
+
+static void trace(enum TraceKind kind, int slot, int64_t t0, int64_t t1, int64_t a, int64_t b) {
+  long i = atomic_fetch_add(&trace_used, 1);
+  if (i < TRACE_MAX) trace_events[i] = (TraceEvent){t0, t1, a, b, kind, slot};
+}
+
+static void trace_extended_join(bool extended) {
+  if (extended) atomic_fetch_add(&trace_extended, 1);
+}
+
+/* Whether the loop published at t follows 10 ms without one (a new call
+ * of a model, after bench/ab.py's idle gap); holder only. */
+static bool trace_gap(int64_t t) {
+  static int64_t last;
+  bool gap = t - last > 10000000;
+  last = t;
+  return gap;
+}
+
+/* Joins whose caller was still spinning past SPIN_NS (the spin to
+ * JOIN_SPIN_NS, wait_done) when the loop's last piece ended. */
+long shlort_trace_extended_joins(void);
+long shlort_trace_extended_joins(void) { return atomic_load(&trace_extended); }
+
+/* While set, few_running holds whatever else runs, so that a test sees
+ * the quiet machine's paths on a loaded one. */
+static atomic_bool trace_quiet;
+void shlort_trace_assume_quiet(bool quiet);
+void shlort_trace_assume_quiet(bool quiet) { atomic_store(&trace_quiet, quiet); }
+static bool trace_assume_quiet(void) { return atomic_load(&trace_quiet); }
+
+__attribute__((destructor)) static void trace_write(void) {
+  const char *path = getenv("SHLORT_TRACE_FILE");
+  FILE *f = path ? fopen(path, "w") : NULL;
+  if (!f) return;
+  long n = atomic_load(&trace_used);
+  for (long i = 0; i < n && i < TRACE_MAX; i++) {
+    const TraceEvent *e = &trace_events[i];
+    fprintf(f, "%d %d %lld %lld %lld %lld\n", e->kind, e->slot, (long long)e->t0, (long long)e->t1,
+            (long long)e->a, (long long)e->b);
+  }
+  fclose(f);
+}
+#else
+enum { TRACE_ON = 0 };
+static void trace(enum TraceKind kind, int slot, int64_t t0, int64_t t1, int64_t a, int64_t b) {
+  (void)kind, (void)slot, (void)t0, (void)t1, (void)a, (void)b;
+}
+static void trace_extended_join(bool extended) { (void)extended; }
+static bool trace_gap(int64_t t) { return (void)t, false; }
+static bool trace_assume_quiet(void) { return false; }
+#endif
+
+static int64_t trace_now(void) { return TRACE_ON ? now_ns() : 0; }
+
 /* Records the calling thread's CPU clock as slot s's (none where the
  * system has no thread CPU clocks: its threads then spin SPIN_NS, the
  * caller of a 2-thread loop on a quiet machine up to JOIN_SPIN_NS). */
@@ -206,6 +278,7 @@ static int64_t watch_cpu_ns(Watch w) {
  * thread of the team waits for a CPU (avoid_team_cpus, quiet_pair);
  * false where unknown. Three system calls. */
 static bool few_running(int nt) {
+  if (trace_assume_quiet()) return true;
 #ifdef __linux__
   char buf[128];
   int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
@@ -274,14 +347,18 @@ static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t 
   Watch w = watch_slot(watch);
   int64_t start = now_ns(), seen = 0, cpu = -1;
   int quiet = -1;
+  bool extended = false;
   for (int i = 1;; i++) {
-    if (done(arg)) return true;
+    if (done(arg)) {
+      trace_extended_join(extended);
+      return true;
+    }
     cpu_relax();
     if (i % 64) continue;
     int64_t t = now_ns();
     if (t - start > limit) {
       if (limit >= quiet_limit || !quiet_pair(&quiet)) return false;
-      limit = quiet_limit;
+      limit = quiet_limit, extended = true;
     }
     if (!w.ok || t - start < WATCH_NS / 2 || (cpu >= 0 && t - seen < WATCH_NS)) continue;
     int64_t c = watch_cpu_ns(w);
@@ -296,7 +373,10 @@ static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t 
  * the loop releases the caller, which may then start the next loop:
  * nothing of this one is read after the increment. */
 static void run_piece(int owner, int j, int slot, int64_t np) {
-  team.fn(team.ctx, cut_begin(&team.cut, owner, j), cut_begin(&team.cut, owner, j + 1), slot);
+  int64_t t0 = trace_now(), begin = cut_begin(&team.cut, owner, j);
+  int64_t end = cut_begin(&team.cut, owner, j + 1);
+  team.fn(team.ctx, begin, end, slot);
+  trace(TRACE_PIECE, slot, t0, trace_now(), owner << 8 | j, end - begin);
   if (atomic_fetch_add(&team.done, 1) + 1 == np && atomic_load(&team.caller_sleeps)) {
     pthread_mutex_lock(&team.mu);
     pthread_cond_signal(&team.finished);
@@ -432,13 +512,19 @@ static void *worker_main(void *arg) {
     help(slot, w);
     uint32_t epoch = claim_epoch(w);
     /* The caller publishes the next loop. */
-    if (spin_until(epoch_changed, epoch, 0, SPIN_NS, SPIN_NS)) continue;
+    int64_t t0 = trace_now();
+    bool woke = spin_until(epoch_changed, epoch, 0, SPIN_NS, SPIN_NS);
+    trace(TRACE_SPIN, slot, t0, trace_now(), woke, epoch);
+    if (woke) continue;
     Away away = avoid_team_cpus(slot, w);
+    t0 = trace_now();
     pthread_mutex_lock(&team.mu);
     atomic_fetch_add(&team.sleepers, 1);
     while (!epoch_changed(epoch)) pthread_cond_wait(&team.wake, &team.mu);
     atomic_fetch_sub(&team.sleepers, 1);
     pthread_mutex_unlock(&team.mu);
+    trace(TRACE_SLEEP, slot, t0, trace_now(), atomic_load(&team.cpus[0]) | away.set << 16,
+          TRACE_ON ? current_cpu() | few_running(2) << 16 : -1);
     back_home(&away);
   }
 }
@@ -488,13 +574,18 @@ static bool all_done(uint64_t np) { return atomic_load(&team.done) == (int64_t)n
  * the caller does not know whose, and spins SPIN_NS. */
 static void wait_done(int64_t np, int nt) {
   bool pair = nt == 2;
-  if (spin_until(all_done, (uint64_t)np, pair ? 1 : -1, SPIN_NS, pair ? JOIN_SPIN_NS : SPIN_NS))
+  int64_t t0 = trace_now();
+  if (spin_until(all_done, (uint64_t)np, pair ? 1 : -1, SPIN_NS, pair ? JOIN_SPIN_NS : SPIN_NS)) {
+    trace(TRACE_JOIN, 0, t0, trace_now(), 0, 0);
     return;
+  }
+  int64_t t1 = trace_now();
   pthread_mutex_lock(&team.mu);
   atomic_store(&team.caller_sleeps, true);
   while (!all_done((uint64_t)np)) pthread_cond_wait(&team.finished, &team.mu);
   atomic_store(&team.caller_sleeps, false);
   pthread_mutex_unlock(&team.mu);
+  trace(TRACE_JOIN, 0, t0, trace_now(), 1, t1);
 }
 
 /* Publishes the loop and runs it cut as `cut`, the caller as slot 0; the
@@ -511,14 +602,18 @@ static void run_loop(shlort_range_fn fn, void *ctx, Cut cut) {
   for (int s = 0; s < nt; s++)
     atomic_store(&team.next[s], (uint64_t)team.epoch << 32 | (uint64_t)cut.k << 16);
   uint64_t w = (uint64_t)team.epoch << 32 | (uint64_t)nt << 24 | (uint64_t)cut.k << 12;
+  int64_t t0 = trace_now();
+  if (trace_gap(t0)) trace(TRACE_CALL, 0, t0, t0, few_running(2), 0);
   atomic_store(&team.claim, w);
-  if (atomic_load(&team.sleepers) > 0) {
+  int sleepers = atomic_load(&team.sleepers);
+  if (sleepers > 0) {
     pthread_mutex_lock(&team.mu);
     pthread_cond_broadcast(&team.wake);
     pthread_mutex_unlock(&team.mu);
   }
   help(0, w);
   wait_done((int64_t)cut.k * nt, nt);
+  trace(TRACE_LOOP, 0, t0, trace_now(), cut.n, (int64_t)sleepers << 16 | cut.k << 8 | nt);
 }
 
 void shlort_parallel_for_grain(shlort_range_fn fn, void *ctx, int64_t n, int32_t nthreads,
