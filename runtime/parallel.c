@@ -168,8 +168,8 @@ static int64_t now_ns(void) {
 }
 
 /* The timeline of the loops, built only with -DSHLORT_TRACE (a runtime
- * made for diagnosis, and tests/runtime/test_parallel, which reads
- * shlort_trace_extended_joins): every other build compiles the trace
+ * made for diagnosis, and test_parallel_trace, tests/runtime/run.sh,
+ * which reads the two hooks below): every other build compiles the trace
  * calls below to nothing, trace_now included. Events (CLOCK_MONOTONIC
  * ns) go to a fixed array, written at exit as text lines
  * "kind slot t0 t1 a b" to the file named by SHLORT_TRACE_FILE, if set;
