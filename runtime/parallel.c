@@ -35,7 +35,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -176,6 +175,7 @@ static int64_t now_ns(void) {
  * docs/runtime.md says what each kind's fields hold. */
 enum TraceKind { TRACE_LOOP, TRACE_PIECE, TRACE_SPIN, TRACE_SLEEP, TRACE_JOIN, TRACE_CALL };
 #ifdef SHLORT_TRACE
+#include <stdio.h>
 enum { TRACE_ON = 1, TRACE_MAX = 1 << 20 };
 typedef struct TraceEvent {
   int64_t t0, t1, a, b;
@@ -219,6 +219,7 @@ __attribute__((destructor)) static void trace_write(void) {
   FILE *f = path ? fopen(path, "w") : NULL;
   if (!f) return;
   long n = atomic_load(&trace_used);
+  if (n > TRACE_MAX) fprintf(f, "# %ld events, the first %d kept\n", n, (int)TRACE_MAX);
   for (long i = 0; i < n && i < TRACE_MAX; i++) {
     const TraceEvent *e = &trace_events[i];
     fprintf(f, "%d %d %lld %lld %lld %lld\n", e->kind, e->slot, (long long)e->t0, (long long)e->t1,
@@ -523,8 +524,8 @@ static void *worker_main(void *arg) {
     while (!epoch_changed(epoch)) pthread_cond_wait(&team.wake, &team.mu);
     atomic_fetch_sub(&team.sleepers, 1);
     pthread_mutex_unlock(&team.mu);
-    trace(TRACE_SLEEP, slot, t0, trace_now(), atomic_load(&team.cpus[0]) | away.set << 16,
-          TRACE_ON ? current_cpu() | few_running(2) << 16 : -1);
+    trace(TRACE_SLEEP, slot, t0, trace_now(), TRACE_ON ? atomic_load(&team.cpus[0]) | away.set << 16 : 0,
+          TRACE_ON ? current_cpu() : 0);
     back_home(&away);
   }
 }
