@@ -524,8 +524,8 @@ static void *worker_main(void *arg) {
     while (!epoch_changed(epoch)) pthread_cond_wait(&team.wake, &team.mu);
     atomic_fetch_sub(&team.sleepers, 1);
     pthread_mutex_unlock(&team.mu);
-    trace(TRACE_SLEEP, slot, t0, trace_now(), TRACE_ON ? atomic_load(&team.cpus[0]) | away.set << 16 : 0,
-          TRACE_ON ? current_cpu() : 0);
+    int64_t caller_cpu = TRACE_ON ? atomic_load(&team.cpus[0]) | away.set << 16 : 0;
+    trace(TRACE_SLEEP, slot, t0, trace_now(), caller_cpu, TRACE_ON ? current_cpu() : 0);
     back_home(&away);
   }
 }
