@@ -293,6 +293,10 @@ LLVMValueRef cg_intrinsic(LLVMBuilderRef b, const char *name, LLVMTypeRef *tys, 
  * read no memory. */
 LLVMValueRef cg_masked_load(CG *cg, LLVMBuilderRef b, LLVMTypeRef vt, LLVMValueRef ptr,
                             unsigned align, LLVMValueRef mask);
+/* llvm.masked.store of the vector v at ptr (alignment align bytes) at b:
+ * the lanes where mask is false write no memory. */
+void cg_masked_store(CG *cg, LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef ptr, unsigned align,
+                     LLVMValueRef mask);
 LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x);
 LLVMValueRef cg_intr2(CG *cg, const char *name, LLVMValueRef x, LLVMValueRef y);
 

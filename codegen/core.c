@@ -292,6 +292,13 @@ LLVMValueRef cg_masked_load(CG *cg, LLVMBuilderRef b, LLVMTypeRef vt, LLVMValueR
   return cg_intrinsic(b, "llvm.masked.load", tys, 2, a, 4);
 }
 
+void cg_masked_store(CG *cg, LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef ptr, unsigned align,
+                     LLVMValueRef mask) {
+  LLVMTypeRef tys[2] = {LLVMTypeOf(v), cg->t_ptr};
+  LLVMValueRef a[4] = {v, ptr, LLVMConstInt(cg->t_i32, align, 0), mask};
+  cg_intrinsic(b, "llvm.masked.store", tys, 2, a, 4);
+}
+
 LLVMValueRef cg_intr1(CG *cg, const char *name, LLVMValueRef x) {
   LLVMTypeRef t = LLVMTypeOf(x);
   return cg_intrinsic(cg->b, name, &t, 1, &x, 1);

@@ -384,10 +384,7 @@ static LLVMValueRef masked_load(Gemm *g, LLVMValueRef ptr, LLVMValueRef mask) {
 }
 
 static void masked_store(Gemm *g, LLVMValueRef v, LLVMValueRef ptr, LLVMValueRef mask) {
-  CG *cg = g->cg;
-  LLVMTypeRef tys[2] = {g->vt, cg->t_ptr};
-  LLVMValueRef a[4] = {v, ptr, LLVMConstInt(cg->t_i32, (unsigned)elem_bytes(g->p.e), 0), mask};
-  cg_intrinsic(g->b, "llvm.masked.store", tys, 2, a, 4);
+  cg_masked_store(g->cg, g->b, v, ptr, (unsigned)elem_bytes(g->p.e), mask);
 }
 
 /* A(r, k): Ap[k*MR + r] packed, or arow[r][k] through row pointers. */

@@ -39,6 +39,8 @@ typedef struct Wino {
   int64_t C, K, H, W, Ho, Wo, lo[2];
   LLVMValueRef lhs, V, out, U, M, tab, junk, zeros;
   LLVMValueRef *inside; /* input transform: whether each of the tile's a^2 rows lies in the input */
+  LLVMValueRef *kept;   /* output transform with masked stores: whether each of the
+                         * tile's m^2 rows lies in the result */
 } Wino;
 
 static LLVMValueRef fadd(Wino *z, LLVMValueRef a, LLVMValueRef b) {
@@ -98,6 +100,17 @@ static LLVMValueRef wino_load(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMValue
   return v;
 }
 
+/* The mask of the vector type ty's lanes, each `on` (an i1). */
+static LLVMValueRef wino_mask(Wino *z, LLVMTypeRef ty, LLVMValueRef on) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  unsigned lanes = LLVMGetVectorSize(ty);
+  LLVMTypeRef mt = LLVMVectorType(cg->t_i1, lanes);
+  LLVMValueRef mask = LLVMBuildInsertElement(b, LLVMGetPoison(mt), on, cg_i64(cg, 0), "");
+  return LLVMBuildShuffleVector(b, mask, LLVMGetPoison(mt),
+                                LLVMConstNull(LLVMVectorType(cg->t_i32, lanes)), "");
+}
+
 /* A load of element c of the input tile's row p (an address off the
  * tile's base that is only read where the row lies in the input), zeros
  * where `inside` is false: a masked load for a vector on x86 with AVX (a
@@ -114,16 +127,28 @@ static LLVMValueRef wino_load_in(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMVa
   if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind || cg_vector_bytes(cg) < 32)
     return wino_load(z, ty, LLVMBuildSelect(b, inside, q, cg_gep(cg, z->g.t, z->zeros, c), ""),
                      cg_i64(cg, 0));
-  unsigned lanes = LLVMGetVectorSize(ty);
-  LLVMTypeRef mt = LLVMVectorType(cg->t_i1, lanes);
-  LLVMValueRef mask = LLVMBuildInsertElement(b, LLVMGetPoison(mt), inside, cg_i64(cg, 0), "");
-  mask = LLVMBuildShuffleVector(b, mask, LLVMGetPoison(mt),
-                                LLVMConstNull(LLVMVectorType(cg->t_i32, lanes)), "");
-  return cg_masked_load(cg, b, ty, q, 4, mask);
+  return cg_masked_load(cg, b, ty, q, 4, wino_mask(z, ty, inside));
 }
 
 static void wino_store(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c) {
   LLVMSetAlignment(LLVMBuildStore(z->g.b, v, cg_gep(z->g.cg, z->g.t, p, c)), 4);
+}
+
+/* A store of v at element c of the result tile's row p (an address off
+ * the tile's base, written only where `kept`): a masked store for a
+ * vector (vmaskmovps on x86), else a store through the junk row. The GEP
+ * is not inbounds: p may lie past the result. */
+static void wino_store_kept(Wino *z, LLVMValueRef v, LLVMValueRef p, LLVMValueRef c,
+                            LLVMValueRef kept) {
+  CG *cg = z->g.cg;
+  LLVMBuilderRef b = z->g.b;
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  LLVMValueRef q = LLVMBuildGEP2(b, z->g.t, p, &c, 1, "");
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
+    cg_masked_store(cg, b, v, q, 4, wino_mask(z, ty, kept));
+  else
+    wino_store(z, v, LLVMBuildSelect(b, kept, q, cg_gep(cg, z->g.t, z->junk, c), ""),
+               cg_i64(cg, 0));
 }
 
 /* X^T v X for the lanes of ty from element e: v the a x a values at
@@ -143,7 +168,9 @@ static void wino_2d(Wino *z, LLVMTypeRef ty, LLVMValueRef e, LLVMValueRef *src, 
   }
   for (int i = 0; i < n; i++) { /* (X^T v) X, by rows */
     f(z, &s[i * a], r);
-    for (int j = 0; j < n; j++) wino_store(z, r[j], dst[i * n + j], e);
+    for (int j = 0; j < n; j++)
+      if (z->kept) wino_store_kept(z, r[j], dst[i * n + j], e, z->kept[i * n + j]);
+      else wino_store(z, r[j], dst[i * n + j], e);
   }
 }
 
@@ -228,31 +255,31 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
   return LLVMBuildSelect(b, ok, cg_gep(cg, z->g.t, base, r), other, "");
 }
 
-/* The input tile's a^2 rows (spec: padded_lhs) at img, constant offsets
- * from one base, element (0, 0)'s row (outside the input at an edge: it
- * and the rows outside are only read through wino_load_in); whether
- * each lies in the input at inside. The base is frozen, opaque to
- * ScalarEvolution: with a select per row (wino_at, as the output
- * transform still does) or a base that it folds from the tile's udiv
- * and urem, loop-strength-reduce and default<O3> take longer. opt-19 on
- * ResNet-50 b1's three Winograd kernels (1-thread IR, user time, mean of
- * 8, load 3-4): LSR 0.150 -> 0.119 s, default<O3> 0.255 -> 0.197 s; the
- * same rows unfrozen (and unmasked), LSR 0.20 s. The output transform's
- * rows too from one frozen base (wrong at the edges, a measure only):
- * LSR 0.094 s, default<O3> 0.192 s; its edge rows past the result would
- * need masked stores. */
-static void wino_in_rows(Wino *z, LLVMValueRef n, LLVMValueRef y0, LLVMValueRef x0,
-                         LLVMValueRef *img, LLVMValueRef *inside) {
+/* A tile's a^2 rows (a x a from (y0, x0) in image n of the NHWC image
+ * of h x w x c at image) at rows, constant offsets from one base,
+ * element (0, 0)'s row (outside the image at an edge: it and the rows
+ * outside are only read through wino_load_in, or written through
+ * wino_store_kept); whether each lies in the image at inside. The base is
+ * frozen, opaque to ScalarEvolution: with a select per row (wino_at) or a
+ * base that it folds from the tile's udiv and urem, loop-strength-reduce
+ * and default<O3> take longer. opt-19 on ResNet-50 b1's three Winograd
+ * kernels (1-thread IR, user time, mean of 8, load 3-4), the input
+ * transform's rows so: LSR 0.150 -> 0.119 s, default<O3> 0.255 -> 0.197
+ * s; the same rows unfrozen (and unmasked), LSR 0.20 s. The output
+ * transform's too (wrong at the edges, a measure only): LSR 0.094 s,
+ * default<O3> 0.192 s. */
+static void wino_rows(Wino *z, LLVMValueRef n, LLVMValueRef y0, LLVMValueRef x0, int64_t a,
+                      const int64_t *hwc, LLVMValueRef image, LLVMValueRef *rows,
+                      LLVMValueRef *inside) {
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
-  int64_t a = z->w.m + 2, hwc[3] = {z->H, z->W, z->C};
   LLVMValueRef off; /* row 0's: the others are constants from it */
   for (int i = 0; i < a * a; i++)
     inside[i] = wino_inside(z, n, y0, i / a, x0, i % a, hwc, i == 0 ? &off : NULL);
-  LLVMValueRef base = LLVMBuildFreeze(b, LLVMBuildGEP2(b, z->g.t, z->lhs, &off, 1, ""), "tile");
+  LLVMValueRef base = LLVMBuildFreeze(b, LLVMBuildGEP2(b, z->g.t, image, &off, 1, ""), "tile");
   for (int i = 0; i < a * a; i++) {
-    LLVMValueRef c = cg_i64(cg, (i / a * z->W + i % a) * z->C);
-    img[i] = LLVMBuildGEP2(b, z->g.t, base, &c, 1, "");
+    LLVMValueRef c = cg_i64(cg, (i / a * hwc[1] + i % a) * hwc[2]);
+    rows[i] = LLVMBuildGEP2(b, z->g.t, base, &c, 1, "");
   }
 }
 
@@ -344,13 +371,25 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
   if (in) {
     /* spec: padded_lhs; rows outside the input read zeros */
     LLVMValueRef inside[WINO_MAX_TAPS];
+    int64_t hwc[3] = {z->H, z->W, z->C};
     y0 = LLVMBuildSub(b, y0, cg_i64(cg, z->lo[0]), "");
     x0 = LLVMBuildSub(b, x0, cg_i64(cg, z->lo[1]), "");
-    wino_in_rows(z, n, y0, x0, img, inside);
+    wino_rows(z, n, y0, x0, m + 2, hwc, z->lhs, img, inside);
     z->inside = inside;
     wino_lanes(z, z->C, img, mat, wino_in_lanes);
     z->inside = NULL;
+  } else if (cg_vector_bytes(cg) >= 32) {
+    /* rows past the result's edge masked off (x86 with AVX: vmaskmovps) */
+    LLVMValueRef kept[WINO_MAX_TAPS];
+    int64_t hwc[3] = {z->Ho, z->Wo, z->K};
+    wino_rows(z, n, y0, x0, m, hwc, z->out, img, kept);
+    z->kept = kept;
+    wino_lanes(z, z->K, mat, img, wino_out_lanes);
+    z->kept = NULL;
   } else {
+    /* a row past the result's edge is the junk row: a masked store
+     * becomes branches where the target has none (NEON, RISC-V's scalar
+     * ISA) */
     int64_t hwc[3] = {z->Ho, z->Wo, z->K};
     for (int i = 0; i < m * m; i++) img[i] = wino_at(z, n, y0, i / m, x0, i % m, hwc, z->out, z->junk);
     wino_lanes(z, z->K, mat, img, wino_out_lanes);
