@@ -239,7 +239,7 @@ int64_t cg_symbolic_scratch_bound(const Func *f, int threads) {
   int64_t most = 0;
   for (const Op *op = f->body->first; op; op = op->next)
     if (runs_kernel(NULL, op)) {
-      int64_t n = ir_kernel_scratch_bytes(op, 0, true);
+      int64_t n = ir_kernel_scratch_bytes(op, 0, true, 0); /* no tall slices: gemm_plan_deep is static only */
       most = n > most ? n : most;
     }
   return (threads > 1 ? threads : 1) * most;

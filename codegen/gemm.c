@@ -96,6 +96,7 @@ typedef struct GemmTile {
   int cb_panel;     /* GemmPlan.cb_panel: half the core's L2 (conv.c) */
   int skinny_unroll; /* k steps a turn of the in-place skinny loop (skinny_strip) */
   bool skinny_fold;  /* x86 multiply-adds that read B from memory (skinny_strip) */
+  int kc_tall;       /* CompileOptions.gemm_kc_tall (gemm_plan_deep; 0: none) */
 } GemmTile;
 
 /* The convolution's tile differs only on AVX2, 6 x 2 (12 + 2
@@ -126,10 +127,10 @@ typedef struct GemmTile {
  * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
  * b8 (12 calls) 0.989, 0.988. */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false},
+    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 0},
+    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true, 1024},
+    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false, 0},
+    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false, 0},
 };
 
 static bool arch_is(const char *triple, const char *arches) {
@@ -164,6 +165,7 @@ bool codegen_gemm_tile_options(CompileOptions *o) {
   const GemmTile *t = gemm_tile(tm, vbytes);
   o->gemm_panel_bytes = t->nv * vbytes;
   o->conv_panel_bytes = t->cnv * vbytes;
+  o->gemm_kc_tall = t->kc_tall;
   o->gemm_skinny_serial_packed = t->serial_packed;
   LLVMDisposeTargetMachine(tm);
   return true;
@@ -303,7 +305,27 @@ void gemm_plan(Gemm *g) {
  * (the six layers of PACK_AHEAD's comment, 1 thread, paired medians
  * against 512, 2-3 rounds of 30 calls, load 1.2-3.4): 128 1.006 / 1.017,
  * 160 1.016 / 1.020, 192 0.972-1.021, 256 1.016-1.022, 768 (all of K
- * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034. */
+ * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034.
+ * A tall dot (IR_DOT_TALL_ROWS rows a batch or more) on AVX2 (the tile's
+ * kc_tall) slices K up to 1024 deep, all its rows in one block: its A
+ * block overflows the Zen 3's 512 KiB L2 at any depth, so each slice
+ * only adds a pass over C (2 MiB a block at 1024 columns, from L3) and
+ * each block a packing of B. dot_1024 on the 2-core Zen 3, bench/ab.py
+ * --fifo, 3 rounds of 20 calls, paired medians against main (main
+ * against itself beside it, load 4-6): KC 1024 with all 1024 rows in one
+ * block 0.951 (0.979) at 1 thread, 0.941 (1.023) at 2; KC 1024 with
+ * DEEP_MC's blocks 0.943 (0.979) at 1, 0.983 (1.001) at 2; with blocks of
+ * 256 or 128 rows 1.004 and 1.044 (1 thread). Not for BERT's 128 rows:
+ * its three products (128 x 768 @ 768 x 3072, @ 3072 x 768, @ 768 x 768,
+ * weights as arguments) took 1.040x the time with KC 1024 (1 thread, 3 x
+ * 20 calls; main against itself 1.001), as 768 above. Other changes to
+ * the blocked path measured no faster on dot_1024 (1 thread, 3 x 20
+ * calls, against main beside main, whose ratio swung 0.974-1.003):
+ * KC 256 with blocks of 256 or 512 rows (Bp in L1) 1.007 / 1.040, KC
+ * 128 1.064, A packed (KC 128) 1.045, the k loop unrolled 8 or 2 times
+ * 0.984 / 0.988 (main 0.987), Bp fetched into L1 8 or 16 rows ahead
+ * 1.006-1.035, the next row tile's A rows (4 or 8 lines) 0.984 / 0.970
+ * (main 0.974), no C prefetch 1.011. */
 enum { DEEP_MC = 512 };
 
 int64_t gemm_kc_packed(const GemmPlan *p) {
@@ -313,7 +335,12 @@ int64_t gemm_kc_packed(const GemmPlan *p) {
 
 void gemm_plan_deep(Gemm *g, const Value *b) {
   GemmPlan *p = &g->p;
-  int64_t deep = b->packed ? b->packed->kc : ir_dot_kc_deep(g->op);
+  /* a tall dot (kc_tall): the op's rows per batch bound p->M (dot.c's
+   * plan_shapes collapses them), so ir_dot_kc_deep made room for it (the
+   * buffers pass got the tile's kc_tall, codegen_gemm_tile_options) */
+  const GemmTile *tile = gemm_tile(g->cg->tm, cg_vector_bytes(g->cg));
+  int kc_tall = p->M != GEMM_DYN && p->M >= IR_DOT_TALL_ROWS ? tile->kc_tall : 0;
+  int64_t deep = b->packed ? b->packed->kc : ir_dot_kc_deep(g->op, kc_tall);
   if (!p->direct_a || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
   /* A B the kernel packs: the fewest slices of at most `deep` rows, of
    * equal depth (K = 768: 384 + 384, not 512 + 256), so that the panel
@@ -324,7 +351,8 @@ void gemm_plan_deep(Gemm *g, const Value *b) {
    * layout pass's full slices (b_panel's offsets). */
   int64_t slices = b->packed ? 1 : (p->K + deep - 1) / deep;
   p->kc = p->K < deep ? p->K : b->packed ? deep : (p->K + slices - 1) / slices;
-  int64_t blocks = p->M == GEMM_DYN ? 1 : (p->M + DEEP_MC - 1) / DEEP_MC;
+  bool tall = !b->packed && kc_tall > 0;
+  int64_t blocks = p->M == GEMM_DYN || tall ? 1 : (p->M + DEEP_MC - 1) / DEEP_MC;
   int64_t rows = p->M == GEMM_DYN ? DEEP_MC : (p->M + blocks - 1) / blocks;
   p->mc = (rows + p->mr - 1) / p->mr * p->mr;
 }

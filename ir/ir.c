@@ -535,30 +535,32 @@ static void row_buffer_bound(const Op *op, const Type *t, int64_t *n, bool *rows
  * batch. */
 enum { IR_KSPLIT_MAX_BYTES = 131072, IR_KSPLIT_MAX_ROWS = 8 };
 
-/* A dot_general's rows (the lhs free dimensions) times its batches, or
- * -1 when a size is symbolic. */
-static int64_t dot_rows(const Op *op) {
+/* A dot_general's rows (the lhs free dimensions), times its batches with
+ * `batch`, or -1 when a size is symbolic. */
+static int64_t dot_rows(const Op *op, bool batch) {
   const Type *lt = op->opnds[0]->type;
   int64_t n = 1;
   for (int d = 0; d < lt->rank; d++) {
     if (ir_list_has(&op->a.dot.lhs_contract, d)) continue;
+    if (!batch && ir_list_has(&op->a.dot.lhs_batch, d)) continue;
     if (lt->dims[d] == DIM_DYNAMIC) return -1;
     n *= lt->dims[d];
   }
   return n;
 }
 
-int64_t ir_dot_kc_deep(const Op *op) {
-  int64_t m = dot_rows(op);
+int64_t ir_dot_kc_deep(const Op *op, int kc_tall) {
+  int64_t m = dot_rows(op, true);
   bool few_rows = m >= 1 && m <= IR_KSPLIT_MAX_ROWS;
   const Op *b = op->opnds[1]->def;
   bool constant_b = b && b->code == OP_CONSTANT; /* the layout pass packs it */
-  return dot_packs_a(op) || few_rows || constant_b ? 128 : IR_DOT_KC_DEEP;
+  if (dot_packs_a(op) || few_rows || constant_b) return 128;
+  return kc_tall > 0 && dot_rows(op, false) >= IR_DOT_TALL_ROWS ? kc_tall : IR_DOT_KC_DEEP;
 }
 
 bool ir_gemm_conv_tile(const Op *op) { return op && op->code == OP_CONVOLUTION; }
 
-int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd) {
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd, int kc_tall) {
   if (!op->fused && op->nresults == 1 && ir_is_elementwise(op->code) &&
       type_is_tensor(op->results[0]->type) && op->results[0]->type->rank >= 1 &&
       type_num_elems(op->results[0]->type) > 0) {
@@ -598,8 +600,8 @@ int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd) {
    * skinny path may compute C there (codegen/gemm.c's skinny_stage_at,
    * for more than one row of IR_SKINNY_STAGE_MIN_BYTES or more): C and
    * the 4 KiB either may be moved by. */
-  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes, ir_dot_kc_deep(op));
-  int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op);
+  int64_t n = gemm_scratch_bound(e, k, dot_packs_a(op), panel_bytes, ir_dot_kc_deep(op, kc_tall));
+  int64_t c = type_byte_size(op->results[0]->type), m = dot_rows(op, true);
   bool split = m >= 1 && m <= IR_KSPLIT_MAX_ROWS && c <= IR_KSPLIT_MAX_BYTES;
   int64_t slot = m >= 2 && c / m >= IR_SKINNY_STAGE_MIN_BYTES ? c + 4096 : c;
   return split && slot > n ? ir_align64(slot) : n;

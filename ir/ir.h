@@ -1370,6 +1370,9 @@ typedef struct CompileOptions {
                            elements) on the target, for kernel scratch sizes;
                            driver_compile asks codegen (0: assume 256) */
   int conv_panel_bytes; /* the same for a convolution's tile (AVX2: narrower) */
+  int gemm_kc_tall;     /* the deepest K slice of a tall blocked dot_general on
+                           the target (ir_dot_kc_deep; 0: IR_DOT_KC_DEEP);
+                           driver_compile asks codegen */
   bool gemm_skinny_serial_packed; /* codegen's skinny GEMM path reads a constant B
                                      packed with one thread too (with more it
                                      always does); driver_compile asks codegen */
@@ -1509,8 +1512,8 @@ int64_t ir_fft_scratch_bytes(const Op *op, int64_t *line_bytes);
  * convolution's blocks where winograd allows it (ir_conv_wino), 0 for
  * none: an upper bound codegen checks (for a dot_general of symbolic
  * sizes too). The buffers pass places it in the temp arena, once per
- * concurrent chunk. */
-int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd);
+ * concurrent chunk. kc_tall: CompileOptions.gemm_kc_tall (ir_dot_kc_deep). */
+int64_t ir_kernel_scratch_bytes(const Op *op, int panel_bytes, bool winograd, int kc_tall);
 /* The deepest K slice (KC) of a blocked dot_general that reads A in place
  * and packs B per call (codegen/gemm.c's gemm_plan_deep); other GEMMs
  * slice K by at most 128. */
@@ -1519,9 +1522,15 @@ enum { IR_DOT_KC_DEEP = 512 };
  * packed B panel: IR_DOT_KC_DEEP, or 128 where the deeper slices do not
  * pay (A packed; at most 8 rows: the skinny path's dots, whose scratch
  * embedded targets would otherwise pay for; a constant B, which the layout
- * pass packs at compile time). codegen/gemm.c's gemm_plan_deep slices no
- * deeper than this. */
-int64_t ir_dot_kc_deep(const Op *op);
+ * pass packs at compile time), or kc_tall (> 0: the target's
+ * CompileOptions.gemm_kc_tall) for a dot of IR_DOT_TALL_ROWS rows or more
+ * whose slices would be IR_DOT_KC_DEEP deep. codegen/gemm.c's
+ * gemm_plan_deep slices no deeper than this. */
+int64_t ir_dot_kc_deep(const Op *op, int kc_tall);
+/* Rows from which a dot's A block of IR_DOT_KC_DEEP columns (1 MiB of
+ * f32) is twice a 512 KiB L2: its block streams from L3 at any depth, so
+ * deeper slices only save passes over C (codegen/gemm.c's GemmTile.kc_tall). */
+enum { IR_DOT_TALL_ROWS = 512 };
 /* The in-place skinny path computes C in its scratch, 4 KiB of room
  * beside it, only for rows of C of this many bytes or more (and more
  * than one row; codegen/gemm.c's skinny_stages). */

@@ -120,6 +120,7 @@ typedef struct Planner {
   int chunks;        /* kernels running at once: the compiled thread count */
   int panel_bytes;   /* CompileOptions.gemm_panel_bytes */
   int conv_panel_bytes; /* CompileOptions.conv_panel_bytes */
+  int kc_tall;       /* CompileOptions.gemm_kc_tall */
   bool winograd;     /* not CompileOptions.no_winograd */
   int errors;
 } Planner;
@@ -366,7 +367,7 @@ static void add_interval(Planner *p, Value *v, Interval **iv, int *n) {
 static void add_scratch(Planner *p, Op *op, Interval **iv, int *n) {
   op->scratch_offset = op->scratch_bytes = 0;
   int pb = ir_gemm_conv_tile(op) ? p->conv_panel_bytes : p->panel_bytes;
-  int64_t bytes = ir_kernel_scratch_bytes(op, pb, p->winograd);
+  int64_t bytes = ir_kernel_scratch_bytes(op, pb, p->winograd, p->kc_tall);
   OpPos *at = opmap_get(&p->ops, op, false);
   if (bytes == 0 || !at) return;
   op->scratch_bytes = bytes;
@@ -456,7 +457,8 @@ static void share_loop_state(Block *b) {
 static int plan_func(Module *m, Func *f, const CompileOptions *o) {
   Planner p = {.m = m, .f = f, .chunks = o && o->threads > 1 ? o->threads : 1,
                .panel_bytes = o ? o->gemm_panel_bytes : 0,
-               .conv_panel_bytes = o ? o->conv_panel_bytes : 0, .winograd = !o || !o->no_winograd};
+               .conv_panel_bytes = o ? o->conv_panel_bytes : 0,
+               .kc_tall = o ? o->gemm_kc_tall : 0, .winograd = !o || !o->no_winograd};
   ir_walk(f, max_kernel, &p.nkernels);
   insert_copies(&p, f->body);
   ir_number_values(f);
