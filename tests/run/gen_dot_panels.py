@@ -66,7 +66,8 @@ PACK_TILE = [
 # 366), N not a multiple of NR, M from 9 to 130 (past the skinny path), two blocks of rows;
 # tall dots (512 rows or more a batch: on AVX2 K in slices of up to 1024,
 # all rows one block, gemm.c gemm_plan_deep): 1100 = 550 + 550 and M not
-# a multiple of MR, and batches of 512 rows with K = 700 in one slice.
+# a multiple of MR, f64 (1030 = 515 + 515), and batches of 512 rows with
+# K = 700 in one slice.
 COL_PIECES = [
     ("computed", "f32", [130, 700], [700, 260], [], [], [1], [0]),   # 21 x 6 + 4 rows, 4 + 1 panels
     ("computed", "f32", [61, 1100], [1100, 200], [], [], [1], [0]),  # 3 slices, 3 + 1 panels
@@ -76,6 +77,7 @@ COL_PIECES = [
     ("computed", "f64", [20, 600], [600, 200], [], [], [1], [0]),    # f64: 6 + 1 panels of 32
     ("computed", "f32", [530, 520], [520, 9], [], [], [1], [0]),     # 2 blocks of rows, 2 slices
     ("computed", "f32", [515, 1100], [1100, 26], [], [], [1], [0]),  # tall: 128 x 4 + 3 rows
+    ("computed", "f64", [520, 1030], [1030, 14], [], [], [1], [0]),  # tall f64: 1 + 1 panels
     ("computed", "f32", [2, 512, 700], [2, 700, 20], [0], [0], [2], [1]),  # tall batches
 ]
 
