@@ -446,7 +446,12 @@ static LLVMValueRef micro_a(Gemm *g, Micro *m, LLVMValueRef k, int r) {
  * itself 0.999-1.011): 16 rows ahead 0.973 / 0.989, 64 1.024 / 1.002,
  * 128 1.012 / 0.999, prefetcht0 0.997 / 0.998, none (the next panel's
  * fetch alone, prefetch_panel_part) 1.001 / 0.988; neither fetch 1.070 /
- * 1.072. */
+ * 1.072. Again on the Zen 3 (BERT at 128 tokens, weights as arguments, 1
+ * thread, bench/ab.py, 3-4 rounds of 6-8 calls, load 2.5-7, main against
+ * itself 0.990-1.075): without the `_pack` tile's fetch of the next panel
+ * (pf; prefetch_panel_part's alone) 0.980, 0.973, 1.005, 0.978 (--fifo);
+ * 96 rows ahead 1.005; the `_pack` loop 2 k's a turn 0.994, 1.004. None
+ * stands out of the noise: kept as it is. */
 enum { PACK_AHEAD = 32 };
 
 /* The row of a panel at element boff of base into L2: `lines` lines of
