@@ -313,7 +313,10 @@ void gemm_plan(Gemm *g) {
  * each block a packing of B. dot_1024 on the 2-core Zen 3, bench/ab.py
  * --fifo, 3 rounds of 20 calls, paired medians against main (main
  * against itself beside it, load 4-6): KC 1024 with all 1024 rows in one
- * block 0.951 (0.979) at 1 thread, 0.941 (1.023) at 2; KC 1024 with
+ * block 0.951 (0.979) at 1 thread, 0.941 (1.023) at 2 (again at load 5,
+ * without --fifo: 0.951, faster in 57 of 60 calls, and 0.964, 51 of 60;
+ * shloc bench then 94.4-95.0 GFLOP/s best against oneDNN's 87.8-89.0 and
+ * OpenBLAS's 88.8-92.6 in the same minutes, main 88.0-88.4); KC 1024 with
  * DEEP_MC's blocks 0.943 (0.979) at 1, 0.983 (1.001) at 2; with blocks of
  * 256 or 128 rows 1.004 and 1.044 (1 thread). Not for BERT's 128 rows:
  * its three products (128 x 768 @ 768 x 3072, @ 3072 x 768, @ 768 x 768,
