@@ -846,7 +846,20 @@ static LLVMValueRef micro_fn(const Gemm *full, bool ind, int mr, int nv) {
  * the microkernel's samples outside its k loop, most of it per tap and
  * KC slice, which stayed per panel): bench/ab.py against main, 20 calls,
  * load 3-4, 1 thread 1.024, 0.991, 1.045, 2 threads 1.003, 0.953, 0.991;
- * the k loop's share of the samples unchanged (91-93%). */
+ * the k loop's share of the samples unchanged (91-93%). Nor its k loop
+ * unrolled 8 times on AVX2 (4 here): ResNet-50 b1 at 1 thread, bench/ab.py
+ * with main twice as a control, 3 rounds of 20 calls, load 6.6-8.3 (the
+ * slow regime): 0.990x (quartiles 0.904-1.123), the control 0.984x
+ * (0.858-1.141); single layers (shloc bench, min of 60 calls: 56 x 56 1 x 1
+ * 64 -> 256 1.40-1.42 ms against 1.38, 14 x 14 1 x 1 1024 -> 256 1.067
+ * against 1.070-1.081, the stem 2.83-2.84 against 2.85-2.86) the same.
+ * Where the time goes (ResNet-50 b1, 1 thread, Zen 3, 28 Nov): 88% of the
+ * model's samples in this microkernel (6 x 16 61%, its 5-row variant 16%,
+ * `_pf` 12%); per layer (shloc bench, single convolution + ReLU, best of
+ * 60, load 7) the 1 x 1 layers with K = 64 at 56 x 56 run at 75 GFLOP/s
+ * (1.38 ms for 64 -> 256), those with K >= 512 at 92-96, the stem 82,
+ * the 3 x 3 stride-2 ones 96 (FMA peak ~100): the short K's per-call
+ * cost (accumulator init, C stores, 64 k's a call) is the gap left. */
 static LLVMValueRef conv_micro_fn(Gemm *full, int mr, bool fetch) {
   Gemm tile = *full;
   Gemm *g = &tile;
