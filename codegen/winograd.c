@@ -182,7 +182,9 @@ static void wino_in_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef c, LLVMValueRef 
 }
 
 /* Y = A^T M A for k of ty's lanes from k: M_t at mt[t], Y's m x m stored
- * at y[0..m^2) (result rows, or the junk row past the result's edge). */
+ * at y[0..m^2): result rows, or past the result's edge either addresses
+ * whose stores are masked off (wino_store_kept: vectors on x86) or the
+ * junk row (scalar K tails on x86, and other targets). */
 static void wino_out_lanes(Wino *z, LLVMTypeRef ty, LLVMValueRef k, LLVMValueRef *mt,
                            LLVMValueRef *y) {
   wino_2d(z, ty, k, mt, y, (int)z->w.m, wino_atr);
@@ -266,7 +268,7 @@ static LLVMValueRef wino_at(Wino *z, LLVMValueRef n, LLVMValueRef y0, int64_t dy
  * kernels (1-thread IR, user time, mean of 8, load 3-4), the input
  * transform's rows so: LSR 0.150 -> 0.119 s, default<O3> 0.255 -> 0.197
  * s; the same rows unfrozen (and unmasked), LSR 0.20 s. The output
- * transform's too (wrong at the edges, a measure only): LSR 0.094 s,
+ * transform's too (its stores unmasked, a measure only): LSR 0.094 s,
  * default<O3> 0.192 s. */
 static void wino_rows(Wino *z, LLVMValueRef n, LLVMValueRef y0, LLVMValueRef x0, int64_t a,
                       const int64_t *hwc, LLVMValueRef image, LLVMValueRef *rows,
@@ -379,7 +381,11 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
     wino_lanes(z, z->C, img, mat, wino_in_lanes);
     z->inside = NULL;
   } else if (cg_vector_bytes(cg) >= 32) {
-    /* rows past the result's edge masked off (x86 with AVX: vmaskmovps) */
+    /* rows past the result's edge masked off (x86: vmaskmovps with AVX2,
+     * vmovups {k} with AVX-512). Edge tiles exist where m does not divide
+     * Ho or Wo: none in ResNet-50 b1's three Winograd layers (LLVM folds
+     * their masks), but b8 adds a fourth, 3 x 3 x 512 x 512 at 7 x 7 by
+     * F(2 x 2), whose kernel keeps 3 vmaskmovps (main.k99). */
     LLVMValueRef kept[WINO_MAX_TAPS];
     int64_t hwc[3] = {z->Ho, z->Wo, z->K};
     wino_rows(z, n, y0, x0, m, hwc, z->out, img, kept);

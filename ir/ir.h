@@ -1569,7 +1569,8 @@ bool ir_conv_fold(const Op *op, IrConvFold *f);
  * rows (nt = nq x tw tiles at most, the transformed input U and products
  * M of a block within IR_WINO_BLOCK_BYTES); scratch_bytes: a call's
  * scratch, U first, then M at m_at, the row pointers' table at tab_at
- * and a row the stores past the result's edge go to at junk_at. Each block reads all of V ((m + 2)^2 C x K matrices), so
+ * and at junk_at a row the stores past the result's edge go to where
+ * they are not masked off (scalar K tails on x86, other targets). Each block reads all of V ((m + 2)^2 C x K matrices), so
  * larger blocks read it less often (measured with m = 2):
  * ResNet-50 at batch 1, one thread, CPU time, interleaved calls against 1
  * MiB (load 5): 256 KiB 1.10x slower, 512 KiB 1.10x, 2 MiB 0.99-1.00x,
