@@ -41,7 +41,8 @@ Stages (each prints its own failures):
                framework (needs BUILD/venv with jax / torch and torch-mlir)
   native       tests/native: C drivers linked with compiled objects (8
                threads calling one model; adversarial dynamic indices
-               against guard pages; --check-args against NULL and
+               against guard pages; Winograd's edge tiles against guard
+               pages; --check-args against NULL and
                misaligned buffers; GEMMs for i686 run as a static i386
                program, skipped without clang-19)
   differential the real models agree at -O0 and -O3
@@ -763,6 +764,9 @@ NATIVE = {
     "ksplit_sums": [("ksplit_sums.mlir", "ks1", []),
                     ("ksplit_sums.mlir", "ks2", ["--threads=2"]),
                     ("ksplit_sums.mlir", "ks3", ["--threads=3"])],
+    "winograd_edges": [("winograd_edges.mlir", "wg1", []),
+                       ("winograd_edges.mlir", "wg2", ["--threads=2"]),
+                       ("winograd_edges.mlir", "wgd", ["--winograd=off"])],
 }
 
 

@@ -24,9 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "guarded.h"
 #include "idx.h"
 #include "idxs.h"
 
@@ -43,31 +42,6 @@ static const int32_t V32[] = {0, 1, 3, 4, 5, 6, -1, -5, INT32_MAX, INT32_MIN, IN
 #define COUNT(a) (int)(sizeof(a) / sizeof *(a))
 
 static int passed, failed;
-
-/* A mapping of whole pages with a PROT_NONE page on each side; `p` is n
- * bytes against the upper guard (at_end) or the lower one. */
-typedef struct Guarded {
-  unsigned char *map;
-  size_t len;
-  void *p;
-} Guarded;
-
-static void *guard_copy(Guarded *g, const void *src, size_t n, int at_end) {
-  size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-  size_t body = n ? (n + pg - 1) / pg * pg : pg;
-  g->len = body + 2 * pg;
-  g->map = mmap(NULL, g->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (g->map == MAP_FAILED || mprotect(g->map, pg, PROT_NONE) ||
-      mprotect(g->map + pg + body, pg, PROT_NONE)) {
-    perror("guard pages");
-    exit(2);
-  }
-  g->p = at_end ? g->map + pg + body - n : g->map + pg;
-  if (src) memcpy(g->p, src, n);
-  return g->p;
-}
-
-static void guard_free(Guarded *g) { munmap(g->map, g->len); }
 
 static void expect(const char *what, const float *got, const float *want, int n,
                    long long a, long long b) {

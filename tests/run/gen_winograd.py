@@ -99,6 +99,12 @@ CASES = [
     ("f32", [1, 13, 12, 12], 10, 1, ((0, 2), (2, 1)), "relu", "const"),
     ("f32", [2, 9, 10, 16], 20, 1, P2, "res", "const"),  # 2 vectors, batch 2
     ("f32", [1, 22, 20, 24], 16, 1, ((1, 0), (0, 2)), "relu", "const"),  # F(4 x 4): 21 x 20
+    # F(4 x 4) at batch > 1 with edge tiles: the last image's bottom tile
+    # row and every right tile column store past the result's edge (masked
+    # off on x86, winograd.c wino_store_kept); tests/native/winograd_edges.c
+    # puts the result against a guard page
+    ("f32", [3, 23, 22, 8], 16, 1, P1, "", "const"),        # 3 and 2 past 4 x 4
+    ("f32", [4, 21, 21, 8], 16, 1, P1, "relu", "const"),    # 1 past 4 x 4
 ]
 
 
