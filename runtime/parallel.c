@@ -182,15 +182,19 @@ typedef struct TraceEvent {
   int32_t kind, slot;
 } TraceEvent;
 static TraceEvent trace_events[TRACE_MAX];
-static atomic_long trace_used, trace_extended;
+static atomic_long trace_used, trace_extended, trace_unextended;
 
 static void trace(enum TraceKind kind, int slot, int64_t t0, int64_t t1, int64_t a, int64_t b) {
   long i = atomic_fetch_add(&trace_used, 1);
   if (i < TRACE_MAX) trace_events[i] = (TraceEvent){t0, t1, a, b, kind, slot};
 }
 
-static void trace_extended_join(bool extended) {
-  if (extended) atomic_fetch_add(&trace_extended, 1);
+/* A spin's end: done, or timed out; `extended` if it ran on past its
+ * first limit (JOIN_SPIN_NS). A 2-thread join (watch 1) that timed out
+ * without is what the quiet machine's rule forbids. */
+static void trace_spin_end(int watch, bool extended, bool timed_out) {
+  if (!timed_out && extended) atomic_fetch_add(&trace_extended, 1);
+  if (timed_out && watch == 1 && !extended) atomic_fetch_add(&trace_unextended, 1);
 }
 
 /* Whether the loop published at t follows 10 ms without one (a new call
@@ -206,6 +210,10 @@ static bool trace_gap(int64_t t) {
  * JOIN_SPIN_NS, wait_done) when the loop's last piece ended. */
 long shlort_trace_extended_joins(void);
 long shlort_trace_extended_joins(void) { return atomic_load(&trace_extended); }
+
+/* 2-thread joins that timed out at their first limit and slept. */
+long shlort_trace_unextended_joins(void);
+long shlort_trace_unextended_joins(void) { return atomic_load(&trace_unextended); }
 
 /* While set, few_running holds whatever else runs, so that a test sees
  * the quiet machine's paths on a loaded one. */
@@ -232,7 +240,9 @@ enum { TRACE_ON = 0 };
 static void trace(enum TraceKind kind, int slot, int64_t t0, int64_t t1, int64_t a, int64_t b) {
   (void)kind, (void)slot, (void)t0, (void)t1, (void)a, (void)b;
 }
-static void trace_extended_join(bool extended) { (void)extended; }
+static void trace_spin_end(int watch, bool extended, bool timed_out) {
+  (void)watch, (void)extended, (void)timed_out;
+}
 static bool trace_gap(int64_t t) { return (void)t, false; }
 static bool trace_assume_quiet(void) { return false; }
 #endif
@@ -351,14 +361,17 @@ static bool spin_until(bool (*done)(uint64_t), uint64_t arg, int watch, int64_t 
   bool extended = false;
   for (int i = 1;; i++) {
     if (done(arg)) {
-      trace_extended_join(extended);
+      trace_spin_end(watch, extended, false);
       return true;
     }
     cpu_relax();
     if (i % 64) continue;
     int64_t t = now_ns();
     if (t - start > limit) {
-      if (limit >= quiet_limit || !quiet_pair(&quiet)) return false;
+      if (limit >= quiet_limit || !quiet_pair(&quiet)) {
+        trace_spin_end(watch, extended, true);
+        return false;
+      }
       limit = quiet_limit, extended = true;
     }
     if (!w.ok || t - start < WATCH_NS / 2 || (cpu >= 0 && t - seen < WATCH_NS)) continue;
