@@ -84,7 +84,9 @@ char *cg_weights_loader_name(Arena *a, const CompileOptions *o);
  * (gemm.c's tile table), for the buffers pass to size kernel scratch and
  * the layout pass to pack constants: gemm_panel_bytes and conv_panel_bytes
  * (the bytes of a row of the packed B panel, NR elements, of a
- * dot_general's tile and of a convolution's) and gemm_skinny_serial_packed.
+ * dot_general's tile and of a convolution's), gemm_kc_tall (the tile's
+ * deepest K slice of a tall dot, ir_dot_kc_deep) and
+ * gemm_skinny_serial_packed.
  * False when there is no such target (diagnosed). */
 bool codegen_gemm_tile_options(CompileOptions *o);
 /* codegen/gemm.c: whether the kernel of op (a dot_general or convolution

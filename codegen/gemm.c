@@ -306,9 +306,10 @@ void gemm_plan(Gemm *g) {
  * against 512, 2-3 rounds of 30 calls, load 1.2-3.4): 128 1.006 / 1.017,
  * 160 1.016 / 1.020, 192 0.972-1.021, 256 1.016-1.022, 768 (all of K
  * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034.
- * A tall dot (IR_DOT_TALL_ROWS rows a batch or more) on AVX2 (the tile's
- * kc_tall) slices K up to 1024 deep, all its rows in one block: its A
- * block overflows the Zen 3's 512 KiB L2 at any depth, so each slice
+ * A tall dot (IR_DOT_TALL_ROWS rows a batch or more, K deeper than
+ * IR_DOT_KC_DEEP) on AVX2 (the tile's kc_tall) slices K up to 1024 deep,
+ * all its rows in one block: its A block overflows the Zen 3's 512 KiB L2
+ * at KC 512 (a shallower K keeps DEEP_MC's blocks: unmeasured), so each slice
  * only adds a pass over C (2 MiB a block at 1024 columns, from L3) and
  * each block a packing of B. dot_1024 on the 2-core Zen 3, bench/ab.py
  * --fifo, 3 rounds of 20 calls, paired medians against main (main
@@ -342,7 +343,8 @@ void gemm_plan_deep(Gemm *g, const Value *b) {
    * plan_shapes collapses them), so ir_dot_kc_deep made room for it (the
    * buffers pass got the tile's kc_tall, codegen_gemm_tile_options) */
   const GemmTile *tile = gemm_tile(g->cg->tm, cg_vector_bytes(g->cg));
-  int kc_tall = p->M != GEMM_DYN && p->M >= IR_DOT_TALL_ROWS ? tile->kc_tall : 0;
+  bool tall_dot = p->M != GEMM_DYN && p->M >= IR_DOT_TALL_ROWS && p->K > IR_DOT_KC_DEEP;
+  int kc_tall = tall_dot ? tile->kc_tall : 0;
   int64_t deep = b->packed ? b->packed->kc : ir_dot_kc_deep(g->op, kc_tall);
   if (!p->direct_a || p->K == GEMM_DYN || p->K <= p->kc || deep <= p->kc) return;
   /* A B the kernel packs: the fewest slices of at most `deep` rows, of

@@ -549,13 +549,27 @@ static int64_t dot_rows(const Op *op, bool batch) {
   return n;
 }
 
+/* A dot_general's depth (the product of its contracting sizes), or -1
+ * when one is symbolic. */
+static int64_t dot_depth(const Op *op) {
+  const Type *lt = op->opnds[0]->type;
+  int64_t k = 1;
+  for (int i = 0; i < op->a.dot.lhs_contract.n; i++) {
+    int64_t n = lt->dims[op->a.dot.lhs_contract.v[i]];
+    if (n == DIM_DYNAMIC) return -1;
+    k *= n;
+  }
+  return k;
+}
+
 int64_t ir_dot_kc_deep(const Op *op, int kc_tall) {
   int64_t m = dot_rows(op, true);
   bool few_rows = m >= 1 && m <= IR_KSPLIT_MAX_ROWS;
   const Op *b = op->opnds[1]->def;
   bool constant_b = b && b->code == OP_CONSTANT; /* the layout pass packs it */
   if (dot_packs_a(op) || few_rows || constant_b) return 128;
-  return kc_tall > 0 && dot_rows(op, false) >= IR_DOT_TALL_ROWS ? kc_tall : IR_DOT_KC_DEEP;
+  bool tall = dot_rows(op, false) >= IR_DOT_TALL_ROWS && dot_depth(op) > IR_DOT_KC_DEEP;
+  return kc_tall > 0 && tall ? kc_tall : IR_DOT_KC_DEEP;
 }
 
 bool ir_gemm_conv_tile(const Op *op) { return op && op->code == OP_CONVOLUTION; }

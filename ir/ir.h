@@ -1371,8 +1371,12 @@ typedef struct CompileOptions {
                            driver_compile asks codegen (0: assume 256) */
   int conv_panel_bytes; /* the same for a convolution's tile (AVX2: narrower) */
   int gemm_kc_tall;     /* the deepest K slice of a tall blocked dot_general on
-                           the target (ir_dot_kc_deep; 0: IR_DOT_KC_DEEP);
-                           driver_compile asks codegen */
+                           the target (ir_dot_kc_deep), for kernel scratch
+                           sizes; driver_compile asks codegen. Codegen plans
+                           with its tile's value whatever this holds, so a
+                           caller of pass_buffers must fill it with
+                           codegen_gemm_tile_options (0 on AVX2 reserves too
+                           little: cg_scratch's check aborts) */
   bool gemm_skinny_serial_packed; /* codegen's skinny GEMM path reads a constant B
                                      packed with one thread too (with more it
                                      always does); driver_compile asks codegen */
@@ -1524,12 +1528,14 @@ enum { IR_DOT_KC_DEEP = 512 };
  * embedded targets would otherwise pay for; a constant B, which the layout
  * pass packs at compile time), or kc_tall (> 0: the target's
  * CompileOptions.gemm_kc_tall) for a dot of IR_DOT_TALL_ROWS rows or more
- * whose slices would be IR_DOT_KC_DEEP deep. codegen/gemm.c's
+ * a batch and K deeper than IR_DOT_KC_DEEP whose slices would be
+ * IR_DOT_KC_DEEP deep. codegen/gemm.c's
  * gemm_plan_deep slices no deeper than this. */
 int64_t ir_dot_kc_deep(const Op *op, int kc_tall);
 /* Rows from which a dot's A block of IR_DOT_KC_DEEP columns (1 MiB of
- * f32) is twice a 512 KiB L2: its block streams from L3 at any depth, so
- * deeper slices only save passes over C (codegen/gemm.c's GemmTile.kc_tall). */
+ * f32) is twice a 512 KiB L2: its block streams from L3 at KC 512, so for
+ * K deeper than that, deeper slices only save passes over C
+ * (codegen/gemm.c's GemmTile.kc_tall). */
 enum { IR_DOT_TALL_ROWS = 512 };
 /* The in-place skinny path computes C in its scratch, 4 KiB of room
  * beside it, only for rows of C of this many bytes or more (and more
