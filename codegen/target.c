@@ -41,12 +41,16 @@ static const char *default_features(const char *triple) {
 }
 
 /* LLVM ends the process on a program its backend cannot compile for the
- * target (a type or operation it cannot lower on these features); the
- * generators avoid those they know of (cg_has_insn), and this turns any
- * other into a diagnostic and an exit status instead of an abort. */
+ * target (a type or operation it cannot lower on these features, or a
+ * CPU it does not know: `--cpu=bogus` on x86-64); the generators avoid
+ * those they know of (cg_has_insn), and this turns any other into a
+ * diagnostic and exit status 1: LLVM aborts (SIGABRT, a core) when the
+ * handler returns. An output being written is left as its temporary
+ * file beside the destination, which is not replaced. */
 static void fatal_handler(const char *reason) {
   fprintf(stderr, "shloc: error: LLVM cannot compile this program for the target: %s "
                   "(name a CPU with --cpu or features with --features)\n", reason);
+  _Exit(1);
 }
 
 static LLVMCodeGenOptLevel codegen_level(int opt_level) {
@@ -71,8 +75,17 @@ LLVMTargetMachineRef cg_target_machine(const CompileOptions *o) {
     LLVMDisposeMessage(norm);
     return NULL;
   }
-  bool host = !o->triple && !o->cpu;
-  char *cpu = o->cpu ? strdup(o->cpu) : host ? LLVMGetHostCPUName() : strdup("generic");
+  /* --cpu=native, as clang's -march=native: the host's CPU and, for the
+   * host's triple, its features */
+  bool native = o->cpu && !strcmp(o->cpu, "native");
+  if (native && o->triple) {
+    diag_error((Loc){0}, "--cpu=native names the host's CPU: not for --target=%s", o->triple);
+    free(triple);
+    LLVMDisposeMessage(norm);
+    return NULL;
+  }
+  bool host = !o->triple && (!o->cpu || native);
+  char *cpu = host ? LLVMGetHostCPUName() : o->cpu ? strdup(o->cpu) : strdup("generic");
   char *features = o->features ? strdup(o->features)
                    : host      ? LLVMGetHostCPUFeatures()
                    : o->cpu    ? strdup("")

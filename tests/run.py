@@ -209,6 +209,29 @@ def check_skinny_fold():
         fail(f"unit/skinny_plan {opts}", "no 7x8 strip, or a 7x16 one (16 registers' plan)")
 
 
+def check_cpu_names():
+    """--cpu=native is the host's CPU and features (the default's object);
+    a CPU LLVM does not know ends in a diagnostic and exit status 1 (LLVM's
+    fatal error, which aborted before), as does native with --target."""
+    prog = os.path.join(ROOT, "tests", "run", "dot_skinny_args.mlir")
+    objs = [os.path.join(BUILD, "tests", f"cpu_{n}.o") for n in ("default", "native", "bogus")]
+    os.makedirs(os.path.dirname(objs[0]), exist_ok=True)
+    run([SHLOC, prog, "-o", objs[0]])
+    r = run([SHLOC, prog, "--cpu=native", "-o", objs[1]])
+    if r.returncode == 0 and open(objs[0], "rb").read() == open(objs[1], "rb").read():
+        ok("unit/cpu native")
+    else:
+        fail("unit/cpu native", r.stderr[-1000:] or "objects differ from the default's")
+    for opts, want in ((["--cpu=bogus"], "LLVM cannot compile this program for the target"),
+                       (["--cpu=native", "--target=aarch64-linux-gnu"], "--cpu=native names the host")):
+        r = run([SHLOC, prog, "-o", objs[2]] + opts)
+        name = f"unit/cpu {' '.join(opts)}"
+        if r.returncode == 1 and want in r.stderr and not os.path.exists(objs[2]):
+            ok(name)
+        else:
+            fail(name, f"exit {r.returncode}\n{r.stderr[-1000:]}")
+
+
 def check_conv_loop_marks():
     """A convolution kernel's loops are marked as written in vectors (no
     LLVM vectorizing or unrolling: codegen/core.c cg_loop_vector), but its
@@ -254,6 +277,7 @@ def stage_unit():
     check_split_formats()
     check_eval_order()
     check_skinny_fold()
+    check_cpu_names()
     llvm = run([LLVM_CONFIG, "--cflags"]).stdout.split()
     libs = run([LLVM_CONFIG, "--ldflags", "--libs", "core", "orcjit", "native",
                 "passes", "target", "mc", "analysis"]).stdout.split()

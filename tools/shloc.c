@@ -56,7 +56,7 @@ static const struct Opt {
     {"--emit", O_EMIT, C_COMPILE, "KIND",
      "obj (and a .h beside it; none beside a device or FIFO), asm, llvm, header, mlir"},
     {"--target", O_TARGET, C_COMPILE, "TRIPLE", "target triple (default: host)"},
-    {"--cpu", O_CPU, C_ALL, "NAME", "target CPU (default: host)"},
+    {"--cpu", O_CPU, C_ALL, "NAME", "target CPU (default and `native`: the host's)"},
     {"--features", O_FEATURES, C_ALL, "LIST", "target features, e.g. +avx2,-avx512f"},
     {"--entry", O_ENTRY, C_COMPILE | C_RUN | C_BENCH, "F", "compile/run only @F"},
     {"--name", O_NAME, C_COMPILE, "P", "C prefix (default: module name or file stem)"},
