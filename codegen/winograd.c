@@ -111,6 +111,12 @@ static LLVMValueRef wino_mask(Wino *z, LLVMTypeRef ty, LLVMValueRef on) {
                                 LLVMConstNull(LLVMVectorType(cg->t_i32, lanes)), "");
 }
 
+/* Whether the transforms mask the vector lanes of rows outside the image
+ * (llvm.masked.load/store): x86 with AVX or AVX-512 (vmaskmovps, vmovups
+ * {k}) has them natively; NEON and RISC-V's scalar ISA would expand each
+ * into a branch a lane, so they go through the zero and junk rows. */
+static bool wino_masks(CG *cg) { return cg_vector_bytes(cg) >= 32; }
+
 /* A load of element c of the input tile's row p (an address off the
  * tile's base that is only read where the row lies in the input), zeros
  * where `inside` is false: a masked load for a vector on x86 with AVX (a
@@ -124,7 +130,7 @@ static LLVMValueRef wino_load_in(Wino *z, LLVMTypeRef ty, LLVMValueRef p, LLVMVa
   CG *cg = z->g.cg;
   LLVMBuilderRef b = z->g.b;
   LLVMValueRef q = LLVMBuildGEP2(b, z->g.t, p, &c, 1, "");
-  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind || cg_vector_bytes(cg) < 32)
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind || !wino_masks(cg))
     return wino_load(z, ty, LLVMBuildSelect(b, inside, q, cg_gep(cg, z->g.t, z->zeros, c), ""),
                      cg_i64(cg, 0));
   return cg_masked_load(cg, b, ty, q, 4, wino_mask(z, ty, inside));
@@ -380,7 +386,7 @@ static void wino_transform(Wino *z, LLVMValueRef tb, LLVMValueRef nt, bool in) {
     z->inside = inside;
     wino_lanes(z, z->C, img, mat, wino_in_lanes);
     z->inside = NULL;
-  } else if (cg_vector_bytes(cg) >= 32) {
+  } else if (wino_masks(cg)) {
     /* rows past the result's edge masked off (x86: vmaskmovps with AVX2,
      * vmovups {k} with AVX-512). Edge tiles exist where m does not divide
      * Ho or Wo: none in ResNet-50 b1's three Winograd layers (LLVM folds
