@@ -83,10 +83,15 @@
  * --fifo, 1.05x without (2 x 20 calls, load 1.3-2). Not measured on the
  * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
  * 0.97-1.00 with BERT's weights as constants, noise).
- * skinny_fold: see skinny_strip (x86 only: inline asm). */
+ * skinny_fold: see skinny_strip (x86 only: inline asm).
+ * kc_tall: see gemm_plan_deep. AVX-512 has two rows that differ only in
+ * it: Zen 4 and 5 (LLVM's CPU names znver*) keep DEEP_MC's blocks at
+ * KC 512, unmeasured there with kc_tall; every other AVX-512 CPU (Intel's,
+ * measured on Sapphire Rapids, and x86-64-v4) slices tall dots 1024 deep. */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
+  const char *cpus; /* CPU-name prefixes, "|"-separated; NULL: any */
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
@@ -127,33 +132,39 @@ typedef struct GemmTile {
  * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
  * b8 (12 calls) 0.989, 0.988. */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 0},
-    {"avx2", "x86_64|i386|i486|i586|i686", 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true, 1024},
-    {"neon", "aarch64|arm64", 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false, 0},
-    {"generic", NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false, 0},
+    {"avx512", "x86_64|i386|i486|i586|i686", "znver", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 0},
+    {"avx512", "x86_64|i386|i486|i586|i686", NULL, 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 1024},
+    {"avx2", "x86_64|i386|i486|i586|i686", NULL, 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true, 1024},
+    {"neon", "aarch64|arm64", NULL, 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false, 0},
+    {"generic", NULL, NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false, 0},
 };
 
-static bool arch_is(const char *triple, const char *arches) {
-  for (const char *a = arches; *a;) {
+/* Whether name (a triple or a CPU name) starts with one of prefixes,
+ * "|"-separated. */
+static bool arch_is(const char *name, const char *prefixes) {
+  for (const char *a = prefixes; *a;) {
     size_t n = strcspn(a, "|");
-    if (!strncmp(triple, a, n)) return true;
+    if (!strncmp(name, a, n)) return true;
     a += n + (a[n] == '|');
   }
   return false;
 }
 
-/* The tile for target machine tm and the vector width the kernels use.
+/* The tile for target machine tm and the vector width the kernels use:
+ * the first row whose architecture, CPU name and vector width tm has.
  * NEON is part of every aarch64 Linux target; only an explicit -neon
  * turns it off. */
 static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   char *triple = LLVMGetTargetMachineTriple(tm);
+  char *cpu = LLVMGetTargetMachineCPU(tm);
   char *features = LLVMGetTargetMachineFeatureString(tm);
   const GemmTile *t = gemm_tiles;
   for (; t->arch; t++)
-    if (arch_is(triple, t->arch) && t->vbytes == vbytes &&
+    if (arch_is(triple, t->arch) && (!t->cpus || arch_is(cpu, t->cpus)) && t->vbytes == vbytes &&
         !(!strcmp(t->isa, "neon") && strstr(features, "-neon")))
       break;
   LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(features);
   return t;
 }
@@ -307,7 +318,7 @@ void gemm_plan(Gemm *g) {
  * 160 1.016 / 1.020, 192 0.972-1.021, 256 1.016-1.022, 768 (all of K
  * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034.
  * A tall dot (IR_DOT_TALL_ROWS rows a batch or more, K deeper than
- * IR_DOT_KC_DEEP) on AVX2 (the tile's kc_tall) slices K up to 1024 deep,
+ * IR_DOT_KC_DEEP) on AVX2 and on AVX-512 but Zen 4/5 (the tile's kc_tall) slices K up to 1024 deep,
  * all its rows in one block: its A block overflows the Zen 3's 512 KiB L2
  * at KC 512 (a shallower K keeps DEEP_MC's blocks: unmeasured), so each slice
  * only adds a pass over C (2 MiB a block at 1024 columns, from L3) and
@@ -322,7 +333,18 @@ void gemm_plan(Gemm *g) {
  * 256 or 128 rows 1.004 and 1.044 (1 thread). Not for BERT's 128 rows:
  * its three products (128 x 768 @ 768 x 3072, @ 3072 x 768, @ 768 x 768,
  * weights as arguments) took 1.040x the time with KC 1024 (1 thread, 3 x
- * 20 calls; main against itself 1.001), as 768 above. Other changes to
+ * 20 calls; main against itself 1.001), as 768 above. On a Sapphire
+ * Rapids core (AVX-512, 2 MiB L2, the 2-core VM; LLVM names it
+ * rocketlake), dot_1024, the thread's CPU time of alternating calls in
+ * one process (bench/ab.py's driver timing CLOCK_THREAD_CPUTIME_ID, 3
+ * rounds of 20 calls, load 2-7 from other builds), paired medians
+ * against main beside main against itself: KC 1024 with all rows in one
+ * block 0.940 (1.001), 0.934 (0.999), 0.929 (1.007), faster in 52, 46
+ * and 57 of 60 calls; KC 512 with all rows in one block 0.984 (0.999);
+ * the 8 x 3 tile (NV 3: 8 broadcasts and 3 loads of B a k, 24
+ * accumulators) 1.064 at KC 512 in blocks, 0.992 at KC 1024 (1.001).
+ * 2 threads, wall time, 3 x 20 calls: KC 1024 0.946 (0.986). BERT's and
+ * ResNet-50's objects are unchanged (no tall dot). Other changes to
  * the blocked path measured no faster on dot_1024 (1 thread, 3 x 20
  * calls, against main beside main, whose ratio swung 0.974-1.003):
  * KC 256 with blocks of 256 or 512 rows (Bp in L1) 1.007 / 1.040, KC
