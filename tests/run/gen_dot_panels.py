@@ -65,9 +65,9 @@ PACK_TILE = [
 # slices not a multiple of anything (700: 350 + 350, 1100: 367 + 367 +
 # 366), N not a multiple of NR, M from 9 to 130 (past the skinny path), blocks of rows
 # (600 x 300: 300 + 300 rows, one slice, on every target);
-# tall dots (512 rows or more a batch and K over 512: on AVX2 K in slices
-# of up to 1024, all rows one block, gemm.c gemm_plan_deep): 520 in one
-# slice (2 blocks and 2 slices off AVX2), 1100 = 550 + 550 and M not
+# tall dots (512 rows or more a batch and K over 512: on AVX2 and on
+# AVX-512 but Zen 4/5 K in slices of up to 1024, all rows one block, gemm.c
+# gemm_plan_deep): 520 in one slice (2 blocks and 2 slices elsewhere), 1100 = 550 + 550 and M not
 # a multiple of MR, f64 (1030 = 515 + 515), and batches of 512 rows with
 # K = 700 in one slice.
 COL_PIECES = [
@@ -77,7 +77,7 @@ COL_PIECES = [
     ("computed", "f32", [13, 700], [700, 300], [], [], [1], [0]),    # 2 x 6 + 1 rows
     ("computed", "f32", [9, 600], [600, 257], [], [], [1], [0]),     # 6 + 3 rows, 4 + 1 panels
     ("computed", "f64", [20, 600], [600, 200], [], [], [1], [0]),    # f64: 6 + 1 panels of 32
-    ("computed", "f32", [530, 520], [520, 9], [], [], [1], [0]),     # AVX2 1 slice; else 2 blocks, 2 slices
+    ("computed", "f32", [530, 520], [520, 9], [], [], [1], [0]),     # kc_tall: 1 slice; else 2 blocks, 2 slices
     ("computed", "f32", [600, 300], [300, 10], [], [], [1], [0]),    # 2 blocks of rows on every target
     ("computed", "f32", [515, 1100], [1100, 26], [], [], [1], [0]),  # tall: 128 x 4 + 3 rows
     ("computed", "f64", [520, 1030], [1030, 14], [], [], [1], [0]),  # tall f64: 1 + 1 panels
