@@ -2754,7 +2754,23 @@ static void prefetch_panel_part(Gemm *g, GemmBlock *k, LLVMValueRef next, LLVMVa
  * bits identical. Packing Bp2 for the next panel in a share of rows
  * after each row tile instead (double buffered, each share fetched one
  * tile before) was no faster than main's pass: the copies stalled
- * likewise. */
+ * likewise. Nor was packing 4 or 2 panels at once, row by row (the
+ * first tile of a group copying 1 KiB or 512 bytes of each row of B,
+ * rows 3 or 12 KiB apart, into Bp's panels; Bp 4 or 2 panels deep, the
+ * next group fetched over the group's tiles): BERT at 128 tokens, weights
+ * as arguments, on the 2-core Sapphire Rapids VM, bench/ab.py --fifo
+ * --offset=16, 3 x 10 calls, paired medians against main: 4 panels 1.054
+ * (1 thread; 1.003 at offset 0) and 1.058 (2 threads, faster in 6 of
+ * 30); 2 panels 0.989 and 0.991 (main against itself 1.000 and 1.012).
+ * Neither are 4 KiB pages what this tile waits for there: a plain C copy
+ * of BERT's 72 weight matrices panel by panel (as this tile reads them)
+ * took 67.6 ms, 65.1 with MADV_HUGEPAGE (SCHED_FIFO, best of 7), and
+ * BERT itself 324.1 against 324.5 ms (main, --fifo, the arguments in 4
+ * KiB pages and in huge pages: medians of 30 and 20 calls, two runs
+ * minutes apart, unpaired); the same copy 4 panels at
+ * a time 42.6 ms (the hardware prefetcher follows runs within a page),
+ * a gain the prefetches of the tiles before (prefetch_panel_part) already
+ * take. */
 static LLVMValueRef packing_tile(Gemm *g, GemmBlock *k, GemmScratch *s, LLVMValueRef pc,
                                  LLVMValueRef jr, LLVMValueRef nr, LLVMValueRef kc,
                                  LLVMValueRef next, LLVMValueRef a, LLVMValueRef first) {
