@@ -457,7 +457,11 @@ bool cg_dot_skinny_rows(const Op *op) {
  * (bench/ab.py --fifo, 3 x 20 calls) 0.98-1.00 and 1.00-1.01; the parts'
  * slots placed at B's offset within a line (skinny_stage_at, the slots
  * 4 KiB larger), weights 16 bytes past a line, --fifo, 5 x 30 calls:
- * 0.96-1.02. */
+ * 0.96-1.02. On the 2-vCPU Sapphire Rapids VM, up to 4 or 2 parts a
+ * thread (K / KSPLIT_MIN_ROWS at most, each in a slot of its own), 2
+ * threads: BERT at 7 tokens (weights as arguments) 1.057x and 1.017x
+ * under SCHED_FIFO, GPT-2's step 1.006x both, no faster without it
+ * (docs/runtime.md). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */
