@@ -84,10 +84,11 @@
  * others, so kept at 4 there (the packed skinny path keeps 4: one turn,
  * 0.97-1.00 with BERT's weights as constants, noise).
  * skinny_fold: see skinny_strip (x86 only: inline asm).
- * kc_tall: see gemm_plan_deep. AVX-512 has two rows that differ only in
- * it: Zen 4 and 5 (LLVM's CPU names znver*) keep DEEP_MC's blocks at
- * KC 512, unmeasured there with kc_tall; every other AVX-512 CPU (Intel's,
- * measured on Sapphire Rapids, and x86-64-v4) slices tall dots 1024 deep. */
+ * kc_tall: see gemm_plan_deep. Zen 4 and 5 (LLVM's CPU names znver*)
+ * keep DEEP_MC's blocks at KC 512, unmeasured there with kc_tall; every
+ * other AVX-512 CPU (Intel's, measured on Sapphire Rapids, and x86-64-v4)
+ * slices tall dots 1024 deep. AVX-512 has three rows: Sapphire Rapids
+ * (cpf, below the convolution's comment), Zen 4/5 (kc_tall) and the rest. */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
@@ -131,7 +132,26 @@ typedef struct GemmTile {
  * with other builds beside it; main against itself the same way: 1.012,
  * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
  * b8 (12 calls) 0.989, 0.988. */
+/* On the Sapphire Rapids core (2 MiB L2; in a VM that LLVM's host
+ * detection names "rocketlake") the AVX-512 convolution microkernel runs
+ * without the fetch of the next panel (cpf), as on AVX2: the core's own
+ * L2 prefetchers follow the panels, and the fetches (a line a k in the
+ * first four tiles of a panel) cost more than they save. ResNet-50,
+ * bench/ab.py against the fetch (main), with main against itself as the
+ * control, other helpers' load 2.8-6 on the 2-core VM, 28 Nov: b1 at 1
+ * thread, the thread's CPU time, 4 x 20 calls: 0.958 (faster in 61 of
+ * 80; control 0.995), wall time 0.964 (53 of 80; control 0.994); b8 at 1
+ * thread, CPU time, 3 x 10 calls: 0.971 (19 of 30; control 0.992); b1 at
+ * 2 threads, wall time, 3 x 20 calls: 0.974 (34 of 60; control 1.020).
+ * Measured there and not kept: only the first tile of a panel fetching
+ * (cpf_first) one line of each row 0.972 (b1, 1 thread, CPU time), two
+ * lines 0.950, all four 0.946 (b8 0.977, b1 at 2 threads 0.974): no
+ * better than no fetch within the noise; cb_panel 1 MiB (half this L2)
+ * 1.105, 256 KiB 1.005; the 8 x 3 tile 1.04, 7 x 4 1.07 (b1, 1 thread,
+ * wall time, control 1.022). Same bits: the fetch changes no sum.
+ * Other AVX-512 CPUs (Zen 4 above) keep the fetch. */
 static const GemmTile gemm_tiles[] = {
+    {"avx512", "x86_64|i386|i486|i586|i686", "sapphirerapids|rocketlake", 64, 6, 4, 6, 4, false, false, false, 512 * 1024, 4, false, 1024},
     {"avx512", "x86_64|i386|i486|i586|i686", "znver", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 0},
     {"avx512", "x86_64|i386|i486|i586|i686", NULL, 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 1024},
     {"avx2", "x86_64|i386|i486|i586|i686", NULL, 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true, 1024},
@@ -141,7 +161,7 @@ static const GemmTile gemm_tiles[] = {
 
 /* Whether name (a triple or a CPU name) starts with one of prefixes,
  * "|"-separated. */
-static bool arch_is(const char *name, const char *prefixes) {
+static bool listed(const char *name, const char *prefixes) {
   for (const char *a = prefixes; *a;) {
     size_t n = strcspn(a, "|");
     if (!strncmp(name, a, n)) return true;
@@ -160,7 +180,7 @@ static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   char *features = LLVMGetTargetMachineFeatureString(tm);
   const GemmTile *t = gemm_tiles;
   for (; t->arch; t++)
-    if (arch_is(triple, t->arch) && (!t->cpus || arch_is(cpu, t->cpus)) && t->vbytes == vbytes &&
+    if (listed(triple, t->arch) && (!t->cpus || listed(cpu, t->cpus)) && t->vbytes == vbytes &&
         !(!strcmp(t->isa, "neon") && strstr(features, "-neon")))
       break;
   LLVMDisposeMessage(triple);
@@ -1202,7 +1222,7 @@ static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
 
 static bool target_is(CG *cg, const char *arches) {
   char *triple = LLVMGetTargetMachineTriple(cg->tm);
-  bool yes = arch_is(triple, arches);
+  bool yes = listed(triple, arches);
   LLVMDisposeMessage(triple);
   return yes;
 }
