@@ -116,6 +116,25 @@ static const char PIPE_IPO[] =
  * 3.04 -> 2.68 s at 1 thread, 3.48 -> 3.40 s at 2, run time unchanged).
  * Emission (llc-19 -time-trace): instruction selection is half, spread
  * over every function (30-80 ms for the largest). */
+/* Measured again (branch ct, 2026-11-28, Sapphire Rapids VM, cachegrind
+ * instructions, so the load did not matter): default<O3> + CG_PIPE_LSR
+ * on ResNet-50 b1's module as cg_optimize gets it, 4.83 G at 2 threads
+ * (4.11 G at 1): loop-reduce 30 % (IVUsers and SCEV over the kernels'
+ * nests, spread over 207 loops: none above 5 % of it), instcombine 19 %,
+ * indvars 6.6 %, gvn 3.7 %, ipsccp 3.2 %, dse 3.2 %, loop-vectorize 3.0 %,
+ * loop-load-elim 2.7 %, called-value-propagation 1.2 %. Tried, not kept:
+ * PIPE_IPO/PIPE_LOCAL without called-value-propagation, dse and the
+ * instcombine after slp-vectorizer and vector-combine (4.83 -> 4.53 G;
+ * the same IR for that module and byte-identical objects of ResNet-50
+ * b1/b8, BERT-base, the GPT-2 step at 1 and 2 threads), because
+ * tests/run/cholesky_lower_upper.mlir's object changed (not looked into);
+ * without simple-loop-unswitch the code changes (ResNet-50 kernels).
+ * Emission (llc-19 on the optimized module, 2.78 G): instruction
+ * selection 41 %, of which SelectionDAG's known-bits queries on the i64
+ * udiv/urem by constants (their MULHU: 128-bit KnownBits::mul) are a
+ * large part: the same module with those divisions done in i32 took 7 %
+ * fewer instructions to emit (an experiment, not a valid rewrite: the
+ * dividends are not known to fit). */
 static const char PIPE_LOCAL[] =
     "require<globals-aa>,function(invalidate<aa>),require<profile-summary>,"
     "cgscc(devirt<4>(inline,function-attrs<skip-non-recursive-function-attrs>,"
