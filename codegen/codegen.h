@@ -552,8 +552,10 @@ LLVMValueRef cg_window_pos(CG *cg, const Window *w, int d, LLVMValueRef in_dim, 
 LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a dot kernel call computes,
- * in units of *unit of its elements (NR columns, or 1). */
-int cg_dot_split(CG *cg, const Op *op, int64_t *unit);
+ * in units of *unit of its elements (NR columns, or 1); or, where *count
+ * is set, rows of its GEMM's C: [0, M) of the row dimensions that start
+ * there (*count = M, *grain the rows worth a call, gemm_row_grain). */
+int cg_dot_split(CG *cg, const Op *op, int64_t *unit, int64_t *count, int64_t *grain);
 /* How many pieces of K a skinny dot's kernel splits into (dot.c), or 0
  * for the split cg_dot_split gives; *sums: the units after them that add
  * the pieces up (by columns). */

@@ -177,10 +177,10 @@ static int first_wide(const Type *t, int lo, int hi) {
 
 /* Maps [begin, end) of result dimension pdim (dot_split, in units of
  * unit) to a GemmRange: batches, rows or columns, scaled by the extents of
- * the dimensions after pdim in its group, or panels of NR columns; the
- * other groups are covered whole (the dimensions before pdim in its group
- * have extent 1). */
-static GemmRange range_of(Gemm *g, Op *op, int pdim, int64_t unit, LLVMValueRef begin,
+ * the dimensions after pdim in its group, or panels of NR columns, or with
+ * rows (dot_split's *rows) rows of C themselves; the other groups are
+ * covered whole (the dimensions before pdim in its group have extent 1). */
+static GemmRange range_of(Gemm *g, Op *op, int pdim, int64_t unit, bool rows, LLVMValueRef begin,
                           LLVMValueRef end) {
   CG *cg = g->cg;
   const GemmPlan *p = &g->p;
@@ -192,6 +192,11 @@ static GemmRange range_of(Gemm *g, Op *op, int pdim, int64_t unit, LLVMValueRef 
   if (unit > 1) { /* panels: pdim is the last dimension, the columns */
     r.c0 = LLVMBuildMul(g->b, begin, cg_i64(cg, unit), "c0");
     r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, unit), ""), cg_i64(cg, p->N));
+    return r;
+  }
+  if (rows) {
+    r.r0 = begin;
+    r.r1 = end;
     return r;
   }
   LLVMValueRef *lo = &r.b0, *hi = &r.b1;
@@ -285,11 +290,19 @@ static DotPlan plan_dot(const Op *op) {
  * alternating calls, load 3.5-4.1: 0.943-0.951 of the 128-column pieces'
  * time, faster in 183-192, bits identical; the 128-column pieces were
  * 0.939 of the 768-column ones (load 2.8-3.3), pieces of 1.5 panels
- * 1.09x slower than those). */
-static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit) {
+ * 1.09x slower than those).
+ * Rows that span several result dimensions (x of 33 x 79 x 256, the
+ * chess transformer's 33 boards of 79 tokens) split as rows of C
+ * (*rows: [begin, end) counts rows, kernel.c's count), not as elements
+ * of the first dimension: 33 boards went 17 | 16 to 2 threads, and the
+ * model's 2-thread calls took 0.518x its 1-thread ones (SCHED_FIFO, 16
+ * paired calls), 17/33 of them; rows go 1304 | 1303. */
+static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit,
+                     bool *rows) {
   const GemmPlan *p = &dp->p;
   const Type *t = op->results[0]->type;
   *unit = 1;
+  *rows = false;
   if (!dp->shaped) return cg_split_dim(t);
   int fl = p->nbd, fr = p->nbd + p->nfl;
   int d = first_wide(t, 0, fl);
@@ -303,20 +316,27 @@ static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64
     *unit = op->opnds[1]->packed->nr; /* the packed skinny path: whole panels */
     return t->rank - 1;
   }
-  if (d < 0 && !gemm_skinny_fits(p)) d = first_wide(t, fl, fr);
+  if (d < 0 && !gemm_skinny_fits(p)) {
+    d = first_wide(t, fl, fr);
+    *rows = d >= 0 && d < fr - 1 && first_wide(t, d + 1, fr) >= 0;
+  }
   if (d < 0) d = first_wide(t, fr, t->rank);
   if (d < 0) d = first_wide(t, fl, fr);
   return d < 0 ? 0 : d;
 }
 
 /* dot_split with cg's GEMM tile and threads. */
-static int split_of(CG *cg, const Op *op, const DotPlan *dp, int64_t *unit) {
-  return dot_split(op, dp, gemm_nr(cg, op), cg->o->threads, unit);
+static int split_of(CG *cg, const Op *op, const DotPlan *dp, int64_t *unit, bool *rows) {
+  return dot_split(op, dp, gemm_nr(cg, op), cg->o->threads, unit, rows);
 }
 
-int cg_dot_split(CG *cg, const Op *op, int64_t *unit) {
+int cg_dot_split(CG *cg, const Op *op, int64_t *unit, int64_t *count, int64_t *grain) {
   DotPlan dp = plan_dot(op);
-  return split_of(cg, op, &dp, unit);
+  bool rows;
+  int d = split_of(cg, op, &dp, unit, &rows);
+  *count = rows ? dp.p.M : 0;
+  *grain = rows ? gemm_row_grain(op->opnds[1]->packed, 1) : 1;
+  return d;
 }
 
 bool cg_dot_skinny_rows(const Op *op) {
@@ -512,8 +532,9 @@ bool cg_dot_b_packing(const Op *op, int panel_bytes, int threads, bool skinny_pa
   bool skinny = dp.path == DOT_SKINNY && p->sbn == 1 && skinny_packs;
   if ((dp.path != DOT_BLOCKED && !skinny) || p->K == 0) return false;
   int64_t unit;
+  bool rows;
   int nr = panel_bytes / elem_bytes(p->e);
-  if (!skinny && dot_split(op, &dp, nr, threads, &unit) >= p->nbd + p->nfl && unit == 1)
+  if (!skinny && dot_split(op, &dp, nr, threads, &unit, &rows) >= p->nbd + p->nfl && unit == 1)
     return false;
   if (p->nbd > op->a.dot.lhs_batch.n) return false; /* B shared by peeled rows */
   gemm_packing(p, p->nbd, p->bdim, p->bsb, panel_bytes, out);
@@ -528,7 +549,8 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
   DotPlan dp = plan_dot(op);
   if (dp.path == DOT_ELEMENTAL) return false;
   int64_t unit;
-  int pdim = split_of(cg, op, &dp, &unit);
+  bool rows;
+  int pdim = split_of(cg, op, &dp, &unit, &rows);
   Gemm g = {.cg = cg, .b = cg->b, .op = op, .epi = epi, .p = dp.p, .ncols = dp.p.nfr};
   gemm_plan(&g);
   if (dp.path == DOT_EMPTY) return true;
@@ -543,7 +565,7 @@ bool cg_kernel_dot(CG *cg, Op *op, Op *epi) {
                     ksplit_sums(cg->o->threads, &dp.p), begin, end);
     return true;
   }
-  GemmRange r = range_of(&g, op, pdim, unit, begin, end);
+  GemmRange r = range_of(&g, op, pdim, unit, rows, begin, end);
   if (dp.path == DOT_SKINNY) {
     gemm_plan_skinny_of(&g, op->opnds[1]);
     skinny_body(&g, op, &r);

@@ -495,7 +495,7 @@ static Op *epilogue_source(Op *op) {
  * the elements of that dimension per unit of [begin, end) when the GEMM
  * path runs the kernel; *count: 0, or the units of [0, n) when they are
  * not the dimension's elements, and *grain the fewest worth a call
- * (cg_conv_split). */
+ * (cg_conv_split, cg_dot_split). */
 static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count,
                      int64_t *grain) {
   Op *src = epilogue_source(root);
@@ -504,7 +504,7 @@ static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *co
   *count = 0;
   *grain = 1;
   CgSplit how = cg_op_impl(src->code)->split;
-  if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit);
+  if (how == CG_SPLIT_DOT) return cg_dot_split(cg, src, unit, count, grain);
   if (how != CG_SPLIT_CONV) return cg_split_dim(t);
   int d;
   cg_conv_split(cg, src, &d, unit, count, grain);

@@ -11,7 +11,8 @@
 // OUTPUT: i1=1
 // OUTPUT: i1=1
 // OUTPUT: i1=1
-func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+// OUTPUT: i1=1
+func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
   %a0_i0 = stablehlo.iota dim = 0 : tensor<128x70xf32>
   %a0_w0 = stablehlo.constant dense<7.0> : tensor<128x70xf32>
   %a0_p0 = stablehlo.multiply %a0_i0, %a0_w0 : tensor<128x70xf32>
@@ -208,71 +209,104 @@ func.func @main() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   %eq5 = stablehlo.compare EQ, %d5, %ref5 : (tensor<1x137x48xf32>, tensor<1x137x48xf32>) -> tensor<1x137x48xi1>
   %t5 = stablehlo.constant dense<true> : tensor<i1>
   %ok5 = stablehlo.reduce(%eq5 init: %t5) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<1x137x48xi1>, tensor<i1>) -> tensor<i1>
-  %a6_i0 = stablehlo.iota dim = 0 : tensor<41x2100xf32>
-  %a6_w0 = stablehlo.constant dense<7.0> : tensor<41x2100xf32>
-  %a6_p0 = stablehlo.multiply %a6_i0, %a6_w0 : tensor<41x2100xf32>
-  %a6_i1 = stablehlo.iota dim = 1 : tensor<41x2100xf32>
-  %a6_w1 = stablehlo.constant dense<3.0> : tensor<41x2100xf32>
-  %a6_p1 = stablehlo.multiply %a6_i1, %a6_w1 : tensor<41x2100xf32>
-  %a6_s0 = stablehlo.add %a6_p0, %a6_p1 : tensor<41x2100xf32>
-  %a6_cm = stablehlo.constant dense<11.0> : tensor<41x2100xf32>
-  %a6_co = stablehlo.constant dense<5.0> : tensor<41x2100xf32>
-  %a6_r = stablehlo.remainder %a6_s0, %a6_cm : tensor<41x2100xf32>
-  %a6 = stablehlo.subtract %a6_r, %a6_co : tensor<41x2100xf32>
-  %b6_i0 = stablehlo.iota dim = 0 : tensor<2100x70xf32>
-  %b6_w0 = stablehlo.constant dense<5.0> : tensor<2100x70xf32>
-  %b6_p0 = stablehlo.multiply %b6_i0, %b6_w0 : tensor<2100x70xf32>
-  %b6_i1 = stablehlo.iota dim = 1 : tensor<2100x70xf32>
-  %b6_w1 = stablehlo.constant dense<2.0> : tensor<2100x70xf32>
-  %b6_p1 = stablehlo.multiply %b6_i1, %b6_w1 : tensor<2100x70xf32>
-  %b6_s0 = stablehlo.add %b6_p0, %b6_p1 : tensor<2100x70xf32>
-  %b6_cm = stablehlo.constant dense<13.0> : tensor<2100x70xf32>
-  %b6_co = stablehlo.constant dense<6.0> : tensor<2100x70xf32>
-  %b6_r = stablehlo.remainder %b6_s0, %b6_cm : tensor<2100x70xf32>
-  %b6 = stablehlo.subtract %b6_r, %b6_co : tensor<2100x70xf32>
-  %d6 = stablehlo.dot_general %a6, %b6, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<41x2100xf32>, tensor<2100x70xf32>) -> tensor<41x70xf32>
-  %ba6 = stablehlo.broadcast_in_dim %a6, dims = [0, 2] : (tensor<41x2100xf32>) -> tensor<41x70x2100xf32>
-  %bb6 = stablehlo.broadcast_in_dim %b6, dims = [2, 1] : (tensor<2100x70xf32>) -> tensor<41x70x2100xf32>
-  %m6 = stablehlo.multiply %ba6, %bb6 : tensor<41x70x2100xf32>
+  %a6_i0 = stablehlo.iota dim = 0 : tensor<5x77x100xf32>
+  %a6_i1 = stablehlo.iota dim = 1 : tensor<5x77x100xf32>
+  %a6_w1 = stablehlo.constant dense<7.0> : tensor<5x77x100xf32>
+  %a6_p1 = stablehlo.multiply %a6_i1, %a6_w1 : tensor<5x77x100xf32>
+  %a6_i2 = stablehlo.iota dim = 2 : tensor<5x77x100xf32>
+  %a6_w2 = stablehlo.constant dense<3.0> : tensor<5x77x100xf32>
+  %a6_p2 = stablehlo.multiply %a6_i2, %a6_w2 : tensor<5x77x100xf32>
+  %a6_s0 = stablehlo.add %a6_i0, %a6_p1 : tensor<5x77x100xf32>
+  %a6_s1 = stablehlo.add %a6_s0, %a6_p2 : tensor<5x77x100xf32>
+  %a6_cm = stablehlo.constant dense<11.0> : tensor<5x77x100xf32>
+  %a6_co = stablehlo.constant dense<5.0> : tensor<5x77x100xf32>
+  %a6_r = stablehlo.remainder %a6_s1, %a6_cm : tensor<5x77x100xf32>
+  %a6 = stablehlo.subtract %a6_r, %a6_co : tensor<5x77x100xf32>
+  %b6_i0 = stablehlo.iota dim = 0 : tensor<100x90xf32>
+  %b6_w0 = stablehlo.constant dense<5.0> : tensor<100x90xf32>
+  %b6_p0 = stablehlo.multiply %b6_i0, %b6_w0 : tensor<100x90xf32>
+  %b6_i1 = stablehlo.iota dim = 1 : tensor<100x90xf32>
+  %b6_w1 = stablehlo.constant dense<2.0> : tensor<100x90xf32>
+  %b6_p1 = stablehlo.multiply %b6_i1, %b6_w1 : tensor<100x90xf32>
+  %b6_s0 = stablehlo.add %b6_p0, %b6_p1 : tensor<100x90xf32>
+  %b6_cm = stablehlo.constant dense<13.0> : tensor<100x90xf32>
+  %b6_co = stablehlo.constant dense<6.0> : tensor<100x90xf32>
+  %b6_r = stablehlo.remainder %b6_s0, %b6_cm : tensor<100x90xf32>
+  %b6 = stablehlo.subtract %b6_r, %b6_co : tensor<100x90xf32>
+  %d6 = stablehlo.dot_general %a6, %b6, batching_dims = [] x [], contracting_dims = [2] x [0] : (tensor<5x77x100xf32>, tensor<100x90xf32>) -> tensor<5x77x90xf32>
+  %ba6 = stablehlo.broadcast_in_dim %a6, dims = [0, 1, 3] : (tensor<5x77x100xf32>) -> tensor<5x77x90x100xf32>
+  %bb6 = stablehlo.broadcast_in_dim %b6, dims = [3, 2] : (tensor<100x90xf32>) -> tensor<5x77x90x100xf32>
+  %m6 = stablehlo.multiply %ba6, %bb6 : tensor<5x77x90x100xf32>
   %z6 = stablehlo.constant dense<0.0> : tensor<f32>
-  %ref6 = stablehlo.reduce(%m6 init: %z6) applies stablehlo.add across dimensions = [2] : (tensor<41x70x2100xf32>, tensor<f32>) -> tensor<41x70xf32>
-  %eq6 = stablehlo.compare EQ, %d6, %ref6 : (tensor<41x70xf32>, tensor<41x70xf32>) -> tensor<41x70xi1>
+  %ref6 = stablehlo.reduce(%m6 init: %z6) applies stablehlo.add across dimensions = [3] : (tensor<5x77x90x100xf32>, tensor<f32>) -> tensor<5x77x90xf32>
+  %eq6 = stablehlo.compare EQ, %d6, %ref6 : (tensor<5x77x90xf32>, tensor<5x77x90xf32>) -> tensor<5x77x90xi1>
   %t6 = stablehlo.constant dense<true> : tensor<i1>
-  %ok6 = stablehlo.reduce(%eq6 init: %t6) applies stablehlo.and across dimensions = [0, 1] : (tensor<41x70xi1>, tensor<i1>) -> tensor<i1>
-  %a7_i0 = stablehlo.iota dim = 0 : tensor<2x13x1030xf64>
-  %a7_i1 = stablehlo.iota dim = 1 : tensor<2x13x1030xf64>
-  %a7_w1 = stablehlo.constant dense<7.0> : tensor<2x13x1030xf64>
-  %a7_p1 = stablehlo.multiply %a7_i1, %a7_w1 : tensor<2x13x1030xf64>
-  %a7_i2 = stablehlo.iota dim = 2 : tensor<2x13x1030xf64>
-  %a7_w2 = stablehlo.constant dense<3.0> : tensor<2x13x1030xf64>
-  %a7_p2 = stablehlo.multiply %a7_i2, %a7_w2 : tensor<2x13x1030xf64>
-  %a7_s0 = stablehlo.add %a7_i0, %a7_p1 : tensor<2x13x1030xf64>
-  %a7_s1 = stablehlo.add %a7_s0, %a7_p2 : tensor<2x13x1030xf64>
-  %a7_cm = stablehlo.constant dense<11.0> : tensor<2x13x1030xf64>
-  %a7_co = stablehlo.constant dense<5.0> : tensor<2x13x1030xf64>
-  %a7_r = stablehlo.remainder %a7_s1, %a7_cm : tensor<2x13x1030xf64>
-  %a7 = stablehlo.subtract %a7_r, %a7_co : tensor<2x13x1030xf64>
-  %b7_i0 = stablehlo.iota dim = 0 : tensor<2x1030x20xf64>
-  %b7_i1 = stablehlo.iota dim = 1 : tensor<2x1030x20xf64>
-  %b7_w1 = stablehlo.constant dense<5.0> : tensor<2x1030x20xf64>
-  %b7_p1 = stablehlo.multiply %b7_i1, %b7_w1 : tensor<2x1030x20xf64>
-  %b7_i2 = stablehlo.iota dim = 2 : tensor<2x1030x20xf64>
-  %b7_w2 = stablehlo.constant dense<2.0> : tensor<2x1030x20xf64>
-  %b7_p2 = stablehlo.multiply %b7_i2, %b7_w2 : tensor<2x1030x20xf64>
-  %b7_s0 = stablehlo.add %b7_i0, %b7_p1 : tensor<2x1030x20xf64>
-  %b7_s1 = stablehlo.add %b7_s0, %b7_p2 : tensor<2x1030x20xf64>
-  %b7_cm = stablehlo.constant dense<13.0> : tensor<2x1030x20xf64>
-  %b7_co = stablehlo.constant dense<6.0> : tensor<2x1030x20xf64>
-  %b7_r = stablehlo.remainder %b7_s1, %b7_cm : tensor<2x1030x20xf64>
-  %b7 = stablehlo.subtract %b7_r, %b7_co : tensor<2x1030x20xf64>
-  %d7 = stablehlo.dot_general %a7, %b7, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x13x1030xf64>, tensor<2x1030x20xf64>) -> tensor<2x13x20xf64>
-  %ba7 = stablehlo.broadcast_in_dim %a7, dims = [0, 1, 3] : (tensor<2x13x1030xf64>) -> tensor<2x13x20x1030xf64>
-  %bb7 = stablehlo.broadcast_in_dim %b7, dims = [0, 3, 2] : (tensor<2x1030x20xf64>) -> tensor<2x13x20x1030xf64>
-  %m7 = stablehlo.multiply %ba7, %bb7 : tensor<2x13x20x1030xf64>
-  %z7 = stablehlo.constant dense<0.0> : tensor<f64>
-  %ref7 = stablehlo.reduce(%m7 init: %z7) applies stablehlo.add across dimensions = [3] : (tensor<2x13x20x1030xf64>, tensor<f64>) -> tensor<2x13x20xf64>
-  %eq7 = stablehlo.compare EQ, %d7, %ref7 : (tensor<2x13x20xf64>, tensor<2x13x20xf64>) -> tensor<2x13x20xi1>
+  %ok6 = stablehlo.reduce(%eq6 init: %t6) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<5x77x90xi1>, tensor<i1>) -> tensor<i1>
+  %a7_i0 = stablehlo.iota dim = 0 : tensor<41x2100xf32>
+  %a7_w0 = stablehlo.constant dense<7.0> : tensor<41x2100xf32>
+  %a7_p0 = stablehlo.multiply %a7_i0, %a7_w0 : tensor<41x2100xf32>
+  %a7_i1 = stablehlo.iota dim = 1 : tensor<41x2100xf32>
+  %a7_w1 = stablehlo.constant dense<3.0> : tensor<41x2100xf32>
+  %a7_p1 = stablehlo.multiply %a7_i1, %a7_w1 : tensor<41x2100xf32>
+  %a7_s0 = stablehlo.add %a7_p0, %a7_p1 : tensor<41x2100xf32>
+  %a7_cm = stablehlo.constant dense<11.0> : tensor<41x2100xf32>
+  %a7_co = stablehlo.constant dense<5.0> : tensor<41x2100xf32>
+  %a7_r = stablehlo.remainder %a7_s0, %a7_cm : tensor<41x2100xf32>
+  %a7 = stablehlo.subtract %a7_r, %a7_co : tensor<41x2100xf32>
+  %b7_i0 = stablehlo.iota dim = 0 : tensor<2100x70xf32>
+  %b7_w0 = stablehlo.constant dense<5.0> : tensor<2100x70xf32>
+  %b7_p0 = stablehlo.multiply %b7_i0, %b7_w0 : tensor<2100x70xf32>
+  %b7_i1 = stablehlo.iota dim = 1 : tensor<2100x70xf32>
+  %b7_w1 = stablehlo.constant dense<2.0> : tensor<2100x70xf32>
+  %b7_p1 = stablehlo.multiply %b7_i1, %b7_w1 : tensor<2100x70xf32>
+  %b7_s0 = stablehlo.add %b7_p0, %b7_p1 : tensor<2100x70xf32>
+  %b7_cm = stablehlo.constant dense<13.0> : tensor<2100x70xf32>
+  %b7_co = stablehlo.constant dense<6.0> : tensor<2100x70xf32>
+  %b7_r = stablehlo.remainder %b7_s0, %b7_cm : tensor<2100x70xf32>
+  %b7 = stablehlo.subtract %b7_r, %b7_co : tensor<2100x70xf32>
+  %d7 = stablehlo.dot_general %a7, %b7, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<41x2100xf32>, tensor<2100x70xf32>) -> tensor<41x70xf32>
+  %ba7 = stablehlo.broadcast_in_dim %a7, dims = [0, 2] : (tensor<41x2100xf32>) -> tensor<41x70x2100xf32>
+  %bb7 = stablehlo.broadcast_in_dim %b7, dims = [2, 1] : (tensor<2100x70xf32>) -> tensor<41x70x2100xf32>
+  %m7 = stablehlo.multiply %ba7, %bb7 : tensor<41x70x2100xf32>
+  %z7 = stablehlo.constant dense<0.0> : tensor<f32>
+  %ref7 = stablehlo.reduce(%m7 init: %z7) applies stablehlo.add across dimensions = [2] : (tensor<41x70x2100xf32>, tensor<f32>) -> tensor<41x70xf32>
+  %eq7 = stablehlo.compare EQ, %d7, %ref7 : (tensor<41x70xf32>, tensor<41x70xf32>) -> tensor<41x70xi1>
   %t7 = stablehlo.constant dense<true> : tensor<i1>
-  %ok7 = stablehlo.reduce(%eq7 init: %t7) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<2x13x20xi1>, tensor<i1>) -> tensor<i1>
-  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  %ok7 = stablehlo.reduce(%eq7 init: %t7) applies stablehlo.and across dimensions = [0, 1] : (tensor<41x70xi1>, tensor<i1>) -> tensor<i1>
+  %a8_i0 = stablehlo.iota dim = 0 : tensor<2x13x1030xf64>
+  %a8_i1 = stablehlo.iota dim = 1 : tensor<2x13x1030xf64>
+  %a8_w1 = stablehlo.constant dense<7.0> : tensor<2x13x1030xf64>
+  %a8_p1 = stablehlo.multiply %a8_i1, %a8_w1 : tensor<2x13x1030xf64>
+  %a8_i2 = stablehlo.iota dim = 2 : tensor<2x13x1030xf64>
+  %a8_w2 = stablehlo.constant dense<3.0> : tensor<2x13x1030xf64>
+  %a8_p2 = stablehlo.multiply %a8_i2, %a8_w2 : tensor<2x13x1030xf64>
+  %a8_s0 = stablehlo.add %a8_i0, %a8_p1 : tensor<2x13x1030xf64>
+  %a8_s1 = stablehlo.add %a8_s0, %a8_p2 : tensor<2x13x1030xf64>
+  %a8_cm = stablehlo.constant dense<11.0> : tensor<2x13x1030xf64>
+  %a8_co = stablehlo.constant dense<5.0> : tensor<2x13x1030xf64>
+  %a8_r = stablehlo.remainder %a8_s1, %a8_cm : tensor<2x13x1030xf64>
+  %a8 = stablehlo.subtract %a8_r, %a8_co : tensor<2x13x1030xf64>
+  %b8_i0 = stablehlo.iota dim = 0 : tensor<2x1030x20xf64>
+  %b8_i1 = stablehlo.iota dim = 1 : tensor<2x1030x20xf64>
+  %b8_w1 = stablehlo.constant dense<5.0> : tensor<2x1030x20xf64>
+  %b8_p1 = stablehlo.multiply %b8_i1, %b8_w1 : tensor<2x1030x20xf64>
+  %b8_i2 = stablehlo.iota dim = 2 : tensor<2x1030x20xf64>
+  %b8_w2 = stablehlo.constant dense<2.0> : tensor<2x1030x20xf64>
+  %b8_p2 = stablehlo.multiply %b8_i2, %b8_w2 : tensor<2x1030x20xf64>
+  %b8_s0 = stablehlo.add %b8_i0, %b8_p1 : tensor<2x1030x20xf64>
+  %b8_s1 = stablehlo.add %b8_s0, %b8_p2 : tensor<2x1030x20xf64>
+  %b8_cm = stablehlo.constant dense<13.0> : tensor<2x1030x20xf64>
+  %b8_co = stablehlo.constant dense<6.0> : tensor<2x1030x20xf64>
+  %b8_r = stablehlo.remainder %b8_s1, %b8_cm : tensor<2x1030x20xf64>
+  %b8 = stablehlo.subtract %b8_r, %b8_co : tensor<2x1030x20xf64>
+  %d8 = stablehlo.dot_general %a8, %b8, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x13x1030xf64>, tensor<2x1030x20xf64>) -> tensor<2x13x20xf64>
+  %ba8 = stablehlo.broadcast_in_dim %a8, dims = [0, 1, 3] : (tensor<2x13x1030xf64>) -> tensor<2x13x20x1030xf64>
+  %bb8 = stablehlo.broadcast_in_dim %b8, dims = [0, 3, 2] : (tensor<2x1030x20xf64>) -> tensor<2x13x20x1030xf64>
+  %m8 = stablehlo.multiply %ba8, %bb8 : tensor<2x13x20x1030xf64>
+  %z8 = stablehlo.constant dense<0.0> : tensor<f64>
+  %ref8 = stablehlo.reduce(%m8 init: %z8) applies stablehlo.add across dimensions = [3] : (tensor<2x13x20x1030xf64>, tensor<f64>) -> tensor<2x13x20xf64>
+  %eq8 = stablehlo.compare EQ, %d8, %ref8 : (tensor<2x13x20xf64>, tensor<2x13x20xf64>) -> tensor<2x13x20xi1>
+  %t8 = stablehlo.constant dense<true> : tensor<i1>
+  %ok8 = stablehlo.reduce(%eq8 init: %t8) applies stablehlo.and across dimensions = [0, 1, 2] : (tensor<2x13x20xi1>, tensor<i1>) -> tensor<i1>
+  return %ok0, %ok1, %ok2, %ok3, %ok4, %ok5, %ok6, %ok7, %ok8 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }
