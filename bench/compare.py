@@ -188,7 +188,7 @@ def ratio(a, b):
     return f"{a / b:.2f}x" if a is not None and b else "-"
 
 
-def table(results, started, load):
+def table(results, started, load, flags):
     lines = [f"# shloc beside XLA CPU, ONNX Runtime and PyTorch (same run)", "",
              f"Run {started} on {platform.node()} ({cpu_name()}, {os.cpu_count()} cores), "
              f"load average before the run: {load}. Medians of {results[0].get('samples', '?')} "
@@ -218,6 +218,9 @@ def table(results, started, load):
                   "(bench/anchors.c) at the same thread count: " +
                   "; ".join(f"{r['model']} {r['threads']}T: triad {r['triad_gbs']:.1f} GB/s"
                             for r in floors) + "."]
+    if flags:
+        lines += ["", "shloc's flags beyond --threads (bench/README.md says why): " +
+                  "; ".join(f"{name} `{' '.join(f)}`" for name, f in flags.items()) + "."]
     return "\n".join(lines) + "\n"
 
 
@@ -263,7 +266,8 @@ def main():
         results += got
     results.sort(key=lambda r: (registry.MODELS.index(registry.select([r["model"]])[0]),
                                 r["threads"]))
-    text = table(results, started, load)
+    flags = {m.name: m.flags for m in registry.select(args) if m.flags}
+    text = table(results, started, load, flags)
     os.makedirs(OUT_DIR, exist_ok=True)
     with open(os.path.join(OUT_DIR, "results.md"), "w") as f:
         f.write(text)
