@@ -480,8 +480,10 @@ bool cg_dot_skinny_rows(const Op *op) {
  * 0.96-1.02. On the 2-vCPU Sapphire Rapids VM, up to 4 or 2 parts a
  * thread (K / KSPLIT_MIN_ROWS at most, each in a slot of its own), 2
  * threads: BERT at 7 tokens (weights as arguments) 1.057x and 1.017x
- * under SCHED_FIFO, GPT-2's step 1.006x both, no faster without it
- * (docs/runtime.md). */
+ * under SCHED_FIFO (control 1.005x), GPT-2's step 1.006x both (control
+ * 1.008x); without SCHED_FIFO (load 4-11) GPT-2 0.975x / 0.997x
+ * (controls 1.009x / 1.016x), BERT 1.039x / 1.029x: no gain beyond the
+ * controls' spread (docs/runtime.md). */
 enum { KSPLIT_MIN_ROWS = 128 };
 
 /* The pieces of K that op, planned as dp, is split in: 0 if not split. */

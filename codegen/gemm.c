@@ -85,14 +85,20 @@
  * 0.97-1.00 with BERT's weights as constants, noise).
  * skinny_fold: see skinny_strip (x86 only: inline asm).
  * kc_tall: see gemm_plan_deep. Zen 4 and 5 (LLVM's CPU names znver*)
- * keep DEEP_MC's blocks at KC 512, unmeasured there with kc_tall; every
- * other AVX-512 CPU (Intel's, measured on Sapphire Rapids, and x86-64-v4)
- * slices tall dots 1024 deep. AVX-512 has three rows: Sapphire Rapids
- * (cpf, below the convolution's comment), Zen 4/5 (kc_tall) and the rest. */
+ * keep DEEP_MC's blocks at KC 512; every other AVX-512 CPU slices tall
+ * dots 1024 deep. Measured only on a Sapphire Rapids core: the other Intel
+ * AVX-512 CPUs and x86-64-v4 take it unmeasured, and Zen 4/5 keep what
+ * was measured there before kc_tall existed.
+ * AVX-512 has three rows, the same tile but for cpf and kc_tall (change
+ * them together): Sapphire Rapids and its successors (cpf, below the
+ * convolution's comment), Zen 4/5 (kc_tall) and the rest. A row with
+ * cpus or feature set is for targets whose CPU name starts with one of
+ * cpus or whose features name feature (tile_cpu). */
 typedef struct GemmTile {
   const char *isa;  /* in the microkernel's name */
   const char *arch; /* triple prefixes, "|"-separated; NULL: any */
-  const char *cpus; /* CPU-name prefixes, "|"-separated; NULL: any */
+  const char *cpus; /* CPU-name prefixes, "|"-separated; NULL: any (with feature NULL) */
+  const char *feature; /* or a target feature, as "+amx-tile"; NULL: none */
   int vbytes;       /* the vector width it is for; 0: any */
   int mr, nv;       /* dot_general's blocked path */
   int cmr, cnv;     /* a convolution's kernels (conv.c, winograd.c) */
@@ -132,11 +138,16 @@ typedef struct GemmTile {
  * with other builds beside it; main against itself the same way: 1.012,
  * 0.988): paired medians of 30 calls 0.986, 0.969, 0.962, 0.963, 0.978;
  * b8 (12 calls) 0.989, 0.988. */
-/* On the Sapphire Rapids core (2 MiB L2; in a VM that LLVM's host
- * detection names "rocketlake") the AVX-512 convolution microkernel runs
- * without the fetch of the next panel (cpf), as on AVX2: the core's own
- * L2 prefetchers follow the panels, and the fetches (a line a k in the
- * first four tiles of a panel) cost more than they save. ResNet-50,
+/* On the Sapphire Rapids core (2 MiB L2) the AVX-512 convolution
+ * microkernel runs without the fetch of the next panel (cpf), as on AVX2:
+ * the fetches (a line a k in the first four tiles of a panel) cost more
+ * than they save, likely as the core's own L2 prefetchers follow the
+ * panels (timings only, no counters on the VM). The row is for the CPU
+ * names sapphirerapids, emeraldrapids and graniterapids (the latter two,
+ * with the same 2 MiB L2, unmeasured) and for any target with AMX tiles:
+ * LLVM's host detection names the VM's core "rocketlake" (the CPU model
+ * it reports), but its features have +amx-tile, which a real Rocket Lake
+ * (512 KiB L2) lacks; so --cpu=rocketlake keeps the fetch. ResNet-50,
  * bench/ab.py against the fetch (main), with main against itself as the
  * control, other helpers' load 2.8-6 on the 2-core VM, 28 Nov: b1 at 1
  * thread, the thread's CPU time, 4 x 20 calls: 0.958 (faster in 61 of
@@ -149,14 +160,18 @@ typedef struct GemmTile {
  * better than no fetch within the noise; cb_panel 1 MiB (half this L2)
  * 1.105, 256 KiB 1.005; the 8 x 3 tile 1.04, 7 x 4 1.07 (b1, 1 thread,
  * wall time, control 1.022). Same bits: the fetch changes no sum.
- * Other AVX-512 CPUs (Zen 4 above) keep the fetch. */
+ * Other AVX-512 CPUs keep the fetch (not measured against it here). */
 static const GemmTile gemm_tiles[] = {
-    {"avx512", "x86_64|i386|i486|i586|i686", "sapphirerapids|rocketlake", 64, 6, 4, 6, 4, false, false, false, 512 * 1024, 4, false, 1024},
-    {"avx512", "x86_64|i386|i486|i586|i686", "znver", 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 0},
-    {"avx512", "x86_64|i386|i486|i586|i686", NULL, 64, 6, 4, 6, 4, true, false, false, 512 * 1024, 4, false, 1024},
-    {"avx2", "x86_64|i386|i486|i586|i686", NULL, 32, 4, 3, 6, 2, false, true, true, 256 * 1024, 1, true, 1024},
-    {"neon", "aarch64|arm64", NULL, 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false, 0},
-    {"generic", NULL, NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false, 0},
+    {"avx512", "x86_64|i386|i486|i586|i686", "sapphirerapids|emeraldrapids|graniterapids",
+     "+amx-tile", 64, 6, 4, 6, 4, false, false, false, 512 * 1024, 4, false, 1024},
+    {"avx512", "x86_64|i386|i486|i586|i686", "znver", NULL, 64, 6, 4, 6, 4, true, false, false,
+     512 * 1024, 4, false, 0},
+    {"avx512", "x86_64|i386|i486|i586|i686", NULL, NULL, 64, 6, 4, 6, 4, true, false, false,
+     512 * 1024, 4, false, 1024},
+    {"avx2", "x86_64|i386|i486|i586|i686", NULL, NULL, 32, 4, 3, 6, 2, false, true, true,
+     256 * 1024, 1, true, 1024},
+    {"neon", "aarch64|arm64", NULL, NULL, 16, 6, 3, 6, 3, true, false, false, 512 * 1024, 4, false, 0},
+    {"generic", NULL, NULL, NULL, 0, 6, 2, 6, 2, true, false, false, 512 * 1024, 4, false, 0},
 };
 
 /* Whether name (a triple or a CPU name) starts with one of prefixes,
@@ -170,8 +185,14 @@ static bool listed(const char *name, const char *prefixes) {
   return false;
 }
 
+/* Whether row t is for the CPU named cpu with target features features. */
+static bool tile_cpu(const GemmTile *t, const char *cpu, const char *features) {
+  if (!t->cpus && !t->feature) return true;
+  return (t->cpus && listed(cpu, t->cpus)) || (t->feature && strstr(features, t->feature));
+}
+
 /* The tile for target machine tm and the vector width the kernels use:
- * the first row whose architecture, CPU name and vector width tm has.
+ * the first row whose architecture, CPU and vector width tm has.
  * NEON is part of every aarch64 Linux target; only an explicit -neon
  * turns it off. */
 static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
@@ -180,7 +201,7 @@ static const GemmTile *gemm_tile(LLVMTargetMachineRef tm, int vbytes) {
   char *features = LLVMGetTargetMachineFeatureString(tm);
   const GemmTile *t = gemm_tiles;
   for (; t->arch; t++)
-    if (listed(triple, t->arch) && (!t->cpus || listed(cpu, t->cpus)) && t->vbytes == vbytes &&
+    if (listed(triple, t->arch) && tile_cpu(t, cpu, features) && t->vbytes == vbytes &&
         !(!strcmp(t->isa, "neon") && strstr(features, "-neon")))
       break;
   LLVMDisposeMessage(triple);
@@ -338,9 +359,12 @@ void gemm_plan(Gemm *g) {
  * 160 1.016 / 1.020, 192 0.972-1.021, 256 1.016-1.022, 768 (all of K
  * for 768, IR_DOT_KC_DEEP 768) 1.014-1.034.
  * A tall dot (IR_DOT_TALL_ROWS rows a batch or more, K deeper than
- * IR_DOT_KC_DEEP) on AVX2 and on AVX-512 but Zen 4/5 (the tile's kc_tall) slices K up to 1024 deep,
- * all its rows in one block: its A block overflows the Zen 3's 512 KiB L2
- * at KC 512 (a shallower K keeps DEEP_MC's blocks: unmeasured), so each slice
+ * IR_DOT_KC_DEEP) on AVX2 and on AVX-512 but Zen 4/5 (the tile's
+ * kc_tall) slices K up to 1024 deep, all its rows in one block: on the
+ * Zen 3 its A block overflows the 512 KiB L2 at KC 512 (a shallower K
+ * keeps DEEP_MC's blocks: unmeasured), and on Sapphire Rapids (2 MiB L2)
+ * each further block of rows costs one more packing of B (about 4% of
+ * dot_1024's call each, gx's blocks below); so each slice
  * only adds a pass over C (2 MiB a block at 1024 columns, from L3) and
  * each block a packing of B. dot_1024 on the 2-core Zen 3, bench/ab.py
  * --fifo, 3 rounds of 20 calls, paired medians against main (main
@@ -354,8 +378,7 @@ void gemm_plan(Gemm *g) {
  * its three products (128 x 768 @ 768 x 3072, @ 3072 x 768, @ 768 x 768,
  * weights as arguments) took 1.040x the time with KC 1024 (1 thread, 3 x
  * 20 calls; main against itself 1.001), as 768 above. On a Sapphire
- * Rapids core (AVX-512, 2 MiB L2, the 2-core VM; LLVM names it
- * rocketlake), dot_1024, the thread's CPU time of alternating calls in
+ * Rapids core (AVX-512, 2 MiB L2, the 2-core VM), dot_1024, the thread's CPU time of alternating calls in
  * one process (bench/ab.py's driver timing CLOCK_THREAD_CPUTIME_ID, 3
  * rounds of 20 calls, load 2-7 from other builds), paired medians
  * against main beside main against itself: KC 1024 with all rows in one

@@ -249,21 +249,46 @@ def check_conv_loop_marks():
 
 def check_conv_fetch():
     """The AVX-512 convolution microkernel fetches the next panel of B
-    into L2 (prefetcht1) but on a Sapphire Rapids core, which LLVM names
-    sapphirerapids, or rocketlake where its host detection takes this VM's
-    core for one (gemm.c gemm_tiles): there its L2 prefetchers follow the
-    panels and ResNet-50 ran 3-4% faster without the fetch."""
+    into L2 (prefetcht1) but on Sapphire Rapids and its successors, by
+    CPU name or by AMX tiles (gemm.c gemm_tiles): ResNet-50 ran 2.6-4.2%
+    faster there without the fetch. A VM's Sapphire Rapids core that
+    LLVM's host detection names rocketlake has +amx-tile among its
+    features; a plain --cpu=rocketlake (a Rocket Lake desktop, 512 KiB L2)
+    keeps the fetch."""
     prog = os.path.join(ROOT, "tests", "run", "conv_indirect.mlir")
-    for cpu, fetch in (("sapphirerapids", False), ("rocketlake", False), ("znver4", True),
-                       ("icelake-server", True)):
-        r = run([SHLOC, prog, "--emit=asm", "-o", "-", f"--cpu={cpu}"])
+    for flags, fetch in ((["--cpu=sapphirerapids"], False), (["--cpu=graniterapids"], False),
+                         (["--cpu=rocketlake", "--features=+avx512f,+amx-tile"], False),
+                         (["--cpu=rocketlake"], True), (["--cpu=znver4"], True),
+                         (["--cpu=icelake-server"], True)):
+        cpu = " ".join(flags)
+        r = run([SHLOC, prog, "--emit=asm", "-o", "-"] + flags)
         micro = re.findall(r"^shloc_f32_gemm_conv_\w+:\n(.*?)^\.Lfunc_end", r.stdout, re.M | re.S)
         n = sum(m.count("prefetcht1") for m in micro)
         if r.returncode or not micro or (n > 0) != fetch:
-            fail(f"unit/conv_fetch --cpu={cpu}", f"{len(micro)} microkernels, {n} prefetcht1, "
+            fail(f"unit/conv_fetch {cpu}", f"{len(micro)} microkernels, {n} prefetcht1, "
                  f"expected {'some' if fetch else 'none'}\n{r.stderr[-1000:]}")
         else:
-            ok(f"unit/conv_fetch --cpu={cpu} ({n} prefetcht1 in {len(micro)} microkernels)")
+            ok(f"unit/conv_fetch {cpu} ({n} prefetcht1 in {len(micro)} microkernels)")
+
+
+def check_tall_slices():
+    """Which CPUs slice a tall dot 1024 deep (gemm.c gemm_tiles' kc_tall,
+    the buffers pass's scratch): a 1024^3 dot's kernel scratch is its Bp,
+    KC x NR floats, plus 64 bytes of row pointers; AVX-512's NR is 64, so
+    4 x 1024 x 64 + 64 with kc_tall 1024 and 4 x 512 x 64 + 64 on Zen 4
+    (KC 512); AVX2's NR is 24: 4 x 1024 x 24 + 64."""
+    prog = os.path.join(ROOT, "bench", "dot_1024.mlir")
+    for cpu, kc, nr in (("znver4", 512, 64), ("sapphirerapids", 1024, 64),
+                        ("icelake-server", 1024, 64), ("x86-64-v4", 1024, 64),
+                        ("x86-64-v3", 1024, 24)):
+        r = run([SHLOC, prog, f"--cpu={cpu}", "--print-memory-plan", "-o", os.devnull])
+        m = re.search(r"kernel scratch\s+(\d+) bytes", r.stdout + r.stderr)
+        want = 4 * kc * nr + 64
+        if r.returncode or not m or int(m.group(1)) != want:
+            fail(f"unit/tall_slices --cpu={cpu}", f"scratch {m and m.group(1)}, expected {want} "
+                 f"(KC {kc} x NR {nr})\n{r.stderr[-1000:]}")
+        else:
+            ok(f"unit/tall_slices --cpu={cpu} (KC {kc}: {want} bytes of scratch)")
 
 
 def check_split_formats():
@@ -294,6 +319,7 @@ def stage_unit():
     check_o3_pipeline()
     check_conv_loop_marks()
     check_conv_fetch()
+    check_tall_slices()
     check_split_formats()
     check_eval_order()
     check_skinny_fold()
