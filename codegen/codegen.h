@@ -553,8 +553,9 @@ LLVMValueRef cg_gen_dot(CG *cg, Op *op, LLVMValueRef *idx);
 bool cg_kernel_dot(CG *cg, Op *op, Op *epi);
 /* The result dimension whose [begin, end) a dot kernel call computes,
  * in units of *unit of its elements (NR columns, or 1); or, where *count
- * is set, rows of its GEMM's C: [0, M) of the row dimensions that start
- * there (*count = M, *grain the rows worth a call, gemm_row_grain). */
+ * is set, tiles of MR rows of its GEMM's C, of the row dimensions that
+ * start there (*count = ceil(M / MR); *grain, in tiles, the shortest
+ * last piece the runtime cuts a share into: gemm_row_grain). */
 int cg_dot_split(CG *cg, const Op *op, int64_t *unit, int64_t *count, int64_t *grain);
 /* How many pieces of K a skinny dot's kernel splits into (dot.c), or 0
  * for the split cg_dot_split gives; *sums: the units after them that add

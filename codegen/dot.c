@@ -194,9 +194,9 @@ static GemmRange range_of(Gemm *g, Op *op, int pdim, int64_t unit, bool rows, LL
     r.c1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, unit), ""), cg_i64(cg, p->N));
     return r;
   }
-  if (rows) {
-    r.r0 = begin;
-    r.r1 = end;
+  if (rows) { /* row tiles of MR rows (cg_dot_split) */
+    r.r0 = LLVMBuildMul(g->b, begin, cg_i64(cg, p->mr), "r0");
+    r.r1 = cg_min_i64(cg, LLVMBuildMul(g->b, end, cg_i64(cg, p->mr), ""), cg_i64(cg, p->M));
     return r;
   }
   LLVMValueRef *lo = &r.b0, *hi = &r.b1;
@@ -292,11 +292,15 @@ static DotPlan plan_dot(const Op *op) {
  * 0.939 of the 768-column ones (load 2.8-3.3), pieces of 1.5 panels
  * 1.09x slower than those).
  * Rows that span several result dimensions (x of 33 x 79 x 256, the
- * chess transformer's 33 boards of 79 tokens) split as rows of C
- * (*rows: [begin, end) counts rows, kernel.c's count), not as elements
- * of the first dimension: 33 boards went 17 | 16 to 2 threads, and the
- * model's 2-thread calls took 0.518x its 1-thread ones (SCHED_FIFO, 16
- * paired calls), 17/33 of them; rows go 1304 | 1303. */
+ * chess transformer's 33 boards of 79 tokens) split as row tiles of C
+ * (*rows: [begin, end) counts tiles of MR rows, kernel.c's count, so no
+ * call gets a partial tile but the last, nor fewer rows than a tile),
+ * not as elements of the first dimension: 33 boards went 17 | 16 to 2
+ * threads, and main's 2-thread calls took 0.518x its 1-thread ones
+ * (SCHED_FIFO, 16 paired calls), 17/33 of them. Rows of C went 1304 |
+ * 1303: against the boards' split 0.987x the time at 2 threads
+ * (quartiles 0.916-1.066, load 10-12), within the noise: a balance fix,
+ * no measured gain. */
 static int dot_split(const Op *op, const DotPlan *dp, int nr, int threads, int64_t *unit,
                      bool *rows) {
   const GemmPlan *p = &dp->p;
@@ -334,8 +338,9 @@ int cg_dot_split(CG *cg, const Op *op, int64_t *unit, int64_t *count, int64_t *g
   DotPlan dp = plan_dot(op);
   bool rows;
   int d = split_of(cg, op, &dp, unit, &rows);
-  *count = rows ? dp.p.M : 0;
-  *grain = rows ? gemm_row_grain(op->opnds[1]->packed, 1) : 1;
+  int64_t mr = gemm_mr(cg, op);
+  *count = rows ? (dp.p.M + mr - 1) / mr : 0;
+  *grain = rows ? gemm_row_grain(op->opnds[1]->packed, mr) : 1;
   return d;
 }
 

@@ -232,6 +232,11 @@ bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *
   return false;
 }
 
+int gemm_mr(CG *cg, const Op *op) {
+  const GemmTile *t = gemm_tile(cg->tm, cg_vector_bytes(cg));
+  return ir_gemm_conv_tile(op) ? t->cmr : t->mr;
+}
+
 int gemm_nr(CG *cg, const Op *op) {
   int vbytes = cg_vector_bytes(cg);
   const GemmTile *t = gemm_tile(cg->tm, vbytes);

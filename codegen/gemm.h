@@ -92,6 +92,9 @@ int64_t gemm_kc(int64_t K);
  * inbounds: a prefetch may point past the end, it never faults), for a
  * read (write 0) or a write (1), locality 0-3. */
 void gemm_prefetch(Gemm *g, LLVMValueRef base, LLVMValueRef idx, int write, int locality);
+/* MR, the rows of the blocked path's tile for op (a dot_general, or a
+ * convolution: its own tile), as gemm_plan plans it. */
+int gemm_mr(CG *cg, const Op *op);
 /* NR, the columns of the blocked path's tile for op (a dot_general, or
  * a convolution: its own tile) and its result's element type. */
 int gemm_nr(CG *cg, const Op *op);

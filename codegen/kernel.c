@@ -494,8 +494,9 @@ static Op *epilogue_source(Op *op) {
  * convolution's own for a GEMM kernel (or the epilogue of one); *unit:
  * the elements of that dimension per unit of [begin, end) when the GEMM
  * path runs the kernel; *count: 0, or the units of [0, n) when they are
- * not the dimension's elements, and *grain the fewest worth a call
- * (cg_conv_split, cg_dot_split). */
+ * not the dimension's elements, and *grain the shortest last piece the
+ * runtime cuts a share into (runtime/parallel.c; cg_conv_split,
+ * cg_dot_split). */
 static int split_dim(CG *cg, Op *root, const Type *t, int64_t *unit, int64_t *count,
                      int64_t *grain) {
   Op *src = epilogue_source(root);

@@ -71,8 +71,9 @@ SPLIT = [
 # the microkernel of M % MR rows (gemm.c slice_tile), with edge columns,
 # several K slices, packed A, batches; split across threads, a call's last
 # tile may be shorter than M % MR (137 rows: 69 + 68, 68 = 11 x 6 + 2),
-# and rows that span two result dimensions split as rows of C, not of
-# the first dimension (cg_dot_split: 5 x 77 as 193 + 192, inside a 77);
+# and rows that span two result dimensions split as row tiles of C, not
+# of the first dimension (cg_dot_split: 5 x 77 = 385 rows, 65 tiles of 6
+# on AVX-512, cut inside a 77);
 # K over several of the deeper slices of a dot that packs B per call.
 TAIL = [
     ("f32", [128, 70], [70, 45], [], [], [1], [0]),          # BERT's M: 2 rows, edge panel
@@ -81,7 +82,7 @@ TAIL = [
     ("f32", [3, 129, 64], [3, 64, 130], [0], [0], [2], [1]), # attention-like, 3 rows
     ("f64", [2, 33, 150], [2, 150, 20], [0], [0], [2], [1]), # f64, 3 rows, 2 K slices
     ("f32", [1, 137, 200], [200, 48], [], [], [2], [0]),     # rows split: 5, or 2 of a call
-    ("f32", [5, 77, 100], [100, 90], [], [], [2], [0]),      # rows of 5 x 77 split: 193 + 192
+    ("f32", [5, 77, 100], [100, 90], [], [], [2], [0]),      # row tiles of 5 x 77 split, inside a 77
     ("f32", [41, 2100], [2100, 70], [], [], [1], [0]),       # deep K slices: 420 x 5 (equal)
     ("f64", [2, 13, 1030], [2, 1030, 20], [0], [0], [2], [1]),  # f64, deep K slices: 344 + 344 + 342
 ]
