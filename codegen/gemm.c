@@ -232,15 +232,24 @@ bool codegen_gemm_b_packing(const Op *op, const CompileOptions *o, GemmPacking *
   return false;
 }
 
+/* The rows (*mr) and vectors of columns (*nv) of row t's tile for op:
+ * a convolution's kernels take the convolution's (gemm_plan, gemm_mr and
+ * gemm_nr agree by going through here). */
+static void tile_shape(const GemmTile *t, const Op *op, int *mr, int *nv) {
+  bool conv = ir_gemm_conv_tile(op);
+  *mr = conv ? t->cmr : t->mr;
+  *nv = conv ? t->cnv : t->nv;
+}
+
 int gemm_mr(CG *cg, const Op *op) {
-  const GemmTile *t = gemm_tile(cg->tm, cg_vector_bytes(cg));
-  return ir_gemm_conv_tile(op) ? t->cmr : t->mr;
+  int mr, nv;
+  tile_shape(gemm_tile(cg->tm, cg_vector_bytes(cg)), op, &mr, &nv);
+  return mr;
 }
 
 int gemm_nr(CG *cg, const Op *op) {
-  int vbytes = cg_vector_bytes(cg);
-  const GemmTile *t = gemm_tile(cg->tm, vbytes);
-  int nv = ir_gemm_conv_tile(op) ? t->cnv : t->nv;
+  int vbytes = cg_vector_bytes(cg), mr, nv;
+  tile_shape(gemm_tile(cg->tm, vbytes), op, &mr, &nv);
   return nv * vbytes / elem_bytes(op->results[0]->type->elem);
 }
 
@@ -306,11 +315,9 @@ void gemm_plan(Gemm *g) {
   GemmPlan *p = &g->p;
   int vbytes = cg_vector_bytes(cg);
   const GemmTile *tile = gemm_tile(cg->tm, vbytes);
-  bool conv = ir_gemm_conv_tile(g->op);
   p->isa = tile->isa;
   p->vl = vbytes / elem_bytes(p->e);
-  p->mr = conv ? tile->cmr : tile->mr;
-  p->nv = conv ? tile->cnv : tile->nv;
+  tile_shape(tile, g->op, &p->mr, &p->nv);
   p->nr = p->nv * p->vl;
   p->cb_panel = tile->cb_panel;
   p->cpf = tile->cpf;
